@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { SpinnerIcon } from "~/components/icons";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type ListPage<T> = { items: T[]; hasMore: boolean; page: number };
+
+/**
+ * "Show More" for a paged list: with JavaScript it loads the next page through the route's
+ * loader and appends it; without, the button is a link to the next page.
+ */
+export function useShowMore<T extends { id: string }>(first: ListPage<T>) {
+  const fetcher = useFetcher<ListPage<T>>();
+  const [list, setList] = useState(first);
+  const [source, setSource] = useState(first);
+  const [seenData, setSeenData] = useState(fetcher.data);
+  // State adjusted during render (no effect): new loader data restarts the list; a fetched
+  // next page is appended once.
+  if (source !== first) {
+    setSource(first);
+    setList(first);
+  } else if (fetcher.data !== seenData) {
+    setSeenData(fetcher.data);
+    const next = fetcher.data;
+    if (next && next.page === list.page + 1) {
+      const seen = new Set(list.items.map((item) => item.id));
+      setList({ items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))], hasMore: next.hasMore, page: next.page });
+    }
+  }
+
+  return {
+    ...list,
+    loading: fetcher.state !== "idle",
+    loadNext: (path: string) => fetcher.load(`${path}?page=${list.page + 1}`),
+  };
+}
+
+export function ShowMoreButton({
+  path,
+  page,
+  loading,
+  onLoad,
+}: {
+  path: string;
+  page: number;
+  loading: boolean;
+  onLoad: () => void;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div className="mt-12 flex justify-center" aria-live="polite">
+      {loading ? (
+        <span className="inline-flex items-center gap-2 px-6 py-3 text-sm text-slate-600 dark:text-slate-300">
+          <SpinnerIcon /> Loading more…
+        </span>
+      ) : (
+        <Link
+          to={`${path}?page=${page + 1}`}
+          preventScrollReset
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onLoad();
+          }}
+          className="rounded-md border-2 border-navy-800 px-8 py-3 text-sm font-semibold text-navy-800 transition hover:bg-navy-800 hover:text-white dark:border-gold-400 dark:text-gold-300 dark:hover:bg-gold-400 dark:hover:text-navy-950"
+        >
+          Show More
+        </Link>
+      )}
+    </div>
+  );
+}

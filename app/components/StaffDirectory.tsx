@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { Modal } from "~/components/Modal";
+import type { StaffRecord } from "~/lib/site-content";
+
+/** Principal officers as cards; choosing one opens a modal with their details. */
+export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
+  const [selected, setSelected] = useState<StaffRecord | null>(null);
+  return (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {staff.map((person) => (
+          <li key={person.role}>
+            <button
+              type="button"
+              onClick={() => setSelected(person)}
+              className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 dark:border-slate-700/60 dark:bg-night-card"
+            >
+              {person.photo ? (
+                <img src={person.photo} alt="" className="aspect-[4/3] w-full object-cover" loading="lazy" />
+              ) : (
+                <div className="aspect-[4/3] w-full bg-navy-100 dark:bg-navy-900" />
+              )}
+              <span className="block p-5">
+                <span className="block font-serif text-lg font-semibold text-navy-900 group-hover:underline dark:text-white">
+                  {person.name}
+                </span>
+                <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{person.post}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Modal open={selected !== null} onOpenChange={(open) => !open && setSelected(null)} title={selected?.name ?? ""} description={selected?.post}>
+        {selected && (
+          <div className="space-y-4">
+            {selected.photo && <img src={selected.photo} alt={`Portrait of ${selected.name}`} className="h-40 w-40 rounded-lg object-cover" />}
+            {selected.email && (
+              <p>
+                <span className="font-semibold">Email: </span>
+                <a href={`mailto:${selected.email}`} className="text-navy-700 underline dark:text-gold-300">
+                  {selected.email}
+                </a>
+              </p>
+            )}
+            {selected.description && <p className="leading-7 text-slate-700 dark:text-slate-300">{selected.description}</p>}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, NavLink } from "react-router";
+import { CrestIcon } from "~/components/icons";
+import type { SiteLinks } from "~/lib/site-content";
+import type { Theme } from "~/lib/theme";
+import { MobileMenu } from "./MobileMenu";
+import { ThemeToggle } from "./ThemeToggle";
+
+const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/journals", label: "Journals" },
+  { to: "/about", label: "About" },
+  { to: "/posts", label: "Blog" },
+  { to: "/admision", label: "Call for Papers" },
+];
+
+/**
+ * The top bar. While nobody is signed in it lies over the page's hero (every page opens with
+ * one); for a signed-in user it is a solid bar above the page.
+ */
+export function SiteHeader({ site, signedIn, theme }: { site: SiteLinks; signedIn: boolean; theme: Theme }) {
+  return (
+    <header
+      className={
+        signedIn
+          ? "relative z-30 bg-navy-900 text-white shadow"
+          : "absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-navy-950/70 to-transparent text-white"
+      }
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-3 rounded focus-visible:outline-2 focus-visible:outline-gold-400">
+          <CrestIcon className="h-10 w-10 shrink-0" />
+          <span className="min-w-0 leading-tight">
+            <span className="block font-serif text-xl font-bold tracking-wide">{site.shortName}</span>
+            <span className="hidden max-w-[18rem] truncate text-xs text-white/80 sm:block">{site.name}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-semibold tracking-wide transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-400 ${
+                      isActive ? "text-gold-300" : "text-white"
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <ThemeToggle theme={theme} />
+          {!signedIn && (
+            <Link
+              to="/signin"
+              className="rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 shadow-sm transition hover:bg-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Sign in
+            </Link>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

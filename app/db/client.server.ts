@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of a raw `db.execute(sql...)` result (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string | null /* null: in memory */ };
+
+/** Any fixed number: the key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_240_112;
+
+export function migrationsFolder(): string {
+  // Found by walking up from this module, so it works from the sources and from the build.
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The drizzle/ migrations folder was not found.");
+    dir = parent;
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  // Migrations run on one dedicated connection holding an advisory lock, so two instances
+  // starting together apply them once, one after the other.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error(`database: idle connection error: ${error.message}`));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async ping() {
+      await pool.query("select 1");
+    },
+    close: once(() => pool.end()),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDirectoryLock(dataDir);
+  }
+  try {
+    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      close: once(async () => {
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      }),
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Closing twice (say, on a second signal) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * PGlite is an in-process database: two processes writing one data directory would corrupt it.
+ * A lock file holding the owner's pid refuses a second server; a stale one (its process is
+ * gone, e.g. after kill -9) is taken over.
+ */
+const lockedHere = new Set<string>();
+
+function acquireDirectoryLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "server.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      lockedHere.add(lockPath);
+      return () => {
+        lockedHere.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
+      // Our own pid in the file counts only if this process took the lock: a restarted container
+      // often gets the same pid as the process that left the file behind.
+      const held = owner === process.pid ? lockedHere.has(lockPath) : owner > 0 && isProcessAlive(owner);
+      if (held) {
+        throw new DataDirInUseError(
+          `The database in ${dataDir} is in use by another running server (pid ${owner}).`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the database in ${dataDir}.`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,248 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Values shared by the schema, the forms and the pages. */
+export const POST_CATEGORIES = ["uncategorized", "fees", "course", "exams"] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+export const SEMESTERS = ["First", "Second", "Both"] as const;
+export type Semester = (typeof SEMESTERS)[number];
+
+export const SETTINGS_SECTIONS = [
+  "about",
+  "homepage",
+  "howtoapplyone",
+  "howtoapplytwo",
+  "howtoapplythree",
+  "programmes",
+  "blog",
+  "calltoaction",
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+/** The site-wide links (footer columns, social links, portal, submission e-mails). */
+export const SITE_LINKS_SECTION = "links";
+
+export const STAFF_ROLES = [
+  "vc",
+  "director",
+  "deputy",
+  "bursar",
+  "registrar",
+  "library",
+  "depIct",
+  "acad",
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;
+export type FocusKey = (typeof FOCUS_KEYS)[number];
+
+export const MEDIA_KINDS = ["image", "pdf"] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    category: text("category").notNull().default("uncategorized"),
+    image: text("image").notNull().default(""),
+    content: text("content").notNull().default(""),
+    // Accounts arrive in a later migration; the author is kept as a plain reference until then.
+    userId: text("user_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("posts_slug_key").on(t.slug),
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
+    index("posts_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("posts_category_check", sql`${t.category} in (${inList(POST_CATEGORIES)})`),
+    check("posts_title_check", sql`length(trim(${t.title})) > 0`),
+  ],
+);
+
+export const journals = pgTable(
+  "journals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    filename: text("filename").notNull(),
+    details: text("details").notNull().default(""),
+    file: text("file").notNull(),
+    userId: text("user_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("journals_slug_key").on(t.slug),
+    index("journals_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("journals_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("journals_filename_check", sql`length(trim(${t.filename})) > 0`),
+  ],
+);
+
+export const faculties = pgTable(
+  "faculties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("faculties_name_key").on(sql`lower(${t.name})`),
+    check("faculties_name_check", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const departments = pgTable(
+  "departments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => faculties.id, { onDelete: "restrict" }),
+    departimage: text("departimage").notNull().default(""),
+    content: text("content").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index("departments_faculty_idx").on(t.facultyId, t.name),
+    uniqueIndex("departments_faculty_name_key").on(t.facultyId, sql`lower(${t.name})`),
+    // Lets courses reference (department, faculty) together, so a course's department
+    // always belongs to the course's faculty.
+    unique("departments_id_faculty_key").on(t.id, t.facultyId),
+    check("departments_name_check", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    credits: integer("credits").notNull().default(3),
+    semester: text("semester").notNull(),
+    description: text("description").notNull().default(""),
+    departmentId: uuid("department_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "restrict" }),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => faculties.id, { onDelete: "restrict" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("courses_code_key").on(sql`upper(${t.code})`),
+    index("courses_department_idx").on(t.departmentId, t.code),
+    index("courses_faculty_idx").on(t.facultyId),
+    foreignKey({
+      name: "courses_department_faculty_fkey",
+      columns: [t.departmentId, t.facultyId],
+      foreignColumns: [departments.id, departments.facultyId],
+    }).onUpdate("cascade"),
+    check("courses_credits_check", sql`${t.credits} between 1 and 6`),
+    check("courses_semester_check", sql`${t.semester} in (${inList(SEMESTERS)})`),
+    check("courses_name_check", sql`length(trim(${t.name})) > 0`),
+    check("courses_code_check", sql`length(trim(${t.code})) > 0`),
+  ],
+);
+
+/** One row per settings section; its fields are validated by the section's zod schema. */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    section: text("section").primaryKey(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    check(
+      "site_settings_section_check",
+      sql`${t.section} in (${inList([...SETTINGS_SECTIONS, SITE_LINKS_SECTION])})`,
+    ),
+  ],
+);
+
+export const staff = pgTable(
+  "staff",
+  {
+    role: text("role").primaryKey(),
+    name: text("name").notNull().default(""),
+    post: text("post").notNull().default(""),
+    email: text("email").notNull().default(""),
+    description: text("description").notNull().default(""),
+    photo: text("photo").notNull().default(""),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("staff_role_check", sql`${t.role} in (${inList(STAFF_ROLES)})`)],
+);
+
+/** The single announcement shown on the call-for-papers page. */
+export const announcement = pgTable(
+  "announcement",
+  {
+    id: integer("id").primaryKey().default(1),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("announcement_single_row", sql`${t.id} = 1`)],
+);
+
+export const focusPages = pgTable(
+  "focus_pages",
+  {
+    key: text("key").primaryKey(),
+    title: text("title").notNull().default(""),
+    subtitle: text("subtitle").notNull().default(""),
+    content: text("content").notNull().default(""),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("focus_pages_key_check", sql`${t.key} in (${inList(FOCUS_KEYS)})`)],
+);
+
+/** Every stored file: where it lives and what it is. */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    originalName: text("original_name").notNull().default(""),
+    uploadedBy: text("uploaded_by"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("media_storage_key_key").on(t.storageKey),
+    index("media_created_idx").on(t.createdAt.desc()),
+    index("media_uploaded_by_idx").on(t.uploadedBy),
+    check("media_kind_check", sql`${t.kind} in (${inList(MEDIA_KINDS)})`),
+    check("media_size_check", sql`${t.sizeBytes} >= 0`),
+  ],
+);

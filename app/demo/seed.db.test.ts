@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/db/schema";
+import { createServices } from "~/services/index.server";
+import { seedDemoContent } from "./seed.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe(`demo content (${testDatabaseKind})`, () => {
+  it("fills an empty database with the whole demo centre, once", async () => {
+    expect(await seedDemoContent(database.db, database.dataDir)).toBe("seeded");
+    const s = createServices(database.db, database.dataDir);
+
+    const posts = await s.posts.list({ limit: 50 });
+    expect(posts.items.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(posts.items.map((p) => p.category))).toEqual(new Set(POST_CATEGORIES));
+
+    const journals = await s.journals.list({ limit: 50 });
+    expect(journals.items.length).toBeGreaterThanOrEqual(10);
+    for (const journal of journals.items) {
+      const file = path.join(database.dataDir, journal.file.replace(/^\//, ""));
+      expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+
+    const faculties = await s.academics.facultiesWithDepartments();
+    expect(faculties).toHaveLength(3);
+    const departments = faculties.flatMap((f) => f.departments);
+    expect(departments).toHaveLength(6);
+    expect(departments.reduce((n, d) => n + d.courseCount, 0)).toBeGreaterThanOrEqual(20);
+
+    for (const section of SETTINGS_SECTIONS) {
+      const fields = await s.siteContent.settings(section);
+      expect(fields.title, section).not.toBe("");
+    }
+    const staff = await s.siteContent.staff();
+    expect(staff.every((p) => p.name && p.photo)).toBe(true);
+    expect((await s.siteContent.announcement()).title).not.toBe("");
+    expect((await s.siteContent.focus("aboutPage")).content).toContain("<p>");
+    const links = await s.siteContent.siteLinks();
+    expect(links.footerColumns.length).toBeGreaterThan(0);
+
+    // A second start on the same database adds nothing.
+    expect(await seedDemoContent(database.db, database.dataDir)).toBe("skipped");
+    expect((await s.posts.list({ limit: 50 })).items).toHaveLength(posts.items.length);
+  });
+});

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
+import { createServices } from "~/services/index.server";
+import {
+  demoAnnouncement,
+  demoFaculties,
+  demoFocus,
+  demoJournals,
+  demoPosts,
+  demoSettings,
+  demoSiteLinks,
+  demoStaff,
+} from "./content";
+import { landscapeImage, portraitImage, type GeneratedImage } from "./images.server";
+import { renderPdf } from "./pdf.server";
+
+const SEED_LOCK_KEY = 7_240_113;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** True when any content table has a row: demo content is only ever added to an empty site. */
+export async function hasContent(db: Database): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`select (
+    exists (select 1 from ${posts}) or exists (select 1 from ${journals}) or
+    exists (select 1 from ${faculties}) or exists (select 1 from ${siteSettings}) or
+    exists (select 1 from ${staff}) or exists (select 1 from ${announcement}) or
+    exists (select 1 from ${focusPages})
+  ) as found`);
+  return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
+}
+
+export type SeedResult = "seeded" | "skipped";
+
+export async function seedDemoContent(db: Database, dataDir: string, now = new Date()): Promise<SeedResult> {
+  if (await hasContent(db)) return "skipped";
+
+  return db.transaction(async (tx) => {
+    // Two processes seeding one PostgreSQL database: the second waits, then finds content.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const txDb = tx as unknown as Database;
+    if (await hasContent(txDb)) return "skipped";
+    // A failed seed rolls back every row; at most some unused generated files stay behind.
+    const services = createServices(txDb, dataDir);
+    const storeImage = async (image: GeneratedImage, name: string) =>
+      (
+        await services.media.store({
+          bytes: image.bytes,
+          kind: "image",
+          contentType: "image/webp",
+          extension: "webp",
+          width: image.width,
+          height: image.height,
+          originalName: name,
+        })
+      ).url;
+
+    await services.siteContent.saveSiteLinks(demoSiteLinks);
+    const heroImage = await storeImage(await landscapeImage(1, 1920, 1080), "home-hero.webp");
+    for (const [section, fields] of Object.entries(demoSettings) as [keyof typeof demoSettings, Record<string, string>][]) {
+      const extra: Record<string, string> = {};
+      if (section === "homepage") extra.homeimage = heroImage;
+      if (section === "about") {
+        extra.vcimage = await storeImage(await portraitImage(0), "vc.webp");
+        extra.directorimage = await storeImage(await portraitImage(1), "director.webp");
+      }
+      await services.siteContent.saveSettings(section, { ...fields, ...extra });
+    }
+
+    for (const [index, role] of STAFF_ROLES.entries()) {
+      const photo = await storeImage(await portraitImage(index), `${role}.webp`);
+      await services.siteContent.saveStaff(role, { ...demoStaff[role], photo });
+    }
+    await services.siteContent.saveAnnouncement(demoAnnouncement);
+    for (const [key, record] of Object.entries(demoFocus) as [keyof typeof demoFocus, (typeof demoFocus)["homePage"]][]) {
+      await services.siteContent.saveFocus({ key, ...record });
+    }
+
+    for (const [index, post] of demoPosts.entries()) {
+      const image = await storeImage(await landscapeImage(index + 10, 1200, 675), `post-${index + 1}.webp`);
+      const content = post.paragraphs.map((p) => `<p>${p}</p>`).join("");
+      await services.posts.create(
+        { title: post.title, category: post.category, image, content },
+        new Date(now.getTime() - post.daysAgo * DAY),
+      );
+    }
+
+    for (const journal of demoJournals) {
+      const pdf = renderPdf(
+        [
+          { text: "Journal of Peace and Security Studies", style: "meta" },
+          { text: journal.title, style: "title" },
+          { text: journal.authors, style: "meta" },
+          { text: "Abstract", style: "heading" },
+          { text: journal.abstract },
+          ...journal.sections.flatMap((s) => [
+            { text: s.heading, style: "heading" as const },
+            { text: s.text },
+          ]),
+        ],
+        { title: journal.title, author: journal.authors },
+      );
+      const stored = await services.media.store({
+        bytes: pdf,
+        kind: "pdf",
+        contentType: "application/pdf",
+        extension: "pdf",
+        originalName: `${journal.title}.pdf`,
+      });
+      await services.journals.create(
+        {
+          filename: journal.title,
+          details: `<p><em>${journal.authors}</em></p><p>${journal.abstract}</p>`,
+          file: stored.url,
+        },
+        new Date(now.getTime() - journal.daysAgo * DAY),
+      );
+    }
+
+    let imageSeed = 30;
+    for (const facultyData of demoFaculties) {
+      const faculty = await services.academics.createFaculty(facultyData.name);
+      for (const dept of facultyData.departments) {
+        const departimage = dept.image
+          ? await storeImage(await landscapeImage(imageSeed++, 1920, 640), `${dept.name}.webp`)
+          : "";
+        const department = await services.academics.createDepartment({
+          name: dept.name,
+          facultyId: faculty.id,
+          departimage,
+          content: dept.content,
+        });
+        for (const course of dept.courses) {
+          await services.academics.createCourse({ ...course, departmentId: department.id, facultyId: faculty.id });
+        }
+      }
+    }
+    return "seeded";
+  });
+}

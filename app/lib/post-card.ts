@@ -1,0 +1,23 @@
+import type { PostCardData } from "~/components/PostCard";
+import { excerpt } from "./text";
+
+/** What a post card needs: the excerpt is made on the server, so pages don't ship whole posts. */
+export function toPostCard(post: {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  image: string;
+  content: string;
+  createdAt: Date;
+}): PostCardData {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    category: post.category,
+    image: post.image,
+    excerpt: excerpt(post.content),
+    createdAt: post.createdAt,
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { decodeEntities, excerpt, htmlToText, isUuid, slugify } from "./text";
+
+describe("htmlToText", () => {
+  it("strips tags and decodes entities, as post excerpts need", () => {
+    expect(htmlToText("<p>Peace &amp; security</p><p>in the&nbsp;region &#8212; now&hellip;</p>")).toBe(
+      "Peace & security in the region — now…",
+    );
+  });
+
+  it("drops script and style content entirely", () => {
+    expect(htmlToText("<p>Hello</p><script>alert(1)</script><style>p{}</style>world")).toBe("Hello world");
+  });
+
+  it("leaves unknown entities as written", () => {
+    expect(decodeEntities("a &unknown; b &#x41;")).toBe("a &unknown; b A");
+  });
+});
+
+describe("excerpt", () => {
+  it("cuts long text on a word boundary with an ellipsis", () => {
+    const text = excerpt(`<p>${"word ".repeat(100)}</p>`, 50);
+    expect(text.length).toBeLessThanOrEqual(51);
+    expect(text.endsWith("word…")).toBe(true);
+  });
+
+  it("keeps short text whole", () => {
+    expect(excerpt("<b>Short</b> text")).toBe("Short text");
+  });
+});
+
+describe("slugify", () => {
+  it("makes readable ASCII slugs", () => {
+    expect(slugify("Peace & Security: Café Talks 2025!")).toBe("peace-and-security-cafe-talks-2025");
+  });
+
+  it("never returns an empty slug", () => {
+    expect(slugify("!!!")).toBe("item");
+  });
+});
+
+describe("isUuid", () => {
+  it("accepts UUIDs only", () => {
+    expect(isUuid("0b6c6f5e-4a4b-4c7e-9a57-7f9f3d0b2a11")).toBe(true);
+    expect(isUuid("42")).toBe(false);
+    expect(isUuid("'; drop table courses; --")).toBe(false);
+  });
+});

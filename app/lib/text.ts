@@ -1,0 +1,79 @@
+/** Text helpers shared by the server and the browser. */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  hellip: "…",
+  copy: "©",
+  reg: "®",
+  eacute: "é",
+  egrave: "è",
+  uuml: "ü",
+  ouml: "ö",
+  auml: "ä",
+  ccedil: "ç",
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] === "#") {
+      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
+  });
+}
+
+/** Plain text of an HTML fragment: tags removed (block ends become spaces), entities decoded. */
+export function htmlToText(html: string): string {
+  const withoutHidden = html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ");
+  const withoutTags = withoutHidden.replace(/<!--[\s\S]*?-->/g, " ").replace(/<[^>]*>/g, " ");
+  return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+}
+
+/** A short plain-text excerpt, cut on a word boundary. */
+export function excerpt(html: string, maxLength = 220): string {
+  const text = htmlToText(html);
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+/** A readable URL slug: lower case ASCII words joined by dashes. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "item";
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string | undefined | null): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}
+
+export function formatDate(date: Date | string, style: "long" | "short" = "long"): string {
+  return new Date(date).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: style === "long" ? "long" : "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

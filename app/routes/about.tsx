@@ -1,0 +1,86 @@
+import { CallToAction } from "~/components/CallToAction";
+import { PageHero } from "~/components/PageHero";
+import { RichText } from "~/components/RichText";
+import { Section } from "~/components/Section";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/about";
+
+export async function loader() {
+  const { siteContent } = await services();
+  const [focus, about, staff, calltoaction] = await Promise.all([
+    siteContent.focus("aboutPage"),
+    siteContent.settings("about"),
+    siteContent.staff(),
+    siteContent.settings("calltoaction"),
+  ]);
+  return {
+    focus,
+    about,
+    calltoaction,
+    vc: staff.find((s) => s.role === "vc")!,
+    director: staff.find((s) => s.role === "director")!,
+  };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  return [{ title: `${data?.focus.title || "About"} | CPSCR` }];
+}
+
+export default function About({ loaderData, matches }: Route.ComponentProps) {
+  const { focus, about, calltoaction, vc, director } = loaderData;
+  const site = matches[0].loaderData.site;
+  const pillars = [
+    { title: "Our Mission", text: about.mission },
+    { title: "Our Vision", text: about.vision },
+    { title: "Our Philosophy", text: about.philosophy },
+  ].filter((p) => p.text);
+  const messages = [
+    { person: vc, image: about.vcimage || vc.photo, message: about.vcMessage, heading: "From the Vice-Chancellor" },
+    { person: director, image: about.directorimage || director.photo, message: about.directorMessage, heading: "From the Director" },
+  ].filter((m) => m.message);
+  return (
+    <>
+      <PageHero compact eyebrow={site.university || "About"} title={site.name} subtitle={site.motto} />
+
+      <Section id="about-content" title={focus.title} intro={focus.subtitle}>
+        <RichText html={focus.content} className="max-w-3xl" />
+      </Section>
+
+      {pillars.length > 0 && (
+        <Section id="pillars" tone="tinted" eyebrow={about.title} title={about.subtitle}>
+          {about.intro && <p className="-mt-4 mb-10 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{about.intro}</p>}
+          <div className="grid gap-6 md:grid-cols-3">
+            {pillars.map((p) => (
+              <div key={p.title} className="rounded-xl border-t-4 border-gold-500 bg-white p-7 shadow-sm dark:bg-night-card">
+                <h3 className="font-serif text-xl font-semibold text-navy-900 dark:text-white">{p.title}</h3>
+                <p className="mt-3 leading-7 text-slate-600 dark:text-slate-300">{p.text}</p>
+              </div>
+            ))}
+          </div>
+        </Section>
+      )}
+
+      {messages.length > 0 && (
+        <Section id="messages" title="Messages">
+          <div className="grid gap-10 lg:grid-cols-2">
+            {messages.map(({ person, image, message, heading }) => (
+              <figure key={person.role} className="flex gap-6">
+                {image && <img src={image} alt={`Portrait of ${person.name}`} className="h-28 w-28 shrink-0 rounded-full object-cover shadow" loading="lazy" />}
+                <div>
+                  <h3 className="text-sm font-semibold uppercase tracking-wider text-gold-500">{heading}</h3>
+                  <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">“{message}”</blockquote>
+                  <figcaption className="mt-3 text-sm">
+                    <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
+                    <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>
+                  </figcaption>
+                </div>
+              </figure>
+            ))}
+          </div>
+        </Section>
+      )}
+
+      <CallToAction title={calltoaction.title} subtitle={calltoaction.subtitle} emails={site.submissionEmails} />
+    </>
+  );
+}

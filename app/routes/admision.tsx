@@ -1,0 +1,83 @@
+import { PageHero } from "~/components/PageHero";
+import { RichText } from "~/components/RichText";
+import { Section } from "~/components/Section";
+import { StaffDirectory } from "~/components/StaffDirectory";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/admision";
+
+export async function loader() {
+  const { siteContent } = await services();
+  const [announcement, guidelines, staff] = await Promise.all([
+    siteContent.announcement(),
+    siteContent.focus("submitPage"),
+    siteContent.staff(),
+  ]);
+  return { announcement, guidelines, officers: staff.filter((s) => s.name) };
+}
+
+export function meta() {
+  return [{ title: "Call for Papers | CPSCR" }];
+}
+
+export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
+  const { announcement, guidelines, officers } = loaderData;
+  const site = matches[0].loaderData.site;
+  return (
+    <>
+      <PageHero compact eyebrow="Call for Papers" title="Journal of Peace and Security Studies">
+        <div className="mt-6 inline-flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
+          <span className="font-semibold text-gold-300">Volume 1, Number 1</span>
+          <span aria-hidden="true">·</span>
+          <span>2025 edition</span>
+          <span aria-hidden="true">·</span>
+          <span>Published by the {site.name}</span>
+        </div>
+      </PageHero>
+
+      <Section id="announcement" eyebrow="Announcement" title={announcement.title || "Announcement"}>
+        <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+          <RichText html={announcement.content} />
+          <aside className="h-fit rounded-xl bg-navy-900 p-7 text-white shadow-lg">
+            <h3 className="font-serif text-xl font-semibold">Ready to apply?</h3>
+            <p className="mt-2 text-sm text-slate-300">Admissions and submissions are handled on the university portal.</p>
+            {site.applyUrl && (
+              <a
+                href={site.applyUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-6 inline-block rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
+              >
+                Apply Now
+              </a>
+            )}
+            {site.submissionEmails.length > 0 && (
+              <p className="mt-6 text-sm text-slate-300">
+                Manuscripts:{" "}
+                {site.submissionEmails.map((email, i) => (
+                  <span key={email}>
+                    {i > 0 && ", "}
+                    <a href={`mailto:${email}`} className="text-gold-300 underline">
+                      {email}
+                    </a>
+                  </span>
+                ))}
+              </p>
+            )}
+          </aside>
+        </div>
+      </Section>
+
+      {guidelines.content && (
+        <Section id="guidelines" tone="tinted" title={guidelines.title} intro={guidelines.subtitle}>
+          <RichText html={guidelines.content} className="max-w-3xl" />
+        </Section>
+      )}
+
+      {officers.length > 0 && (
+        <Section id="officers" eyebrow="Who to contact" title="Principal Officers">
+          <StaffDirectory staff={officers} />
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { RichText } from "~/components/RichText";
+import { excerpt, formatDate } from "~/lib/text";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/journal";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { journals } = await services();
+  const journal = await journals.bySlug(params.journalSlug);
+  if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
+  return { journal, summary: excerpt(journal.details, 160) };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Journal article not found | CPSCR" }];
+  return [
+    { title: `${data.journal.filename} | CPSCR` },
+    { name: "description", content: data.summary },
+    { name: "citation_title", content: data.journal.filename },
+    { name: "citation_pdf_url", content: data.journal.file },
+  ];
+}
+
+export default function JournalPage({ loaderData }: Route.ComponentProps) {
+  const { journal } = loaderData;
+  return (
+    <article>
+      <header className="bg-navy-900 pb-12 pt-36 text-white">
+        <div className="mx-auto max-w-5xl px-6">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-300">Journal of Peace and Security Studies</p>
+          <h1 className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">{journal.filename}</h1>
+          <p className="mt-4 text-slate-300">
+            Published <time dateTime={new Date(journal.createdAt).toISOString()}>{formatDate(journal.createdAt)}</time>
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <a
+              href={journal.file}
+              download
+              className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
+            >
+              Download PDF
+            </a>
+            <a href={journal.file} target="_blank" rel="noopener" className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10">
+              Open in a new tab
+            </a>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-5xl px-6 py-12">
+        <h2 className="font-serif text-2xl font-bold text-navy-900 dark:text-white">Details</h2>
+        <RichText html={journal.details} className="mt-4" />
+        <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
+        <object
+          data={journal.file}
+          type="application/pdf"
+          aria-label={`PDF of ${journal.filename}`}
+          className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
+        >
+          <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
+            Your browser cannot show the PDF here.{" "}
+            <a href={journal.file} download className="font-semibold text-navy-700 underline dark:text-gold-300">
+              Download the PDF
+            </a>{" "}
+            to read it.
+          </p>
+        </object>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="bg-navy-900 pb-24 pt-40 text-center text-white">
+      <title>Journal article not found | CPSCR</title>
+      <h1 className="font-serif text-4xl font-bold">{missing ? "Journal article not found" : "Something went wrong."}</h1>
+      <p className="mt-4 text-slate-300">
+        {missing ? "We could not find that article. It may have been removed." : "The article could not be loaded. Please try again."}
+      </p>
+      <Link to="/journals" className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
+        Browse all journal articles
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installRuntime, openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { seedDemoContent } from "~/demo/seed.server";
+import { closeRuntime } from "~/runtime.server";
+import { loader as departmentLoader } from "./department";
+import { loader as homeLoader } from "./home";
+import { loader as journalLoader } from "./journal";
+import { loader as journalsLoader } from "./journals";
+import { loader as postLoader } from "./post";
+import { loader as postsLoader } from "./posts";
+import { loader as programmesLoader } from "./programmes";
+
+let database: TestDatabase;
+
+/** Calls a route loader the way React Router does, with a request and route params. */
+function call<T>(loader: (args: never) => T, url: string, params: Record<string, string> = {}) {
+  return loader({ request: new Request(`http://localhost${url}`), params, context: {} } as never);
+}
+
+/** The status of the response a loader threw, or undefined when it did not throw one. */
+async function thrownStatus(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { init?: { status?: number } }).init?.status ?? (error as Response).status;
+  }
+  return undefined;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemoContent(database.db, database.dataDir);
+  installRuntime(database);
+});
+afterAll(async () => {
+  await closeRuntime();
+  await database?.dispose();
+});
+
+describe(`page loaders (${testDatabaseKind})`, () => {
+  it("home: every block's data, and the 3 latest posts as news", async () => {
+    const data = await call(homeLoader, "/");
+    expect(data.homepage.title).not.toBe("");
+    expect(data.homepage.homeimage).toMatch(/^\/uploads\//);
+    expect(data.director.description).not.toBe("");
+    expect(data.vc.name).not.toBe("");
+    expect(data.steps).toHaveLength(3);
+    expect(data.news).toHaveLength(3);
+    // Excerpts are plain text.
+    expect(data.news!.every((p) => !p.excerpt.includes("<"))).toBe(true);
+  });
+
+  it("posts: 9 a page, then the rest", async () => {
+    const first = await call(postsLoader, "/posts");
+    expect(first.items).toHaveLength(9);
+    expect(first.hasMore).toBe(true);
+    const second = await call(postsLoader, "/posts?page=2");
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.length).toBeLessThan(9);
+    expect(second.hasMore).toBe(false);
+    expect(second.items.map((p) => p.id)).not.toContain(first.items[0].id);
+  });
+
+  it("post: the article and related posts of its category, excluding itself; 404 when missing", async () => {
+    const { items } = await call(postsLoader, "/posts");
+    const data = await call(postLoader, `/post/${items[0].slug}`, { postSlug: items[0].slug });
+    expect(data.post.id).toBe(items[0].id);
+    expect(data.related.every((p) => p.category === data.post.category && p.id !== data.post.id)).toBe(true);
+    expect(await thrownStatus(call(postLoader, "/post/nope", { postSlug: "nope" }))).toBe(404);
+  });
+
+  it("journals: heading from the home focus record, 9 a page; a journal page; 404 when missing", async () => {
+    const list = await call(journalsLoader, "/journals");
+    expect(list.heading).toBe("Journal Articles");
+    expect(list.items).toHaveLength(9);
+    expect(list.hasMore).toBe(true);
+    const data = await call(journalLoader, `/journal/${list.items[0].slug}`, { journalSlug: list.items[0].slug });
+    expect(data.journal.file).toMatch(/\.pdf$/);
+    expect(await thrownStatus(call(journalLoader, "/journal/nope", { journalSlug: "nope" }))).toBe(404);
+  });
+
+  it("programmes and department pages; 404 for unknown and malformed ids", async () => {
+    const { faculties } = await call(programmesLoader, "/programmes");
+    const department = faculties[0].departments[0];
+    const data = await call(departmentLoader, `/programmes/${department.id}`, { id: department.id });
+    expect(data.department.facultyName).toBe(faculties[0].name);
+    expect(data.department.courses.length).toBe(department.courseCount);
+    expect(await thrownStatus(call(departmentLoader, "/journals/x", { id: "not-a-uuid" }))).toBe(404);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(await thrownStatus(call(departmentLoader, `/journals/${unknown}`, { id: unknown }))).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { PostCard } from "~/components/PostCard";
+import { RichText } from "~/components/RichText";
+import { categoryLabel } from "~/lib/categories";
+import { toPostCard } from "~/lib/post-card";
+import { excerpt, formatDate } from "~/lib/text";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/post";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { posts } = await services();
+  const post = await posts.bySlug(params.postSlug);
+  if (!post) throw data({ message: "Post not found" }, { status: 404 });
+  const related = await posts.related(post, 6);
+  return { post, related: related.map(toPostCard), summary: excerpt(post.content, 160) };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Something went wrong. | CPSCR" }];
+  return [
+    { title: `${data.post.title} | CPSCR` },
+    { name: "description", content: data.summary },
+    { property: "og:title", content: data.post.title },
+    { property: "og:type", content: "article" },
+  ];
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  return (
+    <article>
+      <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
+        {post.image && <img src={post.image} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />}
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
+        <div className="mx-auto w-full max-w-4xl px-6 pb-12">
+          <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase tracking-wider text-navy-950">
+            {categoryLabel(post.category)}
+          </span>
+          <h1 className="mt-4 font-serif text-3xl font-bold leading-tight sm:text-5xl">{post.title}</h1>
+          <p className="mt-4 text-slate-200">
+            <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
+          </p>
+        </div>
+      </header>
+      <div className="mx-auto max-w-3xl px-6 py-14">
+        <RichText html={post.content} className="text-lg leading-8" />
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60">
+          <div className="mx-auto max-w-7xl px-6 py-16">
+            <h2 id="related-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
+              Related Articles
+            </h2>
+            <div className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {related.map((item) => (
+                <PostCard key={item.id} post={item} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="bg-navy-900 pb-24 pt-40 text-center text-white">
+      <title>Something went wrong. | CPSCR</title>
+      <h1 className="font-serif text-4xl font-bold">Something went wrong.</h1>
+      <p className="mt-4 text-slate-300">
+        {missing ? "We could not find that article. It may have been removed or renamed." : "The article could not be loaded. Please try again."}
+      </p>
+      <Link to="/posts" className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
+        Browse all news
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { PageHero } from "~/components/PageHero";
+import { PostCard, type PostCardData } from "~/components/PostCard";
+import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
+import { toPostCard } from "~/lib/post-card";
+import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/posts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  const { posts, siteContent } = await services();
+  const [result, blog] = await Promise.all([
+    posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE }),
+    siteContent.settings("blog"),
+  ]);
+  const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page };
+  return { ...list, blog };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  return [{ title: `${data?.blog.title || "News and Stories"} | CPSCR` }];
+}
+
+export default function Posts({ loaderData }: Route.ComponentProps) {
+  const { blog } = loaderData;
+  const list = useShowMore(loaderData);
+  return (
+    <>
+      <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle} />
+      <section className="mx-auto max-w-7xl px-6 py-14">
+        {loaderData.page > 1 && (
+          <p className="mb-8">
+            <Link to="/posts" className="font-semibold text-navy-700 underline dark:text-gold-300">
+              ← Back to the latest news
+            </Link>
+          </p>
+        )}
+        {list.items.length === 0 ? (
+          <p className="text-lg text-slate-600 dark:text-slate-400">No news yet.</p>
+        ) : (
+          <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {list.items.map((post) => (
+              <PostCard key={post.id} post={post} headingLevel={2} />
+            ))}
+          </div>
+        )}
+        {list.hasMore && (
+          <ShowMoreButton path="/posts" page={list.page} loading={list.loading} onLoad={() => list.loadNext("/posts")} />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { ArrowRightIcon } from "~/components/icons";
+import { PageHero } from "~/components/PageHero";
+import { Section } from "~/components/Section";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/programmes";
+
+export async function loader() {
+  const { siteContent, academics } = await services();
+  const [programmes, faculties] = await Promise.all([siteContent.settings("programmes"), academics.facultiesWithDepartments()]);
+  return { programmes, faculties };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  return [{ title: `${data?.programmes.title || "Programmes"} | CPSCR` }];
+}
+
+export default function Programmes({ loaderData }: Route.ComponentProps) {
+  const { programmes, faculties } = loaderData;
+  return (
+    <>
+      <PageHero compact eyebrow="Study with us" title={programmes.title || "Programmes"} subtitle={programmes.subtitle} />
+      <Section id="faculties" title={programmes.introTitle} intro={programmes.introSubtitle}>
+        {faculties.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">No programmes are published yet.</p>
+        ) : (
+          <div className="space-y-14">
+            {faculties.map((faculty) => (
+              <section key={faculty.id} aria-labelledby={`faculty-${faculty.id}`}>
+                <h3 id={`faculty-${faculty.id}`} className="border-b border-slate-200 pb-3 font-serif text-2xl font-bold text-navy-900 dark:border-slate-700 dark:text-white">
+                  {faculty.name}
+                </h3>
+                {faculty.departments.length === 0 ? (
+                  <p className="mt-4 text-slate-600 dark:text-slate-400">No departments yet.</p>
+                ) : (
+                  <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                    {faculty.departments.map((department) => (
+                      <li key={department.id}>
+                        <Link
+                          to={`/programmes/${department.id}`}
+                          className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
+                        >
+                          {department.departimage ? (
+                            <img src={department.departimage} alt="" className="h-36 w-full object-cover" loading="lazy" />
+                          ) : (
+                            <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
+                          )}
+                          <span className="flex flex-1 flex-col p-5">
+                            <span className="font-serif text-lg font-semibold text-navy-900 group-hover:underline dark:text-white">
+                              {department.name}
+                            </span>
+                            <span className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                              {department.courseCount === 1 ? "1 course" : `${department.courseCount} courses`}
+                            </span>
+                            <span className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-navy-700 dark:text-gold-300">
+                              View department <ArrowRightIcon />
+                            </span>
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            ))}
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

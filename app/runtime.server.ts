@@ -1,0 +1,57 @@
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { seedDemoContent } from "~/demo/seed.server";
+import { config, type AppConfig } from "~/lib/config.server";
+import { createServices, type Services } from "~/services/index.server";
+
+/** The process-wide database and services. Opened once, on start (production) or first use (dev). */
+export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services };
+
+let current: Promise<Runtime> | undefined;
+
+export function pgliteDirectory(dataDir: string) {
+  return path.join(dataDir, "pglite");
+}
+
+async function start(cfg: AppConfig): Promise<Runtime> {
+  const database = await openDatabase(
+    cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir) },
+  );
+  try {
+    // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
+    if (database.kind === "pglite" && cfg.demoContent) {
+      const result = await seedDemoContent(database.db, cfg.dataDir);
+      if (result === "seeded") console.log("Demo content added to the new database.");
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { config: cfg, database, services: createServices(database.db, cfg.dataDir) };
+}
+
+export function getRuntime(): Promise<Runtime> {
+  if (!current) {
+    current = start(config());
+    // A failed start (say, the database is locked) may succeed on a later request in development.
+    current.catch(() => {
+      current = undefined;
+    });
+  }
+  return current;
+}
+
+export async function services(): Promise<Services> {
+  return (await getRuntime()).services;
+}
+
+/** Lets tests run loaders against a database they opened themselves. */
+export function replaceRuntime(runtime: Runtime) {
+  current = Promise.resolve(runtime);
+}
+
+export async function closeRuntime() {
+  const running = current;
+  current = undefined;
+  if (running) await (await running).database.close();
+}

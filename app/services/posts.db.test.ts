@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { postsService } from "./posts.server";
+
+let database: TestDatabase;
+let posts: ReturnType<typeof postsService>;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  posts = postsService(database.db);
+  const now = Date.now();
+  for (let i = 0; i < 20; i++) {
+    await posts.create(
+      { title: `Post number ${i}`, category: i % 2 ? "fees" : "exams", image: "", content: `<p>Body ${i}</p>` },
+      new Date(now - i * DAY),
+    );
+  }
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe(`posts service (${testDatabaseKind})`, () => {
+  it("pages newest first, 9 at a time, and says when no more remain", async () => {
+    const first = await posts.list({ startIndex: 0 });
+    expect(first.items.map((p) => p.title)).toEqual(Array.from({ length: 9 }, (_, i) => `Post number ${i}`));
+    expect(first.hasMore).toBe(true);
+    const third = await posts.list({ startIndex: 18 });
+    expect(third.items).toHaveLength(2);
+    expect(third.hasMore).toBe(false);
+  });
+
+  it("gives two posts with the same title different, readable slugs", async () => {
+    const a = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
+    const b = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
+    expect(a.slug).toBe("annual-lecture");
+    expect(b.slug).toBe("annual-lecture-2");
+    expect((await posts.bySlug("annual-lecture-2"))?.id).toBe(b.id);
+  });
+
+  it("finds related posts of the same category, never the post itself", async () => {
+    const post = (await posts.bySlug("post-number-1"))!;
+    const related = await posts.related(post, 6);
+    expect(related.length).toBe(6);
+    expect(related.every((p) => p.category === "fees" && p.id !== post.id)).toBe(true);
+  });
+
+  it("filters by category", async () => {
+    const page = await posts.list({ category: "exams", limit: 50 });
+    expect(page.items).toHaveLength(10);
+  });
+});

@@ -1,0 +1,75 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { posts, type PostCategory } from "~/db/schema";
+import { slugify } from "~/lib/text";
+import { normalisePage, POSTS_PAGE_SIZE, toPage, type PageRequest } from "./pagination";
+import { uniqueSlug } from "./slugs.server";
+
+export type Post = typeof posts.$inferSelect;
+
+export type PostInput = {
+  title: string;
+  category: PostCategory;
+  image: string;
+  content: string;
+  userId?: string | null;
+};
+
+export type PostFilter = PageRequest & { category?: string; userId?: string };
+
+export function postsService(db: Database) {
+  return {
+    async list(filter: PostFilter = {}) {
+      const { limit, startIndex } = normalisePage(filter, POSTS_PAGE_SIZE);
+      const conditions = [];
+      if (filter.category) conditions.push(eq(posts.category, filter.category));
+      if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit + 1)
+        .offset(startIndex);
+      return toPage(rows, limit);
+    },
+
+    async latest(count: number) {
+      return db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(count);
+    },
+
+    async bySlug(slug: string): Promise<Post | undefined> {
+      const [row] = await db.select().from(posts).where(eq(posts.slug, slug)).limit(1);
+      return row;
+    },
+
+    async byId(id: string): Promise<Post | undefined> {
+      const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+      return row;
+    },
+
+    /** Other posts of the same category, newest first. */
+    async related(post: Pick<Post, "id" | "category">, count = 6) {
+      return db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.category, post.category), ne(posts.id, post.id)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(count);
+    },
+
+    async create(input: PostInput, createdAt?: Date): Promise<Post> {
+      const slug = await uniqueSlug(db, posts, slugify(input.title));
+      const [row] = await db
+        .insert(posts)
+        .values({ ...input, slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+        .returning();
+      return row;
+    },
+
+    async count() {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts);
+      return row.n;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  announcement,
+  focusPages,
+  siteSettings,
+  SITE_LINKS_SECTION,
+  staff,
+  STAFF_ROLES,
+  type FocusKey,
+  type SettingsSection,
+  type StaffRole,
+} from "~/db/schema";
+import { z } from "zod";
+import {
+  DEFAULT_SITE_LINKS,
+  emptySettings,
+  type FocusRecord,
+  type SettingsFields,
+  type SiteLinks,
+  type StaffRecord,
+} from "~/lib/site-content";
+
+const linkSchema = z.object({ label: z.string().min(1), href: z.string().min(1) });
+const siteLinksSchema = z.object({
+  name: z.string().min(1),
+  shortName: z.string().min(1),
+  motto: z.string(),
+  university: z.string(),
+  address: z.string(),
+  applyUrl: z.string(),
+  submissionEmails: z.array(z.string()),
+  footerColumns: z.array(z.object({ title: z.string().min(1), links: z.array(linkSchema) })),
+  socialLinks: z.array(linkSchema),
+}) satisfies z.ZodType<SiteLinks>;
+
+export function siteContentService(db: Database) {
+  return {
+    /** A settings section's fields; missing fields read as empty text. */
+    async settings<S extends SettingsSection>(section: S): Promise<SettingsFields<S>> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.section, section)).limit(1);
+      const fields = emptySettings(section);
+      for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+        const value = row?.fields[key as string];
+        if (typeof value === "string") fields[key] = value as never;
+      }
+      return fields;
+    },
+
+    async saveSettings(section: SettingsSection, fields: Record<string, string>) {
+      await db
+        .insert(siteSettings)
+        .values({ section, fields })
+        .onConflictDoUpdate({ target: siteSettings.section, set: { fields, updatedAt: sql`now()` } });
+    },
+
+    async siteLinks(): Promise<SiteLinks> {
+      const [row] = await db
+        .select()
+        .from(siteSettings)
+        .where(eq(siteSettings.section, SITE_LINKS_SECTION))
+        .limit(1);
+      const parsed = siteLinksSchema.safeParse({ ...DEFAULT_SITE_LINKS, ...row?.fields });
+      return parsed.success ? parsed.data : DEFAULT_SITE_LINKS;
+    },
+
+    async saveSiteLinks(links: SiteLinks) {
+      const fields = siteLinksSchema.parse(links);
+      await db
+        .insert(siteSettings)
+        .values({ section: SITE_LINKS_SECTION, fields })
+        .onConflictDoUpdate({ target: siteSettings.section, set: { fields, updatedAt: sql`now()` } });
+    },
+
+    /** Every role, in the order of SPEC.md, with empty records for roles not yet filled in. */
+    async staff(): Promise<StaffRecord[]> {
+      const rows = await db.select().from(staff);
+      return STAFF_ROLES.map((role) => {
+        const row = rows.find((r) => r.role === role);
+        return {
+          role,
+          name: row?.name ?? "",
+          post: row?.post ?? "",
+          email: row?.email ?? "",
+          description: row?.description ?? "",
+          photo: row?.photo ?? "",
+        };
+      });
+    },
+
+    async saveStaff(role: StaffRole, record: Omit<StaffRecord, "role">) {
+      await db
+        .insert(staff)
+        .values({ role, ...record })
+        .onConflictDoUpdate({ target: staff.role, set: { ...record, updatedAt: sql`now()` } });
+    },
+
+    async announcement() {
+      const [row] = await db.select().from(announcement).limit(1);
+      return { title: row?.title ?? "", content: row?.content ?? "" };
+    },
+
+    async saveAnnouncement(input: { title: string; content: string }) {
+      await db
+        .insert(announcement)
+        .values({ id: 1, ...input })
+        .onConflictDoUpdate({ target: announcement.id, set: { ...input, updatedAt: sql`now()` } });
+    },
+
+    async focus(key: FocusKey): Promise<FocusRecord> {
+      const [row] = await db.select().from(focusPages).where(eq(focusPages.key, key)).limit(1);
+      return { key, title: row?.title ?? "", subtitle: row?.subtitle ?? "", content: row?.content ?? "" };
+    },
+
+    async saveFocus(record: FocusRecord) {
+      const { title, subtitle, content } = record;
+      await db
+        .insert(focusPages)
+        .values(record)
+        .onConflictDoUpdate({ target: focusPages.key, set: { title, subtitle, content, updatedAt: sql`now()` } });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { and, eq, like, ne, or } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+
+type SluggedTable = PgTable & { slug: PgColumn; id: PgColumn };
+
+/**
+ * The base slug, or the base with the lowest free numeric suffix ("title-2", "title-3"...).
+ * The unique index on slug is the final guard against a race between two writers.
+ */
+export async function uniqueSlug(db: Database, table: SluggedTable, base: string, exceptId?: string) {
+  const taken = await db
+    .select({ slug: table.slug })
+    .from(table)
+    .where(
+      and(
+        or(eq(table.slug, base), like(table.slug, `${base}-%`)),
+        exceptId ? ne(table.id, exceptId) : undefined,
+      ),
+    );
+  const used = new Set(taken.map((row) => row.slug as string));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}

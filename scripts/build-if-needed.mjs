@@ -1,0 +1,49 @@
+// Shared by the start and seed scripts: Node version check, .env, and a build when sources changed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverEntry = path.join(root, "build", "server", "index.js");
+const SOURCES = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+export function prepare() {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 24) {
+    console.error(`Node.js 24 or newer is required; this is ${process.version}.`);
+    process.exit(1);
+  }
+  process.chdir(root);
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  process.env.NODE_ENV ??= "production";
+}
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestChange(path.join(entry, child)));
+  return newest;
+}
+
+/** Builds the production bundle on first start, or when a source is newer than the build. */
+export function buildIfNeeded() {
+  const built = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
+  if (built && Math.max(...SOURCES.map(newestChange)) <= built) return;
+  console.log(built ? "Sources changed: rebuilding the site..." : "Building the site (first start)...");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
+    stdio: "inherit",
+    cwd: root,
+  });
+  if (result.status !== 0) {
+    console.error("The build failed; see the messages above.");
+    process.exit(1);
+  }
+}
+
+export async function loadServer() {
+  return import(serverEntry);
+}

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("news", () => {
+  test("/posts shows 9 cards, Show More appends the rest and then hides", async ({ page }) => {
+    await page.goto("/posts");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("News and Stories");
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(9);
+    const card = cards.first();
+    await expect(card.getByRole("img")).toHaveCount(0); // the image link is hidden from assistive tech
+    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\//);
+    await expect(card.getByText(/^(News|Fees|Course|Exams)$/)).toBeVisible();
+    // Excerpts are text with tags stripped.
+    expect(await card.locator("p.line-clamp-3").textContent()).not.toContain("<");
+
+    await page.getByRole("link", { name: "Show More" }).click();
+    await expect(cards).toHaveCount(14);
+    await expect(page.getByRole("link", { name: "Show More" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/posts$/);
+    const titles = await cards.locator("h2").allTextContents();
+    expect(new Set(titles).size).toBe(14);
+  });
+
+  test("a post: hero 450px high, content, related articles of its category excluding itself", async ({ page }) => {
+    await page.goto("/posts");
+    await page.locator("main article h2 a").first().click();
+    await expect(page).toHaveURL(/\/post\//);
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    const hero = page.locator("article > header");
+    expect((await hero.boundingBox())?.height).toBe(450);
+    const category = await hero.locator("span").first().textContent();
+    await expect(page.locator(".rich-text p").first()).toBeVisible();
+
+    const related = page.locator("section[aria-labelledby=related-title] article");
+    await expect(page.getByRole("heading", { name: "Related Articles" })).toBeVisible();
+    expect(await related.count()).toBeGreaterThan(0);
+    for (const text of await related.locator("h3").allTextContents()) expect(text).not.toBe(title);
+    for (const label of await related.locator("span.rounded-full").allTextContents()) expect(label).toBe(category);
+    await expect(related.first().getByRole("link", { name: /Read more/ })).toHaveAttribute("href", /^\/post\//);
+    // Three to a row on a desktop.
+    const boxes = await related.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    if (boxes.length >= 2) expect(boxes[1]).toBe(boxes[0]);
+  });
+
+  test("a missing post is a 404 saying 'Something went wrong.'", async ({ page }) => {
+    const response = await page.goto("/post/no-such-post");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong.");
+  });
+
+  test("/blog/{slug} redirects permanently to /post/{slug}", async ({ page, request }) => {
+    await page.goto("/posts");
+    const href = (await page.locator("main article h2 a").first().getAttribute("href"))!;
+    const slug = href.replace("/post/", "");
+    const response = await request.get(`/blog/${slug}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe(`/post/${slug}`);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("home renders every block, news included", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Research that builds lasting peace");
+    await expect(page.locator("#news article")).toHaveCount(3);
+    await expect(page.locator("#focus li")).toHaveCount(8);
+  });
+
+  test("/posts: Show More is a link to the next page", async ({ page }) => {
+    await page.goto("/posts");
+    await expect(page.locator("main article")).toHaveCount(9);
+    const more = page.getByRole("link", { name: "Show More" });
+    await expect(more).toHaveAttribute("href", "/posts?page=2");
+    await more.click();
+    await expect(page).toHaveURL(/\/posts\?page=2$/);
+    await expect(page.locator("main article")).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Show More" })).toHaveCount(0);
+  });
+
+  test("the theme toggle works as a plain form", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+});

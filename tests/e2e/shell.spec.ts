@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("site shell", () => {
+  test("top bar links, lying over the hero while signed out", async ({ page }) => {
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Journals", "/journals"],
+      ["About", "/about"],
+      ["Blog", "/posts"],
+      ["Call for Papers", "/admision"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    expect(await page.getByRole("banner").evaluate((el) => getComputedStyle(el).position)).toBe("absolute");
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/posts$/);
+  });
+
+  test("footer: link columns from the settings, social links, this year's copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Ministry of Education" })).toHaveAttribute("href", "https://education.example.gov");
+    await expect(footer.getByRole("link", { name: "Academic Calendar" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Vacancies" })).toBeVisible();
+    await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test("theme toggle switches to dark and is kept after a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    // The choice is stored when the server answers; wait for that before reloading.
+    const stored = page.waitForResponse((r) => r.url().includes("/theme") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await stored;
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    // Rendered dark by the server: the very first HTML already has it.
+    const html = await (await page.request.get("/about")).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test("the mobile menu opens and closes by touch", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobileNav).toBeHidden();
+      await page.getByLabel("Menu").tap();
+      await expect(mobileNav).toBeVisible();
+      await expect(mobileNav.getByRole("link")).toHaveText(["Home", "Journal Articles", "About", "News and Stories"]);
+      await page.getByLabel("Menu").tap();
+      await expect(mobileNav).toBeHidden();
+      await page.getByLabel("Menu").tap();
+      await mobileNav.getByRole("link", { name: "News and Stories" }).tap();
+      await expect(page).toHaveURL(/\/posts$/);
+      await expect(mobileNav).toBeHidden();
+    });
+
+    test("the mobile menu opens and closes by keyboard", async ({ page }) => {
+      await page.goto("/");
+      const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+      await page.getByLabel("Menu").focus();
+      await page.keyboard.press("Enter");
+      await expect(mobileNav).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(mobileNav).toBeHidden();
+      await expect(page.getByLabel("Menu")).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(mobileNav).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(mobileNav.getByRole("link", { name: "Home" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/journals$/);
+    });
+  });
+
+  test("an unknown address shows the 404 page in the shell", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
