@@ -18,8 +18,8 @@ function FooterLink({ href, children }: { href: string; children: React.ReactNod
 export function SiteFooter({ site, year }: { site: SiteLinks; year: number }) {
   return (
     <footer className="bg-navy-950 text-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 md:grid-cols-[1.4fr_repeat(2,1fr)] lg:grid-cols-[1.6fr_repeat(4,1fr)]">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-6 py-14 md:grid-cols-[1.4fr_repeat(2,1fr)] lg:grid-cols-[1.6fr_repeat(4,1fr)]">
+        <div className="col-span-2 md:col-span-1">
           <div className="flex items-center gap-3">
             <CrestIcon className="h-12 w-12" />
             <div>
