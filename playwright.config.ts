@@ -21,7 +21,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

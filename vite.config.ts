@@ -1,7 +1,11 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+
+// `npm run dev` reads .env like `npm start` does (the start script loads it for production).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 export default defineConfig({
   // The server build's entry is our HTTP server, which imports the React Router build itself,

@@ -8,6 +8,7 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ["default", ["json", { outputFile: ".tmp/results/vitest.json" }]],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The production server as an operator runs it: `node scripts/start.mjs` (builds if needed).
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-start-"));
+const running: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of running) child.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return response;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not become healthy");
+}
+
+async function postCount(port: number) {
+  let count = 0;
+  for (let page = 1; page < 20; page++) {
+    const html = await (await fetch(`http://127.0.0.1:${port}/posts?page=${page}`)).text();
+    const cards = html.match(/<article/g)?.length ?? 0;
+    count += cards;
+    if (!html.includes(`?page=${page + 1}`)) break;
+  }
+  return count;
+}
+
+describe("the production server", () => {
+  it("refuses a bad setting with one line naming the variable", async () => {
+    const server = start({ PORT: "not-a-port" });
+    expect(await server.exited).not.toBe(0);
+    const lines = server.output().trim().split("\n").filter((line) => !line.startsWith("npm"));
+    expect(lines.at(-1)).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "not-a-port")');
+    expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("starts with demo content, reports the database, logs requests, and stops within 5 s of SIGTERM", async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port) });
+    const health = await waitForHealth(port);
+    expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+    const posts = await postCount(port);
+    expect(posts).toBeGreaterThanOrEqual(12);
+    expect(server.output()).toMatch(/GET \/healthz 200 \d+(\.\d+)?ms/);
+
+    // A second server on the same data folder is refused while the first runs.
+    const second = start({ PORT: String(await freePort()) });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain("in use by another running server");
+
+    const stoppedAt = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+
+    // Started again on the same folder: the content is there once, not twice.
+    const again = start({ PORT: String(port) });
+    await waitForHealth(port);
+    expect(await postCount(port)).toBe(posts);
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  });
+
+  it("adds no demo content when DEMO_CONTENT=false", async () => {
+    const port = await freePort();
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-empty-"));
+    try {
+      const server = start({ PORT: String(port), DATA_DIR: emptyDir, DEMO_CONTENT: "false" });
+      await waitForHealth(port);
+      expect(await postCount(port)).toBe(0);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+});
