@@ -62,8 +62,16 @@ export async function main() {
   const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
   const compress = compression();
 
+  const baseHeaders: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    ...(config.publicUrl?.startsWith("https:") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+
   const server = http.createServer((req, res) => {
     const started = performance.now();
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     res.on("finish", () => {
       const ms = (performance.now() - started).toFixed(1);
       console.log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);

@@ -14,6 +14,19 @@ const booleanText = z
   })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** A URL whose scheme is one of `protocols` (each with its colon). */
+const urlWith = (protocols: string[], message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message);
+
 const configSchema = z.object({
   PORT: z
     .string()
@@ -28,29 +41,9 @@ const configSchema = z.object({
     .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be a host name or IP address")
     .optional(),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === "postgres:" || url.protocol === "postgresql:";
-      } catch {
-        return false;
-      }
-    }, "must be a postgres:// or postgresql:// URL")
+  DATABASE_URL: urlWith(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL")
     .optional(),
-  PUBLIC_URL: z
-    .string()
-    .trim()
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, "must be an http:// or https:// URL")
+  PUBLIC_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL")
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   DEMO_CONTENT: booleanText.default(true),

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
 export async function loader() {
@@ -22,8 +23,8 @@ export async function loader() {
   };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  return [{ title: `${data?.focus.title || "About"} | CPSCR` }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, data?.focus.title || "About") }];
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {

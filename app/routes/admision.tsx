@@ -3,6 +3,7 @@ import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/admision";
 
 export async function loader() {
@@ -15,8 +16,8 @@ export async function loader() {
   return { announcement, guidelines, officers: staff.filter((s) => s.name) };
 }
 
-export function meta() {
-  return [{ title: "Call for Papers | CPSCR" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Call for Papers") }];
 }
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {

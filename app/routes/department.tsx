@@ -1,7 +1,9 @@
 import { data, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
 import { Modal } from "~/components/Modal";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/department";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -11,8 +13,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { department };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.department.name} | CPSCR` : "Failed to load department data. | CPSCR" }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, data?.department.name ?? "Failed to load department data.") }];
 }
 
 export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
@@ -124,15 +126,11 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="bg-blue-800 pb-24 pt-40 text-center text-white">
-      <title>Failed to load department data. | CPSCR</title>
-      <h1 className="font-serif text-4xl font-bold">Failed to load department data.</h1>
-      <p className="mt-4 text-slate-200">
-        {missing ? "This department does not exist or has been removed." : "Please try again in a moment."}
-      </p>
-      <Link to="/programmes" className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
-        See all programmes
-      </Link>
-    </section>
+    <ErrorPanel
+      tone="blue"
+      title="Failed to load department data."
+      message={missing ? "This department does not exist or has been removed." : "Please try again in a moment."}
+      link={{ to: "/programmes", label: "See all programmes" }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { PostCard } from "~/components/PostCard";
 import { Section } from "~/components/Section";
 import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 const FOCUS_AREAS = [
@@ -44,9 +45,8 @@ export async function loader() {
   return { homepage, about, director, vc, steps, calltoaction, news: latest };
 }
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  const site = (matches[0]?.loaderData as { site?: { name: string } } | undefined)?.site;
-  return [{ title: site?.name ?? data?.homepage.title ?? "Home" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches) }];
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

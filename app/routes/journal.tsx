@@ -1,7 +1,9 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journal";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -11,10 +13,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { journal, summary: excerpt(journal.details, 160) };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Journal article not found | CPSCR" }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle(matches, "Journal article not found") }];
   return [
-    { title: `${data.journal.filename} | CPSCR` },
+    { title: pageTitle(matches, data.journal.filename) },
     { name: "description", content: data.summary },
     { name: "citation_title", content: data.journal.filename },
     { name: "citation_pdf_url", content: data.journal.file },
@@ -72,15 +74,10 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="bg-navy-900 pb-24 pt-40 text-center text-white">
-      <title>Journal article not found | CPSCR</title>
-      <h1 className="font-serif text-4xl font-bold">{missing ? "Journal article not found" : "Something went wrong."}</h1>
-      <p className="mt-4 text-slate-300">
-        {missing ? "We could not find that article. It may have been removed." : "The article could not be loaded. Please try again."}
-      </p>
-      <Link to="/journals" className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
-        Browse all journal articles
-      </Link>
-    </section>
+    <ErrorPanel
+      title={missing ? "Journal article not found" : "Something went wrong."}
+      message={missing ? "We could not find that article. It may have been removed." : "The article could not be loaded. Please try again."}
+      link={{ to: "/journals", label: "Browse all journal articles" }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journals";
 
 type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
@@ -30,8 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  return [{ title: `${data?.heading ?? JOURNALS_HEADING_DEFAULTS.title} | CPSCR` }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) }];
 }
 
 export default function Journals({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,12 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { PostCard } from "~/components/PostCard";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { categoryLabel } from "~/lib/categories";
 import { toPostCard } from "~/lib/post-card";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/post";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -15,10 +17,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { post, related: related.map(toPostCard), summary: excerpt(post.content, 160) };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Something went wrong. | CPSCR" }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle(matches, "Something went wrong.") }];
   return [
-    { title: `${data.post.title} | CPSCR` },
+    { title: pageTitle(matches, data.post.title) },
     { name: "description", content: data.summary },
     { property: "og:title", content: data.post.title },
     { property: "og:type", content: "article" },
@@ -66,15 +68,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="bg-navy-900 pb-24 pt-40 text-center text-white">
-      <title>Something went wrong. | CPSCR</title>
-      <h1 className="font-serif text-4xl font-bold">Something went wrong.</h1>
-      <p className="mt-4 text-slate-300">
-        {missing ? "We could not find that article. It may have been removed or renamed." : "The article could not be loaded. Please try again."}
-      </p>
-      <Link to="/posts" className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
-        Browse all news
-      </Link>
-    </section>
+    <ErrorPanel
+      title="Something went wrong."
+      message={missing ? "We could not find that article. It may have been removed or renamed." : "The article could not be loaded. Please try again."}
+      link={{ to: "/posts", label: "Browse all news" }}
+    />
   );
 }

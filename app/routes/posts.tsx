@@ -5,6 +5,7 @@ import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMor
 import { toPostCard } from "~/lib/post-card";
 import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/posts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,8 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, blog };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  return [{ title: `${data?.blog.title || "News and Stories"} | CPSCR` }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, data?.blog.title || "News and Stories") }];
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { Section } from "~/components/Section";
 import { services } from "~/runtime.server";
+import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/programmes";
 
 export async function loader() {
@@ -11,8 +12,8 @@ export async function loader() {
   return { programmes, faculties };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  return [{ title: `${data?.programmes.title || "Programmes"} | CPSCR` }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, data?.programmes.title || "Programmes") }];
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {

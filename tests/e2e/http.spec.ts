@@ -11,6 +11,9 @@ test.describe("HTTP behaviour", () => {
     const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers()["content-encoding"]).toBe("gzip");
     expect(page.headers()["content-type"]).toContain("text/html");
+    expect(page.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(page.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(page.headers()["x-frame-options"]).toBe("SAMEORIGIN");
 
     const html = await page.text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html) ?? /href="(\/assets\/[^"]+\.js)"/.exec(html);

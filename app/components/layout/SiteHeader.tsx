@@ -31,7 +31,7 @@ export function SiteHeader({ site, signedIn, theme }: { site: SiteLinks; signedI
           <CrestIcon className="h-10 w-10 shrink-0" />
           <span className="min-w-0 leading-tight">
             <span className="block font-serif text-xl font-bold tracking-wide">{site.shortName}</span>
-            <span className="hidden max-w-[18rem] truncate text-xs text-white/80 sm:block">{site.name}</span>
+            <span className="hidden max-w-[15rem] text-[11px] leading-snug text-white/80 sm:block">{site.name}</span>
           </span>
         </Link>
 

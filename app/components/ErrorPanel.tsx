@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+
+/** What a page shows when what it was asked for is missing or failed: in the shell, with a way on. */
+export function ErrorPanel({
+  title,
+  message,
+  link,
+  tone = "navy",
+}: {
+  title: string;
+  message: string;
+  link: { to: string; label: string };
+  tone?: "navy" | "blue";
+}) {
+  return (
+    <section className={`${tone === "blue" ? "bg-blue-800" : "bg-navy-900"} pb-24 pt-40 text-center text-white`}>
+      <title>{title}</title>
+      <h1 className="px-6 font-serif text-4xl font-bold">{title}</h1>
+      <p className="mt-4 px-6 text-slate-200">{message}</p>
+      <Link to={link.to} className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
+        {link.label}
+      </Link>
+    </section>
+  );
+}
