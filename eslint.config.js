@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "tests/support/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
 );

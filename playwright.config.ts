@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3290);
+export const APP_ORIGIN = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
@@ -29,15 +31,42 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "off",
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
-  webServer: {
-    // A fresh embedded database with the demo content, on the production build.
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".tmp/e2e-data", DEMO_CONTENT: "true" },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  projects: [
+    // First: the person who installed the site creates the first admin on /setup.
+    { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+  ],
+  webServer: [
+    {
+      // A real OpenID Connect provider for the external sign-in tests.
+      command: "node tests/support/oidc-provider.mjs",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN, NODE_ENV: "test" },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // A fresh embedded database with the demo content, on the production build. Tests send
+      // X-Forwarded-For (TRUST_PROXY) so each one counts as its own client for rate limits.
+      command: "node scripts/e2e-server.mjs",
+      url: `${APP_ORIGIN}/healthz`,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: ".tmp/e2e-data",
+        DEMO_CONTENT: "true",
+        TRUST_PROXY: "true",
+        OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: "cpscr-e2e",
+        OIDC_CLIENT_SECRET: "cpscr-e2e-secret",
+        OIDC_NAME: "Lakeland ID",
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,14 +14,42 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
+import { config } from "~/lib/config.server";
+import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
+import { getUser } from "~/lib/session.server";
 import { readTheme } from "~/lib/theme.server";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+/**
+ * Every state-changing request, page form or API call, must come from this site. (The production
+ * server refuses them before they get here; this covers the development server.)
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const crossSite = isCrossSiteMutation({
+      method: request.method,
+      origin: request.headers.get("origin"),
+      fetchSite: request.headers.get("sec-fetch-site"),
+      host: request.headers.get("host"),
+      publicUrl: config().publicUrl,
+    });
+    if (crossSite) throw data({ message: CROSS_SITE_REFUSED }, { status: 403 });
+    return next();
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const [site, theme] = await Promise.all([(await services()).siteContent.siteLinks(), readTheme(request)]);
-  return { site, theme, user: null as null | { username: string }, year: new Date().getFullYear() };
+  const [site, theme, user] = await Promise.all([(await services()).siteContent.siteLinks(), readTheme(request), getUser(request)]);
+  const providers = (await services()).accounts.providers;
+  return {
+    site,
+    theme,
+    user: user && { username: user.username, email: user.email, image: user.image, isAdmin: user.isAdmin },
+    providers,
+    year: new Date().getFullYear(),
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -70,7 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const theme = useTheme(data?.theme ?? "light");
   return (
     <>
-      <SiteHeader site={site} signedIn={Boolean(data?.user)} theme={theme} />
+      <SiteHeader site={site} user={data?.user ?? null} theme={theme} />
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -88,18 +117,22 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  const title = notFound ? "Page not found" : unavailable ? "Temporarily unavailable" : "Something went wrong";
-  const message = notFound
-    ? "The page you are looking for does not exist or has moved."
-    : unavailable
-      ? "The site is briefly unavailable. Please try again in a moment."
-      : "An unexpected error occurred. Please try again, or return to the home page.";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const serverMessage = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
+  const [title, message] =
+    status === 404
+      ? ["Page not found", "The page you are looking for does not exist or has moved."]
+      : status === 403
+        ? ["Not allowed", serverMessage ?? "You do not have permission to do that."]
+        : status === 405
+          ? ["Not allowed here", "This page cannot receive form submissions. Go back and try again from the page's own form."]
+          : status === 503
+            ? ["Temporarily unavailable", "The site is briefly unavailable. Please try again in a moment."]
+            : ["Something went wrong", "An unexpected error occurred. Please try again, or return to the home page."];
   return (
     <Shell>
-      <title>{`${title} | CPSCR`}</title>
-      <PageHero title={title} subtitle={notFound ? "Error 404" : undefined} compact />
+      <title>{`${title} | ${useRouteLoaderData<RootData>("root")?.site.shortName ?? "CPSCR"}`}</title>
+      <PageHero title={title} subtitle={status === 404 || status === 403 ? `Error ${status}` : undefined} compact />
       <section className="mx-auto max-w-3xl px-6 py-16 text-center">
         <p className="text-lg text-slate-600 dark:text-slate-300">{message}</p>
         <a

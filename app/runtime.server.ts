@@ -1,13 +1,20 @@
 import path from "node:path";
+import { data } from "react-router";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { config, type AppConfig } from "~/lib/config.server";
 import { createServices, type Services } from "~/services/index.server";
+import { authSecret } from "~/services/secrets.server";
 
 /** The process-wide database and services. Opened once, on start (production) or first use (dev). */
 export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services };
 
 let current: Promise<Runtime> | undefined;
+let shuttingDown = false;
+
+export function beginShutdown() {
+  shuttingDown = true;
+}
 
 export function pgliteDirectory(dataDir: string) {
   return path.join(dataDir, "pglite");
@@ -27,10 +34,19 @@ async function start(cfg: AppConfig): Promise<Runtime> {
     await database.close();
     throw error;
   }
-  return { config: cfg, database, services: createServices(database.db, cfg.dataDir) };
+  return { config: cfg, database, services: await servicesFor(database, cfg) };
+}
+
+export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services> {
+  return createServices(database.db, {
+    dataDir: cfg.dataDir,
+    auth: { secret: await authSecret(database.db, cfg.authSecret), publicUrl: cfg.publicUrl, google: cfg.google, oidc: cfg.oidc },
+  });
 }
 
 export function getRuntime(): Promise<Runtime> {
+  // Requests that arrive while the server stops get a 503 page, and never reopen the database.
+  if (shuttingDown) return Promise.reject(data({ message: "The server is restarting." }, { status: 503 }));
   if (!current) {
     current = start(config());
     // A failed start (say, the database is locked) may succeed on a later request in development.

@@ -4,11 +4,14 @@ import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import * as build from "virtual:react-router/server-build";
-import { openDatabase } from "~/db/client.server";
+import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
-import { closeRuntime, getRuntime, pgliteDirectory } from "~/runtime.server";
+import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
+import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
+import { CLIENT_IP_HEADER } from "~/services/auth.server";
 import { uploadsDirectory } from "~/services/index.server";
+import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
@@ -30,13 +33,25 @@ function loadConfig(): AppConfig {
 
 /** One line on why the database could not be opened, without a stack trace. */
 function describeStartError(error: unknown, config: AppConfig): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // Drizzle wraps the driver's error ("Failed query: <sql>"); the cause says what went wrong.
+  const cause = (error as { cause?: unknown }).cause;
+  const reason = cause instanceof Error ? cause : error;
+  const message = (reason instanceof Error ? reason.message : String(reason)).split("\n")[0];
   const code = (error as { code?: string }).code;
   if (config.databaseUrl) {
     const where = new URL(config.databaseUrl);
     return `Could not open the database at DATABASE_URL (${where.hostname}:${where.port || 5432}${where.pathname}): ${code ?? ""} ${message}`.replace(/\s+/g, " ");
   }
   return `Could not open the embedded database in DATA_DIR (${config.dataDir}): ${message}`;
+}
+
+function isValidHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(`http://${host}`).host.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 export async function main() {
@@ -56,11 +71,13 @@ export async function main() {
       prefix: "/uploads/",
       directory: uploadsDirectory(config.dataDir),
       cacheControl: "public, max-age=31536000, immutable",
+      sandbox: true,
     },
     { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
   ];
   const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
-  const compress = compression();
+  // Byte ranges are served as stored: compressing a slice would break its Content-Range.
+  const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
 
   const baseHeaders: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -76,6 +93,28 @@ export async function main() {
       const ms = (performance.now() - started).toFixed(1);
       console.log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
     });
+    // Requests are routed by their Host header: one that is not a valid host gets a 400.
+    if (!isValidHost(req.headers.host)) {
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request: the Host header is not valid.");
+      return;
+    }
+    // The client's address for rate limits: from the proxy when we are told to trust it, never
+    // from a header the client could have set itself.
+    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+    req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
+
+    const crossSite = isCrossSiteMutation({
+      method: req.method ?? "GET",
+      origin: req.headers.origin,
+      fetchSite: req.headers["sec-fetch-site"] as string | undefined,
+      host: req.headers.host,
+      publicUrl: config.publicUrl,
+    });
+    if (crossSite) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(CROSS_SITE_REFUSED);
+      return;
+    }
+
     compress(req as never, res as never, () => {
       if (serveStatic(mounts, req, res)) return;
       Promise.resolve(handleRequest(req, res)).catch((error: unknown) => {
@@ -88,6 +127,9 @@ export async function main() {
       });
     });
   });
+
+  // The embedded database is ours alone: operator commands come through a socket.
+  const control = config.databaseUrl ? null : startControlSocket(config.dataDir, async () => (await getRuntime()).services);
 
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${config.port} is already in use: set PORT to a free port.`);
@@ -113,12 +155,17 @@ export async function main() {
       console.error("Shutdown took too long; exiting.");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    server.close();
+    // New requests are answered 503 from now on; requests already running get up to 1.5 s to
+    // finish, then their connections are closed, and only then is the database closed.
+    beginShutdown();
+    control?.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    // Requests still running get a moment to finish, then their connections are closed.
-    setTimeout(() => server.closeAllConnections(), 1500).unref();
-    closeRuntime()
-      .catch((error: unknown) => console.error("closing the database failed:", error))
+    const forceClose = setTimeout(() => server.closeAllConnections(), 1500);
+    closed
+      .then(() => clearTimeout(forceClose))
+      .then(() => closeRuntime())
+      .catch((error: unknown) => console.error(`closing the database failed: ${(error as Error).message}`))
       .finally(() => process.exit(0));
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
@@ -143,6 +190,49 @@ export async function seedDemoCommand() {
       process.exitCode = 1;
     } else {
       console.log("Demo content added.");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `npm run create-admin -- --username NAME --email ADDRESS --password SECRET`: creates an admin, or
+ * promotes NAME. Works on DATABASE_URL, on a stopped embedded database, and through a running server.
+ */
+export async function createAdminCommand(argv: string[]) {
+  const config = loadConfig();
+  const input: CreateAdminRequest = { username: "" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = inline ?? argv[++i];
+    if (flag === "--username") input.username = value ?? "";
+    else if (flag === "--email") input.email = value;
+    else if (flag === "--password") input.password = value;
+    else fail(`Unknown option ${flag}. Use --username NAME --email ADDRESS --password SECRET.`);
+  }
+  if (!input.username) fail("Give the admin's username: --username NAME (and --email and --password for a new account).");
+
+  let database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));
+    const reply = await sendControlCommand(config.dataDir, input);
+    if (!reply) fail(`${error.message} It did not answer on its operator socket; stop it and try again.`);
+    if (!reply.ok) fail(reply.message);
+    console.log(reply.message);
+    return;
+  }
+  try {
+    const result = await createAdmin(await servicesFor(database, config), input);
+    if (!result.ok) {
+      console.error(result.message);
+      process.exitCode = 1;
+    } else {
+      console.log(result.message);
     }
   } finally {
     await database.close();

@@ -29,8 +29,11 @@ export type StaticMount = {
   prefix: string;
   directory: string;
   cacheControl: string;
-  /** Extra headers for every file served from this mount. */
-  headers?: Record<string, string>;
+  /**
+   * Uploaded files: served under a sandboxing Content-Security-Policy, so that no stored file can
+   * run script in the site's origin even if opened directly (PDFs excepted: browsers' viewers need them plain).
+   */
+  sandbox?: boolean;
 };
 
 /** Resolves a URL path inside the mount's directory, or null when it would leave it. */
@@ -79,7 +82,9 @@ function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: Incomin
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("X-Content-Type-Options", "nosniff");
-  for (const [name, value] of Object.entries(mount.headers ?? {})) res.setHeader(name, value);
+  if (mount.sandbox && path.extname(file).toLowerCase() !== ".pdf") {
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  }
 
   if (req.headers["if-none-match"] === etag) {
     res.statusCode = 304;
@@ -89,8 +94,9 @@ function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: Incomin
 
   let start = 0;
   let end = stat.size - 1;
+  // A single "bytes=a-b" range; "bytes=-" and anything else are ignored (the whole file is sent).
   const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
-  if (range && stat.size > 0) {
+  if (range && (range[1] || range[2]) && stat.size > 0) {
     start = range[1] ? Number(range[1]) : Math.max(stat.size - Number(range[2]), 0);
     end = range[1] && range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
     if (start > end || start >= stat.size) {

@@ -1,5 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { CloseIcon } from "~/components/icons";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * An accessible modal (focus trapped, Escape closes, labelled by its title). Rendered in place
@@ -10,18 +13,33 @@ export function Modal({
   onOpenChange,
   title,
   description,
+  closeHref,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** Where "Close" leads before JavaScript runs (a modal opened from the address). */
+  closeHref?: string;
   children: React.ReactNode;
 }) {
+  const hydrated = useHydrated();
+  // The modal is opened from state, not a Radix trigger: give focus back to whatever opened it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70 backdrop-blur-sm" />
       <Dialog.Content
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement as HTMLElement | null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (opener.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+        }}
         className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >
         <div className="flex items-start justify-between gap-4">
@@ -40,9 +58,15 @@ export function Modal({
         )}
         <div className="mt-5">{children}</div>
         <div className="mt-7 flex justify-end">
-          <Dialog.Close className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400">
-            Close
-          </Dialog.Close>
+          {!hydrated && closeHref ? (
+            <Link to={closeHref} className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white dark:bg-gold-500 dark:text-navy-950">
+              Close
+            </Link>
+          ) : (
+            <Dialog.Close className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400">
+              Close
+            </Dialog.Close>
+          )}
         </div>
       </Dialog.Content>
     </Dialog.Root>

@@ -9,8 +9,12 @@ export type ListPage<T> = { items: T[]; hasMore: boolean; page: number };
  * "Show More" for a paged list: with JavaScript it loads the next page through the route's
  * loader and appends it; without, the button is a link to the next page.
  */
-export function useShowMore<T extends { id: string }>(first: ListPage<T>) {
-  const fetcher = useFetcher<ListPage<T>>();
+export function useShowMore<T extends { id: string }>(
+  first: ListPage<T>,
+  /** Where the list sits in the route's loader data, when it is not the data itself. */
+  pick: (data: never) => ListPage<T> | null | undefined = (data) => data,
+) {
+  const fetcher = useFetcher();
   const [list, setList] = useState(first);
   const [source, setSource] = useState(first);
   const [seenData, setSeenData] = useState(fetcher.data);
@@ -21,7 +25,7 @@ export function useShowMore<T extends { id: string }>(first: ListPage<T>) {
     setList(first);
   } else if (fetcher.data !== seenData) {
     setSeenData(fetcher.data);
-    const next = fetcher.data;
+    const next = fetcher.data ? pick(fetcher.data as never) : null;
     if (next && next.page === list.page + 1) {
       const seen = new Set(list.items.map((item) => item.id));
       setList({ items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))], hasMore: next.hasMore, page: next.page });
@@ -31,20 +35,22 @@ export function useShowMore<T extends { id: string }>(first: ListPage<T>) {
   return {
     ...list,
     loading: fetcher.state !== "idle",
-    loadNext: (path: string) => fetcher.load(`${path}?page=${list.page + 1}`),
+    /** Loads the next page; `pageHref(n)` is the address of page n. */
+    loadNext: (pageHref: (page: number) => string) => fetcher.load(pageHref(list.page + 1)),
   };
 }
 
 export function ShowMoreButton({
-  path,
-  page,
+  href,
   loading,
   onLoad,
+  label = "Show More",
 }: {
-  path: string;
-  page: number;
+  href: string;
   loading: boolean;
   onLoad: () => void;
+  /** SPEC.md says "Show More" on public pages and "Show more" in the dashboard. */
+  label?: string;
 }) {
   const hydrated = useHydrated();
   return (
@@ -55,7 +61,7 @@ export function ShowMoreButton({
         </span>
       ) : (
         <Link
-          to={`${path}?page=${page + 1}`}
+          to={href}
           preventScrollReset
           onClick={(event) => {
             if (!hydrated) return;
@@ -64,7 +70,7 @@ export function ShowMoreButton({
           }}
           className="rounded-md border-2 border-navy-800 px-8 py-3 text-sm font-semibold text-navy-800 transition hover:bg-navy-800 hover:text-white dark:border-gold-400 dark:text-gold-300 dark:hover:bg-gold-400 dark:hover:text-navy-950"
         >
-          Show More
+          {label}
         </Link>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -59,6 +60,109 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
 
+/* Accounts: the tables better-auth keeps (users, sessions, linked accounts, verification tokens,
+   rate-limit counters). JS property names are the library's field names. */
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
+    username: text("username"),
+    displayUsername: text("display_username"),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    // Unique without regard to case.
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    index("users_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("users_role_idx").on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    token: text("token").notNull(),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true, mode: "date" }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true, mode: "date" }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    index("accounts_user_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("rate_limits_key_key").on(t.key)],
+);
+
+/** Values the application generates once and shares between its servers (the session secret). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamps.createdAt,
+});
+
 export const posts = pgTable(
   "posts",
   {
@@ -68,8 +172,8 @@ export const posts = pgTable(
     category: text("category").notNull().default("uncategorized"),
     image: text("image").notNull().default(""),
     content: text("content").notNull().default(""),
-    // Accounts arrive in a later migration; the author is kept as a plain reference until then.
-    userId: text("user_id"),
+    // The author; a post stays on the site when its author's account is deleted.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -90,7 +194,7 @@ export const journals = pgTable(
     filename: text("filename").notNull(),
     details: text("details").notNull().default(""),
     file: text("file").notNull(),
-    userId: text("user_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -235,7 +339,7 @@ export const media = pgTable(
     width: integer("width"),
     height: integer("height"),
     originalName: text("original_name").notNull().default(""),
-    uploadedBy: text("uploaded_by"),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { openTestDatabase, testDatabaseKind, testServices, type TestDatabase } from "../../tests/support/database";
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/db/schema";
-import { createServices } from "~/services/index.server";
 import { seedDemoContent } from "./seed.server";
 
 let database: TestDatabase;
@@ -18,7 +17,7 @@ afterAll(async () => {
 describe(`demo content (${testDatabaseKind})`, () => {
   it("fills an empty database with the whole demo centre, once", async () => {
     expect(await seedDemoContent(database.db, database.dataDir)).toBe("seeded");
-    const s = createServices(database.db, database.dataDir);
+    const s = testServices(database);
 
     const posts = await s.posts.list({ limit: 50 });
     expect(posts.items.length).toBeGreaterThanOrEqual(12);

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/db/client.server";
 import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
-import { createServices } from "~/services/index.server";
+import { academicsService } from "~/services/academics.server";
+import { journalsService } from "~/services/journals.server";
+import { mediaService, uploadsDirectory } from "~/services/media.server";
+import { postsService } from "~/services/posts.server";
+import { siteContentService } from "~/services/site-content.server";
 import {
   demoAnnouncement,
   demoFaculties,
@@ -40,7 +44,13 @@ export async function seedDemoContent(db: Database, dataDir: string, now = new D
     const txDb = tx as unknown as Database;
     if (await hasContent(txDb)) return "skipped";
     // A failed seed rolls back every row; at most some unused generated files stay behind.
-    const services = createServices(txDb, dataDir);
+    const services = {
+      posts: postsService(txDb),
+      journals: journalsService(txDb),
+      academics: academicsService(txDb),
+      siteContent: siteContentService(txDb),
+      media: mediaService(txDb, uploadsDirectory(dataDir)),
+    };
     const storeImage = async (image: GeneratedImage, name: string) =>
       (
         await services.media.store({

@@ -11,7 +11,29 @@ describe("readConfig", () => {
       databaseUrl: undefined,
       publicUrl: undefined,
       demoContent: true,
+      authSecret: undefined,
+      trustProxy: false,
+      google: undefined,
+      oidc: undefined,
     });
+  });
+
+  it("configures Google and an OpenID Connect provider only when both halves are given", () => {
+    const config = readConfig({
+      GOOGLE_CLIENT_ID: "g-id",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      OIDC_ISSUER: "https://id.example.edu",
+      OIDC_CLIENT_ID: "o-id",
+      OIDC_CLIENT_SECRET: "o-secret",
+      OIDC_NAME: "University Login",
+    });
+    expect(config.google).toMatchObject({ id: "google", name: "Google", clientId: "g-id" });
+    expect(config.oidc).toMatchObject({ id: "oidc", name: "University Login", issuer: "https://id.example.edu" });
+    expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id" })).toThrow("GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too");
+  });
+
+  it("never prints a secret in its message", () => {
+    expect(() => readConfig({ AUTH_SECRET: "short-secret" })).toThrow(/^Invalid configuration: AUTH_SECRET must be at least 32 characters$/);
   });
 
   it("reads every variable", () => {

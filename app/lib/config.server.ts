@@ -47,7 +47,26 @@ const configSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   DEMO_CONTENT: booleanText.default(true),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUST_PROXY: booleanText.default(false),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_ISSUER: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").optional(),
 });
+
+/** Variables that only make sense together: [the one that is set, the one it needs]. */
+const PAIRS: [string, string][] = [
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_ID"],
+  ["OIDC_ISSUER", "OIDC_CLIENT_ID"],
+  ["OIDC_CLIENT_ID", "OIDC_ISSUER"],
+  ["OIDC_CLIENT_SECRET", "OIDC_CLIENT_ID"],
+];
+
+export type ExternalProvider = { id: string; name: string; clientId: string; clientSecret?: string; issuer?: string };
 
 export type AppConfig = {
   port: number;
@@ -56,6 +75,12 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   demoContent: boolean;
+  /** Unset: a secret generated on first start and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  google: ExternalProvider | undefined;
+  oidc: ExternalProvider | undefined;
 };
 
 export class ConfigError extends Error {
@@ -77,11 +102,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`,
-    );
+    // Secrets are never echoed back.
+    const shown = /SECRET/.test(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const c = result.data;
+  for (const [name, needs] of PAIRS) {
+    if (present[name] !== undefined && present[needs] === undefined) {
+      throw new ConfigError(`Invalid configuration: ${name} is set, so ${needs} must be set too`);
+    }
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -89,6 +119,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL,
     demoContent: c.DEMO_CONTENT,
+    authSecret: c.AUTH_SECRET,
+    trustProxy: c.TRUST_PROXY,
+    google:
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { id: "google", name: "Google", clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      c.OIDC_ISSUER && c.OIDC_CLIENT_ID
+        ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
+        : undefined,
   };
 }
 

@@ -64,16 +64,21 @@ export function slugify(title: string): string {
   return slug || "item";
 }
 
+/** What slugify produces (plus numeric suffixes): anything else cannot be a stored slug. */
+export function isSlug(value: string | undefined | null): value is string {
+  return typeof value === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 200;
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string | undefined | null): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);
 }
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "21 November 2026" / "21 Nov 2026", in UTC, the same on the server and in every browser. */
 export function formatDate(date: Date | string, style: "long" | "short" = "long"): string {
-  return new Date(date).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: style === "long" ? "long" : "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const d = new Date(date);
+  const month = MONTHS[d.getUTCMonth()];
+  return `${d.getUTCDate()} ${style === "long" ? month : month.slice(0, 3)} ${d.getUTCFullYear()}`;
 }

@@ -1,19 +1,26 @@
-import { createCookie } from "react-router";
+import { createCookie, type Cookie } from "react-router";
+import { config } from "./config.server";
 import { isTheme, type Theme } from "./theme";
 
+let cookie: Cookie | undefined;
+
 /** The visitor's theme choice, kept for a year so the server renders it with no flash. */
-const themeCookie = createCookie("theme", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+function themeCookie(): Cookie {
+  cookie ??= createCookie("theme", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: config().publicUrl?.startsWith("https:") ?? false,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return cookie;
+}
 
 export async function readTheme(request: Request): Promise<Theme> {
-  const value = await themeCookie.parse(request.headers.get("Cookie"));
+  const value = await themeCookie().parse(request.headers.get("Cookie"));
   return isTheme(value) ? value : "light";
 }
 
 export function writeTheme(theme: Theme): Promise<string> {
-  return themeCookie.serialize(theme);
+  return themeCookie().serialize(theme);
 }

@@ -68,7 +68,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               <figure key={person.role} className="flex gap-6">
                 {image && <img src={image} alt={`Portrait of ${person.name}`} className="h-28 w-28 shrink-0 rounded-full object-cover shadow" loading="lazy" />}
                 <div>
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-gold-500">{heading}</h3>
+                  <h3 className="text-sm font-semibold uppercase tracking-wider text-gold-700 dark:text-gold-400">{heading}</h3>
                   <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">“{message}”</blockquote>
                   <figcaption className="mt-3 text-sm">
                     <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>

@@ -95,7 +95,13 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <Modal open={Boolean(selected)} onOpenChange={(open) => !open && openCourse()} title={selected?.name ?? ""} description={selected?.code}>
+      <Modal
+        open={Boolean(selected)}
+        onOpenChange={(open) => !open && openCourse()}
+        title={selected?.name ?? ""}
+        description={selected?.code}
+        closeHref="?"
+      >
         {selected && (
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
             <dt className="font-semibold text-slate-500 dark:text-slate-400">Name</dt>

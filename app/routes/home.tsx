@@ -105,7 +105,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {FOCUS_AREAS.map((area, i) => (
             <li key={area.title} className="rounded-xl border-t-4 border-gold-500 bg-white p-6 shadow-sm dark:bg-night-card">
-              <p className="font-serif text-sm font-bold text-gold-500">{String(i + 1).padStart(2, "0")}</p>
+              <p className="font-serif text-sm font-bold text-gold-700 dark:text-gold-400">{String(i + 1).padStart(2, "0")}</p>
               <h3 className="mt-2 font-serif text-lg font-semibold text-navy-900 dark:text-white">{area.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{area.text}</p>
             </li>

@@ -2,15 +2,18 @@ import { data, isRouteErrorResponse } from "react-router";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { excerpt, formatDate } from "~/lib/text";
+import { config } from "~/lib/config.server";
 import { services } from "~/runtime.server";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journal";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
   const journal = await journals.bySlug(params.journalSlug);
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
-  return { journal, summary: excerpt(journal.details, 160) };
+  // Scholarly indexers want the PDF's full address.
+  const pdfUrl = new URL(journal.file, config().publicUrl ?? request.url).toString();
+  return { journal, pdfUrl, summary: excerpt(journal.details, 160) };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -19,7 +22,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
     { title: pageTitle(matches, data.journal.filename) },
     { name: "description", content: data.summary },
     { name: "citation_title", content: data.journal.filename },
-    { name: "citation_pdf_url", content: data.journal.file },
+    { name: "citation_pdf_url", content: data.pdfUrl },
   ];
 }
 

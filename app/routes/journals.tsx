@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
@@ -19,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE, limit: JOURNALS_PAGE_SIZE }),
     siteContent.focus("homePage"),
   ]);
+  // A page past the end is not a page.
+  if (page > 1 && result.items.length === 0) throw data({ message: "No such page" }, { status: 404 });
   const list: ListPage<JournalCard> = {
     items: result.items.map(({ id, slug, filename, details, updatedAt }) => ({ id, slug, filename, details, updatedAt })),
     hasMore: result.hasMore,
@@ -78,7 +80,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton path="/journals" page={list.page} loading={list.loading} onLoad={() => list.loadNext("/journals")} />
+          <ShowMoreButton href={`/journals?page=${list.page + 1}`} loading={list.loading} onLoad={() => list.loadNext((n) => `/journals?page=${n}`)} />
         )}
       </section>
     </>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/components/PageHero";
 import { PostCard, type PostCardData } from "~/components/PostCard";
 import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
@@ -15,6 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE }),
     siteContent.settings("blog"),
   ]);
+  // A page past the end is not a page.
+  if (page > 1 && result.items.length === 0) throw data({ message: "No such page" }, { status: 404 });
   const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page };
   return { ...list, blog };
 }
@@ -47,7 +49,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton path="/posts" page={list.page} loading={list.loading} onLoad={() => list.loadNext("/posts")} />
+          <ShowMoreButton href={`/posts?page=${list.page + 1}`} loading={list.loading} onLoad={() => list.loadNext((n) => `/posts?page=${n}`)} />
         )}
       </section>
     </>

@@ -6,9 +6,9 @@ import type { Route } from "./+types/theme";
 
 /** Switches the theme. Works as a plain form post (redirects back) and from the toggle's fetcher. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const theme = form.get("theme");
-  if (!isTheme(theme)) {
+  const form = await request.formData().catch(() => null);
+  const theme = form?.get("theme");
+  if (!form || !isTheme(theme)) {
     return data({ error: "Choose the light or the dark theme." }, { status: 400 });
   }
   const headers = { "Set-Cookie": await writeTheme(theme) };

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
-import { slugify } from "~/lib/text";
+import { isSlug, slugify } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, normalisePage, toPage, type PageRequest } from "./pagination";
 import { uniqueSlug } from "./slugs.server";
 
@@ -24,6 +24,7 @@ export function journalsService(db: Database) {
     },
 
     async bySlug(slug: string): Promise<Journal | undefined> {
+      if (!isSlug(slug)) return undefined;
       const [row] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
       return row;
     },

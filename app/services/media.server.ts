@@ -9,6 +9,10 @@ export type MediaKind = "image" | "pdf";
 /** Where uploaded files live on disk, and the URL prefix they are served under. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
+export function uploadsDirectory(dataDir: string) {
+  return path.join(dataDir, "uploads");
+}
+
 export type StoreFileInput = {
   bytes: Buffer;
   kind: MediaKind;

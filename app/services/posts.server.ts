@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { posts, type PostCategory } from "~/db/schema";
-import { slugify } from "~/lib/text";
+import { isSlug, slugify } from "~/lib/text";
 import { normalisePage, POSTS_PAGE_SIZE, toPage, type PageRequest } from "./pagination";
 import { uniqueSlug } from "./slugs.server";
 
@@ -39,6 +39,7 @@ export function postsService(db: Database) {
     },
 
     async bySlug(slug: string): Promise<Post | undefined> {
+      if (!isSlug(slug)) return undefined;
       const [row] = await db.select().from(posts).where(eq(posts.slug, slug)).limit(1);
       return row;
     },

@@ -47,4 +47,32 @@ test.describe("HTTP behaviour", () => {
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
   });
+
+  test("odd requests get 4xx answers a person can read, never a 500", async ({ request }) => {
+    const post = await request.post("/", { form: { x: "1" } });
+    expect(post.status()).toBe(405);
+    expect(await post.text()).toContain("This page cannot receive form submissions.");
+    for (const path of ["/post/%00", "/journal/%00", "/posts?page=9999", "/journals/%E0%A4%A"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    const theme = await request.post("/theme", { data: "{}", headers: { "Content-Type": "application/json" } });
+    expect(theme.status()).toBe(400);
+  });
+
+  test("the theme switch never redirects to another site", async ({ request }) => {
+    for (const target of ["//evil.com", "/\\evil.com", "/\t/evil.com", "https://evil.com"]) {
+      const response = await request.post("/theme", { form: { theme: "dark", redirectTo: target }, maxRedirects: 0 });
+      expect(response.status(), target).toBe(302);
+      expect(response.headers().location, target).toBe("/");
+    }
+  });
+
+  test("a byte range of an asset is sent as stored, not compressed", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html) ?? /href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const response = await request.get(script![1], { headers: { Range: "bytes=0-99", "Accept-Encoding": "gzip" } });
+    expect(response.status()).toBe(206);
+    expect(response.headers()["content-encoding"]).toBeUndefined();
+    expect((await response.body()).length).toBe(100);
+  });
 });

@@ -52,17 +52,30 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Points the app's runtime (what loaders use) at a test database. */
-export function installRuntime(database: TestDatabase) {
-  const config: AppConfig = {
+export function testConfig(dataDir: string): AppConfig {
+  return {
     port: 0,
     host: undefined,
-    dataDir: database.dataDir,
+    dataDir,
     databaseUrl: undefined,
     publicUrl: undefined,
     demoContent: false,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    trustProxy: false,
+    google: undefined,
+    oidc: undefined,
   };
-  const services = createServices(database.db, database.dataDir);
+}
+
+/** The domain services on a test database. */
+export function testServices(database: TestDatabase) {
+  return createServices(database.db, { dataDir: database.dataDir, auth: { secret: "test-secret-test-secret-test-secret-0123" } });
+}
+
+/** Points the app's runtime (what loaders use) at a test database. */
+export function installRuntime(database: TestDatabase) {
+  const config = testConfig(database.dataDir);
+  const services = testServices(database);
   replaceRuntime({ config, database, services });
   return services;
 }

@@ -4,6 +4,7 @@ import type { SiteLinks } from "~/lib/site-content";
 import type { Theme } from "~/lib/theme";
 import { MobileMenu } from "./MobileMenu";
 import { ThemeToggle } from "./ThemeToggle";
+import { UserMenu } from "./UserMenu";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -17,7 +18,16 @@ const NAV_LINKS = [
  * The top bar. While nobody is signed in it lies over the page's hero (every page opens with
  * one); for a signed-in user it is a solid bar above the page.
  */
-export function SiteHeader({ site, signedIn, theme }: { site: SiteLinks; signedIn: boolean; theme: Theme }) {
+export function SiteHeader({
+  site,
+  user,
+  theme,
+}: {
+  site: SiteLinks;
+  user: { username: string; email: string; image: string } | null;
+  theme: Theme;
+}) {
+  const signedIn = user !== null;
   return (
     <header
       className={
@@ -57,7 +67,9 @@ export function SiteHeader({ site, signedIn, theme }: { site: SiteLinks; signedI
 
         <div className="flex items-center gap-2">
           <ThemeToggle theme={theme} />
-          {!signedIn && (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <Link
               to="/signin"
               className="rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 shadow-sm transition hover:bg-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

@@ -1,0 +1,41 @@
+import { CrestIcon } from "~/components/icons";
+
+/** The sign-in, sign-up and setup pages: a card on the centre's colours. */
+export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
+  return (
+    <section className="bg-gradient-to-b from-navy-950 via-navy-900 to-paper pb-20 pt-32 dark:to-night">
+      <div className="mx-auto max-w-md px-4">
+        <div className="rounded-2xl bg-white p-8 shadow-2xl dark:bg-night-card sm:p-10">
+          <div className="flex flex-col items-center text-center">
+            <CrestIcon className="h-14 w-14" />
+            <h1 className="mt-4 font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</h1>
+            {intro && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{intro}</p>}
+          </div>
+          <div className="mt-8">{children}</div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ExternalSignIn({ providers }: { providers: { id: string; name: string }[] }) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="mt-6 space-y-3">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-500">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      {providers.map((provider) => (
+        <form key={provider.id} method="post" action="/auth/external">
+          <input type="hidden" name="provider" value={provider.id} />
+          <button
+            type="submit"
+            className="w-full rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 dark:border-slate-600 dark:bg-navy-950 dark:text-white dark:hover:bg-navy-900"
+          >
+            Continue with {provider.name}
+          </button>
+        </form>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+
+const STREAM_TIMEOUT_MS = 10_000;
+
+/** Server rendering: streamed to browsers, complete documents to bots. */
+export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const readyEvent = isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
+      [readyEvent]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(`render error: ${(error as Error).message ?? error}`);
+      },
+    });
+    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+  });
+}
+
+/**
+ * One line per failure, without a stack for what is the visitor's doing (a wrong method, a
+ * malformed address); unexpected errors keep their stack for the operator.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  const status = (error as { status?: number }).status;
+  if (typeof status === "number" && status < 500) {
+    console.error(`${where}: ${status} ${(error as Error).message ?? ""}`.trim());
+  } else {
+    console.error(`${where}: ${(error as Error)?.stack ?? error}`);
+  }
+};

@@ -1,0 +1,23 @@
+import { data, redirect } from "react-router";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/auth-external";
+
+/** "Continue with Google" (or the configured OIDC provider): off to the provider's sign-in page. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const provider = String(form.get("provider") ?? "");
+  const { accounts } = await services();
+  if (!accounts.providers.some((p) => p.id === provider)) {
+    return data({ message: "That sign-in provider is not available." }, { status: 400 });
+  }
+  const result = await accounts.startExternal(request, provider, { callbackURL: "/", errorCallbackURL: "/signin" });
+  if (!result.ok || !result.url) {
+    const message = result.ok ? "unavailable" : result.status === 429 ? "rate_limited" : "failed";
+    return redirect(`/signin?error=${message}`);
+  }
+  return redirect(result.url, { headers: result.headers });
+}
+
+export function loader() {
+  return redirect("/signin");
+}

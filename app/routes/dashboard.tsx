@@ -1,0 +1,117 @@
+import { data, redirect } from "react-router";
+import { ProfileTab } from "~/components/dashboard/ProfileTab";
+import { Sidebar } from "~/components/dashboard/Sidebar";
+import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
+import { UsersTab, type UserListItem } from "~/components/dashboard/UsersTab";
+import type { ListPage } from "~/components/ShowMore";
+import { profileSchema, firstError } from "~/lib/account-rules";
+import { pageTitle } from "~/lib/meta";
+import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
+import { services } from "~/runtime.server";
+import { AccountError } from "~/services/accounts.server";
+import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // SPEC.md's sign-in went to /Dashboard: send every other spelling to the one address.
+  // (Route matching ignores case; only the spelling differs.)
+  if (!url.pathname.startsWith("/dashboard")) throw redirect(`/dashboard${url.search}`);
+  const user = await requireUser(request);
+  const tab = dashboardTab(url.searchParams.get("tab"));
+  if (isAdminTab(tab) && !user.isAdmin) throw data({ message: NOT_ALLOWED }, { status: 403 });
+
+  let users: ListPage<UserListItem> | null = null;
+  if (tab === "users") {
+    const page = pageNumber(url.searchParams.get("page"));
+    const result = await (await services()).accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
+    users = { items: result.items, hasMore: result.hasMore, page };
+  }
+  return { user, tab, users, confirm: url.searchParams.get("confirm") };
+}
+
+type ActionResult = { intent: string; ok: boolean; message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { accounts } = await services();
+  const reply = (ok: boolean, message: string, status = ok ? 200 : 400, headers?: Headers) =>
+    data<ActionResult>({ intent, ok, message }, { status, headers });
+
+  switch (intent) {
+    case "update-profile": {
+      const user = await requireUser(request);
+      const input = {
+        username: String(form.get("username") ?? "").trim() || undefined,
+        email: String(form.get("email") ?? "").trim() || undefined,
+        password: String(form.get("password") ?? "") || undefined,
+        currentPassword: String(form.get("currentPassword") ?? "") || undefined,
+      };
+      const parsed = profileSchema.safeParse(input);
+      if (!parsed.success) return reply(false, firstError(parsed.error));
+      const result = await accounts.updateProfile(request, user, parsed.data);
+      return result.ok ? reply(true, result.message ?? "Profile Updated Successfully", 200, result.headers) : reply(false, result.message, result.status);
+    }
+    case "delete-account": {
+      const user = await requireUser(request);
+      const result = await accounts.deleteOwnAccount(request, user);
+      if (!result.ok) return reply(false, result.message, result.status);
+      return redirect("/", { headers: result.headers });
+    }
+    case "delete-user":
+    case "set-admin": {
+      await requireAdmin(request);
+      const userId = String(form.get("userId") ?? "");
+      try {
+        if (intent === "delete-user") {
+          const removed = await accounts.deleteUser(userId);
+          return reply(true, `${removed.username} deleted successfully!`);
+        }
+        const makeAdmin = form.get("admin") === "true";
+        const changed = await accounts.setAdmin(userId, makeAdmin);
+        return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
+      } catch (error) {
+        if (error instanceof AccountError) return reply(false, error.message, error.status);
+        throw error;
+      }
+    }
+    default:
+      return reply(false, "Unknown action.");
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const label = DASHBOARD_TABS.find((t) => t.id === loaderData?.tab)?.label ?? "Dashboard";
+  return [{ title: pageTitle(matches, `${label} · Dashboard`) }];
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, tab, users, confirm } = loaderData;
+  const result = actionData?.intent ? actionData : undefined;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_1fr]">
+      <aside>
+        <Sidebar active={tab} isAdmin={user.isAdmin} />
+      </aside>
+      <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
+        {tab === "profile" && <ProfileTab key={user.username + user.email} user={user} result={result} confirmOpen={confirm === "delete-account"} />}
+        {tab === "users" && users && (
+          <UsersTab users={users} currentUserId={user.id} confirmId={confirm} result={result} />
+        )}
+        {tab !== "profile" && tab !== "users" && <ComingSoon label={DASHBOARD_TABS.find((t) => t.id === tab)!.label} />}
+      </div>
+    </div>
+  );
+}
+
+function ComingSoon({ label }: { label: string }) {
+  return (
+    <section aria-labelledby="tab-title">
+      <h2 id="tab-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
+        {label}
+      </h2>
+      <p className="mt-4 text-slate-600 dark:text-slate-400">This part of the dashboard is being built and will appear here soon.</p>
+    </section>
+  );
+}

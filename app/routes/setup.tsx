@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/forms/Alert";
+import { AuthLayout } from "~/components/forms/AuthLayout";
+import { Field, SubmitButton } from "~/components/forms/Field";
+import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/account-rules";
+import { pageTitle } from "~/lib/meta";
+import { services } from "~/runtime.server";
+import { AccountError } from "~/services/accounts.server";
+import type { Route } from "./+types/setup";
+
+const FIELDS = ["username", "email", "password"];
+
+/** Only while the site has no admin; afterwards this page does not exist. */
+async function requireNoAdmin() {
+  if (await (await services()).accounts.hasAdmin()) throw data({ message: "Not found" }, { status: 404 });
+}
+
+export async function loader() {
+  await requireNoAdmin();
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireNoAdmin();
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()]));
+  const echo = { username: values.username, email: values.email };
+  if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });
+  const parsed = adminSchema.safeParse(values);
+  if (!parsed.success) return data({ error: firstError(parsed.error), ...echo }, { status: 400 });
+  try {
+    await (await services()).accounts.createFirstAdmin(parsed.data);
+  } catch (error) {
+    if (error instanceof AccountError) return data({ error: error.message, ...echo }, { status: error.status });
+    throw error;
+  }
+  return redirect("/signin?setup=1");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Set up the site") }];
+}
+
+export default function Setup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [values, setValues] = useState({ username: actionData?.username ?? "", email: actionData?.email ?? "", password: "" });
+  const busy = navigation.state === "submitting";
+  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: e.target.value.trim() });
+  return (
+    <AuthLayout
+      title="Set up the site"
+      intro="Create the first admin account. This page disappears once an admin exists."
+    >
+      <Form method="post" noValidate className="space-y-5">
+        <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={set("username")} />
+        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} hint="At least 8 characters." />
+        <SubmitButton busy={busy}>Create admin account</SubmitButton>
+      </Form>
+      {actionData?.error && (
+        <div className="mt-5">
+          <Alert tone="error">{actionData.error}</Alert>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,375 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { accounts, users } from "~/db/schema";
+import { USERNAME_PATTERN } from "~/lib/account-rules";
+import type { Auth } from "./auth.server";
+import { CLIENT_IP_HEADER } from "./auth.server";
+import { normalisePage, toPage, USERS_PAGE_SIZE, type PageRequest } from "./pagination";
+
+/** The signed-in user as pages see it. */
+export type SessionUser = {
+  id: string;
+  username: string;
+  email: string;
+  image: string;
+  isAdmin: boolean;
+  createdAt: Date;
+};
+
+export type UserRow = SessionUser;
+
+/** The outcome of an account action: a message for the person, and headers (cookies) to pass on. */
+export type AccountResult =
+  | { ok: true; headers: Headers; message?: string }
+  | { ok: false; status: number; message: string; headers?: Headers };
+
+export function isAdminRole(role: string | null | undefined): boolean {
+  return (role ?? "").split(",").map((r) => r.trim()).includes("admin");
+}
+
+function toSessionUser(user: {
+  id: string;
+  username?: string | null;
+  displayUsername?: string | null;
+  email: string;
+  image?: string | null;
+  role?: string | null;
+  createdAt: Date;
+}): SessionUser {
+  return {
+    id: user.id,
+    username: user.displayUsername || user.username || "",
+    email: user.email,
+    image: user.image ?? "",
+    isAdmin: isAdminRole(user.role),
+    createdAt: new Date(user.createdAt),
+  };
+}
+
+/** Friendlier words for the library's error codes. */
+const AUTH_MESSAGES: Record<string, string> = {
+  USERNAME_IS_ALREADY_TAKEN: "That username is already taken. Please choose another.",
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: "That username is already taken. Please choose another.",
+  USER_ALREADY_EXISTS: "An account with that email already exists.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with that email already exists.",
+  INVALID_USERNAME_OR_PASSWORD: "Invalid username or password",
+  INVALID_EMAIL_OR_PASSWORD: "Invalid username or password",
+  INVALID_PASSWORD: "The current password is incorrect.",
+  PASSWORD_TOO_SHORT: "Password must be at least 8 characters",
+  INVALID_EMAIL: "Enter a valid email address",
+  INVALID_USERNAME: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
+  USERNAME_TOO_SHORT: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
+  USERNAME_TOO_LONG: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
+};
+
+function waitMessage(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `Too many attempts. Please try again in ${when}.`;
+}
+
+async function toResult(response: Response): Promise<AccountResult> {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (response.ok) return { ok: true, headers };
+  if (response.status === 429) {
+    const retryAfter = Number(response.headers.get("X-Retry-After")) || 60;
+    return { ok: false, status: 429, message: waitMessage(retryAfter), headers: new Headers({ "Retry-After": String(retryAfter) }) };
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || "Something went wrong. Please try again.";
+  return { ok: false, status: response.status >= 500 ? 500 : response.status, message, headers };
+}
+
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type ProviderButton = { id: string; name: string };
+
+let setupQueue: Promise<unknown> = Promise.resolve();
+
+export function accountsService(db: Database, auth: Auth, options: { publicUrl?: string; providers: ProviderButton[] }) {
+  const { publicUrl } = options;
+  /** Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply. */
+  function callAuth(request: Request, path: string, body?: unknown): Promise<Response> {
+    const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
+    const headers = new Headers({ "content-type": "application/json", accept: "application/json", origin });
+    for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return auth.handler(
+      new Request(`${origin}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body ?? {}) }),
+    );
+  }
+
+  async function adminCount(tx: Database = db) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "admin"));
+    return row.n;
+  }
+
+  async function passwordHash(userId: string) {
+    const [row] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+    return row?.password ?? null;
+  }
+
+  async function verifyPassword(userId: string, password: string) {
+    const hash = await passwordHash(userId);
+    if (!hash) return false;
+    const context = await auth.$context;
+    return context.password.verify({ hash, password });
+  }
+
+  /** Serialises changes to who is an admin, so two admins cannot both step down at once. */
+  async function withAdminLock<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7240114)`);
+      return work(tx as unknown as Database);
+    });
+  }
+
+  return {
+    auth,
+    /** External sign-in providers that are configured, for the sign-in buttons. */
+    providers: options.providers,
+
+    async currentUser(request: Request): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers: request.headers });
+      return session ? toSessionUser(session.user as Parameters<typeof toSessionUser>[0]) : null;
+    },
+
+    async signUp(request: Request, input: { username: string; email: string; password: string }) {
+      return toResult(
+        await callAuth(request, "/sign-up/email", { ...input, name: input.username, displayUsername: input.username }),
+      );
+    },
+
+    /** The username field also takes an e-mail address. */
+    async signIn(request: Request, input: { username: string; password: string }) {
+      const byEmail = input.username.includes("@");
+      const response = await callAuth(
+        request,
+        byEmail ? "/sign-in/email" : "/sign-in/username",
+        byEmail ? { email: input.username, password: input.password } : input,
+      );
+      return toResult(response);
+    },
+
+    async signOut(request: Request) {
+      return toResult(await callAuth(request, "/sign-out"));
+    },
+
+    /** Starts Google or OIDC sign-in; the result carries the provider's address to redirect to. */
+    async startExternal(request: Request, providerId: string, urls: { callbackURL: string; errorCallbackURL: string }) {
+      // Google and generic OpenID Connect providers both start at the social sign-in endpoint.
+      const response = await callAuth(request, "/sign-in/social", { provider: providerId, ...urls });
+      const result = await toResult(response.clone());
+      if (!result.ok) return { ...result, url: null };
+      const body = (await response.json()) as { url?: string };
+      return { ...result, url: body.url ?? null };
+    },
+
+    /**
+     * Updates the signed-in user's own username, email and password. A new email or password
+     * needs the current password. Returns the updated user.
+     */
+    async updateProfile(
+      request: Request,
+      user: SessionUser,
+      input: { username?: string; email?: string; password?: string; currentPassword?: string },
+    ): Promise<AccountResult & { user?: SessionUser }> {
+      const username = input.username?.trim();
+      const email = input.email?.trim().toLowerCase();
+      const changes = {
+        username: username && username !== user.username ? username : undefined,
+        email: email && email !== user.email.toLowerCase() ? email : undefined,
+        password: input.password || undefined,
+      };
+      if (!changes.username && !changes.email && !changes.password) {
+        return { ok: false, status: 400, message: "No changes made" };
+      }
+      if (changes.username && !USERNAME_PATTERN.test(changes.username)) {
+        return { ok: false, status: 400, message: AUTH_MESSAGES.INVALID_USERNAME };
+      }
+      if ((changes.email || changes.password) && (await passwordHash(user.id))) {
+        if (!input.currentPassword) {
+          return { ok: false, status: 400, message: "Enter your current password to change your email or password." };
+        }
+        if (!(await verifyPassword(user.id, input.currentPassword))) {
+          return { ok: false, status: 400, message: "The current password is incorrect." };
+        }
+      }
+      if (changes.username) {
+        const [clash] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.username}) = ${changes.username.toLowerCase()}`, ne(users.id, user.id)));
+        if (clash) return { ok: false, status: 409, message: AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN };
+      }
+      if (changes.email) {
+        const [clash] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${changes.email}`, ne(users.id, user.id)));
+        if (clash) return { ok: false, status: 409, message: AUTH_MESSAGES.USER_ALREADY_EXISTS };
+      }
+
+      let headers = new Headers();
+      if (changes.password) {
+        const result = await toResult(
+          await callAuth(request, "/change-password", {
+            currentPassword: input.currentPassword ?? "",
+            newPassword: changes.password,
+            revokeOtherSessions: true,
+          }),
+        );
+        if (!result.ok) return result;
+        headers = result.headers;
+      }
+      if (changes.username || changes.email) {
+        try {
+          await db
+            .update(users)
+            .set({
+              ...(changes.username ? { username: changes.username.toLowerCase(), displayUsername: changes.username } : {}),
+              ...(changes.email ? { email: changes.email, emailVerified: false } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, user.id));
+        } catch (error) {
+          // The unique indexes decide a race between two people taking the same name.
+          if ((error as { cause?: { code?: string } }).cause?.code === "23505") {
+            return { ok: false, status: 409, message: "That username or email is already taken." };
+          }
+          throw error;
+        }
+      }
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      return { ok: true, headers, message: "Profile Updated Successfully", user: toSessionUser(row) };
+    },
+
+    /** Deletes the signed-in user's own account: every session ends; their posts stay. */
+    async deleteOwnAccount(request: Request, user: SessionUser): Promise<AccountResult> {
+      const outcome = await withAdminLock(async (tx) => {
+        if (user.isAdmin && (await adminCount(tx)) <= 1) {
+          return "last-admin" as const;
+        }
+        await tx.delete(users).where(eq(users.id, user.id));
+        return "deleted" as const;
+      });
+      if (outcome === "last-admin") {
+        return { ok: false, status: 409, message: "You are the last admin. Make another user an admin before deleting your account." };
+      }
+      const signedOut = await toResult(await callAuth(request, "/sign-out"));
+      return { ok: true, headers: signedOut.headers ?? new Headers() };
+    },
+
+    async listUsers(request: PageRequest = {}) {
+      const { limit, startIndex } = normalisePage(request, USERS_PAGE_SIZE);
+      const rows = await db
+        .select()
+        .from(users)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit + 1)
+        .offset(startIndex);
+      const page = toPage(rows, limit);
+      return { items: page.items.map(toSessionUser), hasMore: page.hasMore };
+    },
+
+    async findByUsername(username: string): Promise<SessionUser | null> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+      return row ? toSessionUser(row) : null;
+    },
+
+    async userById(id: string): Promise<SessionUser | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ? toSessionUser(row) : null;
+    },
+
+    /** An admin removes a user. The last admin cannot be removed. */
+    async deleteUser(userId: string) {
+      return withAdminLock(async (tx) => {
+        const [target] = await tx.select().from(users).where(eq(users.id, userId));
+        if (!target) throw new AccountError("That user no longer exists.", 404);
+        if (isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
+          throw new AccountError("The last admin cannot be deleted.", 409);
+        }
+        await tx.delete(users).where(eq(users.id, userId));
+        return toSessionUser(target);
+      });
+    },
+
+    /** An admin makes a user an admin, or revokes it. The last admin cannot be demoted. */
+    async setAdmin(userId: string, makeAdmin: boolean) {
+      return withAdminLock(async (tx) => {
+        const [target] = await tx.select().from(users).where(eq(users.id, userId));
+        if (!target) throw new AccountError("That user no longer exists.", 404);
+        if (!makeAdmin && isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
+          throw new AccountError("The last admin cannot be demoted.", 409);
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ role: makeAdmin ? "admin" : "user", updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return toSessionUser(row);
+      });
+    },
+
+    async hasAdmin() {
+      return (await adminCount()) > 0;
+    },
+
+    /** /setup: creates the first admin, only while there is none. */
+    async createFirstAdmin(input: { username: string; email: string; password: string }) {
+      // One at a time in this process; the check is repeated inside.
+      const run = setupQueue.then(async () => {
+        if ((await adminCount()) > 0) throw new AccountError("The site already has an admin.", 409);
+        return this.createAdmin(input, { promoteExisting: false });
+      });
+      setupQueue = run.catch(() => undefined);
+      return run;
+    },
+
+    /**
+     * Creates an admin account, or (when `promoteExisting`) makes the user with that username an
+     * admin. Used by /setup (create only) and `npm run create-admin`.
+     */
+    async createAdmin(
+      input: { username: string; email: string; password: string },
+      options: { promoteExisting: boolean },
+    ): Promise<"created" | "promoted"> {
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
+      if (existing) {
+        if (!options.promoteExisting) throw new AccountError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, 409);
+        await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+        return "promoted";
+      }
+      try {
+        const created = await auth.api.signUpEmail({
+          body: { name: input.username, email: input.email, password: input.password, username: input.username, displayUsername: input.username },
+        });
+        await db.update(users).set({ role: "admin" }).where(eq(users.id, created.user.id));
+      } catch (error) {
+        const body = error as { body?: { code?: string; message?: string }; message?: string };
+        const code = body.body?.code;
+        throw new AccountError((code && AUTH_MESSAGES[code]) || body.body?.message || body.message || "Could not create the account.", 409);
+      }
+      return "created";
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,127 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, genericOAuth, username } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
+import type { ExternalProvider } from "~/lib/config.server";
+import { USERNAME_PATTERN } from "~/lib/account-rules";
+
+export type AuthOptions = {
+  secret: string;
+  publicUrl?: string;
+  google?: ExternalProvider;
+  oidc?: ExternalProvider;
+};
+
+/** Sign-in and sign-up attempts allowed per client per minute. */
+export const AUTH_ATTEMPTS_PER_MINUTE = 10;
+/** The header our HTTP server sets to the client's address (see server/main.ts). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** A username made from a display name or e-mail for users who arrive through Google or OIDC. */
+async function freeUsername(db: Database, source: string): Promise<string> {
+  const base =
+    source
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/@.*$/, "")
+      .replace(/[^a-z0-9._-]+/g, ".")
+      .replace(/^[._-]+|[._-]+$/g, "")
+      .slice(0, 24) || "member";
+  const padded = base.length < 3 ? `${base}.user` : base;
+  const taken = new Set(
+    rowsOf<{ username: string }>(
+      await db.execute(sql`select lower(username) as username from ${users} where lower(username) like ${`${padded}%`}`),
+    ).map((row) => row.username),
+  );
+  if (!taken.has(padded)) return padded;
+  for (let n = 2; ; n++) if (!taken.has(`${padded}${n}`)) return `${padded}${n}`;
+}
+
+/**
+ * The better-auth instance: password hashing, sessions, OAuth state and rate limits are the
+ * library's; this only configures it for our tables and rules.
+ */
+export function createAuth(db: Database, options: AuthOptions) {
+  const { google, oidc, publicUrl } = options;
+  return betterAuth({
+    appName: "CPSCR",
+    secret: options.secret,
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    trustedOrigins: publicUrl ? [new URL(publicUrl).origin] : undefined,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },
+    user: { deleteUser: { enabled: true } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    socialProviders: google
+      ? { google: { clientId: google.clientId, clientSecret: google.clientSecret!, prompt: "select_account" } }
+      : {},
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30, usernameValidator: (name) => USERNAME_PATTERN.test(name) }),
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: oidc.id,
+                  discoveryUrl: `${oidc.issuer!.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  // No forced prompt here: providers may refuse prompt values they do not
+                  // support (select_account is Google's account chooser, set above).
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
+        "/sign-up/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
+        "/change-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
+      },
+    },
+    // One plain line per message. Without PUBLIC_URL the origin comes from each request, which is
+    // what we intend (docs/configuration.md), so that warning is left out.
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        if (message.includes("Base URL is not set")) return;
+        console.error(`auth ${level}: ${message}`);
+      },
+    },
+    advanced: {
+      cookiePrefix: "cpscr",
+      // Secure cookies exactly when the site is served over https.
+      useSecureCookies: publicUrl?.startsWith("https:") ?? false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            if (user.username) return { data: user };
+            const username = await freeUsername(db, String(user.name || user.email));
+            return { data: { ...user, username, displayUsername: username } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

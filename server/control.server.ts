@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { adminSchema, firstError } from "~/lib/account-rules";
+import type { Services } from "~/services/index.server";
+import { AccountError } from "~/services/accounts.server";
+
+/**
+ * The embedded database belongs to the running server, so operator commands (npm run
+ * create-admin) reach it through a Unix socket in DATA_DIR, readable only by the server's user.
+ */
+export function controlSocketPath(dataDir: string) {
+  return path.join(dataDir, "control.sock");
+}
+
+export type CreateAdminRequest = { username: string; email?: string; password?: string };
+export type ControlReply = { ok: true; message: string } | { ok: false; message: string };
+
+/** Shared by the socket and the direct path: validates, then creates or promotes. */
+export async function createAdmin(services: Services, input: CreateAdminRequest): Promise<ControlReply> {
+  const username = input.username?.trim() ?? "";
+  const existing = username ? await services.accounts.findByUsername(username) : null;
+  if (existing) {
+    if (existing.isAdmin) return { ok: true, message: `${existing.username} is already an admin.` };
+    await services.accounts.setAdmin(existing.id, true);
+    return { ok: true, message: `${existing.username} is now an admin.` };
+  }
+  const parsed = adminSchema.safeParse({ username, email: input.email ?? "", password: input.password ?? "" });
+  if (!parsed.success) return { ok: false, message: firstError(parsed.error) };
+  try {
+    await services.accounts.createAdmin(parsed.data, { promoteExisting: true });
+  } catch (error) {
+    if (error instanceof AccountError) return { ok: false, message: error.message };
+    throw error;
+  }
+  return { ok: true, message: `Admin ${parsed.data.username} created.` };
+}
+
+export function startControlSocket(dataDir: string, getServices: () => Promise<Services>): http.Server | null {
+  const socketPath = controlSocketPath(dataDir);
+  if (socketPath.length > 100) {
+    console.error(`Operator commands are unavailable while the server runs: the DATA_DIR path is too long for a socket.`);
+    return null;
+  }
+  fs.rmSync(socketPath, { force: true });
+  const server = http.createServer((req, res) => {
+    const reply = (status: number, body: ControlReply) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    if (req.method !== "POST" || req.url !== "/create-admin") return reply(404, { ok: false, message: "Unknown command." });
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > 10_000) req.destroy();
+    });
+    req.on("end", async () => {
+      try {
+        const input = JSON.parse(body) as CreateAdminRequest;
+        const result = await createAdmin(await getServices(), input);
+        reply(result.ok ? 200 : 400, result);
+      } catch (error) {
+        reply(500, { ok: false, message: (error as Error).message });
+      }
+    });
+  });
+  const previousMask = process.umask(0o177);
+  server.listen(socketPath, () => process.umask(previousMask));
+  server.on("error", (error) => console.error(`The operator socket could not start: ${error.message}`));
+  return server;
+}
+
+/** Sends a command to a running server; null when no server answers on the socket. */
+export function sendControlCommand(dataDir: string, input: CreateAdminRequest): Promise<ControlReply | null> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      { socketPath: controlSocketPath(dataDir), path: "/create-admin", method: "POST", headers: { "Content-Type": "application/json" } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(body) as ControlReply);
+          } catch {
+            resolve({ ok: false, message: "The running server gave an unreadable answer." });
+          }
+        });
+      },
+    );
+    request.on("error", () => resolve(null));
+    request.end(JSON.stringify(input));
+  });
+}

@@ -1,0 +1,63 @@
+import { expect, test, uniqueName } from "./fixtures";
+
+const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3290}`;
+
+/** Goes through the provider's own login and consent pages as the person would. */
+async function signInAtProvider(page: import("@playwright/test").Page, login: string) {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
+  // A returning person may still be signed in at the provider and come straight back.
+  await page.waitForURL((url) => url.origin === OIDC_ISSUER || url.pathname === "/");
+  if (new URL(page.url()).origin !== OIDC_ISSUER) return;
+  const loginField = page.locator('input[name="login"]');
+  if (await loginField.isVisible()) {
+    await loginField.fill(login);
+    await page.locator('input[name="password"]').fill("any password");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+  }
+  const consent = page.getByRole("button", { name: "Continue" });
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+}
+
+test.describe("sign-in with an OpenID Connect provider", () => {
+  test("a first sign-in creates the user with a username from the name and the provider's photo; a later one signs into the same user", async ({ page }) => {
+    const login = uniqueName("oidc");
+    await signInAtProvider(page, login);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    const username = `test.${login}`;
+    const menuButton = page.getByRole("button", { name: `Account menu for ${username}` });
+    await expect(menuButton).toBeVisible();
+    await expect(menuButton.locator("img")).toHaveAttribute("src", `${OIDC_ISSUER}/avatar/${login}.png`);
+    await menuButton.click();
+    await expect(page.getByRole("menu")).toContainText(`${login}@oidc.example.edu`);
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+
+    // Returning: the same account, not a new one.
+    await signInAtProvider(page, login);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole("button", { name: `Account menu for ${username}` })).toBeVisible();
+    await page.goto("/dashboard?tab=profile");
+    await expect(page.getByLabel("Username")).toHaveValue(username);
+    await expect(page.getByLabel("Email")).toHaveValue(`${login}@oidc.example.edu`);
+  });
+
+  test("a refusal at the provider comes back to /signin with a message", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/`));
+    await page.getByRole("link", { name: "[ Cancel ]" }).click();
+    await expect(page).toHaveURL(/\/signin\?error=access_denied/);
+    await expect(page.getByRole("alert")).toHaveText("Sign-in was cancelled: the provider did not share your account with us.");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("the button is on both forms and works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/`));
+    await context.close();
+  });
+});
