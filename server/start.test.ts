@@ -99,6 +99,23 @@ describe("the production server", () => {
     expect(await again.exited).toBe(0);
   });
 
+  it("create-admin works on the embedded database while the server is stopped, and promotes an existing user", async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ["scripts/create-admin.mjs", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+        let out = "";
+        child.stdout.on("data", (c) => (out += c));
+        child.stderr.on("data", (c) => (out += c));
+        child.on("exit", (code) => resolve({ code, out: out.trim().split("\n").at(-1) ?? "" }));
+      });
+    expect(await run(["--username", "stopped.admin", "--email", "stopped@example.edu", "--password", "a long password"])).toEqual({
+      code: 0,
+      out: "Admin stopped.admin created.",
+    });
+    expect(await run(["--username", "stopped.admin"])).toEqual({ code: 0, out: "stopped.admin is already an admin." });
+    expect((await run(["--username", "no.such.user"])).code).not.toBe(0);
+  });
+
   it("adds no demo content when DEMO_CONTENT=false", async () => {
     const port = await freePort();
     const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-empty-"));
