@@ -90,8 +90,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const { user, tab, users, confirm } = loaderData;
   const result = actionData?.intent ? actionData : undefined;
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_1fr]">
-      <aside>
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="min-w-0">
         <Sidebar active={tab} isAdmin={user.isAdmin} />
       </aside>
       <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
