@@ -43,7 +43,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, theme, user] = await Promise.all([(await services()).siteContent.siteLinks(), readTheme(request), getUser(request)]);
   const providers = (await services()).accounts.providers;
+  const { maxImageBytes, maxPdfBytes } = config();
   return {
+    uploadLimits: { maxImageBytes, maxPdfBytes },
     site,
     theme,
     user: user && { username: user.username, email: user.email, image: user.image, isAdmin: user.isAdmin },

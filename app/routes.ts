@@ -8,6 +8,7 @@ export default [
   route("blog/:slug", "routes/blog-redirect.ts"),
   route("journals", "routes/journals.tsx"),
   route("journal/:journalSlug", "routes/journal.tsx"),
+  route("journal/:journalSlug/pdf", "routes/journal-pdf.ts"),
   route("admision", "routes/admision.tsx"),
   route("programmes", "routes/programmes.tsx"),
   // SPEC.md's department page path, and the one the programmes page links to.
@@ -19,6 +20,8 @@ export default [
   route("setup", "routes/setup.tsx"),
   route("auth/external", "routes/auth-external.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("api/uploads", "routes/api.uploads.ts"),
+  route("uploads/*", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("create-post", "routes/admin-placeholder.tsx", { id: "create-post" }),
   route("create-journal", "routes/admin-placeholder.tsx", { id: "create-journal" }),

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { config, type AppConfig } from "~/lib/config.server";
-import { createServices, type Services } from "~/services/index.server";
+import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
 
 /** The process-wide database and services. Opened once, on start (production) or first use (dev). */
@@ -27,7 +27,7 @@ async function start(cfg: AppConfig): Promise<Runtime> {
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
     if (database.kind === "pglite" && cfg.demoContent) {
-      const result = await seedDemoContent(database.db, cfg.dataDir);
+      const result = await seedDemoContent(database.db, mediaOptions(cfg.dataDir, cfg));
       if (result === "seeded") console.log("Demo content added to the new database.");
     }
   } catch (error) {
@@ -40,6 +40,7 @@ async function start(cfg: AppConfig): Promise<Runtime> {
 export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services> {
   return createServices(database.db, {
     dataDir: cfg.dataDir,
+    uploads: cfg,
     auth: { secret: await authSecret(database.db, cfg.authSecret), publicUrl: cfg.publicUrl, google: cfg.google, oidc: cfg.oidc },
   });
 }

@@ -10,7 +10,7 @@ import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
-import { uploadsDirectory } from "~/services/index.server";
+import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
 
@@ -66,13 +66,11 @@ export async function main() {
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
     { prefix: "/assets/", directory: path.join(clientDirectory, "assets"), cacheControl: "public, max-age=31536000, immutable" },
-    // Uploaded files get fresh random names, so a URL always means the same bytes.
-    {
-      prefix: "/uploads/",
-      directory: uploadsDirectory(config.dataDir),
-      cacheControl: "public, max-age=31536000, immutable",
-      sandbox: true,
-    },
+    // Uploaded files get fresh random names, so a URL always means the same bytes. (From an S3
+    // store they are streamed by the app's /uploads/* route instead.)
+    ...(config.s3
+      ? []
+      : [{ prefix: "/uploads/", directory: uploadsDirectory(config.dataDir), cacheControl: "public, max-age=31536000, immutable", sandbox: true }]),
     { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
   ];
   const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
@@ -184,7 +182,7 @@ export async function seedDemoCommand() {
     fail(describeStartError(error, config));
   }
   try {
-    const result = await seedDemoContent(database.db, config.dataDir);
+    const result = await seedDemoContent(database.db, mediaOptions(config.dataDir, config));
     if (result === "skipped") {
       console.error("The database already has content: the demo content was not added.");
       process.exitCode = 1;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { categoryLabel } from "~/lib/categories";
 import { formatDate } from "~/lib/text";
+import { srcSetFor } from "~/lib/images";
 
 export type PostCardData = {
   id: string;
@@ -22,6 +23,8 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
         {post.image && (
           <img
             src={post.image}
+            srcSet={srcSetFor(post.image)}
+            sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
             alt=""
             loading="lazy"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"

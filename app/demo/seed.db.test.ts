@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKind, testServices, type TestDatabase } from "../../tests/support/database";
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/db/schema";
+import { mediaOptions } from "~/services/index.server";
 import { seedDemoContent } from "./seed.server";
 
 let database: TestDatabase;
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 describe(`demo content (${testDatabaseKind})`, () => {
   it("fills an empty database with the whole demo centre, once", async () => {
-    expect(await seedDemoContent(database.db, database.dataDir)).toBe("seeded");
+    expect(await seedDemoContent(database.db, mediaOptions(database.dataDir))).toBe("seeded");
     const s = testServices(database);
 
     const posts = await s.posts.list({ limit: 50 });
@@ -48,7 +49,7 @@ describe(`demo content (${testDatabaseKind})`, () => {
     expect(links.footerColumns.length).toBeGreaterThan(0);
 
     // A second start on the same database adds nothing.
-    expect(await seedDemoContent(database.db, database.dataDir)).toBe("skipped");
+    expect(await seedDemoContent(database.db, mediaOptions(database.dataDir))).toBe("skipped");
     expect((await s.posts.list({ limit: 50 })).items).toHaveLength(posts.items.length);
   });
 });

@@ -3,7 +3,8 @@ import { rowsOf, type Database } from "~/db/client.server";
 import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
 import { academicsService } from "~/services/academics.server";
 import { journalsService } from "~/services/journals.server";
-import { mediaService, uploadsDirectory } from "~/services/media.server";
+import { mediaService, type MediaOptions } from "~/services/media.server";
+import { slugify } from "~/lib/text";
 import { postsService } from "~/services/posts.server";
 import { siteContentService } from "~/services/site-content.server";
 import {
@@ -35,7 +36,7 @@ export async function hasContent(db: Database): Promise<boolean> {
 
 export type SeedResult = "seeded" | "skipped";
 
-export async function seedDemoContent(db: Database, dataDir: string, now = new Date()): Promise<SeedResult> {
+export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, now = new Date()): Promise<SeedResult> {
   if (await hasContent(db)) return "skipped";
 
   return db.transaction(async (tx) => {
@@ -49,20 +50,11 @@ export async function seedDemoContent(db: Database, dataDir: string, now = new D
       journals: journalsService(txDb),
       academics: academicsService(txDb),
       siteContent: siteContentService(txDb),
-      media: mediaService(txDb, uploadsDirectory(dataDir)),
+      media: mediaService(txDb, mediaOptions),
     };
+    // Demo files take the same path as uploads: checked, resized, recorded.
     const storeImage = async (image: GeneratedImage, name: string) =>
-      (
-        await services.media.store({
-          bytes: image.bytes,
-          kind: "image",
-          contentType: "image/webp",
-          extension: "webp",
-          width: image.width,
-          height: image.height,
-          originalName: name,
-        })
-      ).url;
+      (await services.media.ingestBuffer(image.bytes, { purpose: "image", fileName: name })).url;
 
     await services.siteContent.saveSiteLinks(demoSiteLinks);
     const heroImage = await storeImage(await landscapeImage(1, 1920, 1080), "home-hero.webp");
@@ -109,13 +101,7 @@ export async function seedDemoContent(db: Database, dataDir: string, now = new D
         ],
         { title: journal.title, author: journal.authors },
       );
-      const stored = await services.media.store({
-        bytes: pdf,
-        kind: "pdf",
-        contentType: "application/pdf",
-        extension: "pdf",
-        originalName: `${journal.title}.pdf`,
-      });
+      const stored = await services.media.ingestBuffer(pdf, { purpose: "pdf", fileName: `${slugify(journal.title)}.pdf` });
       await services.journals.create(
         {
           filename: journal.title,

@@ -24,6 +24,8 @@ export const profileSchema = z.object({
   email: email.optional(),
   password: password.optional(),
   currentPassword: z.string().optional(),
+  /** A photo the user uploaded to /uploads (checked against the media table by the service). */
+  image: z.string().regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here").optional(),
 });
 
 /** The first-admin form on /setup and `npm run create-admin`. */

@@ -15,7 +15,19 @@ describe("readConfig", () => {
       trustProxy: false,
       google: undefined,
       oidc: undefined,
+      maxImageBytes: 10 * 1024 * 1024,
+      maxPdfBytes: 50 * 1024 * 1024,
+      s3: undefined,
     });
+  });
+
+  it("reads upload limits and the S3 store", () => {
+    const config = readConfig({ MAX_IMAGE_MB: "2", MAX_PDF_MB: "0.5", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" });
+    expect(config.maxImageBytes).toBe(2 * 1024 * 1024);
+    expect(config.maxPdfBytes).toBe(512 * 1024);
+    expect(config.s3).toEqual({ bucket: "media", endpoint: "http://127.0.0.1:9000", region: "us-east-1", accessKeyId: "k", secretAccessKey: "s", forcePathStyle: true });
+    expect(() => readConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow("S3_ENDPOINT is set, so S3_BUCKET must be set too");
+    expect(() => readConfig({ MAX_IMAGE_MB: "lots" })).toThrow(/MAX_IMAGE_MB must be a number of megabytes/);
   });
 
   it("configures Google and an OpenID Connect provider only when both halves are given", () => {

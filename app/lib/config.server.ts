@@ -27,6 +27,13 @@ const urlWith = (protocols: string[], message: string) =>
       }
     }, message);
 
+const megabytes = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, "must be a number of megabytes")
+  .transform(Number)
+  .refine((n) => n > 0 && n <= 1024, "must be between 0 and 1024 megabytes");
+
 const configSchema = z.object({
   PORT: z
     .string()
@@ -55,6 +62,14 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").optional(),
+  MAX_IMAGE_MB: megabytes.default(10),
+  MAX_PDF_MB: megabytes.default(50),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
 
 /** Variables that only make sense together: [the one that is set, the one it needs]. */
@@ -64,6 +79,9 @@ const PAIRS: [string, string][] = [
   ["OIDC_ISSUER", "OIDC_CLIENT_ID"],
   ["OIDC_CLIENT_ID", "OIDC_ISSUER"],
   ["OIDC_CLIENT_SECRET", "OIDC_CLIENT_ID"],
+  ["S3_ENDPOINT", "S3_BUCKET"],
+  ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+  ["S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"],
 ];
 
 export type ExternalProvider = { id: string; name: string; clientId: string; clientSecret?: string; issuer?: string };
@@ -81,6 +99,20 @@ export type AppConfig = {
   trustProxy: boolean;
   google: ExternalProvider | undefined;
   oidc: ExternalProvider | undefined;
+  /** Upload limits in bytes. */
+  maxImageBytes: number;
+  maxPdfBytes: number;
+  /** Set: uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -129,6 +161,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID
         ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
         : undefined,
+    maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
+    maxPdfBytes: Math.round(c.MAX_PDF_MB * 1024 * 1024),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          // Custom endpoints (MinIO, Garage, Ceph...) usually want bucket-in-path addressing.
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 

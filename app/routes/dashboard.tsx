@@ -47,6 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
         email: String(form.get("email") ?? "").trim() || undefined,
         password: String(form.get("password") ?? "") || undefined,
         currentPassword: String(form.get("currentPassword") ?? "") || undefined,
+        image: String(form.get("profilePhoto") ?? "") || undefined,
       };
       const parsed = profileSchema.safeParse(input);
       if (!parsed.success) return reply(false, firstError(parsed.error));

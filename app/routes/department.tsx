@@ -5,6 +5,7 @@ import { RichText } from "~/components/RichText";
 import { services } from "~/runtime.server";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/department";
+import { srcSetFor } from "~/lib/images";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { academics } = await services();
@@ -29,7 +30,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white" data-testid="department-hero">
         {department.departimage && (
-          <img src={department.departimage} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
         <div className="mx-auto w-full max-w-7xl px-6 pb-12 pt-32">

@@ -12,8 +12,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const journal = await journals.bySlug(params.journalSlug);
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
   // Scholarly indexers want the PDF's full address.
-  const pdfUrl = new URL(journal.file, config().publicUrl ?? request.url).toString();
-  return { journal, pdfUrl, summary: excerpt(journal.details, 160) };
+  const pdfPath = `/journal/${journal.slug}/pdf`;
+  const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();
+  return { journal, pdfPath, pdfUrl, summary: excerpt(journal.details, 160) };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -27,7 +28,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
-  const { journal } = loaderData;
+  const { journal, pdfPath } = loaderData;
   return (
     <article>
       <header className="bg-navy-900 pb-12 pt-36 text-white">
@@ -39,13 +40,12 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
             <a
-              href={journal.file}
-              download
+              href={`${pdfPath}?download`}
               className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
             >
               Download PDF
             </a>
-            <a href={journal.file} target="_blank" rel="noopener" className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10">
+            <a href={pdfPath} target="_blank" rel="noopener" className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10">
               Open in a new tab
             </a>
           </div>
@@ -56,14 +56,14 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
         <RichText html={journal.details} className="mt-4" />
         <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
         <object
-          data={journal.file}
+          data={pdfPath}
           type="application/pdf"
           aria-label={`PDF of ${journal.filename}`}
           className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
         >
           <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
             Your browser cannot show the PDF here.{" "}
-            <a href={journal.file} download className="font-semibold text-navy-700 underline dark:text-gold-300">
+            <a href={`${pdfPath}?download`} className="font-semibold text-navy-700 underline dark:text-gold-300">
               Download the PDF
             </a>{" "}
             to read it.

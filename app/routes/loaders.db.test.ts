@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installRuntime, openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
 import { seedDemoContent } from "~/demo/seed.server";
+import { mediaOptions } from "~/services/index.server";
 import { closeRuntime } from "~/runtime.server";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
@@ -29,7 +30,7 @@ async function thrownStatus(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedDemoContent(database.db, database.dataDir);
+  await seedDemoContent(database.db, mediaOptions(database.dataDir));
   installRuntime(database);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { accounts, users } from "~/db/schema";
+import { accounts, media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./auth.server";
@@ -185,7 +185,7 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
     async updateProfile(
       request: Request,
       user: SessionUser,
-      input: { username?: string; email?: string; password?: string; currentPassword?: string },
+      input: { username?: string; email?: string; password?: string; currentPassword?: string; image?: string },
     ): Promise<AccountResult & { user?: SessionUser }> {
       const username = input.username?.trim();
       const email = input.email?.trim().toLowerCase();
@@ -193,8 +193,9 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         username: username && username !== user.username ? username : undefined,
         email: email && email !== user.email.toLowerCase() ? email : undefined,
         password: input.password || undefined,
+        image: input.image && input.image !== user.image ? input.image : undefined,
       };
-      if (!changes.username && !changes.email && !changes.password) {
+      if (!changes.username && !changes.email && !changes.password && !changes.image) {
         return { ok: false, status: 400, message: "No changes made" };
       }
       if (changes.username && !USERNAME_PATTERN.test(changes.username)) {
@@ -223,6 +224,15 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         if (clash) return { ok: false, status: 409, message: AUTH_MESSAGES.USER_ALREADY_EXISTS };
       }
 
+      if (changes.image) {
+        // Only an image this site stored, and this person uploaded.
+        const [owned] = await db
+          .select({ id: media.id })
+          .from(media)
+          .where(and(eq(media.storageKey, changes.image.slice("/uploads/".length)), eq(media.kind, "image"), eq(media.uploadedBy, user.id)));
+        if (!owned) return { ok: false, status: 400, message: "Choose a photo again: that one was not uploaded here." };
+      }
+
       let headers = new Headers();
       if (changes.password) {
         const result = await toResult(
@@ -235,13 +245,14 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         if (!result.ok) return result;
         headers = result.headers;
       }
-      if (changes.username || changes.email) {
+      if (changes.username || changes.email || changes.image) {
         try {
           await db
             .update(users)
             .set({
               ...(changes.username ? { username: changes.username.toLowerCase(), displayUsername: changes.username } : {}),
               ...(changes.email ? { email: changes.email, emailVerified: false } : {}),
+              ...(changes.image ? { image: changes.image } : {}),
               updatedAt: new Date(),
             })
             .where(eq(users.id, user.id));

@@ -3,13 +3,30 @@ import { academicsService } from "./academics.server";
 import { accountsService } from "./accounts.server";
 import { createAuth, type AuthOptions } from "./auth.server";
 import { journalsService } from "./journals.server";
-import { mediaService, uploadsDirectory } from "./media.server";
+import path from "node:path";
+import type { S3Config } from "~/lib/config.server";
+import { mediaService, uploadsDirectory, type MediaOptions } from "./media.server";
+import { localStore } from "./storage/local-store.server";
+import { s3Store } from "./storage/s3-store.server";
 
 export { uploadsDirectory };
 import { postsService } from "./posts.server";
 import { siteContentService } from "./site-content.server";
 
-export type ServiceOptions = { dataDir: string; auth: AuthOptions };
+export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
+export type ServiceOptions = { dataDir: string; auth: AuthOptions; uploads?: UploadOptions };
+
+const DEFAULT_UPLOADS: UploadOptions = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
+
+/** The file store and limits: an S3 bucket when configured, else DATA_DIR/uploads. */
+export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_UPLOADS): MediaOptions {
+  return {
+    store: uploads.s3 ? s3Store(uploads.s3) : localStore(uploadsDirectory(dataDir)),
+    tmpDir: path.join(dataDir, "tmp"),
+    maxImageBytes: uploads.maxImageBytes,
+    maxPdfBytes: uploads.maxPdfBytes,
+  };
+}
 
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
@@ -18,7 +35,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     journals: journalsService(db),
     academics: academicsService(db),
     siteContent: siteContentService(db),
-    media: mediaService(db, uploadsDirectory(options.dataDir)),
+    media: mediaService(db, mediaOptions(options.dataDir, options.uploads)),
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,
       providers: [options.auth.google, options.auth.oidc].filter((p) => p !== undefined).map(({ id, name }) => ({ id, name })),

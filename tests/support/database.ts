@@ -64,6 +64,9 @@ export function testConfig(dataDir: string): AppConfig {
     trustProxy: false,
     google: undefined,
     oidc: undefined,
+    maxImageBytes: 10 * 1024 * 1024,
+    maxPdfBytes: 50 * 1024 * 1024,
+    s3: undefined,
   };
 }
 

@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import type { Services } from "~/services/index.server";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** RFC 6266 filename: an ASCII fallback and the exact name in UTF-8. */
+function contentDisposition(kind: "inline" | "attachment", name: string) {
+  const ascii = name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "").trim() || "document";
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A stored file as a response, from whichever store holds it: long-lived caching (keys never
+ * change), conditional requests, single byte ranges (PDF viewers), nosniff, and a sandboxing
+ * policy for anything but PDFs.
+ */
+export async function storedFileResponse(
+  request: Request,
+  mediaService: Services["media"],
+  key: string,
+  options: { downloadName?: string; disposition?: "inline" | "attachment" } = {},
+) {
+  const head = await mediaService.head(key);
+  if (!head) throw data({ message: "File not found" }, { status: 404 });
+  const etag = `"${key.replace(/[^\w.-]/g, "_")}"`;
+  const headers = new Headers({
+    "Content-Type": head.contentType,
+    "Cache-Control": IMMUTABLE,
+    ETag: etag,
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (head.contentType !== "application/pdf") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.disposition ?? "inline", options.downloadName));
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+
+  const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");
+  let range: { start: number; end: number } | undefined;
+  if (match && (match[1] || match[2]) && head.size > 0) {
+    const start = match[1] ? Number(match[1]) : Math.max(head.size - Number(match[2]), 0);
+    const end = match[1] && match[2] ? Math.min(Number(match[2]), head.size - 1) : head.size - 1;
+    if (start > end || start >= head.size) {
+      headers.set("Content-Range", `bytes */${head.size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    range = { start, end };
+  }
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(head.size));
+    return new Response(null, { status: 200, headers });
+  }
+  const file = await mediaService.open(key, range);
+  if (!file) throw data({ message: "File not found" }, { status: 404 });
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${head.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+  } else {
+    headers.set("Content-Length", String(head.size));
+  }
+  return new Response(Readable.toWeb(file.body) as ReadableStream, { status: range ? 206 : 200, headers });
+}

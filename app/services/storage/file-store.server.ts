@@ -1,0 +1,21 @@
+import type { Readable } from "node:stream";
+
+/** Where uploaded files live: local disk or an S3-compatible object store. Keys are ours ("2026-11/<uuid>.pdf"). */
+export interface FileStore {
+  readonly kind: "local" | "s3";
+  /** Stores a file from a path on local disk (uploads are spooled to disk first). */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  putBuffer(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Reads a file, or a byte range of it; null when there is no such file. */
+  get(key: string, range?: { start: number; end: number }): Promise<StoredFile | null>;
+  /** Size and type without the bytes; null when there is no such file. */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+}
+
+export type StoredFile = { body: Readable; size: number; contentType: string; range?: { start: number; end: number } };
+
+/** Keys are made by the media service; anything else is refused before it reaches a driver. */
+export function isStorageKey(key: string): boolean {
+  return /^\d{4}-\d{2}\/[0-9a-f-]{36}(-\d{2,5}w)?\.(webp|png|jpg|pdf)$/.test(key);
+}

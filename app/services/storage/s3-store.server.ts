@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Readable } from "node:stream";
+import type { FileStore } from "./file-store.server";
+
+export type S3Options = {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
+
+function isMissing(error: unknown) {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
+}
+
+/** Files in a bucket of any S3-compatible store, so that several app servers share them. */
+export function s3Store(options: S3Options): FileStore {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Checksums only where the API requires them: not every S3-compatible store supports the newer ones.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async putFile(key, sourcePath, contentType) {
+      const { size } = await fs.promises.stat(sourcePath);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+      );
+    },
+    async putBuffer(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length, ContentType: contentType }));
+    },
+    async head(key) {
+      try {
+        const info = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: info.ContentLength ?? 0, contentType: info.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async get(key, range) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        const total = object.ContentRange ? Number(object.ContentRange.split("/")[1]) : (object.ContentLength ?? 0);
+        return { body: object.Body as Readable, size: total, contentType: object.ContentType ?? "application/octet-stream", range };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
