@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { JournalsTab, PostsTab, type JournalRow, type PostRow } from "~/components/dashboard/ContentTabs";
 import { ProfileTab } from "~/components/dashboard/ProfileTab";
 import { Sidebar } from "~/components/dashboard/Sidebar";
 import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
@@ -9,7 +10,7 @@ import { pageTitle } from "~/lib/meta";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
-import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
+import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,13 +22,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = dashboardTab(url.searchParams.get("tab"));
   if (isAdminTab(tab) && !user.isAdmin) throw data({ message: NOT_ALLOWED }, { status: 403 });
 
+  const page = pageNumber(url.searchParams.get("page"));
+  const s = await services();
   let users: ListPage<UserListItem> | null = null;
+  let posts: ListPage<PostRow> | null = null;
+  let journals: ListPage<JournalRow> | null = null;
   if (tab === "users") {
-    const page = pageNumber(url.searchParams.get("page"));
-    const result = await (await services()).accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
+    const result = await s.accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
     users = { items: result.items, hasMore: result.hasMore, page };
+  } else if (tab === "posts") {
+    const result = await s.posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE });
+    posts = { items: result.items.map(({ id, slug, title, category, image, updatedAt }) => ({ id, slug, title, category, image, updatedAt })), hasMore: result.hasMore, page };
+  } else if (tab === "journals") {
+    const result = await s.journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE });
+    journals = { items: result.items.map(({ id, slug, filename, updatedAt }) => ({ id, slug, filename, updatedAt })), hasMore: result.hasMore, page };
   }
-  return { user, tab, users, confirm: url.searchParams.get("confirm") };
+  return { user, tab, users, posts, journals, confirm: url.searchParams.get("confirm") };
 }
 
 type ActionResult = { intent: string; ok: boolean; message: string };
@@ -77,6 +87,20 @@ export async function action({ request }: Route.ActionArgs) {
         throw error;
       }
     }
+    case "delete-post": {
+      await requireAdmin(request);
+      const removed = await (await services()).posts.remove(String(form.get("postId") ?? ""));
+      return removed ? reply(true, "Post deleted successfully!") : reply(false, "That post no longer exists.", 404);
+    }
+    case "delete-journal": {
+      await requireAdmin(request);
+      const { journals, media } = await services();
+      const removed = await journals.remove(String(form.get("journalId") ?? ""));
+      if (!removed) return reply(false, "That journal article no longer exists.", 404);
+      // A deleted article's PDF goes too, unless another article uses the same file.
+      if (!(await journals.usesFile(removed.file))) await media.removeByUrl(removed.file);
+      return reply(true, "Journal deleted successfully!");
+    }
     default:
       return reply(false, "Unknown action.");
   }
@@ -88,7 +112,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, tab, users, confirm } = loaderData;
+  const { user, tab, users, posts, journals, confirm } = loaderData;
   const result = actionData?.intent ? actionData : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -100,7 +124,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         {tab === "users" && users && (
           <UsersTab users={users} currentUserId={user.id} confirmId={confirm} result={result} />
         )}
-        {tab !== "profile" && tab !== "users" && <ComingSoon label={DASHBOARD_TABS.find((t) => t.id === tab)!.label} />}
+        {tab === "posts" && posts && <PostsTab posts={posts} confirmId={confirm} result={result} />}
+        {tab === "journals" && journals && <JournalsTab journals={journals} confirmId={confirm} result={result} />}
+        {!["profile", "users", "posts", "journals"].includes(tab) && <ComingSoon label={DASHBOARD_TABS.find((t) => t.id === tab)!.label} />}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courses, departments, faculties, type Semester } from "~/db/schema";
+import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
 export type Faculty = typeof faculties.$inferSelect;
@@ -66,7 +67,10 @@ export function academicsService(db: Database) {
     },
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
-      const [row] = await db.insert(departments).values(input).returning();
+      const [row] = await db
+        .insert(departments)
+        .values({ ...input, content: input.content === undefined ? undefined : sanitizeRichText(input.content) })
+        .returning();
       return row;
     },
 

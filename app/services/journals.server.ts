@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
-import { isSlug, slugify } from "~/lib/text";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { isSlug, isUuid, slugify } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, normalisePage, toPage, type PageRequest } from "./pagination";
 import { uniqueSlug } from "./slugs.server";
 
@@ -29,12 +30,44 @@ export function journalsService(db: Database) {
       return row;
     },
 
+    async byId(id: string): Promise<Journal | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(journals).where(eq(journals.id, id)).limit(1);
+      return row;
+    },
+
     async create(input: JournalInput, createdAt?: Date): Promise<Journal> {
-      const slug = await uniqueSlug(db, journals, slugify(input.filename));
+      const filename = input.filename.trim();
+      const slug = await uniqueSlug(db, journals, slugify(filename));
       const [row] = await db
         .insert(journals)
-        .values({ ...input, slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+        .values({ ...input, filename, details: sanitizeRichText(input.details), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
         .returning();
+      return row;
+    },
+
+    /** Saves an edited journal article (title, description, and perhaps a new PDF). */
+    async update(id: string, input: Omit<JournalInput, "userId">): Promise<Journal | undefined> {
+      const current = await this.byId(id);
+      if (!current) return undefined;
+      const filename = input.filename.trim();
+      const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
+      const [row] = await db
+        .update(journals)
+        .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
+        .where(eq(journals.id, id))
+        .returning();
+      return row;
+    },
+
+    async usesFile(file: string): Promise<boolean> {
+      const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.file, file)).limit(1);
+      return Boolean(row);
+    },
+
+    async remove(id: string): Promise<Journal | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.delete(journals).where(eq(journals.id, id)).returning();
       return row;
     },
 

@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
+import { eq } from "drizzle-orm";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { isStorageKey, type FileStore } from "./storage/file-store.server";
@@ -232,6 +233,17 @@ export function mediaService(db: Database, options: MediaOptions) {
     async open(key: string, range?: { start: number; end: number }) {
       if (!isStorageKey(key)) return null;
       return store.get(key, range);
+    },
+
+    /** Removes a stored file (and an image's resized copies) and its record. */
+    async removeByUrl(url: string) {
+      if (!url.startsWith(UPLOADS_URL_PREFIX)) return;
+      const key = url.slice(UPLOADS_URL_PREFIX.length);
+      if (!isStorageKey(key)) return;
+      const image = /^(.*)-(\d+)w\.webp$/.exec(key);
+      const keys = image ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)] : [key];
+      await db.delete(media).where(eq(media.storageKey, key));
+      await Promise.all(keys.map((k) => store.delete(k).catch(() => {})));
     },
 
     async head(key: string) {

@@ -1,7 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { posts, type PostCategory } from "~/db/schema";
-import { isSlug, slugify } from "~/lib/text";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { isSlug, isUuid, slugify } from "~/lib/text";
 import { normalisePage, POSTS_PAGE_SIZE, toPage, type PageRequest } from "./pagination";
 import { uniqueSlug } from "./slugs.server";
 
@@ -45,6 +46,7 @@ export function postsService(db: Database) {
     },
 
     async byId(id: string): Promise<Post | undefined> {
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
       return row;
     },
@@ -63,8 +65,28 @@ export function postsService(db: Database) {
       const slug = await uniqueSlug(db, posts, slugify(input.title));
       const [row] = await db
         .insert(posts)
-        .values({ ...input, slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+        .values({ ...input, title: input.title.trim(), content: sanitizeRichText(input.content), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
         .returning();
+      return row;
+    },
+
+    /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
+    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post | undefined> {
+      const current = await this.byId(id);
+      if (!current) return undefined;
+      const title = input.title.trim();
+      const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);
+      const [row] = await db
+        .update(posts)
+        .set({ title, category: input.category, image: input.image, content: sanitizeRichText(input.content), slug, updatedAt: new Date() })
+        .where(eq(posts.id, id))
+        .returning();
+      return row;
+    },
+
+    async remove(id: string): Promise<Post | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.delete(posts).where(eq(posts.id, id)).returning();
       return row;
     },
 

@@ -12,6 +12,7 @@ import {
   type StaffRole,
 } from "~/db/schema";
 import { z } from "zod";
+import { sanitizeRichText } from "~/lib/sanitize.server";
 import {
   DEFAULT_SITE_LINKS,
   emptySettings,
@@ -100,7 +101,8 @@ export function siteContentService(db: Database) {
       return { title: row?.title ?? "", content: row?.content ?? "" };
     },
 
-    async saveAnnouncement(input: { title: string; content: string }) {
+    async saveAnnouncement(raw: { title: string; content: string }) {
+      const input = { title: raw.title.trim(), content: sanitizeRichText(raw.content) };
       await db
         .insert(announcement)
         .values({ id: 1, ...input })
@@ -112,7 +114,8 @@ export function siteContentService(db: Database) {
       return { key, title: row?.title ?? "", subtitle: row?.subtitle ?? "", content: row?.content ?? "" };
     },
 
-    async saveFocus(record: FocusRecord) {
+    async saveFocus(raw: FocusRecord) {
+      const record = { ...raw, content: sanitizeRichText(raw.content) };
       const { title, subtitle, content } = record;
       await db
         .insert(focusPages)

@@ -1,0 +1,150 @@
+// Loaded only when an editor is on screen (RichTextEditor imports this module dynamically),
+// so public pages never download Quill.
+import Quill from "quill";
+import "quill/dist/quill.snow.css";
+import { uploadFile } from "~/components/forms/UploadField";
+import { videoEmbedUrl } from "./video";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Video = { sanitize(url: string): string };
+const BaseVideo = Quill.import("formats/video") as unknown as { new (...args: never[]): { domNode: HTMLElement } } & Video;
+/** Only YouTube and Vimeo players. */
+class TrustedVideo extends BaseVideo {
+  static sanitize(url: string) {
+    return videoEmbedUrl(url) ?? "about:blank";
+  }
+
+  /** Saved as the player itself (Quill's semantic HTML would write a plain link). */
+  html() {
+    const src = this.domNode.getAttribute("src") ?? "";
+    return `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src.replace(/"/g, "&quot;")}"></iframe>`;
+  }
+}
+Quill.register({ "formats/video": TrustedVideo }, true);
+
+const LABELS: Record<string, string> = {
+  bold: "Bold",
+  italic: "Italic",
+  underline: "Underline",
+  strike: "Strikethrough",
+  blockquote: "Quote",
+  "code-block": "Code block",
+  link: "Link",
+  image: "Insert image",
+  video: "Insert video",
+  clean: "Remove formatting",
+};
+
+export type EditorCallbacks = {
+  onChange: (html: string) => void;
+  onUploadingChange: (uploading: boolean) => void;
+  onError: (message: string) => void;
+};
+
+export function createEditor(container: HTMLElement, initialHtml: string, labelId: string, callbacks: EditorCallbacks) {
+  async function insertImages(index: number, files: File[]) {
+    callbacks.onUploadingChange(true);
+    try {
+      for (const file of files) {
+        const url = await uploadFile(file, "image", () => {});
+        quill.insertEmbed(index, "image", url, "user");
+        index += 1;
+      }
+      quill.setSelection(index, 0, "silent");
+    } catch (error) {
+      callbacks.onError(`trouble uploading image: ${(error as Error).message}`);
+    } finally {
+      callbacks.onUploadingChange(false);
+    }
+  }
+
+  const quill = new Quill(container, {
+    theme: "snow",
+    modules: {
+      toolbar: {
+        container: [
+          [{ header: [1, 2, 3, 4, 5, 6, false] }],
+          ["bold", "italic", "underline", "strike"],
+          // An empty list is Quill's palette of 35 colours.
+          [{ color: [] }, { background: [] }],
+          [{ list: "ordered" }, { list: "bullet" }],
+          ["blockquote", "code-block"],
+          ["link", "image", "video"],
+          ["clean"],
+        ],
+        handlers: {
+          /** Selected text that looks like an e-mail address becomes a mailto: link. */
+          link(this: { quill: Quill }, value: boolean) {
+            const range = this.quill.getSelection();
+            if (!value || !range) return this.quill.format("link", false, "user");
+            const text = this.quill.getText(range.index, range.length).trim();
+            if (EMAIL.test(text)) return this.quill.format("link", `mailto:${text}`, "user");
+            (this.quill.theme as unknown as { tooltip: { edit(mode: string, preview?: string): void } }).tooltip.edit("link", "https://");
+          },
+          /** Picked images are uploaded and inserted by address, never inlined. */
+          image(this: { quill: Quill }) {
+            const input = document.createElement("input");
+            input.type = "file";
+            input.accept = "image/png,image/jpeg";
+            input.onchange = () => {
+              const files = [...(input.files ?? [])];
+              if (files.length) void insertImages(this.quill.getSelection(true).index, files);
+            };
+            input.click();
+          },
+        },
+      },
+      history: { delay: 1000, maxStack: 100, userOnly: true },
+      uploader: {
+        mimetypes: ["image/png", "image/jpeg"],
+        handler(range: { index: number }, files: File[]) {
+          void insertImages(range.index, files);
+        },
+      },
+      keyboard: {
+        // Tab and Shift+Tab move focus out of the editor, so it never traps keyboard users.
+        bindings: { tab: { key: "Tab", handler: () => true }, "outdent backspace": null },
+      },
+    },
+    placeholder: "Write here…",
+  });
+
+  // Pasted image files go through the same upload (Quill's clipboard would inline them).
+  quill.root.addEventListener(
+    "paste",
+    (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])].filter((f) => f.type === "image/png" || f.type === "image/jpeg");
+      if (files.length === 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void insertImages(quill.getSelection(true).index, files);
+    },
+    true,
+  );
+
+  // Labels for screen readers.
+  quill.root.setAttribute("role", "textbox");
+  quill.root.setAttribute("aria-multiline", "true");
+  quill.root.setAttribute("aria-labelledby", labelId);
+  const toolbar = container.previousElementSibling;
+  toolbar?.setAttribute("role", "toolbar");
+  toolbar?.setAttribute("aria-label", "Formatting");
+  toolbar?.querySelectorAll("button").forEach((button) => {
+    const format = [...button.classList].find((c) => c.startsWith("ql-"))?.slice(3) ?? "";
+    const label = format === "list" ? (button.value === "ordered" ? "Numbered list" : "Bulleted list") : LABELS[format];
+    if (label) button.setAttribute("aria-label", label);
+  });
+  const pickerLabels: Record<string, string> = { "ql-header": "Heading", "ql-color": "Text colour", "ql-background": "Highlight colour" };
+  toolbar?.querySelectorAll<HTMLElement>(".ql-picker").forEach((picker) => {
+    const name = [...picker.classList].find((c) => pickerLabels[c]);
+    picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", name ? pickerLabels[name] : "Options");
+  });
+
+  if (initialHtml) quill.clipboard.dangerouslyPasteHTML(initialHtml, "silent");
+  quill.history.clear();
+  const emit = () => callbacks.onChange(quill.getText().trim() === "" && !quill.root.querySelector("img,iframe") ? "" : quill.getSemanticHTML());
+  quill.on("text-change", emit);
+  emit();
+  return quill;
+}

@@ -1,0 +1,52 @@
+import sanitizeHtml from "sanitize-html";
+
+/** Hosts whose players the editor embeds. */
+const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+
+const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
+const QUILL_CLASS = /^ql-(align-(center|right|justify)|indent-[1-8]|size-(small|large|huge)|font-(serif|monospace)|syntax|video)$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "strike",
+    "sub", "sup", "span", "blockquote", "pre", "code", "ol", "ul", "li", "a", "img", "iframe",
+  ],
+  allowedAttributes: {
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "width", "height"],
+    iframe: ["src", "frameborder", "allowfullscreen", "class", "title"],
+    li: ["data-list", "class"],
+    pre: ["spellcheck", "class"],
+    "*": ["class", "style"],
+  },
+  allowedClasses: { "*": [QUILL_CLASS] },
+  allowedStyles: { "*": { color: COLOUR, "background-color": COLOUR, "text-align": [/^(left|right|center|justify)$/] } },
+  // Links: the editor's five protocols. Images: also data: (pasted pictures before upload).
+  allowedSchemes: ["http", "https", "mailto", "tel", "sms"],
+  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: VIDEO_HOSTS,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // Links to other sites open safely.
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? "");
+      return { tagName, attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs };
+    },
+  },
+  exclusiveFilter: (frame) =>
+    // A data: image must really be an image (not SVG, which can carry script in some contexts).
+    frame.tag === "img" && /^data:/i.test(frame.attribs.src ?? "") && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src),
+};
+
+/**
+ * The one allowlist every stored HTML field goes through: exactly what the editor can produce
+ * (formatting, headings, lists, links with http/https/mailto/tel/sms, images, YouTube and Vimeo
+ * players). Everything else is dropped.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text fields (titles, names) are stored as typed: React escapes them when shown. */

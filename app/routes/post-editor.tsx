@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { Alert } from "~/components/forms/Alert";
+import { Field } from "~/components/forms/Field";
+import { FieldError } from "~/components/forms/FieldError";
+import { UploadField } from "~/components/forms/UploadField";
+import { CATEGORY_OPTIONS, fieldErrors, postSchema, type PostForm } from "~/lib/forms/publishing";
+import { pageTitle } from "~/lib/meta";
+import { requireAdmin } from "~/lib/session.server";
+import { services } from "~/runtime.server";
+import type { Route } from "./+types/post-editor";
+
+const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "" };
+
+/** /create-post and /update-post/{postId}: admins only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!params.postId) return { post: null, values: EMPTY };
+  const post = await (await services()).posts.byId(params.postId);
+  if (!post) throw data({ message: "Post not found" }, { status: 404 });
+  return { post: { id: post.id, slug: post.slug }, values: { title: post.title, category: post.category, image: post.image, content: post.content } as PostForm };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const values = {
+    title: String(form.get("title") ?? ""),
+    category: String(form.get("category") ?? "uncategorized"),
+    image: String(form.get("image") ?? ""),
+    content: String(form.get("content") ?? ""),
+  };
+  const parsed = postSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const { posts } = await services();
+  const saved = params.postId ? await posts.update(params.postId, parsed.data) : await posts.create({ ...parsed.data, userId: admin.id });
+  if (!saved) return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
+  return redirect(`/post/${saved.slug}`);
+}
+
+/** A request that never reached the server (offline, timed out) says so, and keeps the form. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { errors: { form: "something went wrong" } as Record<string, string>, values: null };
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, loaderData?.post ? "Update post" : "Create post") }];
+}
+
+export default function PostEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const editing = Boolean(loaderData.post);
+  const values = actionData?.values ?? loaderData.values;
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
+  const [image, setImage] = useState(values.image);
+  const [uploading, setUploading] = useState(false);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">{editing ? "Update post" : "Create a post"}</h1>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          // The same schema as the server: obvious mistakes are told without a round trip.
+          const values = Object.fromEntries(new FormData(event.currentTarget));
+          const parsed = postSchema.safeParse(values);
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(fieldErrors(parsed.error));
+          } else {
+            setClientErrors(null);
+          }
+        }}
+        className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
+        <div className="grid gap-6 sm:grid-cols-[1fr_14rem]">
+          <div>
+            <Field label="Title" name="title" aria-required="true" defaultValue={values.title} aria-invalid={Boolean(errors.title)} aria-describedby={errors.title ? "title-error" : undefined} />
+            <FieldError id="title-error" message={errors.title} />
+          </div>
+          <div>
+            <label htmlFor="category" className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
+              Category
+            </label>
+            <select
+              id="category"
+              name="category"
+              defaultValue={values.category}
+              className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-navy-950"
+            >
+              {CATEGORY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id="category-error" message={errors.category} />
+          </div>
+        </div>
+        <div>
+          <UploadField
+            name="image"
+            label="Post image"
+            purpose="image"
+            value={image}
+            onChange={setImage}
+            onUploadingChange={setUploading}
+            failureMessage="trouble uploading image"
+            missingMessage="Please select an image"
+          />
+          <FieldError id="image-error" message={errors.image} />
+        </div>
+        <RichTextEditor name="content" label="Content" defaultValue={values.content} onUploadingChange={setUploading} error={errors.content} />
+        {errors.form && <Alert tone="error">{errors.form}</Alert>}
+        <button
+          type="submit"
+          disabled={uploading || submitting}
+          className="w-full rounded-md bg-navy-800 px-5 py-3 font-semibold text-white hover:bg-navy-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950"
+        >
+          {submitting ? "Saving..." : editing ? "Update Post" : "Submit Post"}
+        </button>
+      </Form>
+    </section>
+  );
+}
