@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import { JournalsTab, PostsTab, type JournalRow, type PostRow } from "~/components/dashboard/ContentTabs";
 import { ProfileTab } from "~/components/dashboard/ProfileTab";
+import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
+import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { Sidebar } from "~/components/dashboard/Sidebar";
 import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
 import { UsersTab, type UserListItem } from "~/components/dashboard/UsersTab";
@@ -37,7 +41,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await s.journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE });
     journals = { items: result.items.map(({ id, slug, filename, updatedAt }) => ({ id, slug, filename, updatedAt })), hasMore: result.hasMore, page };
   }
-  return { user, tab, users, posts, journals, confirm: url.searchParams.get("confirm") };
+  // The site-content tabs: one record at a time, chosen in the address.
+  let settings: { section: SettingsSection; fields: Record<string, string> | null } | null = null;
+  let staff: { role: StaffRole; record: StaffRecord | null } | null = null;
+  let announcement: { title: string; content: string } | null = null;
+  let focus: FocusRecord | null = null;
+  if (tab === "about") {
+    const section = (SETTINGS_SECTIONS as readonly string[]).includes(url.searchParams.get("section") ?? "") ? (url.searchParams.get("section") as SettingsSection) : "about";
+    settings = { section, fields: await s.siteContent.settings(section).catch(() => null) };
+  } else if (tab === "staff") {
+    const role = (STAFF_ROLES as readonly string[]).includes(url.searchParams.get("role") ?? "") ? (url.searchParams.get("role") as StaffRole) : "vc";
+    staff = { role, record: await s.siteContent.staff().then((all) => all.find((r) => r.role === role) ?? null, () => null) };
+  } else if (tab === "announce") {
+    announcement = await s.siteContent.announcement();
+  } else if (tab === "focus") {
+    const key = (FOCUS_KEYS as readonly string[]).includes(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") as FocusKey) : "homePage";
+    focus = await s.siteContent.focus(key);
+  }
+  return { user, tab, users, posts, journals, settings, staff, announcement, focus, confirm: url.searchParams.get("confirm") };
 }
 
 type ActionResult = { intent: string; ok: boolean; message: string };
@@ -101,6 +122,53 @@ export async function action({ request }: Route.ActionArgs) {
       if (!(await journals.usesFile(removed.file))) await media.removeByUrl(removed.file);
       return reply(true, "Journal deleted successfully!");
     }
+    case "save-settings": {
+      await requireAdmin(request);
+      const section = String(form.get("section") ?? "");
+      if (!(SETTINGS_SECTIONS as readonly string[]).includes(section)) return reply(false, "Choose a section from the list.");
+      const parsed = settingsSchema(section as SettingsSection).safeParse(Object.fromEntries(form));
+      if (!parsed.success) return reply(false, firstError(parsed.error));
+      try {
+        await (await services()).siteContent.saveSettings(section as SettingsSection, parsed.data as Record<string, string>);
+      } catch {
+        return reply(false, "Failed to save", 500);
+      }
+      return reply(true, "Section updated successfully!");
+    }
+    case "save-staff": {
+      await requireAdmin(request);
+      const parsed = staffSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return reply(false, firstError(parsed.error));
+      const { role, ...record } = parsed.data;
+      try {
+        await (await services()).siteContent.saveStaff(role, record);
+      } catch {
+        return reply(false, "Failed to save", 500);
+      }
+      return reply(true, "Staff updated successfully!");
+    }
+    case "save-announcement": {
+      await requireAdmin(request);
+      const parsed = announcementSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return reply(false, firstError(parsed.error));
+      try {
+        await (await services()).siteContent.saveAnnouncement(parsed.data);
+      } catch {
+        return reply(false, "Submission failed", 500);
+      }
+      return reply(true, "Announcement updated successfully!");
+    }
+    case "save-focus": {
+      await requireAdmin(request);
+      const parsed = focusSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return reply(false, "Error submitting form");
+      try {
+        await (await services()).siteContent.saveFocus(parsed.data);
+      } catch {
+        return reply(false, "Error submitting form", 500);
+      }
+      return reply(true, "Form submitted successfully");
+    }
     default:
       return reply(false, "Unknown action.");
   }
@@ -112,7 +180,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, tab, users, posts, journals, confirm } = loaderData;
+  const { user, tab, users, posts, journals, settings, staff, announcement, focus, confirm } = loaderData;
   const result = actionData?.intent ? actionData : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -126,7 +194,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         )}
         {tab === "posts" && posts && <PostsTab posts={posts} confirmId={confirm} result={result} />}
         {tab === "journals" && journals && <JournalsTab journals={journals} confirmId={confirm} result={result} />}
-        {!["profile", "users", "posts", "journals"].includes(tab) && <ComingSoon label={DASHBOARD_TABS.find((t) => t.id === tab)!.label} />}
+        {tab === "about" && settings && <SettingsTab key={settings.section} section={settings.section} fields={settings.fields} result={result} />}
+        {tab === "staff" && staff && <StaffTab key={staff.role} role={staff.role} record={staff.record} result={result} />}
+        {tab === "announce" && announcement && <AnnouncementTab announcement={announcement} result={result} />}
+        {tab === "focus" && focus && <FocusTab key={focus.key} focus={focus} result={result} />}
+        {tab === "course" && <ComingSoon label="Course" />}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { CallToAction } from "~/components/CallToAction";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { PostCard } from "~/components/PostCard";
+import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
@@ -22,7 +23,7 @@ const FOCUS_AREAS = [
 
 export async function loader() {
   const { siteContent, posts } = await services();
-  const [homepage, about, staff, steps, calltoaction, latest] = await Promise.all([
+  const [homepage, about, staff, steps, calltoaction, focus, latest] = await Promise.all([
     siteContent.settings("homepage"),
     siteContent.settings("about"),
     siteContent.staff(),
@@ -32,6 +33,7 @@ export async function loader() {
       siteContent.settings("howtoapplythree"),
     ]),
     siteContent.settings("calltoaction"),
+    siteContent.focus("focusPage"),
     // The news block degrades to a message rather than failing the whole page.
     posts.latest(3).then(
       (rows) => rows.map(toPostCard),
@@ -43,7 +45,7 @@ export async function loader() {
   ]);
   const director = staff.find((s) => s.role === "director")!;
   const vc = staff.find((s) => s.role === "vc")!;
-  return { homepage, about, director, vc, steps, calltoaction, news: latest };
+  return { homepage, about, director, vc, steps, calltoaction, focus, news: latest };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,7 +53,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { homepage, about, director, vc, steps, calltoaction, news } = loaderData;
+  const { homepage, about, director, vc, steps, calltoaction, focus, news } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
@@ -102,7 +104,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section id="focus" tone="tinted" eyebrow="Research" title="Area of Focus" intro="The themes our research, teaching and journal cover.">
+      <Section
+        id="focus"
+        tone="tinted"
+        eyebrow="Research"
+        title={focus.title || "Area of Focus"}
+        intro={focus.subtitle || "The themes our research, teaching and journal cover."}
+      >
+        {focus.content && <RichText html={focus.content} className="mb-10 max-w-3xl" />}
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {FOCUS_AREAS.map((area, i) => (
             <li key={area.title} className="rounded-xl border-t-4 border-gold-500 bg-white p-6 shadow-sm dark:bg-night-card">

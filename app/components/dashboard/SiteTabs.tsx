@@ -1,0 +1,218 @@
+import { useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { Alert } from "~/components/forms/Alert";
+import { Field } from "~/components/forms/Field";
+import { UploadField } from "~/components/forms/UploadField";
+import type { FocusKey, SettingsSection, StaffRole } from "~/db/schema";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { FIELD_LABELS, isImageField, SECTION_LABELS } from "~/lib/forms/site-content";
+import { STAFF_ROLE_LABELS, type StaffRecord } from "~/lib/site-content";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type TabResult = { ok: boolean; message: string } | undefined;
+
+const heading = "font-serif text-3xl font-bold text-navy-900 dark:text-white";
+const card = "mt-6 space-y-5";
+const selectClass = "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-navy-950";
+
+function SaveButton({ intent, label = "Save", busyLabel = "Saving...", disabled }: { intent: string; label?: string; busyLabel?: string; disabled?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy || disabled}
+      className="rounded-md bg-navy-800 px-6 py-2.5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950"
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+function Result({ result }: { result: TabResult }) {
+  if (!result) return null;
+  return <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>;
+}
+
+/** A pick list that loads another record: navigates at once with JavaScript, a Load button without. */
+function RecordPicker({ tab, param, label, value, options }: { tab: string; param: string; label: string; value: string; options: { value: string; label: string }[] }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <form method="get" action="/dashboard" className="flex items-end gap-3">
+      <input type="hidden" name="tab" value={tab} />
+      <div className="flex-1">
+        <label htmlFor={`${tab}-${param}`} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        <select
+          id={`${tab}-${param}`}
+          name={param}
+          defaultValue={value}
+          onChange={(event) => navigate(`/dashboard?tab=${tab}&${param}=${event.target.value}`)}
+          className={selectClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hydrated && (
+        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2.5 text-sm font-semibold">
+          Load
+        </button>
+      )}
+    </form>
+  );
+}
+
+export function SettingsTab({ section, fields, result }: { section: SettingsSection; fields: Record<string, string> | null; result: TabResult }) {
+  const [uploading, setUploading] = useState(false);
+  const [images, setImages] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(fields ?? {}).filter(([f]) => isImageField(f))));
+  return (
+    <section aria-labelledby="settings-title">
+      <h2 id="settings-title" className={heading}>
+        Site Settings Admin
+      </h2>
+      <div className="mt-6">
+        <RecordPicker tab="about" param="section" label="Section" value={section} options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))} />
+      </div>
+      {fields === null ? (
+        <div className="mt-6">
+          <Alert tone="error">Failed to fetch section data</Alert>
+        </div>
+      ) : (
+        <Form method="post" action={`/dashboard?tab=about&section=${section}`} className={card}>
+          <input type="hidden" name="section" value={section} />
+          {Object.entries(fields).map(([field, value]) =>
+            isImageField(field) ? (
+              <UploadField
+                key={field}
+                name={field}
+                label={FIELD_LABELS[field] ?? field}
+                purpose="image"
+                value={images[field] ?? ""}
+                onChange={(url) => setImages((current) => ({ ...current, [field]: url }))}
+                onUploadingChange={setUploading}
+                failureMessage="Error uploading image"
+                missingMessage="Please select an image"
+              />
+            ) : value.length > 120 || ["intro", "mission", "vision", "philosophy", "vcMessage", "directorMessage", "introSubtitle"].includes(field) ? (
+              <TextArea key={field} name={field} label={FIELD_LABELS[field] ?? field} defaultValue={value} />
+            ) : (
+              <Field key={field} name={field} label={FIELD_LABELS[field] ?? field} defaultValue={value} aria-required="true" />
+            ),
+          )}
+          <Result result={result} />
+          <SaveButton intent="save-settings" disabled={uploading} />
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function TextArea({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
+  return (
+    <div>
+      <label htmlFor={`field-${name}`} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <textarea id={`field-${name}`} name={name} defaultValue={defaultValue} rows={4} aria-required="true" className={`${selectClass} text-base`} />
+    </div>
+  );
+}
+
+export function StaffTab({ role, record, result }: { role: StaffRole; record: StaffRecord | null; result: TabResult }) {
+  const [uploading, setUploading] = useState(false);
+  const [photo, setPhoto] = useState(record?.photo ?? "");
+  return (
+    <section aria-labelledby="staff-title">
+      <h2 id="staff-title" className={heading}>
+        Staff Management
+      </h2>
+      <div className="mt-6">
+        <RecordPicker tab="staff" param="role" label="Role" value={role} options={STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }))} />
+      </div>
+      {record === null ? (
+        <div className="mt-6">
+          <Alert tone="error">Failed to fetch staff data</Alert>
+        </div>
+      ) : (
+        <Form method="post" noValidate action={`/dashboard?tab=staff&role=${role}`} className={card}>
+          <input type="hidden" name="role" value={role} />
+          <Field name="name" label="Name" defaultValue={record.name} aria-required="true" />
+          <Field name="post" label="Post" defaultValue={record.post} aria-required="true" />
+          <Field name="email" type="email" label="Email" defaultValue={record.email} aria-required="true" />
+          <TextArea name="description" label="Description" defaultValue={record.description} />
+          <UploadField
+            name="photo"
+            label="Photo"
+            purpose="image"
+            value={photo}
+            onChange={setPhoto}
+            onUploadingChange={setUploading}
+            failureMessage="Error uploading image"
+            missingMessage="Please select an image"
+          />
+          <Result result={result} />
+          <SaveButton intent="save-staff" disabled={uploading} />
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function AnnouncementTab({ announcement, result }: { announcement: { title: string; content: string }; result: TabResult }) {
+  const [uploading, setUploading] = useState(false);
+  return (
+    <section aria-labelledby="announce-title">
+      <h2 id="announce-title" className={heading}>
+        Announcement
+      </h2>
+      <Form method="post" action="/dashboard?tab=announce" className={card}>
+        <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
+        <RichTextEditor name="content" label="Content" defaultValue={announcement.content} onUploadingChange={setUploading} />
+        <Result result={result} />
+        <SaveButton intent="save-announcement" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      </Form>
+    </section>
+  );
+}
+
+const FOCUS_LABELS: Record<FocusKey, string> = { homePage: "homePage", submitPage: "submitPage", aboutPage: "aboutPage", focusPage: "focusPage" };
+
+export function FocusTab({ focus, result }: { focus: { key: FocusKey; title: string; subtitle: string; content: string }; result: TabResult }) {
+  const [uploading, setUploading] = useState(false);
+  return (
+    <section aria-labelledby="focus-title">
+      <h2 id="focus-title" className={heading}>
+        Focus
+      </h2>
+      <nav aria-label="Focus pages" className="mt-6 flex flex-wrap gap-2">
+        {FOCUS_KEYS.map((key) => (
+          <Link
+            key={key}
+            to={`/dashboard?tab=focus&page=${key}`}
+            aria-current={key === focus.key ? "page" : undefined}
+            className={`rounded-md px-4 py-2 text-sm font-semibold ${key === focus.key ? "bg-navy-800 text-white dark:bg-gold-500 dark:text-navy-950" : "border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"}`}
+          >
+            {FOCUS_LABELS[key]}
+          </Link>
+        ))}
+      </nav>
+      <Form key={focus.key} method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className={card}>
+        <input type="hidden" name="key" value={focus.key} />
+        <Field name="title" label="Title" defaultValue={focus.title} />
+        <Field name="subtitle" label="Subtitle" defaultValue={focus.subtitle} />
+        <RichTextEditor name="content" label="Content" defaultValue={focus.content} onUploadingChange={setUploading} />
+        <Result result={result} />
+        <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { SETTINGS_FIELDS } from "~/lib/site-content";
+
+export const FILL_ALL = "Please fill all fields";
+
+const IMAGE_FIELDS = new Set(["vcimage", "directorimage", "homeimage"]);
+export const isImageField = (field: string) => IMAGE_FIELDS.has(field);
+
+const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+
+/** Site Settings Admin: every field of the chosen section is required. */
+export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {
+  return z.object(
+    Object.fromEntries(
+      SETTINGS_FIELDS[section].map((field) => [
+        field,
+        isImageField(field) ? z.string().min(1, FILL_ALL).pipe(uploadedImage) : z.string().trim().min(1, FILL_ALL).max(5000, "This text is too long"),
+      ]),
+    ),
+  );
+}
+
+/** Staff Management: one record per role, every field required. */
+export const staffSchema = z.object({
+  role: z.enum(STAFF_ROLES, { message: "Choose a role from the list" }),
+  name: z.string().trim().min(1, FILL_ALL).max(200),
+  post: z.string().trim().min(1, FILL_ALL).max(200),
+  email: z.string().trim().min(1, FILL_ALL).email("Enter a valid email address"),
+  description: z.string().trim().min(1, FILL_ALL).max(5000, "The description is too long"),
+  photo: z.string().min(1, FILL_ALL).pipe(uploadedImage),
+});
+
+export const announcementSchema = z.object({
+  title: z.string().trim().min(1, "The announcement title is required").max(300),
+  content: z.string().max(200_000, "The content is too long"),
+});
+
+export const focusSchema = z.object({
+  key: z.enum(FOCUS_KEYS, { message: "Choose a page" }),
+  title: z.string().trim().max(300),
+  subtitle: z.string().trim().max(500),
+  content: z.string().max(200_000, "The content is too long"),
+});
+
+export const SECTION_LABELS: Record<(typeof SETTINGS_SECTIONS)[number], string> = {
+  about: "about",
+  homepage: "homepage",
+  howtoapplyone: "howtoapplyone",
+  howtoapplytwo: "howtoapplytwo",
+  howtoapplythree: "howtoapplythree",
+  programmes: "programmes",
+  blog: "blog",
+  calltoaction: "calltoaction",
+};
+
+export const FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  subtitle: "Subtitle",
+  intro: "Intro",
+  mission: "Mission",
+  vision: "Vision",
+  philosophy: "Philosophy",
+  vcMessage: "VC Message",
+  directorMessage: "Director Message",
+  vcimage: "VC Image",
+  directorimage: "Director Image",
+  homeimage: "Hero Image",
+  introTitle: "Intro Title",
+  introSubtitle: "Intro Subtitle",
+};
