@@ -34,9 +34,9 @@ export default defineConfig({
   projects: [
     // First: the person who installed the site creates the first admin on /setup.
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "chromium", dependencies: ["setup"], testIgnore: /site-content\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "chromium", dependencies: ["setup"], testIgnore: /(site-content|courses)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // Last: these tests rewrite the site's words, which the others read.
-    { name: "site-content", dependencies: ["chromium"], testMatch: /site-content\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "site-content", dependencies: ["chromium"], testMatch: /(site-content|courses)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: [
     {

@@ -13,12 +13,16 @@ export function ConfirmDialog({
   fields,
   pageHref,
   description,
+  title = "Are you sure?",
+  confirmLabel = "Yes am sure!",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   fields: Record<string, string>;
   pageHref: string;
   description?: string;
+  title?: string;
+  confirmLabel?: string;
 }) {
   const hydrated = useHydrated();
   const buttonBase = "rounded-md px-5 py-2.5 text-sm font-semibold";
@@ -29,7 +33,7 @@ export function ConfirmDialog({
         role="alertdialog"
         className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-7 text-center shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >
-        <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">Are you sure?</Dialog.Title>
+        <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {description ?? "This cannot be undone."}
         </Dialog.Description>
@@ -39,7 +43,7 @@ export function ConfirmDialog({
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <button type="submit" className={`${buttonBase} bg-red-700 text-white hover:bg-red-600`}>
-              Yes am sure!
+              {confirmLabel}
             </button>
           </Form>
           {hydrated ? (

@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import { JournalsTab, PostsTab, type JournalRow, type PostRow } from "~/components/dashboard/ContentTabs";
+import { CourseTab, type CourseLists } from "~/components/dashboard/CourseTab";
 import { ProfileTab } from "~/components/dashboard/ProfileTab";
+import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { AcademicsError } from "~/services/academics.server";
+import type { z } from "zod";
 import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
@@ -24,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!url.pathname.startsWith("/dashboard")) throw redirect(`/dashboard${url.search}`);
   const user = await requireUser(request);
   const tab = dashboardTab(url.searchParams.get("tab"));
-  if (isAdminTab(tab) && !user.isAdmin) throw data({ message: NOT_ALLOWED }, { status: 403 });
+  if (isAdminTab(tab) && !user.isAdmin) {
+    throw data({ message: tab === "course" ? "Access denied. Admin privileges required." : NOT_ALLOWED }, { status: 403 });
+  }
 
   const page = pageNumber(url.searchParams.get("page"));
   const s = await services();
@@ -46,7 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let staff: { role: StaffRole; record: StaffRecord | null } | null = null;
   let announcement: { title: string; content: string } | null = null;
   let focus: FocusRecord | null = null;
-  if (tab === "about") {
+  let courseLists: CourseLists | null = null;
+  if (tab === "course") {
+    courseLists = await s.academicsAdmin.lists().catch((error: unknown) => {
+      console.error(`course tab: ${(error as Error).message}`);
+      return null;
+    });
+  } else if (tab === "about") {
     const section = (SETTINGS_SECTIONS as readonly string[]).includes(url.searchParams.get("section") ?? "") ? (url.searchParams.get("section") as SettingsSection) : "about";
     settings = { section, fields: await s.siteContent.settings(section).catch(() => null) };
   } else if (tab === "staff") {
@@ -58,10 +70,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     const key = (FOCUS_KEYS as readonly string[]).includes(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") as FocusKey) : "homePage";
     focus = await s.siteContent.focus(key);
   }
-  return { user, tab, users, posts, journals, settings, staff, announcement, focus, confirm: url.searchParams.get("confirm") };
+  return { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm: url.searchParams.get("confirm") };
 }
 
-type ActionResult = { intent: string; ok: boolean; message: string };
+type ActionResult = {
+  intent: string;
+  ok: boolean;
+  message: string;
+  holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
+};
+
+const KIND_NAMES = { faculty: "Faculty", department: "Department", course: "Course" } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -169,6 +188,59 @@ export async function action({ request }: Route.ActionArgs) {
       }
       return reply(true, "Form submitted successfully");
     }
+    case "create-faculty":
+    case "create-department":
+    case "create-course":
+    case "update-faculty":
+    case "update-department":
+    case "update-course": {
+      await requireAdmin(request);
+      const [verb, kind] = intent.split("-") as ["create" | "update", keyof typeof KIND_NAMES];
+      const schema = kind === "faculty" ? facultySchema : kind === "department" ? departmentSchema : courseSchema;
+      const parsed = schema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return reply(false, firstError(parsed.error));
+      const admin = (await services()).academicsAdmin;
+      const id = String(form.get("id") ?? "");
+      try {
+        if (kind === "faculty") {
+          const { name } = parsed.data as z.infer<typeof facultySchema>;
+          await (verb === "create" ? admin.createFaculty(name) : admin.updateFaculty(id, name));
+        } else if (kind === "department") {
+          const values = parsed.data as z.infer<typeof departmentSchema>;
+          await (verb === "create" ? admin.createDepartment(values) : admin.updateDepartment(id, values));
+        } else {
+          const values = parsed.data as z.infer<typeof courseSchema>;
+          await (verb === "create" ? admin.createCourse(values) : admin.updateCourse(id, values));
+        }
+      } catch (error) {
+        if (error instanceof AcademicsError) return reply(false, `Error: ${error.message}`, error.status);
+        console.error(`${intent}: ${(error as Error).message}`);
+        return reply(false, verb === "create" ? "Failed to create" : "Failed to save", 500);
+      }
+      return reply(true, verb === "create" ? "Created successfully!" : `${KIND_NAMES[kind]} updated successfully!`);
+    }
+    case "delete-faculty":
+    case "delete-department":
+    case "delete-course": {
+      await requireAdmin(request);
+      const kind = intent.slice("delete-".length) as keyof typeof KIND_NAMES;
+      const id = String(form.get("id") ?? "");
+      const together = form.get("together") === "1";
+      const admin = (await services()).academicsAdmin;
+      try {
+        const outcome =
+          kind === "faculty" ? await admin.deleteFaculty(id, together) : kind === "department" ? await admin.deleteDepartment(id, together) : await admin.deleteCourse(id);
+        if (!outcome.deleted) {
+          // Not empty: say what it holds and ask again.
+          return data<ActionResult>({ intent, ok: false, message: "", holds: { kind, id, ...outcome.holds } }, { status: 409 });
+        }
+      } catch (error) {
+        if (error instanceof AcademicsError) return reply(false, `Error deleting ${kind}: ${error.message}`, error.status);
+        console.error(`${intent}: ${(error as Error).message}`);
+        return reply(false, "Failed to delete", 500);
+      }
+      return reply(true, `${KIND_NAMES[kind]} deleted successfully!`);
+    }
     default:
       return reply(false, "Unknown action.");
   }
@@ -180,7 +252,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, tab, users, posts, journals, settings, staff, announcement, focus, confirm } = loaderData;
+  const { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm } = loaderData;
   const result = actionData?.intent ? actionData : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -198,19 +270,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         {tab === "staff" && staff && <StaffTab key={staff.role} role={staff.role} record={staff.record} result={result} />}
         {tab === "announce" && announcement && <AnnouncementTab announcement={announcement} result={result} />}
         {tab === "focus" && focus && <FocusTab key={focus.key} focus={focus} result={result} />}
-        {tab === "course" && <ComingSoon label="Course" />}
+        {tab === "course" && <CourseTab lists={courseLists} result={result} />}
       </div>
     </div>
-  );
-}
-
-function ComingSoon({ label }: { label: string }) {
-  return (
-    <section aria-labelledby="tab-title">
-      <h2 id="tab-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
-        {label}
-      </h2>
-      <p className="mt-4 text-slate-600 dark:text-slate-400">This part of the dashboard is being built and will appear here soon.</p>
-    </section>
   );
 }

@@ -80,3 +80,210 @@ export function academicsService(db: Database) {
     },
   };
 }
+
+/** A refusal with a message for the person (duplicate code, department in another faculty...). */
+export class AcademicsError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type DeleteOutcome =
+  | { deleted: true }
+  | { deleted: false; holds: { departments: number; courses: number } };
+
+function pgCode(error: unknown): { code?: string; constraint?: string } {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return { code: cause.code, constraint: cause.constraint };
+}
+
+/** Create, edit and delete for the Course tab, with the rules a person would expect. */
+export function academicsAdmin(db: Database) {
+  async function departmentOf(departmentId: string) {
+    if (!isUuid(departmentId)) return undefined;
+    const [row] = await db
+      .select({ id: departments.id, name: departments.name, facultyId: departments.facultyId, facultyName: faculties.name })
+      .from(departments)
+      .innerJoin(faculties, eq(faculties.id, departments.facultyId))
+      .where(eq(departments.id, departmentId));
+    return row;
+  }
+
+  async function checkCourse(input: CourseInput, exceptId?: string) {
+    const department = await departmentOf(input.departmentId);
+    if (!department) throw new AcademicsError("Choose a department from the list.");
+    if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+    if (department.facultyId !== input.facultyId) {
+      const [faculty] = await db.select({ name: faculties.name }).from(faculties).where(eq(faculties.id, input.facultyId));
+      throw new AcademicsError(`The department ${department.name} belongs to ${department.facultyName}, not to ${faculty?.name ?? "that faculty"}.`);
+    }
+    const [clash] = await db
+      .select({ id: courses.id, code: courses.code })
+      .from(courses)
+      .where(sql`upper(${courses.code}) = ${input.code.trim().toUpperCase()}`);
+    if (clash && clash.id !== exceptId) throw new AcademicsError(`A course with the code ${clash.code} already exists.`, 409);
+  }
+
+  /** Unique indexes decide races; their errors become the same messages. */
+  function translate(error: unknown, what: string): never {
+    const { code, constraint } = pgCode(error);
+    if (code === "23505" && constraint === "courses_code_key") throw new AcademicsError("A course with that code already exists.", 409);
+    if (code === "23505") throw new AcademicsError(`A ${what} with that name already exists.`, 409);
+    if (code === "23503") throw new AcademicsError(`The ${what} refers to something that no longer exists.`, 409);
+    if (code === "23514") throw new AcademicsError(`Some of the ${what}'s values are not allowed.`, 400);
+    throw error;
+  }
+
+  async function holdings(where: { facultyId?: string; departmentId?: string }) {
+    const [d] = where.facultyId
+      ? await db.select({ n: sql<number>`count(*)::int` }).from(departments).where(eq(departments.facultyId, where.facultyId))
+      : [{ n: 0 }];
+    const [c] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(where.facultyId ? eq(courses.facultyId, where.facultyId) : eq(courses.departmentId, where.departmentId!));
+    return { departments: d.n, courses: c.n };
+  }
+
+  return {
+    async lists() {
+      const [facultyRows, departmentRows, courseRows] = await Promise.all([
+        db.select().from(faculties).orderBy(asc(faculties.name)),
+        db
+          .select({ department: departments, facultyName: faculties.name })
+          .from(departments)
+          .innerJoin(faculties, eq(faculties.id, departments.facultyId))
+          .orderBy(asc(departments.name)),
+        db
+          .select({ course: courses, departmentName: departments.name, facultyName: faculties.name })
+          .from(courses)
+          .innerJoin(departments, eq(departments.id, courses.departmentId))
+          .innerJoin(faculties, eq(faculties.id, courses.facultyId))
+          .orderBy(asc(courses.code)),
+      ]);
+      return {
+        faculties: facultyRows.map((f) => ({ id: f.id, name: f.name })),
+        departments: departmentRows.map((r) => ({ ...r.department, facultyName: r.facultyName })),
+        courses: courseRows.map((r) => ({ ...r.course, departmentName: r.departmentName, facultyName: r.facultyName })),
+      };
+    },
+
+    async createFaculty(name: string) {
+      try {
+        const [row] = await db.insert(faculties).values({ name: name.trim() }).returning();
+        return row;
+      } catch (error) {
+        translate(error, "faculty");
+      }
+    },
+
+    async updateFaculty(id: string, name: string) {
+      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      try {
+        const [row] = await db.update(faculties).set({ name: name.trim(), updatedAt: new Date() }).where(eq(faculties.id, id)).returning();
+        if (!row) throw new AcademicsError("That faculty no longer exists.", 404);
+        return row;
+      } catch (error) {
+        if (error instanceof AcademicsError) throw error;
+        translate(error, "faculty");
+      }
+    },
+
+    async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
+      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      try {
+        const [row] = await db
+          .insert(departments)
+          .values({ name: input.name.trim(), facultyId: input.facultyId, departimage: input.departimage ?? "", content: sanitizeRichText(input.content ?? "") })
+          .returning();
+        return row;
+      } catch (error) {
+        translate(error, "department");
+      }
+    },
+
+    /** Moving a department to another faculty moves its courses with it (the foreign key cascades). */
+    async updateDepartment(id: string, input: { name: string; facultyId: string; departimage: string; content: string }) {
+      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
+      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      try {
+        const [row] = await db
+          .update(departments)
+          .set({ name: input.name.trim(), facultyId: input.facultyId, departimage: input.departimage, content: sanitizeRichText(input.content), updatedAt: new Date() })
+          .where(eq(departments.id, id))
+          .returning();
+        if (!row) throw new AcademicsError("That department no longer exists.", 404);
+        return row;
+      } catch (error) {
+        if (error instanceof AcademicsError) throw error;
+        translate(error, "department");
+      }
+    },
+
+    async createCourse(input: CourseInput) {
+      await checkCourse(input);
+      try {
+        const [row] = await db.insert(courses).values({ ...input, code: input.code.trim(), name: input.name.trim() }).returning();
+        return row;
+      } catch (error) {
+        translate(error, "course");
+      }
+    },
+
+    async updateCourse(id: string, input: CourseInput) {
+      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      await checkCourse(input, id);
+      try {
+        const [row] = await db
+          .update(courses)
+          .set({ ...input, code: input.code.trim(), name: input.name.trim(), updatedAt: new Date() })
+          .where(eq(courses.id, id))
+          .returning();
+        if (!row) throw new AcademicsError("That course no longer exists.", 404);
+        return row;
+      } catch (error) {
+        if (error instanceof AcademicsError) throw error;
+        translate(error, "course");
+      }
+    },
+
+    /**
+     * Deletes a faculty. One that still holds departments or courses is only removed with them
+     * when `together` is set (the person has been told how many and asked again).
+     */
+    async deleteFaculty(id: string, together: boolean): Promise<DeleteOutcome> {
+      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      const holds = await holdings({ facultyId: id });
+      if ((holds.departments || holds.courses) && !together) return { deleted: false, holds };
+      const removed = await db.transaction(async (tx) => {
+        await tx.delete(courses).where(eq(courses.facultyId, id));
+        await tx.delete(departments).where(eq(departments.facultyId, id));
+        return tx.delete(faculties).where(eq(faculties.id, id)).returning();
+      });
+      if (removed.length === 0) throw new AcademicsError("That faculty no longer exists.", 404);
+      return { deleted: true };
+    },
+
+    async deleteDepartment(id: string, together: boolean): Promise<DeleteOutcome> {
+      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
+      const holds = await holdings({ departmentId: id });
+      if (holds.courses && !together) return { deleted: false, holds };
+      const removed = await db.transaction(async (tx) => {
+        await tx.delete(courses).where(eq(courses.departmentId, id));
+        return tx.delete(departments).where(eq(departments.id, id)).returning();
+      });
+      if (removed.length === 0) throw new AcademicsError("That department no longer exists.", 404);
+      return { deleted: true };
+    },
+
+    async deleteCourse(id: string): Promise<DeleteOutcome> {
+      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      const removed = await db.delete(courses).where(eq(courses.id, id)).returning();
+      if (removed.length === 0) throw new AcademicsError("That course no longer exists.", 404);
+      return { deleted: true };
+    },
+  };
+}

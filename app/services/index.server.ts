@@ -1,5 +1,5 @@
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { academicsService } from "./academics.server";
+import { academicsAdmin, academicsService } from "./academics.server";
 import { accountsService } from "./accounts.server";
 import { createAuth, type AuthOptions } from "./auth.server";
 import { journalsService } from "./journals.server";
@@ -34,6 +34,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     posts: postsService(db),
     journals: journalsService(db),
     academics: academicsService(db),
+    academicsAdmin: academicsAdmin(db),
     siteContent: siteContentService(db),
     media: mediaService(db, mediaOptions(options.dataDir, options.uploads)),
     accounts: accountsService(db, createAuth(db, options.auth), {

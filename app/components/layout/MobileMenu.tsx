@@ -18,9 +18,14 @@ export function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after a navigation (not on the first render: a menu opened before the page finished
+  // loading stays open).
+  const shownFor = useRef(location.key);
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
 
   useEffect(() => {
     const details = ref.current;

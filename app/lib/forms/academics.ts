@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { SEMESTERS } from "~/db/schema";
+
+const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+
+export const facultySchema = z.object({ name: z.string().trim().min(1, "Please enter faculty name").max(200) });
+
+export const departmentSchema = z.object({
+  name: z.string().trim().min(1, "Please fill all fields").max(200),
+  facultyId: z.string().min(1, "Please fill all fields"),
+  departimage: z.union([z.literal(""), uploadedImage]).default(""),
+  content: z.string().max(100_000).default(""),
+});
+
+const REQUIRED = "Please fill all required fields";
+export const courseSchema = z.object({
+  name: z.string().trim().min(1, REQUIRED).max(200),
+  code: z.string().trim().min(1, REQUIRED).max(30),
+  credits: z.coerce
+    .number({ message: "Credits must be a whole number from 1 to 6" })
+    .int("Credits must be a whole number from 1 to 6")
+    .min(1, "Credits must be a whole number from 1 to 6")
+    .max(6, "Credits must be a whole number from 1 to 6")
+    .default(3),
+  semester: z.string().min(1, REQUIRED).pipe(z.enum(SEMESTERS, { message: "The semester must be First, Second or Both" })),
+  description: z.string().trim().max(5000).default(""),
+  departmentId: z.string().min(1, REQUIRED),
+  facultyId: z.string().min(1, REQUIRED),
+});

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { academicsAdmin, academicsService, AcademicsError } from "./academics.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe(`academics (${testDatabaseKind})`, () => {
+  it("refuses a course in another faculty's department and a duplicate code, by name; deletes only when asked twice", async () => {
+    const admin = academicsAdmin(database.db);
+    const law = (await admin.createFaculty("Law"))!;
+    const arts = (await admin.createFaculty("Arts"))!;
+    const rights = (await admin.createDepartment({ name: "Human Rights", facultyId: law.id, content: "<p>x</p><script>y</script>" }))!;
+    expect(rights.content).toBe("<p>x</p>");
+    const course = { name: "Rights", code: "HR 101", semester: "First" as const, departmentId: rights.id, facultyId: law.id };
+    await admin.createCourse(course);
+
+    await expect(admin.createCourse({ ...course, code: "hr 101" })).rejects.toThrow("A course with the code HR 101 already exists.");
+    await expect(admin.createCourse({ ...course, code: "HR 102", facultyId: arts.id })).rejects.toThrow(
+      "The department Human Rights belongs to Law, not to Arts.",
+    );
+    await expect(admin.createFaculty("LAW")).rejects.toBeInstanceOf(AcademicsError);
+
+    // Moving the department to Arts takes its courses along.
+    await admin.updateDepartment(rights.id, { name: "Human Rights", facultyId: arts.id, departimage: "", content: "" });
+    const page = await academicsService(database.db).departmentPage(rights.id);
+    expect(page?.facultyName).toBe("Arts");
+    expect(page?.courses[0].facultyId).toBe(arts.id);
+
+    expect(await admin.deleteFaculty(arts.id, false)).toEqual({ deleted: false, holds: { departments: 1, courses: 1 } });
+    expect(await academicsService(database.db).departmentPage(rights.id)).toBeDefined();
+    expect(await admin.deleteFaculty(arts.id, true)).toEqual({ deleted: true });
+    expect(await academicsService(database.db).departmentPage(rights.id)).toBeUndefined();
+    await expect(admin.deleteCourse("not-an-id")).rejects.toThrow("That course no longer exists.");
+  });
+});
