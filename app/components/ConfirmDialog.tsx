@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRestoreFocus } from "~/lib/use-restore-focus";
 
 /**
  * SPEC.md's confirmation: 'Are you sure?' with 'Yes am sure!' and 'No,Cancel'. "Yes" posts the
@@ -25,11 +26,13 @@ export function ConfirmDialog({
   confirmLabel?: string;
 }) {
   const hydrated = useHydrated();
+  const focus = useRestoreFocus();
   const buttonBase = "rounded-md px-5 py-2.5 text-sm font-semibold";
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70 backdrop-blur-sm" />
       <Dialog.Content
+        {...focus}
         role="alertdialog"
         className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-7 text-center shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >

@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef } from "react";
 import { Link } from "react-router";
 import { CloseIcon } from "~/components/icons";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRestoreFocus } from "~/lib/use-restore-focus";
 
 /**
  * An accessible modal (focus trapped, Escape closes, labelled by its title). Rendered in place
@@ -26,20 +26,12 @@ export function Modal({
 }) {
   const hydrated = useHydrated();
   // The modal is opened from state, not a Radix trigger: give focus back to whatever opened it.
-  const opener = useRef<HTMLElement | null>(null);
+  const focus = useRestoreFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70 backdrop-blur-sm" />
       <Dialog.Content
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement as HTMLElement | null;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (opener.current?.isConnected) {
-            event.preventDefault();
-            opener.current.focus();
-          }
-        }}
+        {...focus}
         className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >
         <div className="flex items-start justify-between gap-4">

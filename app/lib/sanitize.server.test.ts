@@ -30,6 +30,17 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText('<span style="color: red; position: fixed">x</span>')).toBe("<span>x</span>");
   });
 
+  it("turns the editor's non-breaking spaces into spaces, so text wraps", () => {
+    expect(sanitizeRichText("<p>Hello&nbsp;wide&nbsp;world</p>")).toBe("<p>Hello wide world</p>");
+  });
+
+  it("drops what hides behind leading spaces: an author's own target, a data: page, other pages on video hosts", () => {
+    expect(sanitizeRichText('<a href="\thttps://evil.example" target="_blank">x</a>')).toBe('<a href="https://evil.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="/about" target="_blank">x</a>')).toBe('<a href="/about">x</a>');
+    expect(sanitizeRichText('<img src=" data:text/html,<script>alert(1)</script>">')).toBe("");
+    expect(sanitizeRichText('<iframe src="https://www.youtube.com/redirect?q=https://evil.example"></iframe>')).toBe("");
+  });
+
   it("opens links to other sites safely", () => {
     expect(sanitizeRichText('<a href="https://un.org">UN</a>')).toBe('<a href="https://un.org" target="_blank" rel="noopener noreferrer">UN</a>');
   });

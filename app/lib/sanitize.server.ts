@@ -31,13 +31,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // Links to other sites open safely.
     a: (tagName, attribs) => {
-      const external = /^https?:/i.test(attribs.href ?? "");
-      return { tagName, attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs };
+      const href = (attribs.href ?? "").trim();
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      const external = /^https?:/i.test(href);
+      return { tagName, attribs: external ? { ...rest, href, target: "_blank", rel: "noopener noreferrer" } : { ...rest, href } };
     },
   },
   exclusiveFilter: (frame) =>
     // A data: image must really be an image (not SVG, which can carry script in some contexts).
-    frame.tag === "img" && /^data:/i.test(frame.attribs.src ?? "") && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src),
+    (frame.tag === "img" && /^\s*data:/i.test(frame.attribs.src ?? "") && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src.trim())) ||
+    // Players only: a YouTube or Vimeo embed address, nothing else on those hosts.
+    (frame.tag === "iframe" && !/^https:\/\/(www\.youtube\.com\/embed\/[\w-]{6,20}|www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{5,12})([?#][^"]*)?$/.test((frame.attribs.src ?? "").trim())),
 };
 
 /**
@@ -46,7 +50,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * players). Everything else is dropped.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // The editor writes every space as &nbsp;, which would stop text from wrapping on phones.
+  return sanitizeHtml(html.replace(/&nbsp;|\u00a0/g, " "), OPTIONS).trim();
 }
 
 /** Plain text fields (titles, names) are stored as typed: React escapes them when shown. */

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/auth-external";
+import { readForm } from "~/lib/read-form.server";
 
 /** "Continue with Google" (or the configured OIDC provider): off to the provider's sign-in page. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const provider = String(form.get("provider") ?? "");
   const { accounts } = await services();
   if (!accounts.providers.some((p) => p.id === provider)) {

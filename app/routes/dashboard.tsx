@@ -7,7 +7,7 @@ import { AcademicsError } from "~/services/academics.server";
 import type { z } from "zod";
 import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
-import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import { announcementSchema, focusSchema, isImageField, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { Sidebar } from "~/components/dashboard/Sidebar";
 import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
@@ -20,6 +20,8 @@ import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
 import type { Route } from "./+types/dashboard";
+import { fieldsOf, readForm } from "~/lib/read-form.server";
+import { SETTINGS_FIELDS } from "~/lib/site-content";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -83,7 +85,9 @@ type ActionResult = {
 const KIND_NAMES = { faculty: "Faculty", department: "Department", course: "Course" } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // Every dashboard action needs a signed-in user: checked before the body is read.
+  await requireUser(request);
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const { accounts } = await services();
   const reply = (ok: boolean, message: string, status = ok ? 200 : 400, headers?: Headers) =>
@@ -145,8 +149,11 @@ export async function action({ request }: Route.ActionArgs) {
       await requireAdmin(request);
       const section = String(form.get("section") ?? "");
       if (!(SETTINGS_SECTIONS as readonly string[]).includes(section)) return reply(false, "Choose a section from the list.");
-      const parsed = settingsSchema(section as SettingsSection).safeParse(Object.fromEntries(form));
+      const parsed = settingsSchema(section as SettingsSection).safeParse(fieldsOf(form, SETTINGS_FIELDS[section as SettingsSection]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
+      for (const [field, value] of Object.entries(parsed.data as Record<string, string>)) {
+        if (isImageField(field) && !(await (await services()).media.isStored(value, "image"))) return reply(false, "Upload the image again: that one was not stored here");
+      }
       try {
         await (await services()).siteContent.saveSettings(section as SettingsSection, parsed.data as Record<string, string>);
       } catch {
@@ -156,8 +163,9 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "save-staff": {
       await requireAdmin(request);
-      const parsed = staffSchema.safeParse(Object.fromEntries(form));
+      const parsed = staffSchema.safeParse(fieldsOf(form, ["role", "name", "post", "email", "description", "photo"]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
+      if (!(await (await services()).media.isStored(parsed.data.photo, "image"))) return reply(false, "Upload the image again: that one was not stored here");
       const { role, ...record } = parsed.data;
       try {
         await (await services()).siteContent.saveStaff(role, record);
@@ -168,7 +176,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "save-announcement": {
       await requireAdmin(request);
-      const parsed = announcementSchema.safeParse(Object.fromEntries(form));
+      const parsed = announcementSchema.safeParse(fieldsOf(form, ["title", "content"]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
       try {
         await (await services()).siteContent.saveAnnouncement(parsed.data);
@@ -179,7 +187,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "save-focus": {
       await requireAdmin(request);
-      const parsed = focusSchema.safeParse(Object.fromEntries(form));
+      const parsed = focusSchema.safeParse(fieldsOf(form, ["key", "title", "subtitle", "content"]));
       if (!parsed.success) return reply(false, "Error submitting form");
       try {
         await (await services()).siteContent.saveFocus(parsed.data);
@@ -197,8 +205,12 @@ export async function action({ request }: Route.ActionArgs) {
       await requireAdmin(request);
       const [verb, kind] = intent.split("-") as ["create" | "update", keyof typeof KIND_NAMES];
       const schema = kind === "faculty" ? facultySchema : kind === "department" ? departmentSchema : courseSchema;
-      const parsed = schema.safeParse(Object.fromEntries(form));
+      const fields =
+        kind === "faculty" ? ["name"] : kind === "department" ? ["name", "facultyId", "departimage", "content"] : ["name", "code", "credits", "semester", "description", "departmentId", "facultyId"];
+      const parsed = schema.safeParse(fieldsOf(form, fields));
       if (!parsed.success) return reply(false, firstError(parsed.error));
+      const image = kind === "department" ? (parsed.data as unknown as { departimage: string }).departimage : "";
+      if (image && !(await (await services()).media.isStored(image, "image"))) return reply(false, "Error: Upload the image again: that one was not stored here");
       const admin = (await services()).academicsAdmin;
       const id = String(form.get("id") ?? "");
       try {
@@ -225,11 +237,12 @@ export async function action({ request }: Route.ActionArgs) {
       await requireAdmin(request);
       const kind = intent.slice("delete-".length) as keyof typeof KIND_NAMES;
       const id = String(form.get("id") ?? "");
-      const together = form.get("together") === "1";
+      // The numbers the person was shown and confirmed, when they were asked to delete everything inside.
+      const confirmed = form.get("together") === "1" ? { departments: Number(form.get("departments")), courses: Number(form.get("courses")) } : undefined;
       const admin = (await services()).academicsAdmin;
       try {
         const outcome =
-          kind === "faculty" ? await admin.deleteFaculty(id, together) : kind === "department" ? await admin.deleteDepartment(id, together) : await admin.deleteCourse(id);
+          kind === "faculty" ? await admin.deleteFaculty(id, confirmed) : kind === "department" ? await admin.deleteDepartment(id, confirmed) : await admin.deleteCourse(id);
         if (!outcome.deleted) {
           // Not empty: say what it holds and ask again.
           return data<ActionResult>({ intent, ok: false, message: "", holds: { kind, id, ...outcome.holds } }, { status: 409 });

@@ -7,9 +7,11 @@ import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { fieldErrors, journalSchema, type JournalForm } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
+import { uploadCounter } from "~/lib/use-restore-focus";
 import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/journal-editor";
+import { readForm } from "~/lib/read-form.server";
 
 const EMPTY: JournalForm = { filename: "", details: "", file: "" };
 
@@ -24,13 +26,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { filename: String(form.get("filename") ?? ""), details: String(form.get("details") ?? ""), file: String(form.get("file") ?? "") };
   const parsed = journalSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { journals } = await services();
+  const { journals, media } = await services();
+  // Never a journal without its PDF.
+  if (!(await media.isStored(parsed.data.file, "pdf"))) {
+    return data({ errors: { file: "Upload a and pdf" } as Record<string, string>, values }, { status: 400 });
+  }
+  const previous = params.journalId ? await journals.byId(params.journalId) : undefined;
   const saved = params.journalId ? await journals.update(params.journalId, parsed.data) : await journals.create({ ...parsed.data, userId: admin.id });
   if (!saved) return data({ errors: { form: "This journal article no longer exists." } as Record<string, string>, values }, { status: 404 });
+  // A replaced PDF is withdrawn, unless another article uses the same file.
+  if (previous && previous.file !== saved.file && !(await journals.usesFile(previous.file))) await media.removeByUrl(previous.file);
   return redirect("/dashboard?tab=journals");
 }
 
@@ -54,7 +63,9 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
   const [file, setFile] = useState(values.file);
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
 

@@ -7,9 +7,11 @@ import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { CATEGORY_OPTIONS, fieldErrors, postSchema, type PostForm } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
+import { uploadCounter } from "~/lib/use-restore-focus";
 import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/post-editor";
+import { readForm } from "~/lib/read-form.server";
 
 const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "" };
 
@@ -24,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     title: String(form.get("title") ?? ""),
     category: String(form.get("category") ?? "uncategorized"),
@@ -33,7 +35,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { posts } = await services();
+  const { posts, media } = await services();
+  // Only an image this site stored: never a post pointing at nothing.
+  if (parsed.data.image && !(await media.isStored(parsed.data.image, "image"))) {
+    return data({ errors: { image: "Upload the image again: that one was not stored here" } as Record<string, string>, values }, { status: 400 });
+  }
   const saved = params.postId ? await posts.update(params.postId, parsed.data) : await posts.create({ ...parsed.data, userId: admin.id });
   if (!saved) return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
   return redirect(`/post/${saved.slug}`);
@@ -59,7 +65,9 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
   const [image, setImage] = useState(values.image);
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
 

@@ -8,6 +8,7 @@ import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
 import type { Route } from "./+types/setup";
+import { readForm } from "~/lib/read-form.server";
 
 const FIELDS = ["username", "email", "password"];
 
@@ -23,7 +24,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireNoAdmin();
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()]));
   const echo = { username: values.username, email: values.email };
   if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });

@@ -10,6 +10,7 @@ import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/signin";
+import { readForm } from "~/lib/read-form.server";
 
 const AFTER_SIGN_IN = "/dashboard?tab=profile";
 
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { username: String(form.get("username") ?? "").trim(), password: String(form.get("password") ?? "").trim() };
   if (missingFields(values, ["username", "password"])) {
     return data({ error: FILL_ALL_FIELDS, username: values.username }, { status: 400 });

@@ -9,6 +9,7 @@ import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/signup";
+import { readForm } from "~/lib/read-form.server";
 
 const FIELDS = ["username", "email", "password"];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()])) as Record<"username" | "email" | "password", string>;
   const echo = { username: values.username, email: values.email };
   if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });

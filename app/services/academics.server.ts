@@ -137,11 +137,11 @@ export function academicsAdmin(db: Database) {
     throw error;
   }
 
-  async function holdings(where: { facultyId?: string; departmentId?: string }) {
+  async function holdings(where: { facultyId?: string; departmentId?: string }, on: Database = db) {
     const [d] = where.facultyId
-      ? await db.select({ n: sql<number>`count(*)::int` }).from(departments).where(eq(departments.facultyId, where.facultyId))
+      ? await on.select({ n: sql<number>`count(*)::int` }).from(departments).where(eq(departments.facultyId, where.facultyId))
       : [{ n: 0 }];
-    const [c] = await db
+    const [c] = await on
       .select({ n: sql<number>`count(*)::int` })
       .from(courses)
       .where(where.facultyId ? eq(courses.facultyId, where.facultyId) : eq(courses.departmentId, where.departmentId!));
@@ -252,31 +252,37 @@ export function academicsAdmin(db: Database) {
 
     /**
      * Deletes a faculty. One that still holds departments or courses is only removed with them
-     * when `together` is set (the person has been told how many and asked again).
+     * when the person has been told how many and confirmed exactly those numbers; anything added
+     * in between means asking again.
      */
-    async deleteFaculty(id: string, together: boolean): Promise<DeleteOutcome> {
+    async deleteFaculty(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
       if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
-      const holds = await holdings({ facultyId: id });
-      if ((holds.departments || holds.courses) && !together) return { deleted: false, holds };
-      const removed = await db.transaction(async (tx) => {
-        await tx.delete(courses).where(eq(courses.facultyId, id));
-        await tx.delete(departments).where(eq(departments.facultyId, id));
-        return tx.delete(faculties).where(eq(faculties.id, id)).returning();
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const [locked] = await txDb.select({ id: faculties.id }).from(faculties).where(eq(faculties.id, id)).for("update");
+        if (!locked) throw new AcademicsError("That faculty no longer exists.", 404);
+        const holds = await holdings({ facultyId: id }, txDb);
+        const empty = holds.departments === 0 && holds.courses === 0;
+        if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses)) return { deleted: false as const, holds };
+        await txDb.delete(courses).where(eq(courses.facultyId, id));
+        await txDb.delete(departments).where(eq(departments.facultyId, id));
+        await txDb.delete(faculties).where(eq(faculties.id, id));
+        return { deleted: true as const };
       });
-      if (removed.length === 0) throw new AcademicsError("That faculty no longer exists.", 404);
-      return { deleted: true };
     },
 
-    async deleteDepartment(id: string, together: boolean): Promise<DeleteOutcome> {
+    async deleteDepartment(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
       if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
-      const holds = await holdings({ departmentId: id });
-      if (holds.courses && !together) return { deleted: false, holds };
-      const removed = await db.transaction(async (tx) => {
-        await tx.delete(courses).where(eq(courses.departmentId, id));
-        return tx.delete(departments).where(eq(departments.id, id)).returning();
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const [locked] = await txDb.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).for("update");
+        if (!locked) throw new AcademicsError("That department no longer exists.", 404);
+        const holds = await holdings({ departmentId: id }, txDb);
+        if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };
+        await txDb.delete(courses).where(eq(courses.departmentId, id));
+        await txDb.delete(departments).where(eq(departments.id, id));
+        return { deleted: true as const };
       });
-      if (removed.length === 0) throw new AcademicsError("That department no longer exists.", 404);
-      return { deleted: true };
     },
 
     async deleteCourse(id: string): Promise<DeleteOutcome> {

@@ -4,7 +4,7 @@ import { journals } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, normalisePage, toPage, type PageRequest } from "./pagination";
-import { uniqueSlug } from "./slugs.server";
+import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
 
@@ -38,12 +38,14 @@ export function journalsService(db: Database) {
 
     async create(input: JournalInput, createdAt?: Date): Promise<Journal> {
       const filename = input.filename.trim();
-      const slug = await uniqueSlug(db, journals, slugify(filename));
-      const [row] = await db
-        .insert(journals)
-        .values({ ...input, filename, details: sanitizeRichText(input.details), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
-        .returning();
-      return row;
+      return retryOnSlugClash(async () => {
+        const slug = await uniqueSlug(db, journals, slugify(filename));
+        const [row] = await db
+          .insert(journals)
+          .values({ ...input, filename, details: sanitizeRichText(input.details), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+          .returning();
+        return row;
+      });
     },
 
     /** Saves an edited journal article (title, description, and perhaps a new PDF). */
@@ -51,13 +53,15 @@ export function journalsService(db: Database) {
       const current = await this.byId(id);
       if (!current) return undefined;
       const filename = input.filename.trim();
-      const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
-      const [row] = await db
-        .update(journals)
-        .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
-        .where(eq(journals.id, id))
-        .returning();
-      return row;
+      return retryOnSlugClash(async () => {
+        const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
+        const [row] = await db
+          .update(journals)
+          .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
+          .where(eq(journals.id, id))
+          .returning();
+        return row;
+      });
     },
 
     async usesFile(file: string): Promise<boolean> {

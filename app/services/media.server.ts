@@ -6,7 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { isStorageKey, type FileStore } from "./storage/file-store.server";
@@ -61,7 +61,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /** A client's file name is only ever kept as a label; one that looks like a path is refused. */
 function checkFileName(name: string | undefined) {
   if (name === undefined || name === "") return "";
-  const bad = name.length > 255 || /[/\\]/.test(name) || name.includes("..") || [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  const bad = name.length > 255 || /[/\\]/.test(name) || name === "." || name === ".." || [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   if (bad) throw new UploadError("The file name is not valid. Rename the file to a plain name such as photo.jpg and try again.", 400);
   return name;
 }
@@ -233,6 +233,17 @@ export function mediaService(db: Database, options: MediaOptions) {
     async open(key: string, range?: { start: number; end: number }) {
       if (!isStorageKey(key)) return null;
       return store.get(key, range);
+    },
+
+    /** True when `url` is a file this site stored, of that kind (forms only accept those). */
+    async isStored(url: string, kind: "image" | "pdf"): Promise<boolean> {
+      if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
+      const [row] = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.storageKey, url.slice(UPLOADS_URL_PREFIX.length)), eq(media.kind, kind)))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** Removes a stored file (and an image's resized copies) and its record. */

@@ -4,7 +4,7 @@ import { posts, type PostCategory } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 import { normalisePage, POSTS_PAGE_SIZE, toPage, type PageRequest } from "./pagination";
-import { uniqueSlug } from "./slugs.server";
+import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Post = typeof posts.$inferSelect;
 
@@ -62,12 +62,14 @@ export function postsService(db: Database) {
     },
 
     async create(input: PostInput, createdAt?: Date): Promise<Post> {
-      const slug = await uniqueSlug(db, posts, slugify(input.title));
-      const [row] = await db
-        .insert(posts)
-        .values({ ...input, title: input.title.trim(), content: sanitizeRichText(input.content), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
-        .returning();
-      return row;
+      return retryOnSlugClash(async () => {
+        const slug = await uniqueSlug(db, posts, slugify(input.title));
+        const [row] = await db
+          .insert(posts)
+          .values({ ...input, title: input.title.trim(), content: sanitizeRichText(input.content), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+          .returning();
+        return row;
+      });
     },
 
     /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
@@ -75,13 +77,15 @@ export function postsService(db: Database) {
       const current = await this.byId(id);
       if (!current) return undefined;
       const title = input.title.trim();
-      const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);
-      const [row] = await db
-        .update(posts)
-        .set({ title, category: input.category, image: input.image, content: sanitizeRichText(input.content), slug, updatedAt: new Date() })
-        .where(eq(posts.id, id))
-        .returning();
-      return row;
+      return retryOnSlugClash(async () => {
+        const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);
+        const [row] = await db
+          .update(posts)
+          .set({ title, category: input.category, image: input.image, content: sanitizeRichText(input.content), slug, updatedAt: new Date() })
+          .where(eq(posts.id, id))
+          .returning();
+        return row;
+      });
     },
 
     async remove(id: string): Promise<Post | undefined> {

@@ -24,3 +24,19 @@ export async function uniqueSlug(db: Database, table: SluggedTable, base: string
     if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 }
+
+/**
+ * Runs a write that picks a slug, again if another writer took the same slug in between (the
+ * unique index refuses the second); a person never sees that race.
+ */
+export async function retryOnSlugClash<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+      const slugClash = cause.code === "23505" && String(cause.constraint ?? "").endsWith("_slug_key");
+      if (!slugClash || attempt >= attempts) throw error;
+    }
+  }
+}

@@ -8,6 +8,7 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   test.setTimeout(120_000);
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   await page.goto("/dashboard?tab=course");
+  await page.waitForLoadState("networkidle");
   const tag = uniqueName("t").replace(".", "");
   const facultyName = `Faculty of Test Studies ${tag}`;
   const departmentName = `Department of Mediation ${tag}`;
@@ -69,6 +70,12 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   await expect(page.getByRole("status")).toHaveText("Department updated successfully!");
   await page.getByRole("button", { name: `Edit ${code}` }).click();
   await expect(page.getByRole("dialog").getByLabel("Semester")).toHaveValue("Second");
+  // A refusal keeps the modal open with what was typed.
+  await page.getByRole("dialog").getByLabel("Course code").fill("PCS 701");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Error: A course with the code PCS 701 already exists.");
+  await expect(page.getByRole("dialog").getByLabel("Course code")).toHaveValue("PCS 701");
+  await page.getByRole("dialog").getByLabel("Course code").fill(code);
   await page.getByRole("dialog").getByLabel("Credits").fill("5");
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Course updated successfully!");

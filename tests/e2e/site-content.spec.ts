@@ -4,8 +4,14 @@ import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "
 // This file runs after every other browser test (its own project): it rewrites the site's words.
 test.describe.configure({ mode: "serial" });
 
-async function saveField(page: Page, url: string, label: string, value: string, button: string, message: string) {
+/** Opens a page and waits until it runs (so typing is not undone by the page starting up). */
+async function open(page: Page, url: string) {
   await page.goto(url);
+  await page.waitForLoadState("networkidle");
+}
+
+async function saveField(page: Page, url: string, label: string, value: string, button: string, message: string) {
+  await open(page, url);
   await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: button, exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(message);
@@ -30,15 +36,16 @@ test("every settings section: each change shows on the page that uses it", async
   }
 
   // Switching sections never carries values across: programmes has its own fields.
-  await page.goto("/dashboard?tab=about&section=about");
+  await open(page, "/dashboard?tab=about&section=about");
   await page.getByLabel("Section").selectOption("programmes");
+  await page.getByRole("button", { name: "Load", exact: true }).click();
   await expect(page).toHaveURL(/section=programmes/);
   await expect(page.getByLabel("Intro Title")).toBeVisible();
   await expect(page.getByLabel("Mission")).toHaveCount(0);
   await expect(page.getByLabel("VC Image")).toHaveCount(0);
 
   // A required field left empty: the message, and nothing changes.
-  await page.goto("/dashboard?tab=about&section=blog");
+  await open(page, "/dashboard?tab=about&section=blog");
   await page.getByLabel("Title", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please fill all fields");
@@ -59,18 +66,18 @@ test("every staff role, the announcement and every focus page", async ({ page })
   await expect(page.getByRole("list", { name: "Leadership" })).toContainText("Dr vc Renamed");
   await expect(page.locator("#welcome figcaption")).toContainText("Dr director Renamed");
 
-  await page.goto("/dashboard?tab=staff&role=bursar");
+  await open(page, "/dashboard?tab=staff&role=bursar");
   await page.getByLabel("Email").fill("not an email");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert")).toHaveText("Enter a valid email address");
 
   // The announcement is what /admision shows.
-  await page.goto("/dashboard?tab=announce");
+  await open(page, "/dashboard?tab=announce");
+  await expect(page.locator(".ql-editor")).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill("");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert")).toHaveText("The announcement title is required");
   await page.getByLabel("Title", { exact: true }).fill("Deadline extended to 30 April");
-  await expect(page.locator(".ql-editor")).toBeVisible();
   await page.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("Authors now have until the end of April.");
@@ -88,7 +95,7 @@ test("every staff role, the announcement and every focus page", async ({ page })
     ["focusPage", "What we research", async () => { await page.goto("/"); await expect(page.locator("#focus h2")).toHaveText("What we research"); }],
   ];
   for (const [key, title, check] of focus) {
-    await page.goto(`/dashboard?tab=focus&page=${key}`);
+    await open(page, `/dashboard?tab=focus&page=${key}`);
     await expect(page.getByRole("link", { name: key })).toHaveAttribute("aria-current", "page");
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Submit" }).click();

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { AdminTable } from "./AdminTable";
 import { Alert } from "~/components/forms/Alert";
 import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
 import { categoryLabel } from "~/lib/categories";
@@ -11,9 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 export type PostRow = { id: string; slug: string; title: string; category: string; image: string; updatedAt: Date | string };
 export type JournalRow = { id: string; slug: string; filename: string; updatedAt: Date | string };
 
-const th = "whitespace-nowrap px-4 py-3 font-semibold";
 const td = "px-4 py-3";
-const tableShell = "mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-night-card";
 
 /** A delete link that opens SPEC.md's dialog (a ?confirm= link without JavaScript). */
 function DeleteLink({ tab, id, label, onOpen }: { tab: string; id: string; label: string; onOpen: (id: string) => void }) {
@@ -52,24 +51,14 @@ export function PostsTab({ posts, confirmId, result }: { posts: ListPage<PostRow
       </div>
       {result && (
         <div className="mt-4">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>
         </div>
       )}
       {list.items.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">no post yet</p>
       ) : (
-        <div className={tableShell}>
-          <table className="w-full text-left text-sm">
-            <thead className="bg-navy-900 text-white">
-              <tr>
-                {["Date Updated", "Post image", "Post title", "Category", "Delete", "Edit"].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+        <div className="mt-6">
+          <AdminTable headings={["Date Updated", "Post image", "Post title", "Category", "Delete", "Edit"]}>
               {list.items.map((post) => (
                 <tr key={post.id}>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(post.updatedAt, "short")}</td>
@@ -98,8 +87,7 @@ export function PostsTab({ posts, confirmId, result }: { posts: ListPage<PostRow
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </AdminTable>
         </div>
       )}
       {list.hasMore && <ShowMoreButton label="Show more" href={pageHref(list.page + 1)} loading={list.loading} onLoad={() => list.loadNext(pageHref)} />}
@@ -131,24 +119,14 @@ export function JournalsTab({ journals, confirmId, result }: { journals: ListPag
       </div>
       {result && (
         <div className="mt-4">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>
         </div>
       )}
       {list.items.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">no journal yet</p>
       ) : (
-        <div className={tableShell}>
-          <table className="w-full text-left text-sm">
-            <thead className="bg-navy-900 text-white">
-              <tr>
-                {["Date Updated", "Journal Pdf", "Journal title", "Delete", "Edit"].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+        <div className="mt-6">
+          <AdminTable headings={["Date Updated", "Journal Pdf", "Journal title", "Delete", "Edit"]}>
               {list.items.map((journal) => (
                 <tr key={journal.id}>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(journal.updatedAt, "short")}</td>
@@ -172,8 +150,7 @@ export function JournalsTab({ journals, confirmId, result }: { journals: ListPag
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </AdminTable>
         </div>
       )}
       {list.hasMore && <ShowMoreButton label="Show more" href={pageHref(list.page + 1)} loading={list.loading} onLoad={() => list.loadNext(pageHref)} />}

@@ -1,8 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { useRestoreFocus } from "~/lib/use-restore-focus";
 import type { z } from "zod";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { AdminTable } from "./AdminTable";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { UploadField } from "~/components/forms/UploadField";
@@ -33,7 +35,6 @@ const input = "mt-1.5 block w-full rounded-md border border-slate-300 bg-white p
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
 const h3 = "font-serif text-xl font-semibold text-navy-900 dark:text-white";
 const panel = "rounded-xl border border-slate-200 p-5 dark:border-slate-700";
-const th = "whitespace-nowrap px-3 py-2.5 font-semibold";
 const td = "px-3 py-2.5";
 const TYPE_NAME: Record<Kind, string> = { faculty: "Faculty", department: "Department", course: "Course" };
 
@@ -89,19 +90,33 @@ function CourseFields({ lists, course, prefix }: { lists: CourseLists; course?: 
 
 type Editing = { kind: "faculty"; row: FacultyRow } | { kind: "department"; row: DepartmentRow } | { kind: "course"; row: CourseRow };
 
-function EditModal({ editing, lists, onClose }: { editing: Editing | null; lists: CourseLists; onClose: () => void }) {
+/**
+ * Edits one record. It stays open until the server accepts the change, so a refusal (a duplicate
+ * code, a department of another faculty) is shown here with everything still typed.
+ */
+function EditModal({ editing, lists, onClose, onSaved }: { editing: Editing | null; lists: CourseLists; onClose: () => void; onSaved: (message: string) => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const [image, setImage] = useState(editing?.kind === "department" ? editing.row.departimage : "");
   const [uploading, setUploading] = useState(false);
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const focus = useRestoreFocus();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.ok) {
+      onSaved(answer.message);
+      onClose();
+    }
+  }, [answer, onSaved, onClose]);
+  const shownMessage = message ?? (answer && !answer.ok ? answer.message : null);
   if (!editing) return null;
   const schema = editing.kind === "faculty" ? facultySchema : editing.kind === "department" ? departmentSchema : courseSchema;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70" />
-      <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl dark:bg-night-card dark:text-slate-100">
+      <Dialog.Content {...focus} className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl dark:bg-night-card dark:text-slate-100">
         <Dialog.Title className={h3}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>
         <Dialog.Description className="sr-only">Change the fields and save.</Dialog.Description>
-        <Form method="post" action="/dashboard?tab=course" className="mt-5 space-y-4" onSubmit={(event) => { checkWith(schema, setMessage)(event); if (!event.defaultPrevented) onClose(); }}>
+        <fetcher.Form method="post" action="/dashboard?tab=course" className="mt-5 space-y-4" onSubmit={checkWith(schema, setMessage)}>
           <input type="hidden" name="intent" value={`update-${editing.kind}`} />
           <input type="hidden" name="id" value={editing.row.id} />
           {editing.kind === "faculty" && <Field label="Faculty name" name="name" defaultValue={editing.row.name} />}
@@ -119,14 +134,14 @@ function EditModal({ editing, lists, onClose }: { editing: Editing | null; lists
             </>
           )}
           {editing.kind === "course" && <CourseFields lists={lists} course={editing.row} prefix="edit-course" />}
-          {message && <Alert tone="error">{message}</Alert>}
+          {shownMessage && <Alert tone="error">{shownMessage}</Alert>}
           <div className="flex justify-end gap-3 pt-2">
             <Dialog.Close className="rounded-md border border-slate-300 px-5 py-2 font-semibold dark:border-slate-600">Cancel</Dialog.Close>
-            <button type="submit" disabled={uploading} className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950">
-              Save
+            <button type="submit" disabled={uploading || fetcher.state !== "idle"} className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950">
+              {fetcher.state !== "idle" ? "Saving..." : "Save"}
             </button>
           </div>
-        </Form>
+        </fetcher.Form>
       </Dialog.Content>
     </Dialog.Root>
   );
@@ -140,6 +155,15 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ kind: Kind; id: string } | null>(null);
   const [confirmedHolds, setConfirmedHolds] = useState<CourseResult | null>(null);
+  const [saved, setSaved] = useState<{ message: string } | null>(null);
+  const [resultSeen, setResultSeen] = useState(result);
+  if (resultSeen !== result) {
+    // A newer answer from the page's own forms replaces the modal's message.
+    setResultSeen(result);
+    setSaved(null);
+  }
+  const closeEditor = useCallback(() => setEditing(null), []);
+  const showSaved = useCallback((message: string) => setSaved({ message }), []);
   if (result?.holds && confirmedHolds !== result) {
     setConfirmedHolds(result);
   }
@@ -169,7 +193,13 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
       <h2 id="course-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
         Faculties, departments and courses
       </h2>
-      {result && !result.holds && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+      {saved ? (
+        <Alert tone="success" token={saved}>
+          {saved.message}
+        </Alert>
+      ) : (
+        result && !result.holds && <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Form method="post" action="/dashboard?tab=course" className={`${panel} space-y-4`} onSubmit={checkWith(facultySchema, setFor("faculty"))}>
@@ -245,7 +275,13 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
         ))}
       </Table>
 
-      <EditModal key={editing ? `${editing.kind}-${editing.row.id}` : "none"} editing={editing} lists={lists} onClose={() => setEditing(null)} />
+      <EditModal
+        key={editing ? `${editing.kind}-${editing.row.id}` : "none"}
+        editing={editing}
+        lists={lists}
+        onClose={closeEditor}
+        onSaved={showSaved}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -263,7 +299,13 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
             : undefined
         }
         confirmLabel="Delete them all"
-        fields={{ intent: `delete-${holds?.kind ?? ""}`, id: holds?.id ?? "", together: "1" }}
+        fields={{
+          intent: `delete-${holds?.kind ?? ""}`,
+          id: holds?.id ?? "",
+          together: "1",
+          departments: String(holds?.departments ?? 0),
+          courses: String(holds?.courses ?? 0),
+        }}
         pageHref="/dashboard?tab=course"
       />
     </section>
@@ -274,19 +316,8 @@ function Table({ title, headings, children }: { title: string; headings: string[
   return (
     <div>
       <h3 className={h3}>{title}</h3>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-navy-900 text-white">
-            <tr>
-              {headings.map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{children}</tbody>
-        </table>
+      <div className="mt-3">
+        <AdminTable headings={headings}>{children}</AdminTable>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { uploadCounter } from "~/lib/use-restore-focus";
+import { Form, Link, useNavigation } from "react-router";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
@@ -8,7 +9,6 @@ import type { FocusKey, SettingsSection, StaffRole } from "~/db/schema";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { FIELD_LABELS, isImageField, SECTION_LABELS } from "~/lib/forms/site-content";
 import { STAFF_ROLE_LABELS, type StaffRecord } from "~/lib/site-content";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export type TabResult = { ok: boolean; message: string } | undefined;
 
@@ -34,15 +34,13 @@ function SaveButton({ intent, label = "Save", busyLabel = "Saving...", disabled 
 
 function Result({ result }: { result: TabResult }) {
   if (!result) return null;
-  return <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>;
+  return <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>;
 }
 
-/** A pick list that loads another record: navigates at once with JavaScript, a Load button without. */
+/** A pick list and a Load button (choosing alone changes nothing, so keyboard users keep their place). */
 function RecordPicker({ tab, param, label, value, options }: { tab: string; param: string; label: string; value: string; options: { value: string; label: string }[] }) {
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
   return (
-    <form method="get" action="/dashboard" className="flex items-end gap-3">
+    <Form method="get" action="/dashboard" className="flex items-end gap-3">
       <input type="hidden" name="tab" value={tab} />
       <div className="flex-1">
         <label htmlFor={`${tab}-${param}`} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -52,7 +50,6 @@ function RecordPicker({ tab, param, label, value, options }: { tab: string; para
           id={`${tab}-${param}`}
           name={param}
           defaultValue={value}
-          onChange={(event) => navigate(`/dashboard?tab=${tab}&${param}=${event.target.value}`)}
           className={selectClass}
         >
           {options.map((o) => (
@@ -62,17 +59,17 @@ function RecordPicker({ tab, param, label, value, options }: { tab: string; para
           ))}
         </select>
       </div>
-      {!hydrated && (
-        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2.5 text-sm font-semibold">
-          Load
-        </button>
-      )}
-    </form>
+      <button type="submit" className="rounded-md border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+        Load
+      </button>
+    </Form>
   );
 }
 
 export function SettingsTab({ section, fields, result }: { section: SettingsSection; fields: Record<string, string> | null; result: TabResult }) {
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   const [images, setImages] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(fields ?? {}).filter(([f]) => isImageField(f))));
   return (
     <section aria-labelledby="settings-title">
@@ -128,7 +125,9 @@ function TextArea({ name, label, defaultValue }: { name: string; label: string; 
 }
 
 export function StaffTab({ role, record, result }: { role: StaffRole; record: StaffRecord | null; result: TabResult }) {
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   const [photo, setPhoto] = useState(record?.photo ?? "");
   return (
     <section aria-labelledby="staff-title">
@@ -168,7 +167,9 @@ export function StaffTab({ role, record, result }: { role: StaffRole; record: St
 }
 
 export function AnnouncementTab({ announcement, result }: { announcement: { title: string; content: string }; result: TabResult }) {
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   return (
     <section aria-labelledby="announce-title">
       <h2 id="announce-title" className={heading}>
@@ -187,7 +188,9 @@ export function AnnouncementTab({ announcement, result }: { announcement: { titl
 const FOCUS_LABELS: Record<FocusKey, string> = { homePage: "homePage", submitPage: "submitPage", aboutPage: "aboutPage", focusPage: "focusPage" };
 
 export function FocusTab({ focus, result }: { focus: { key: FocusKey; title: string; subtitle: string; content: string }; result: TabResult }) {
-  const [uploading, setUploading] = useState(false);
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const uploading = uploadsInFlight > 0;
+  const setUploading = uploadCounter(setUploadsInFlight);
   return (
     <section aria-labelledby="focus-title">
       <h2 id="focus-title" className={heading}>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/Avatar";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { AdminTable } from "./AdminTable";
 import { Alert } from "~/components/forms/Alert";
 import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
 import { formatDate } from "~/lib/text";
@@ -34,24 +35,14 @@ export function UsersTab({
       </h2>
       {result && (
         <div className="mt-4">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>
         </div>
       )}
       {list.items.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">no user yet</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-night-card">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-navy-900 text-white">
-              <tr>
-                {["Date Created", "User image", "Username", "Email", "Admin", "Delete"].map((heading) => (
-                  <th key={heading} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+        <div className="mt-6">
+          <AdminTable headings={["Date Created", "User image", "Username", "Email", "Admin", "Delete"]}>
               {list.items.map((user) => (
                 <tr key={user.id}>
                   <td className="whitespace-nowrap px-4 py-3">{formatDate(user.createdAt, "short")}</td>
@@ -103,8 +94,7 @@ export function UsersTab({
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </AdminTable>
         </div>
       )}
       {list.hasMore && <ShowMoreButton label="Show more" href={pageHref(list.page + 1)} loading={list.loading} onLoad={() => list.loadNext(pageHref)} />}

@@ -2,12 +2,23 @@ import { useState } from "react";
 import { CloseIcon } from "~/components/icons";
 
 /** A success or failure banner; the person can dismiss it. */
-export function Alert({ tone, children, dismissible = true }: { tone: "error" | "success" | "info"; children: React.ReactNode; dismissible?: boolean }) {
+export function Alert({
+  tone,
+  children,
+  dismissible = true,
+  token,
+}: {
+  tone: "error" | "success" | "info";
+  children: React.ReactNode;
+  dismissible?: boolean;
+  /** Changes with each new result (say, the action's answer), so a repeated message shows again. */
+  token?: unknown;
+}) {
   const [open, setOpen] = useState(true);
-  const [content, setContent] = useState(children);
-  if (content !== children) {
+  const [shown, setShown] = useState<{ content: React.ReactNode; token: unknown }>({ content: children, token });
+  if (shown.content !== children || shown.token !== token) {
     // A new message re-opens the banner.
-    setContent(children);
+    setShown({ content: children, token });
     setOpen(true);
   }
   if (!open) return null;
