@@ -21,6 +21,7 @@ export default [
   route("auth/external", "routes/auth-external.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
+  route("api/*", "routes/api.read.ts"),
   route("uploads/*", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("create-post", "routes/post-editor.tsx", { id: "create-post" }),

@@ -75,8 +75,11 @@ export function journalsService(db: Database) {
       return row;
     },
 
-    async count() {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(journals);
+    async count(filter: { userId?: string } = {}) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(journals)
+        .where(filter.userId ? eq(journals.userId, filter.userId) : undefined);
       return row.n;
     },
   };

@@ -94,8 +94,14 @@ export function postsService(db: Database) {
       return row;
     },
 
-    async count() {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts);
+    async count(filter: { category?: string; userId?: string } = {}) {
+      const conditions = [];
+      if (filter.category) conditions.push(eq(posts.category, filter.category));
+      if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(conditions.length ? and(...conditions) : undefined);
       return row.n;
     },
   };
