@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/db/client.server";
 import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
-import { academicsService } from "~/services/academics.server";
+import { academicsAdmin } from "~/services/academics.server";
 import { journalsService } from "~/services/journals.server";
 import { mediaService, type MediaOptions } from "~/services/media.server";
 import { slugify } from "~/lib/text";
@@ -48,7 +48,7 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
     const services = {
       posts: postsService(txDb),
       journals: journalsService(txDb),
-      academics: academicsService(txDb),
+      academics: academicsAdmin(txDb),
       siteContent: siteContentService(txDb),
       media: mediaService(txDb, mediaOptions),
     };
@@ -114,17 +114,17 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
 
     let imageSeed = 30;
     for (const facultyData of demoFaculties) {
-      const faculty = await services.academics.createFaculty(facultyData.name);
+      const faculty = (await services.academics.createFaculty(facultyData.name))!;
       for (const dept of facultyData.departments) {
         const departimage = dept.image
           ? await storeImage(await landscapeImage(imageSeed++, 1920, 640), `${dept.name}.webp`)
           : "";
-        const department = await services.academics.createDepartment({
+        const department = (await services.academics.createDepartment({
           name: dept.name,
           facultyId: faculty.id,
           departimage,
           content: dept.content,
-        });
+        }))!;
         for (const course of dept.courses) {
           await services.academics.createCourse({ ...course, departmentId: department.id, facultyId: faculty.id });
         }

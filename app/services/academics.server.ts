@@ -60,24 +60,6 @@ export function academicsService(db: Database) {
         .orderBy(asc(courses.code));
       return { ...row.department, facultyName: row.facultyName, courses: courseRows };
     },
-
-    async createFaculty(name: string): Promise<Faculty> {
-      const [row] = await db.insert(faculties).values({ name }).returning();
-      return row;
-    },
-
-    async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
-      const [row] = await db
-        .insert(departments)
-        .values({ ...input, content: input.content === undefined ? undefined : sanitizeRichText(input.content) })
-        .returning();
-      return row;
-    },
-
-    async createCourse(input: CourseInput): Promise<Course> {
-      const [row] = await db.insert(courses).values(input).returning();
-      return row;
-    },
   };
 }
 
