@@ -1,4 +1,5 @@
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection } from "~/db/schema";
+import { apiError } from "~/lib/api-response.server";
 import { services } from "~/runtime.server";
 import { normalisePage } from "~/services/pagination";
 import type { Route } from "./+types/api.read";
@@ -9,10 +10,6 @@ import type { Route } from "./+types/api.read";
  */
 
 type Json = Record<string, unknown> | unknown[];
-
-export function apiError(statusCode: number, message: string) {
-  return Response.json({ success: false, statusCode, message }, { status: statusCode, headers: { "Cache-Control": "no-store" } });
-}
 
 const ok = (body: Json) => Response.json(body, { headers: { "Cache-Control": "no-store" } });
 

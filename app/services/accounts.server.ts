@@ -301,6 +301,11 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       return row ? toSessionUser(row) : null;
     },
 
+    async findByEmail(email: string): Promise<SessionUser | null> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row ? toSessionUser(row) : null;
+    },
+
     async userById(id: string): Promise<SessionUser | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ? toSessionUser(row) : null;

@@ -95,7 +95,8 @@ test.describe("who may upload", () => {
     expect(own.status()).toBe(201);
     expect(await own.json()).toMatchObject({ kind: "image", url: expect.stringMatching(/^\/uploads\//), secure_url: expect.stringMatching(/^\/uploads\//) });
 
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("button", { name: "Sign Out" }).click();
+    // Now as an admin (a fresh browser session).
+    await page.context().clearCookies();
     await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
     const adminPdf = await page.request.post("/api/uploads?purpose=pdf", { data: pdf, headers: { "X-File-Name": "paper.pdf" } });
     expect(adminPdf.status()).toBe(201);
