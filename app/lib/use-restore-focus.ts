@@ -18,8 +18,3 @@ export function useRestoreFocus() {
     },
   };
 }
-
-/** Counts uploads in flight, so a form waits for all of them, not just the first to finish. */
-export function uploadCounter(setCount: (update: (n: number) => number) => void) {
-  return (uploading: boolean) => setCount((n) => Math.max(0, n + (uploading ? 1 : -1)));
-}

@@ -7,7 +7,7 @@ import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { fieldErrors, journalSchema, type JournalForm } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
-import { uploadCounter } from "~/lib/use-restore-focus";
+import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/journal-editor";
@@ -44,13 +44,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { errors: { form: "Unable to post journal" } as Record<string, string>, values: null };
-  }
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormOnNetworkFailure(serverAction, "Unable to post journal");
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -60,12 +55,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function JournalEditor({ loaderData, actionData }: Route.ComponentProps) {
   const editing = Boolean(loaderData.journal);
   const values = actionData?.values ?? loaderData.values;
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
+  const check = useSchemaCheck(journalSchema, fieldErrors);
+  const errors: Record<string, string> = check.errors ?? actionData?.errors ?? {};
   const [file, setFile] = useState(values.file);
-  const [uploadsInFlight, setUploadsInFlight] = useState(0);
-  const uploading = uploadsInFlight > 0;
-  const setUploading = uploadCounter(setUploadsInFlight);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
 
@@ -74,17 +67,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
       <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">{editing ? "Edit journal" : "Create journal"}</h1>
       <Form
         method="post"
-        onSubmit={(event) => {
-          // The same schema as the server: obvious mistakes are told without a round trip.
-          const values = Object.fromEntries(new FormData(event.currentTarget));
-          const parsed = journalSchema.safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrors(parsed.error));
-          } else {
-            setClientErrors(null);
-          }
-        }}
+        onSubmit={check.onSubmit}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
         <div>
           <Field label="Journal title" name="filename" aria-required="true" defaultValue={values.filename} aria-invalid={Boolean(errors.filename)} />

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
+import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useRestoreFocus } from "~/lib/use-restore-focus";
 import type { z } from "zod";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -97,7 +98,7 @@ type Editing = { kind: "faculty"; row: FacultyRow } | { kind: "department"; row:
 function EditModal({ editing, lists, onClose, onSaved }: { editing: Editing | null; lists: CourseLists; onClose: () => void; onSaved: (message: string) => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const [image, setImage] = useState(editing?.kind === "department" ? editing.row.departimage : "");
-  const [uploading, setUploading] = useState(false);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const focus = useRestoreFocus();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -151,7 +152,7 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
   const navigation = useNavigation();
   const [clientMessage, setClientMessage] = useState<{ form: string; text: string } | null>(null);
   const [image, setImage] = useState("");
-  const [uploading, setUploading] = useState(false);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ kind: Kind; id: string } | null>(null);
   const [confirmedHolds, setConfirmedHolds] = useState<CourseResult | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { uploadCounter } from "~/lib/use-restore-focus";
+import { useUploadsInFlight } from "~/lib/form-hooks";
 import { Form, Link, useNavigation } from "react-router";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
@@ -67,9 +67,7 @@ function RecordPicker({ tab, param, label, value, options }: { tab: string; para
 }
 
 export function SettingsTab({ section, fields, result }: { section: SettingsSection; fields: Record<string, string> | null; result: TabResult }) {
-  const [uploadsInFlight, setUploadsInFlight] = useState(0);
-  const uploading = uploadsInFlight > 0;
-  const setUploading = uploadCounter(setUploadsInFlight);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const [images, setImages] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(fields ?? {}).filter(([f]) => isImageField(f))));
   return (
     <section aria-labelledby="settings-title">
@@ -125,9 +123,7 @@ function TextArea({ name, label, defaultValue }: { name: string; label: string; 
 }
 
 export function StaffTab({ role, record, result }: { role: StaffRole; record: StaffRecord | null; result: TabResult }) {
-  const [uploadsInFlight, setUploadsInFlight] = useState(0);
-  const uploading = uploadsInFlight > 0;
-  const setUploading = uploadCounter(setUploadsInFlight);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const [photo, setPhoto] = useState(record?.photo ?? "");
   return (
     <section aria-labelledby="staff-title">
@@ -167,9 +163,7 @@ export function StaffTab({ role, record, result }: { role: StaffRole; record: St
 }
 
 export function AnnouncementTab({ announcement, result }: { announcement: { title: string; content: string }; result: TabResult }) {
-  const [uploadsInFlight, setUploadsInFlight] = useState(0);
-  const uploading = uploadsInFlight > 0;
-  const setUploading = uploadCounter(setUploadsInFlight);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   return (
     <section aria-labelledby="announce-title">
       <h2 id="announce-title" className={heading}>
@@ -188,9 +182,7 @@ export function AnnouncementTab({ announcement, result }: { announcement: { titl
 const FOCUS_LABELS: Record<FocusKey, string> = { homePage: "homePage", submitPage: "submitPage", aboutPage: "aboutPage", focusPage: "focusPage" };
 
 export function FocusTab({ focus, result }: { focus: { key: FocusKey; title: string; subtitle: string; content: string }; result: TabResult }) {
-  const [uploadsInFlight, setUploadsInFlight] = useState(0);
-  const uploading = uploadsInFlight > 0;
-  const setUploading = uploadCounter(setUploadsInFlight);
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   return (
     <section aria-labelledby="focus-title">
       <h2 id="focus-title" className={heading}>
