@@ -64,6 +64,7 @@ export default defineConfig({
         OIDC_CLIENT_ID: "cpscr-e2e",
         OIDC_CLIENT_SECRET: "cpscr-e2e-secret",
         OIDC_NAME: "Lakeland ID",
+        CORS_ORIGINS: "http://partner.example.test",
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -34,6 +34,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       fetchSite: request.headers.get("sec-fetch-site"),
       host: request.headers.get("host"),
       publicUrl: config().publicUrl,
+      path: new URL(request.url).pathname,
+      corsOrigins: config().corsOrigins,
     });
     if (crossSite) throw data({ message: CROSS_SITE_REFUSED }, { status: 403 });
     return next();

@@ -7,7 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
-import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
+import { CROSS_SITE_REFUSED, isAllowedApiOrigin, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
 import { mediaOptions, uploadsDirectory } from "~/services/index.server";
@@ -15,6 +15,17 @@ import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRe
 import { serveStatic, type StaticMount } from "./static.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
+
+const PREFLIGHT_HEADERS = {
+  "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Max-Age": "600",
+};
+
+/** Headers that let an origin CORS_ORIGINS lists call the API with the visitor's cookies. */
+function corsHeaders(origin: string): Record<string, string> {
+  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" };
+}
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 function fail(message: string): never {
@@ -101,15 +112,28 @@ export async function main() {
     const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
 
+    // Cross-origin use of the JSON API: only from the origins CORS_ORIGINS lists.
+    const isApi = (req.url ?? "").startsWith("/api/");
+    const cors = isAllowedApiOrigin(req.url ?? "", req.headers.origin, config.corsOrigins) ? corsHeaders(req.headers.origin) : undefined;
+    if (cors) for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    if (isApi && req.method === "OPTIONS") {
+      res.writeHead(204, cors ? PREFLIGHT_HEADERS : { Allow: "GET, POST, PUT, DELETE" }).end();
+      return;
+    }
+
     const crossSite = isCrossSiteMutation({
       method: req.method ?? "GET",
       origin: req.headers.origin,
       fetchSite: req.headers["sec-fetch-site"] as string | undefined,
       host: req.headers.host,
       publicUrl: config.publicUrl,
+      path: req.url ?? "",
+      corsOrigins: config.corsOrigins,
     });
     if (crossSite) {
-      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(CROSS_SITE_REFUSED);
+      if (isApi) {
+        res.writeHead(403, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: 403, message: CROSS_SITE_REFUSED }));
+      } else res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(CROSS_SITE_REFUSED);
       return;
     }
 

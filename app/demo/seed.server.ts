@@ -45,12 +45,13 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
     const txDb = tx as unknown as Database;
     if (await hasContent(txDb)) return "skipped";
     // A failed seed rolls back every row; at most some unused generated files stay behind.
+    const media = mediaService(txDb, mediaOptions);
     const services = {
-      posts: postsService(txDb),
-      journals: journalsService(txDb),
-      academics: academicsAdmin(txDb),
-      siteContent: siteContentService(txDb),
-      media: mediaService(txDb, mediaOptions),
+      posts: postsService(txDb, media),
+      journals: journalsService(txDb, media),
+      academics: academicsAdmin(txDb, media),
+      siteContent: siteContentService(txDb, media),
+      media,
     };
     // Demo files take the same path as uploads: checked, resized, recorded.
     const storeImage = async (image: GeneratedImage, name: string) =>

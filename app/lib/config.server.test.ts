@@ -15,10 +15,17 @@ describe("readConfig", () => {
       trustProxy: false,
       google: undefined,
       oidc: undefined,
+      corsOrigins: [],
       maxImageBytes: 10 * 1024 * 1024,
       maxPdfBytes: 50 * 1024 * 1024,
       s3: undefined,
     });
+  });
+
+  it("reads the origins allowed to call the API, and refuses anything but origins", () => {
+    expect(readConfig({ CORS_ORIGINS: "https://app.example.edu, http://localhost:5173/" }).corsOrigins).toEqual(["https://app.example.edu", "http://localhost:5173"]);
+    expect(() => readConfig({ CORS_ORIGINS: "https://app.example.edu/path" })).toThrow(/CORS_ORIGINS must be a comma-separated list of origins/);
+    expect(() => readConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
   });
 
   it("reads upload limits and the S3 store", () => {

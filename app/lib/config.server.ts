@@ -34,6 +34,16 @@ const megabytes = z
   .transform(Number)
   .refine((n) => n > 0 && n <= 1024, "must be between 0 and 1024 megabytes");
 
+/** "https://app.example.edu" or "http://localhost:5173": a scheme, a host, perhaps a port, nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z.object({
   PORT: z
     .string()
@@ -58,6 +68,13 @@ const configSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_JWKS_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(",").map((o) => o.trim()).filter(Boolean))
+    .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of origins such as https://app.example.edu (scheme and host, no path)")
+    .optional(),
   OIDC_ISSUER: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -84,7 +101,15 @@ const PAIRS: [string, string][] = [
   ["S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"],
 ];
 
-export type ExternalProvider = { id: string; name: string; clientId: string; clientSecret?: string; issuer?: string };
+export type ExternalProvider = {
+  id: string;
+  name: string;
+  clientId: string;
+  clientSecret?: string;
+  issuer?: string;
+  /** Google only: where its ID-token signing keys are published, when not Google's own address. */
+  jwksUrl?: string;
+};
 
 export type AppConfig = {
   port: number;
@@ -99,6 +124,8 @@ export type AppConfig = {
   trustProxy: boolean;
   google: ExternalProvider | undefined;
   oidc: ExternalProvider | undefined;
+  /** Other sites' origins allowed to call /api with the visitor's cookies. Empty: none. */
+  corsOrigins: string[];
   /** Upload limits in bytes. */
   maxImageBytes: number;
   maxPdfBytes: number;
@@ -155,12 +182,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-        ? { id: "google", name: "Google", clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        ? { id: "google", name: "Google", clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, jwksUrl: c.GOOGLE_JWKS_URL }
         : undefined,
     oidc:
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID
         ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
         : undefined,
+    corsOrigins: (c.CORS_ORIGINS ?? []).map((o) => o.replace(/\/$/, "")),
     maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
     maxPdfBytes: Math.round(c.MAX_PDF_MB * 1024 * 1024),
     s3: c.S3_BUCKET

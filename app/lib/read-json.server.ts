@@ -1,17 +1,37 @@
 import { apiError } from "~/lib/api-response.server";
 
-export const MAX_JSON_BYTES = 100 * 1024;
+/** The largest JSON body the API reads: room for a long post, far from a memory risk. */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+/** The body as text, refused once it passes `limit` bytes (whether or not it declared a length). */
+async function readCapped(request: Request, limit: number): Promise<string | "too-large"> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return "too-large";
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 /** A JSON object body, or the API's JSON error (too large, not JSON, not an object). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) return apiError(413, "The request body is too large.");
-  let text: string;
+  let text: string | "too-large";
   try {
-    text = await request.text();
+    text = await readCapped(request, MAX_JSON_BYTES);
   } catch {
     return apiError(400, "The request body could not be read.");
   }
-  if (text.length > MAX_JSON_BYTES) return apiError(413, "The request body is too large.");
+  if (text === "too-large") return apiError(413, "The request body is too large.");
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -19,12 +39,13 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     return apiError(400, "The request body is not valid JSON.");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return apiError(400, "The request body must be a JSON object.");
+  // PostgreSQL text cannot hold NUL: refuse it here rather than fail at the database.
+  if (hasNul(body)) return apiError(400, "The request body contains a NUL character.");
   return body as Record<string, unknown>;
 }
 
-/** A text field of a JSON body: "" when missing, refused when it is not text. */
-export function textField(body: Record<string, unknown>, name: string): string | null {
-  const value = body[name];
-  if (value === undefined || value === null) return "";
-  return typeof value === "string" ? value : null;
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || typeof value !== "object" || value === null) return false;
+  return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || hasNul(inner, depth + 1));
 }

@@ -24,3 +24,12 @@ describe("isCrossSiteMutation", () => {
     ).toBe(false);
   });
 });
+
+describe("origins CORS_ORIGINS lists", () => {
+  it("may call the JSON API, and nothing else", () => {
+    const partner = { ...base, origin: "https://app.example.edu", fetchSite: "cross-site", corsOrigins: ["https://app.example.edu"] };
+    expect(isCrossSiteMutation({ ...partner, path: "/api/post/create" })).toBe(false);
+    expect(isCrossSiteMutation({ ...partner, path: "/dashboard" })).toBe(true);
+    expect(isCrossSiteMutation({ ...partner, origin: "https://other.example.edu", path: "/api/post/create" })).toBe(true);
+  });
+});

@@ -3,11 +3,11 @@ import { JournalsTab, PostsTab, type JournalRow, type PostRow } from "~/componen
 import { CourseTab, type CourseLists } from "~/components/dashboard/CourseTab";
 import { ProfileTab } from "~/components/dashboard/ProfileTab";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { AcademicsError } from "~/services/academics.server";
+import { ServiceError } from "~/services/errors.server";
 import type { z } from "zod";
 import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
-import { announcementSchema, focusSchema, isImageField, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { Sidebar } from "~/components/dashboard/Sidebar";
 import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
@@ -17,7 +17,6 @@ import { profileSchema, firstError } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
-import { AccountError } from "~/services/accounts.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
 import type { Route } from "./+types/dashboard";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
@@ -127,7 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
         const changed = await accounts.setAdmin(userId, makeAdmin);
         return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
       } catch (error) {
-        if (error instanceof AccountError) return reply(false, error.message, error.status);
+        if (error instanceof ServiceError) return reply(false, error.message, error.status);
         throw error;
       }
     }
@@ -138,11 +137,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete-journal": {
       await requireAdmin(request);
-      const { journals, media } = await services();
-      const removed = await journals.remove(String(form.get("journalId") ?? ""));
+      const removed = await (await services()).journals.remove(String(form.get("journalId") ?? ""));
       if (!removed) return reply(false, "That journal article no longer exists.", 404);
-      // A deleted article's PDF goes too, unless another article uses the same file.
-      if (!(await journals.usesFile(removed.file))) await media.removeByUrl(removed.file);
       return reply(true, "Journal deleted successfully!");
     }
     case "save-settings": {
@@ -151,12 +147,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (!(SETTINGS_SECTIONS as readonly string[]).includes(section)) return reply(false, "Choose a section from the list.");
       const parsed = settingsSchema(section as SettingsSection).safeParse(fieldsOf(form, SETTINGS_FIELDS[section as SettingsSection]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
-      for (const [field, value] of Object.entries(parsed.data as Record<string, string>)) {
-        if (isImageField(field) && !(await (await services()).media.isStored(value, "image"))) return reply(false, "Upload the image again: that one was not stored here");
-      }
       try {
         await (await services()).siteContent.saveSettings(section as SettingsSection, parsed.data as Record<string, string>);
-      } catch {
+      } catch (error) {
+        if (error instanceof ServiceError) return reply(false, error.message, error.status);
+        console.error(`save-settings: ${(error as Error).message}`);
         return reply(false, "Failed to save", 500);
       }
       return reply(true, "Section updated successfully!");
@@ -165,11 +160,12 @@ export async function action({ request }: Route.ActionArgs) {
       await requireAdmin(request);
       const parsed = staffSchema.safeParse(fieldsOf(form, ["role", "name", "post", "email", "description", "photo"]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
-      if (!(await (await services()).media.isStored(parsed.data.photo, "image"))) return reply(false, "Upload the image again: that one was not stored here");
       const { role, ...record } = parsed.data;
       try {
         await (await services()).siteContent.saveStaff(role, record);
-      } catch {
+      } catch (error) {
+        if (error instanceof ServiceError) return reply(false, error.message, error.status);
+        console.error(`save-staff: ${(error as Error).message}`);
         return reply(false, "Failed to save", 500);
       }
       return reply(true, "Staff updated successfully!");
@@ -209,8 +205,6 @@ export async function action({ request }: Route.ActionArgs) {
         kind === "faculty" ? ["name"] : kind === "department" ? ["name", "facultyId", "departimage", "content"] : ["name", "code", "credits", "semester", "description", "departmentId", "facultyId"];
       const parsed = schema.safeParse(fieldsOf(form, fields));
       if (!parsed.success) return reply(false, firstError(parsed.error));
-      const image = kind === "department" ? (parsed.data as unknown as { departimage: string }).departimage : "";
-      if (image && !(await (await services()).media.isStored(image, "image"))) return reply(false, "Error: Upload the image again: that one was not stored here");
       const admin = (await services()).academicsAdmin;
       const id = String(form.get("id") ?? "");
       try {
@@ -225,7 +219,7 @@ export async function action({ request }: Route.ActionArgs) {
           await (verb === "create" ? admin.createCourse(values) : admin.updateCourse(id, values));
         }
       } catch (error) {
-        if (error instanceof AcademicsError) return reply(false, `Error: ${error.message}`, error.status);
+        if (error instanceof ServiceError) return reply(false, `Error: ${error.message}`, error.status);
         console.error(`${intent}: ${(error as Error).message}`);
         return reply(false, verb === "create" ? "Failed to create" : "Failed to save", 500);
       }
@@ -248,7 +242,7 @@ export async function action({ request }: Route.ActionArgs) {
           return data<ActionResult>({ intent, ok: false, message: "", holds: { kind, id, ...outcome.holds } }, { status: 409 });
         }
       } catch (error) {
-        if (error instanceof AcademicsError) return reply(false, `Error deleting ${kind}: ${error.message}`, error.status);
+        if (error instanceof ServiceError) return reply(false, `Error deleting ${kind}: ${error.message}`, error.status);
         console.error(`${intent}: ${(error as Error).message}`);
         return reply(false, "Failed to delete", 500);
       }

@@ -1,3 +1,4 @@
+import { ServiceError } from "~/services/errors.server";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
@@ -30,16 +31,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = { filename: String(form.get("filename") ?? ""), details: String(form.get("details") ?? ""), file: String(form.get("file") ?? "") };
   const parsed = journalSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { journals, media } = await services();
-  // Never a journal without its PDF.
-  if (!(await media.isStored(parsed.data.file, "pdf"))) {
-    return data({ errors: { file: "Upload a and pdf" } as Record<string, string>, values }, { status: 400 });
+  const { journals } = await services();
+  let saved;
+  try {
+    saved = params.journalId ? await journals.update(params.journalId, parsed.data) : await journals.create({ ...parsed.data, userId: admin.id });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data({ errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values }, { status: error.status });
   }
-  const previous = params.journalId ? await journals.byId(params.journalId) : undefined;
-  const saved = params.journalId ? await journals.update(params.journalId, parsed.data) : await journals.create({ ...parsed.data, userId: admin.id });
   if (!saved) return data({ errors: { form: "This journal article no longer exists." } as Record<string, string>, values }, { status: 404 });
-  // A replaced PDF is withdrawn, unless another article uses the same file.
-  if (previous && previous.file !== saved.file && !(await journals.usesFile(previous.file))) await media.removeByUrl(previous.file);
   return redirect("/dashboard?tab=journals");
 }
 

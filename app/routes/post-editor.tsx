@@ -1,3 +1,4 @@
+import { ServiceError } from "~/services/errors.server";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
@@ -35,12 +36,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { posts, media } = await services();
-  // Only an image this site stored: never a post pointing at nothing.
-  if (parsed.data.image && !(await media.isStored(parsed.data.image, "image"))) {
-    return data({ errors: { image: "Upload the image again: that one was not stored here" } as Record<string, string>, values }, { status: 400 });
+  const { posts } = await services();
+  let saved;
+  try {
+    saved = params.postId ? await posts.update(params.postId, parsed.data) : await posts.create({ ...parsed.data, userId: admin.id });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data({ errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values }, { status: error.status });
   }
-  const saved = params.postId ? await posts.update(params.postId, parsed.data) : await posts.create({ ...parsed.data, userId: admin.id });
   if (!saved) return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
   return redirect(`/post/${saved.slug}`);
 }

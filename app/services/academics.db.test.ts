@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { mediaOptions } from "./index.server";
+import { mediaService } from "./media.server";
 import { academicsAdmin, academicsService, AcademicsError } from "./academics.server";
 
 let database: TestDatabase;
@@ -13,7 +15,7 @@ afterAll(async () => {
 
 describe(`academics (${testDatabaseKind})`, () => {
   it("refuses a course in another faculty's department and a duplicate code, by name; deletes only when asked twice", async () => {
-    const admin = academicsAdmin(database.db);
+    const admin = academicsAdmin(database.db, mediaService(database.db, mediaOptions(database.dataDir)));
     const law = (await admin.createFaculty("Law"))!;
     const arts = (await admin.createFaculty("Arts"))!;
     const rights = (await admin.createDepartment({ name: "Human Rights", facultyId: law.id, content: "<p>x</p><script>y</script>" }))!;

@@ -1,3 +1,4 @@
+import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courses, departments, faculties, type Semester } from "~/db/schema";
@@ -64,14 +65,7 @@ export function academicsService(db: Database) {
 }
 
 /** A refusal with a message for the person (duplicate code, department in another faculty...). */
-export class AcademicsError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+export class AcademicsError extends ServiceError {}
 
 export type DeleteOutcome =
   | { deleted: true }
@@ -83,7 +77,7 @@ function pgCode(error: unknown): { code?: string; constraint?: string } {
 }
 
 /** Create, edit and delete for the Course tab, with the rules a person would expect. */
-export function academicsAdmin(db: Database) {
+export function academicsAdmin(db: Database, files: StoredFiles) {
   async function departmentOf(departmentId: string) {
     if (!isUuid(departmentId)) return undefined;
     const [row] = await db
@@ -176,6 +170,7 @@ export function academicsAdmin(db: Database) {
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
       if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      await requireStoredImage(files, input.departimage ?? "", "departimage");
       try {
         const [row] = await db
           .insert(departments)
@@ -191,6 +186,7 @@ export function academicsAdmin(db: Database) {
     async updateDepartment(id: string, input: { name: string; facultyId: string; departimage: string; content: string }) {
       if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
       if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      await requireStoredImage(files, input.departimage, "departimage");
       try {
         const [row] = await db
           .update(departments)
@@ -217,6 +213,8 @@ export function academicsAdmin(db: Database) {
 
     async updateCourse(id: string, input: CourseInput) {
       if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
+      if (!existing) throw new AcademicsError("That course no longer exists.", 404);
       await checkCourse(input, id);
       try {
         const [row] = await db

@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { ServiceError } from "./errors.server";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
@@ -81,14 +82,7 @@ async function toResult(response: Response): Promise<AccountResult> {
   return { ok: false, status: response.status >= 500 ? 500 : response.status, message, headers };
 }
 
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+export class AccountError extends ServiceError {}
 
 export type ProviderButton = { id: string; name: string };
 
@@ -164,6 +158,26 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       return toResult(response);
     },
 
+    /**
+     * Signs in with an ID token that Google issued to this site's client: the library checks its
+     * signature against Google's published keys, its audience and its expiry, then finds or
+     * creates the account. A name or e-mail alone is never enough.
+     */
+    async signInWithGoogleIdToken(request: Request, idToken: string): Promise<AccountResult & { user?: SessionUser }> {
+      if (!options.providers.some((p) => p.id === "google")) {
+        return { ok: false, status: 404, message: "Google sign-in is not set up on this site." };
+      }
+      const response = await callAuth(request, "/sign-in/social", { provider: "google", idToken: { token: idToken } });
+      const result = await toResult(response.clone());
+      if (!result.ok) {
+        // The library says 401 for a token it could not verify; say so plainly.
+        return result.status === 429 ? result : { ...result, status: 401, message: "The Google sign-in could not be verified. Please sign in with Google again." };
+      }
+      const body = (await response.json()) as { user?: { id?: string } };
+      const user = body.user?.id ? await this.userById(body.user.id) : null;
+      return { ...result, user: user ?? undefined };
+    },
+
     async signOut(request: Request) {
       return toResult(await callAuth(request, "/sign-out"));
     },
@@ -186,7 +200,11 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       request: Request,
       user: SessionUser,
       input: { username?: string; email?: string; password?: string; currentPassword?: string; image?: string },
+      options: { byAdmin?: SessionUser } = {},
     ): Promise<AccountResult & { user?: SessionUser }> {
+      // An admin changing someone else's account is trusted with it: no current password is asked,
+      // and a new password ends that person's sessions.
+      const byAdmin = options.byAdmin && options.byAdmin.id !== user.id ? options.byAdmin : undefined;
       const username = input.username?.trim();
       const email = input.email?.trim().toLowerCase();
       const changes = {
@@ -201,7 +219,7 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       if (changes.username && !USERNAME_PATTERN.test(changes.username)) {
         return { ok: false, status: 400, message: AUTH_MESSAGES.INVALID_USERNAME };
       }
-      if ((changes.email || changes.password) && (await passwordHash(user.id))) {
+      if (!byAdmin && (changes.email || changes.password) && (await passwordHash(user.id))) {
         if (!input.currentPassword) {
           return { ok: false, status: 400, message: "Enter your current password to change your email or password." };
         }
@@ -229,12 +247,24 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         const [owned] = await db
           .select({ id: media.id })
           .from(media)
-          .where(and(eq(media.storageKey, changes.image.slice("/uploads/".length)), eq(media.kind, "image"), eq(media.uploadedBy, user.id)));
+          .where(
+            and(
+              eq(media.storageKey, changes.image.slice("/uploads/".length)),
+              eq(media.kind, "image"),
+              inArray(media.uploadedBy, byAdmin ? [user.id, byAdmin.id] : [user.id]),
+            ),
+          );
         if (!owned) return { ok: false, status: 400, message: "Choose a photo again: that one was not uploaded here." };
       }
 
       let headers = new Headers();
-      if (changes.password) {
+      if (changes.password && byAdmin) {
+        const context = await auth.$context;
+        const hash = await context.password.hash(changes.password);
+        if (await passwordHash(user.id)) await context.internalAdapter.updatePassword(user.id, hash);
+        else await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+        await context.internalAdapter.deleteUserSessions(user.id);
+      } else if (changes.password) {
         const result = await toResult(
           await callAuth(request, "/change-password", {
             currentPassword: input.currentPassword ?? "",
@@ -294,6 +324,11 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         .offset(startIndex);
       const page = toPage(rows, limit);
       return { items: page.items.map(toSessionUser), hasMore: page.hasMore };
+    },
+
+    async countUsers(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row.n;
     },
 
     async findByUsername(username: string): Promise<SessionUser | null> {

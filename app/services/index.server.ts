@@ -30,13 +30,14 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
+  const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
   return {
-    posts: postsService(db),
-    journals: journalsService(db),
+    posts: postsService(db, media),
+    journals: journalsService(db, media),
     academics: academicsService(db),
-    academicsAdmin: academicsAdmin(db),
-    siteContent: siteContentService(db),
-    media: mediaService(db, mediaOptions(options.dataDir, options.uploads)),
+    academicsAdmin: academicsAdmin(db, media),
+    siteContent: siteContentService(db, media),
+    media,
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,
       providers: [options.auth.google, options.auth.oidc].filter((p) => p !== undefined).map(({ id, name }) => ({ id, name })),

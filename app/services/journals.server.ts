@@ -1,3 +1,4 @@
+import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
@@ -10,7 +11,16 @@ export type Journal = typeof journals.$inferSelect;
 
 export type JournalInput = { filename: string; details: string; file: string; userId?: string | null };
 
-export function journalsService(db: Database) {
+export function journalsService(db: Database, files: StoredFiles) {
+  async function requirePdf(file: string) {
+    if (!(await files.isStored(file, "pdf"))) throw new ServiceError(PDF_NOT_STORED, 400, "file");
+  }
+  /** A PDF no article uses any more is withdrawn from the site. */
+  async function withdrawIfUnused(file: string) {
+    const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.file, file)).limit(1);
+    if (!row) await files.removeByUrl(file);
+  }
+
   return {
     async list(request: PageRequest & { userId?: string } = {}) {
       const { limit, startIndex } = normalisePage(request, JOURNALS_PAGE_SIZE);
@@ -36,7 +46,9 @@ export function journalsService(db: Database) {
       return row;
     },
 
+    /** Never a journal without its PDF: the file must be one uploaded here. */
     async create(input: JournalInput, createdAt?: Date): Promise<Journal> {
+      await requirePdf(input.file);
       const filename = input.filename.trim();
       return retryOnSlugClash(async () => {
         const slug = await uniqueSlug(db, journals, slugify(filename));
@@ -52,8 +64,9 @@ export function journalsService(db: Database) {
     async update(id: string, input: Omit<JournalInput, "userId">): Promise<Journal | undefined> {
       const current = await this.byId(id);
       if (!current) return undefined;
+      if (input.file !== current.file) await requirePdf(input.file);
       const filename = input.filename.trim();
-      return retryOnSlugClash(async () => {
+      const saved = await retryOnSlugClash(async () => {
         const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
         const [row] = await db
           .update(journals)
@@ -62,16 +75,17 @@ export function journalsService(db: Database) {
           .returning();
         return row;
       });
+      // A replaced PDF is withdrawn, unless another article uses the same file.
+      if (saved && current.file !== saved.file) await withdrawIfUnused(current.file);
+      return saved;
     },
 
-    async usesFile(file: string): Promise<boolean> {
-      const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.file, file)).limit(1);
-      return Boolean(row);
-    },
 
     async remove(id: string): Promise<Journal | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db.delete(journals).where(eq(journals.id, id)).returning();
+      // A deleted article's PDF goes too, unless another article uses the same file.
+      if (row) await withdrawIfUnused(row.file);
       return row;
     },
 

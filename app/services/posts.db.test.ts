@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { mediaOptions } from "./index.server";
+import { mediaService } from "./media.server";
 import { postsService } from "./posts.server";
 
 let database: TestDatabase;
@@ -8,7 +10,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  posts = postsService(database.db);
+  posts = postsService(database.db, mediaService(database.db, mediaOptions(database.dataDir)));
   const now = Date.now();
   for (let i = 0; i < 20; i++) {
     await posts.create(

@@ -1,3 +1,4 @@
+import { requireStoredImage, type StoredFiles } from "./errors.server";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { posts, type PostCategory } from "~/db/schema";
@@ -18,7 +19,7 @@ export type PostInput = {
 
 export type PostFilter = PageRequest & { category?: string; userId?: string };
 
-export function postsService(db: Database) {
+export function postsService(db: Database, files: StoredFiles) {
   return {
     async list(filter: PostFilter = {}) {
       const { limit, startIndex } = normalisePage(filter, POSTS_PAGE_SIZE);
@@ -61,7 +62,9 @@ export function postsService(db: Database) {
         .limit(count);
     },
 
+    /** Refuses an image that no upload to this site produced: never a post pointing at nothing. */
     async create(input: PostInput, createdAt?: Date): Promise<Post> {
+      await requireStoredImage(files, input.image, "image");
       return retryOnSlugClash(async () => {
         const slug = await uniqueSlug(db, posts, slugify(input.title));
         const [row] = await db
@@ -76,6 +79,7 @@ export function postsService(db: Database) {
     async update(id: string, input: Omit<PostInput, "userId">): Promise<Post | undefined> {
       const current = await this.byId(id);
       if (!current) return undefined;
+      if (input.image !== current.image) await requireStoredImage(files, input.image, "image");
       const title = input.title.trim();
       return retryOnSlugClash(async () => {
         const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);

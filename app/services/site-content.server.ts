@@ -1,3 +1,5 @@
+import { isImageField } from "~/lib/forms/site-content";
+import { requireStoredImage, type StoredFiles } from "./errors.server";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
@@ -35,7 +37,7 @@ const siteLinksSchema = z.object({
   socialLinks: z.array(linkSchema),
 }) satisfies z.ZodType<SiteLinks>;
 
-export function siteContentService(db: Database) {
+export function siteContentService(db: Database, files: StoredFiles) {
   return {
     /** A settings section's fields; missing fields read as empty text. */
     async settings<S extends SettingsSection>(section: S): Promise<SettingsFields<S>> {
@@ -49,6 +51,7 @@ export function siteContentService(db: Database) {
     },
 
     async saveSettings(section: SettingsSection, fields: Record<string, string>) {
+      for (const [field, value] of Object.entries(fields)) if (isImageField(field)) await requireStoredImage(files, value, field);
       await db
         .insert(siteSettings)
         .values({ section, fields })
@@ -90,6 +93,7 @@ export function siteContentService(db: Database) {
     },
 
     async saveStaff(role: StaffRole, record: Omit<StaffRecord, "role">) {
+      await requireStoredImage(files, record.photo, "photo");
       await db
         .insert(staff)
         .values({ role, ...record })

@@ -1,3 +1,4 @@
+import type { AuthOptions } from "~/services/auth.server";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -64,6 +65,7 @@ export function testConfig(dataDir: string): AppConfig {
     trustProxy: false,
     google: undefined,
     oidc: undefined,
+    corsOrigins: [],
     maxImageBytes: 10 * 1024 * 1024,
     maxPdfBytes: 50 * 1024 * 1024,
     s3: undefined,
@@ -71,14 +73,14 @@ export function testConfig(dataDir: string): AppConfig {
 }
 
 /** The domain services on a test database. */
-export function testServices(database: TestDatabase) {
-  return createServices(database.db, { dataDir: database.dataDir, auth: { secret: "test-secret-test-secret-test-secret-0123" } });
+export function testServices(database: TestDatabase, auth: Partial<AuthOptions> = {}) {
+  return createServices(database.db, { dataDir: database.dataDir, auth: { secret: "test-secret-test-secret-test-secret-0123", ...auth } });
 }
 
 /** Points the app's runtime (what loaders use) at a test database. */
-export function installRuntime(database: TestDatabase) {
-  const config = testConfig(database.dataDir);
-  const services = testServices(database);
+export function installRuntime(database: TestDatabase, auth: Partial<AuthOptions> = {}) {
+  const config = { ...testConfig(database.dataDir), google: auth.google };
+  const services = testServices(database, auth);
   replaceRuntime({ config, database, services });
   return services;
 }

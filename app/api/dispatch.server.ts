@@ -1,0 +1,153 @@
+import type { z } from "zod";
+import { FILL_ALL_FIELDS } from "~/lib/account-rules";
+import { apiError } from "~/lib/api-response.server";
+import { readJsonObject } from "~/lib/read-json.server";
+import { services as runtimeServices } from "~/runtime.server";
+import { getUser } from "~/lib/session.server";
+import { ServiceError } from "~/services/errors.server";
+import { isBodyVariants, type Operation } from "./operation.server";
+import { operations } from "./operations.server";
+
+/**
+ * The JSON API's one entry: finds the operation for the method and path, checks who is asking
+ * before reading any body, validates the query and body with the operation's schemas, and turns
+ * every refusal into `{success: false, statusCode, message}`. Nothing thrown reaches the client
+ * as a stack trace.
+ */
+
+type Match = { operation: Operation; params: Record<string, string> };
+
+const compiled = operations.map((operation) => ({ operation, segments: operation.path.split("/").filter(Boolean) }));
+
+function segmentsOf(pathname: string): string[] | null {
+  try {
+    return pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+/** The operations whose path matches, whatever their method. */
+function matchPath(pathname: string): Match[] {
+  const segments = segmentsOf(pathname);
+  if (!segments) return [];
+  const matches: Match[] = [];
+  for (const { operation, segments: template } of compiled) {
+    if (template.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = template.every((part, i) => {
+      if (part.startsWith("{")) {
+        params[part.slice(1, -1)] = segments[i];
+        return segments[i].length > 0 && segments[i].length <= 200;
+      }
+      return part === segments[i];
+    });
+    if (fits) matches.push({ operation, params });
+  }
+  // A fixed segment wins over a parameter (/api/departments/getdepart over /api/departments/{id}).
+  return matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+}
+
+const WORDS: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "an object", array: "a list" };
+
+/** A person-readable sentence for a validation problem: the schema's own message when it has one. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    return `Unknown field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}. Leave ${issue.keys.length === 1 ? "it" : "them"} out.`;
+  }
+  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
+    if (/received undefined/.test(issue.message)) return `${field || "The body"} is required.`;
+    return `${field || "The body"} must be ${WORDS[issue.expected] ?? issue.expected}.`;
+  }
+  if (issue.message.startsWith("Invalid input") && field) return `${field} is not valid.`;
+  return issue.message;
+}
+
+/** Missing fields are named before malformed ones ("please fill all fields" comes first, as on the forms). */
+function validationError(error: z.ZodError) {
+  const missing = error.issues.find((issue) => issue.message === FILL_ALL_FIELDS || (issue.code === "invalid_type" && /received undefined/.test(issue.message)));
+  return apiError(400, describeIssue(missing ?? error.issues[0]));
+}
+
+function isJson(request: Request) {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
+}
+
+async function authorise(operation: Operation, request: Request, params: Record<string, string>) {
+  const user = await getUser(request);
+  if (operation.access === "public") return { user };
+  if (!user) return { refusal: apiError(401, "Sign in first.") };
+  if (operation.access === "admin" && !user.isAdmin) return { refusal: apiError(403, "This call is for admins only.") };
+  if (operation.access === "self-or-admin" && params.userId !== user.id && !user.isAdmin) {
+    return { refusal: apiError(403, "You can only change your own account.") };
+  }
+  return { user };
+}
+
+function queryOf(operation: Operation, url: URL) {
+  if (!operation.query) return { value: {} };
+  const raw: Record<string, string> = {};
+  // Only the parameters the operation names; others (cache busters...) are ignored.
+  for (const name of Object.keys(operation.query.shape)) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value !== "") raw[name] = value;
+  }
+  const parsed = operation.query.safeParse(raw);
+  return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
+}
+
+async function bodyOf(operation: Operation, request: Request, params: Record<string, string>) {
+  if (!operation.body) return { value: undefined };
+  if (!isJson(request)) return { refusal: apiError(415, "Send the body as JSON, with Content-Type: application/json.") };
+  const json = await readJsonObject(request);
+  if (json instanceof Response) return { refusal: json };
+  const schema = isBodyVariants(operation.body) ? operation.body.variants[params[operation.body.param]] : operation.body;
+  if (!schema) return { refusal: apiError(404, `There is no such ${operation.body && isBodyVariants(operation.body) ? operation.body.param : "record"}.`) };
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
+}
+
+export async function handleApiRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
+  const candidates = matchPath(url.pathname);
+  if (candidates.length === 0) return apiError(404, "There is no such API call. The list is at /api/docs.");
+  const match = candidates.find((c) => c.operation.method === method);
+  if (!match) {
+    const allowed = [...new Set(candidates.map((c) => c.operation.method))].join(", ");
+    const response = apiError(405, `Use ${allowed} here.`);
+    response.headers.set("Allow", allowed);
+    return response;
+  }
+  const { operation, params } = match;
+  // PostgreSQL text cannot hold NUL; such an address is the caller's mistake.
+  if ([...Object.values(params), ...url.searchParams.values()].some((v) => v.includes("\u0000"))) {
+    return apiError(400, "The address contains a NUL character.");
+  }
+  try {
+    const who = await authorise(operation, request, params);
+    if (who.refusal) return who.refusal;
+    const query = queryOf(operation, url);
+    if (query.refusal) return query.refusal;
+    const body = await bodyOf(operation, request, params);
+    if (body.refusal) return body.refusal;
+    const result = await operation.handle({
+      request,
+      services: await runtimeServices(),
+      user: who.user ?? null,
+      params,
+      query: query.value as never,
+      body: body.value as never,
+    });
+    const headers = new Headers(result.headers);
+    headers.set("Cache-Control", "no-store");
+    return Response.json(result.body, { status: result.status ?? 200, headers });
+  } catch (error) {
+    if (error instanceof ServiceError) return apiError(error.status, error.message);
+    if (error instanceof Response) return error;
+    console.error(`api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return apiError(500, "Something went wrong on our side. Please try again.");
+  }
+}

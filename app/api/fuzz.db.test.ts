@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiWorld, type ApiWorld, type Role } from "../../tests/support/api";
+import { testDatabaseKind } from "../../tests/support/database";
+import { XSS_CORPUS } from "../../tests/support/xss-corpus";
+import { isBodyVariants, type Operation } from "./operation.server";
+import { operations } from "./operations.server";
+
+/**
+ * Malformed and hostile input for every operation, property-based: whatever is sent, the answer
+ * is a 4xx or a success, never a 5xx; it is JSON without a stack trace; and a refused request
+ * leaves the database exactly as it was.
+ */
+
+const RUNS_PER_OPERATION = testDatabaseKind === "pglite" ? 25 : 40;
+
+const hostileText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 50 }),
+  fc.constantFrom(...XSS_CORPUS),
+  fc.constantFrom("", " ", "\u0000", "../../etc/passwd", "%00", "' or 1=1 --", "${jndi:ldap://x}", "\uD800", "a".repeat(10_000), "null", "-1", "1e400", "0x10", "NaN"),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+function fieldNames(op: Operation): string[] {
+  if (!op.body) return ["title", "name"];
+  const schemas = isBodyVariants(op.body) ? Object.values(op.body.variants) : [op.body];
+  return [...new Set(schemas.flatMap((schema) => Object.keys((schema as unknown as { shape?: object }).shape ?? {})))];
+}
+
+/** A body: hostile values in the operation's own fields, unknown fields, non-objects, broken JSON, too much. */
+function hostileBody(op: Operation): fc.Arbitrary<{ raw: string; contentType: string }> {
+  const names = fieldNames(op);
+  const json = (value: unknown) => ({ raw: JSON.stringify(value) ?? "null", contentType: "application/json" });
+  return fc.oneof(
+    fc.record(Object.fromEntries(names.map((name) => [name, hostileValue])), { requiredKeys: [] }).map(json),
+    fc
+      .tuple(fc.record(Object.fromEntries(names.map((name) => [name, hostileText])), { requiredKeys: [] }), fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
+      .map(([known, key, value]) => json({ ...known, [`x-${key}`]: value })),
+    fc.jsonValue().map(json),
+    fc.string().map((raw) => ({ raw, contentType: "application/json" })),
+    fc.constantFrom(
+      { raw: "{", contentType: "application/json" },
+      { raw: '{"title": "a", "title": 1}', contentType: "application/json" },
+      { raw: "[".repeat(5000) + "]".repeat(5000), contentType: "application/json" },
+      { raw: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}`, contentType: "application/json" },
+      { raw: JSON.stringify({ title: "x".repeat(3 * 1024 * 1024) }), contentType: "application/json" },
+      { raw: "title=hello", contentType: "application/x-www-form-urlencoded" },
+      { raw: "<xml/>", contentType: "text/xml" },
+    ),
+  );
+}
+
+/** A path segment; text that cannot be encoded (a lone surrogate) becomes invalid UTF-8 escapes, as an attacker would send. */
+function encodeSegment(text: string) {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return "%ED%A0%80%";
+  }
+}
+
+/** The path with hostile values in its parameters, and hostile query parameters. */
+function hostilePath(op: Operation): fc.Arbitrary<string> {
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+  const queryNames = op.query ? Object.keys(op.query.shape) : ["startIndex"];
+  return fc
+    .tuple(
+      fc.tuple(...names.map(() => fc.oneof(hostileText.filter((t) => t.length > 0), fc.uuid()))),
+      fc.dictionary(fc.constantFrom(...queryNames), hostileText, { maxKeys: 3 }),
+    )
+    .map(([values, query]) => {
+      let path = op.path;
+      names.forEach((name, i) => {
+        path = path.replace(`{${name}}`, encodeSegment((values as string[])[i]));
+      });
+      const search = new URLSearchParams(query as Record<string, string>).toString();
+      return search ? `${path}?${search}` : path;
+    });
+}
+
+let world: ApiWorld;
+
+beforeAll(async () => {
+  world = await openApiWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe(`the API under hostile input (${testDatabaseKind})`, () => {
+  it("no 5xx, no stack trace, JSON always, and a refused request changes nothing", async () => {
+    let requests = 0;
+    for (const op of operations) {
+      const as: Role = op.access === "public" ? "anonymous" : "admin";
+      await fc.assert(
+        fc.asyncProperty(hostilePath(op), hostileBody(op), async (path, body) => {
+          const before = await world.fingerprint();
+          const reply = await world.call(op.method, path, { as, raw: op.body || op.method !== "GET" ? body.raw : undefined, contentType: body.contentType });
+          requests++;
+          expect(reply.status, `${op.operationId} ${path}: ${reply.text.slice(0, 300)}`).toBeLessThan(500);
+          expect(reply.body, `${op.operationId}: the answer is JSON`).toBeDefined();
+          expect(reply.text).not.toMatch(/\bat .+\.(ts|js|mjs):\d+|node_modules|Error:/);
+          if (reply.status >= 400) {
+            expect(reply.body).toMatchObject({ success: false, statusCode: reply.status });
+            expect(await world.fingerprint(), `${op.operationId} refused with ${reply.status} but changed the database`).toBe(before);
+          }
+        }),
+        { numRuns: RUNS_PER_OPERATION, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 100_000), endOnFailure: true },
+      );
+      if (op.setsSession) await world.refreshSessions();
+    }
+    console.log(`fuzz: ${operations.length} operations, ${requests} hostile requests, none answered 5xx`);
+  });
+});

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
+import { operations } from "./operations.server";
+import { errorResponse } from "./schemas";
+
+/**
+ * The OpenAPI 3.1 document, generated from the operations and the zod schemas they validate with
+ * (OpenAPI 3.1 schemas are JSON Schema 2020-12, which zod writes directly).
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "The request is not valid (the message says why)",
+  401: "Not signed in",
+  403: "Signed in, but not allowed",
+  404: "No such record",
+  405: "Method not allowed",
+  409: "Conflicts with what is stored (duplicate, last admin, records inside)",
+  413: "Body too large",
+  415: "Body is not JSON",
+  429: "Too many attempts; Retry-After says when to try again",
+};
+
+/** Input schemas describe what a client sends (before defaults and coercion); output what it receives. */
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parameters(op: Operation) {
+  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  const query = op.query
+    ? Object.entries(op.query.shape).map(([name, schema]) => {
+        const json = toSchema(schema as z.ZodType, "input");
+        const { description, ...rest } = json;
+        return { name, in: "query", required: false, ...(description ? { description } : {}), schema: rest };
+      })
+    : [];
+  return [...path, ...query];
+}
+
+function requestBody(op: Operation) {
+  if (!op.body) return undefined;
+  const schema = isBodyVariants(op.body)
+    ? { oneOf: Object.values(op.body.variants).map((variant) => toSchema(variant, "input")), description: `The fields depend on {${op.body.param}}` }
+    : toSchema(op.body, "input");
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+function responses(op: Operation) {
+  const out: Record<string, unknown> = {};
+  for (const [status, { description, schema }] of Object.entries(op.responses)) {
+    out[status] = { description, content: { "application/json": { schema: toSchema(schema, "output") } } };
+  }
+  for (const status of errorStatuses(op)) {
+    out[status] = { description: STATUS_TEXT[status] ?? "Refused", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  }
+  return out;
+}
+
+function security(op: Operation) {
+  return op.access === "public" ? [] : [{ sessionCookie: [] }];
+}
+
+const ACCESS_NOTE: Record<Operation["access"], string> = {
+  public: "Anyone.",
+  admin: "Admins only: 401 signed out, 403 for other users.",
+  "self-or-admin": "The account's owner, or an admin: 401 signed out, 403 for other users.",
+};
+
+let cached: JsonSchema | undefined;
+
+export function openApiDocument(): JsonSchema {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = {
+      operationId: op.operationId,
+      tags: [op.tag],
+      summary: op.summary,
+      description: [op.description, `Who may call: ${ACCESS_NOTE[op.access]}`].filter(Boolean).join("\n\n"),
+      parameters: parameters(op),
+      ...(op.body ? { requestBody: requestBody(op) } : {}),
+      responses: responses(op),
+      security: security(op),
+      "x-access": op.access,
+    };
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Centre for Peace, Security and Conflict Resolution — site API",
+      version: "1.0.0",
+      description:
+        "The calls of the site's earlier browser client (SPEC.md section 7), served by the same rules as the HTML screens. Sign in with POST /api/auth/signin; the session cookie it sets authorises later calls. Every refusal is JSON {success: false, statusCode, message}.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    servers: [{ url: "/" }],
+    tags: ["Accounts", "Posts", "Journals", "Academics", "Site content"].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: toSchema(errorResponse, "output") },
+      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "cpscr.session_token", description: "Set by POST /api/auth/signin" } },
+    },
+  };
+  return cached;
+}

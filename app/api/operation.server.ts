@@ -1,0 +1,75 @@
+import type { z } from "zod";
+import type { SessionUser } from "~/services/accounts.server";
+import type { Services } from "~/services/index.server";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * Who may call an operation. `self-or-admin`: the `{userId}` in the path must be the caller's
+ * own id, unless the caller is an admin.
+ */
+export type Access = "public" | "admin" | "self-or-admin";
+
+export type ApiContext<Query, Body> = {
+  request: Request;
+  services: Services;
+  user: SessionUser | null;
+  params: Record<string, string>;
+  query: Query;
+  body: Body;
+};
+
+export type ApiResult = { status?: number; body: unknown; headers?: Headers };
+
+/** A body whose schema depends on a path parameter (a settings section's fields). */
+export type BodyVariants = { param: string; variants: Record<string, z.ZodType> };
+
+export type Operation = {
+  operationId: string;
+  method: Method;
+  /** OpenAPI path template: /api/post/updatepost/{postId}/{userId} */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  query?: z.ZodObject;
+  body?: z.ZodType | BodyVariants;
+  /** The success answers. */
+  responses: Record<number, { description: string; schema: z.ZodType }>;
+  /** Refusals particular to this operation (404, 409...); the common ones are added for it. */
+  errors?: number[];
+  /** Cookies are set or cleared (sign-in, sign-out, password change). */
+  setsSession?: boolean;
+  handle(context: ApiContext<never, never>): Promise<ApiResult>;
+};
+
+/** Declares an operation with its handler typed by its own query and body schemas. */
+export function defineOperation<Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | BodyVariants | undefined = undefined>(
+  spec: Omit<Operation, "query" | "body" | "handle"> & {
+    query?: Q;
+    body?: B;
+    handle(
+      context: ApiContext<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, B extends z.ZodType ? z.output<B> : B extends BodyVariants ? Record<string, string> : undefined>,
+    ): Promise<ApiResult>;
+  },
+): Operation {
+  return spec as unknown as Operation;
+}
+
+export const isBodyVariants = (body: Operation["body"]): body is BodyVariants => Boolean(body && "variants" in body);
+
+/** The statuses an operation can refuse with, for the document and the tests. */
+export function errorStatuses(op: Operation): number[] {
+  const statuses = new Set(op.errors ?? []);
+  if (op.query || op.body) statuses.add(400);
+  if (op.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (op.access !== "public") {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}

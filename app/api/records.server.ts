@@ -1,0 +1,65 @@
+import type { Journal } from "~/services/journals.server";
+import type { Post } from "~/services/posts.server";
+import type { SessionUser } from "~/services/accounts.server";
+
+/** Domain records in the JSON API's shapes: `_id`, and the names SPEC.md section 3 uses. */
+
+export const userJson = (u: SessionUser) => ({
+  _id: u.id,
+  username: u.username,
+  email: u.email,
+  profilePhoto: u.image,
+  isAdmin: u.isAdmin,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export const postJson = (p: Post) => ({
+  _id: p.id,
+  slug: p.slug,
+  title: p.title,
+  category: p.category as Post["category"],
+  image: p.image,
+  content: p.content,
+  userId: p.userId,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+export const journalJson = (j: Journal) => ({
+  _id: j.id,
+  id: j.id,
+  slug: j.slug,
+  filename: j.filename,
+  details: j.details,
+  file: j.file,
+  userId: j.userId,
+  createdAt: j.createdAt.toISOString(),
+  updatedAt: j.updatedAt.toISOString(),
+});
+
+export const facultyJson = (f: { id: string; name: string }) => ({ _id: f.id, name: f.name });
+
+export const departmentJson = (d: { id: string; name: string; facultyId: string; facultyName: string; departimage: string; content: string }) => ({
+  _id: d.id,
+  name: d.name,
+  faculty: { _id: d.facultyId, name: d.facultyName },
+  departimage: d.departimage,
+  content: d.content,
+});
+
+type CourseLike = { id: string; name: string; code: string; credits: number; semester: string; description: string };
+
+export const courseCoreJson = (c: CourseLike) => ({
+  _id: c.id,
+  name: c.name,
+  code: c.code,
+  credits: c.credits,
+  semester: c.semester,
+  description: c.description,
+});
+
+export const courseJson = (c: CourseLike & { departmentId: string; departmentName: string; facultyId: string; facultyName: string }) => ({
+  ...courseCoreJson(c),
+  department: { _id: c.departmentId, name: c.departmentName },
+  faculty: { _id: c.facultyId, name: c.facultyName },
+});

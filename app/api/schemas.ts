@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/account-rules";
+import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { postSchema, journalSchema } from "~/lib/forms/publishing";
+import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+
+/**
+ * The JSON API's request and response shapes (SPEC.md section 7). Request bodies are built from
+ * the very schemas the HTML forms validate with (their `.shape` fields), renamed where the
+ * earlier client used other names, so a rule or message lives in one place. Responses are
+ * strict: the contract test fails if a response carries a field the document does not name.
+ */
+
+// ---------- building blocks ----------
+
+const isoDateTime = z.string().meta({ format: "date-time", description: "ISO 8601 date and time" });
+const id = z.string().meta({ description: "The record's id (a UUID)" });
+
+/** Missing says SPEC.md's words; a wrong type gets the general "must be text". */
+const missingIsEmpty = { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? FILL_ALL_FIELDS : undefined) };
+
+/** A text field the person must fill in, with SPEC.md's message when it is missing or empty. */
+const filled = <T extends z.ZodType<string, string>>(rule: T) => z.string(missingIsEmpty).trim().min(1, FILL_ALL_FIELDS).pipe(rule);
+
+/** Fields of a whole record sent back on update (SPEC.md: "JSON with the whole edited record"): accepted and ignored. */
+const echoedRecordFields = {
+  _id: z.unknown().optional().meta({ description: "Ignored: the path names the record" }),
+  id: z.unknown().optional().meta({ description: "Ignored" }),
+  createdAt: z.unknown().optional().meta({ description: "Ignored" }),
+  updatedAt: z.unknown().optional().meta({ description: "Ignored" }),
+  __v: z.unknown().optional().meta({ description: "Ignored" }),
+};
+
+/** A reference to another record: its id, or the `{_id, name}` object the read calls return. */
+const reference = (rule: z.ZodType<string, string>) =>
+  z.union([rule, z.object({ _id: rule }).loose().transform((ref) => ref._id)]);
+
+/** A whole number in a query string ("0", "9"...). */
+export const wholeNumberParam = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number.`)
+    .transform(Number)
+    .meta({ description: `${name}: a whole number` });
+
+// ---------- request bodies ----------
+
+export const signUpBody = z.strictObject({
+  username: filled(signUpSchema.shape.username),
+  email: filled(signUpSchema.shape.email),
+  password: z.string(missingIsEmpty).min(1, FILL_ALL_FIELDS).pipe(signUpSchema.shape.password),
+});
+
+export const signInBody = z.strictObject({
+  username: filled(z.string().max(320)).meta({ description: "Username or e-mail address" }),
+  password: z.string(missingIsEmpty).min(1, FILL_ALL_FIELDS).max(128, "Password is too long"),
+});
+
+export const googleSignInBody = z.strictObject({
+  idToken: z
+    .string({ error: "Send the ID token Google gave you (idToken); a name and e-mail alone are not accepted." })
+    .min(1, "Send the ID token Google gave you (idToken); a name and e-mail alone are not accepted.")
+    .max(8192, "That is not a Google ID token.")
+    .meta({ description: "The signed ID token (the `credential` of Google Identity Services)" }),
+  // The earlier client's fields: the identity comes from the verified token, never from these.
+  name: z.string().max(500).optional().meta({ description: "Ignored: the token says who you are" }),
+  email: z.string().max(500).optional().meta({ description: "Ignored" }),
+  googlePhotoUrl: z.string().max(2000).optional().meta({ description: "Ignored" }),
+});
+
+export const updateUserBody = z
+  .strictObject({
+    username: profileSchema.shape.username,
+    email: profileSchema.shape.email,
+    password: profileSchema.shape.password,
+    currentPassword: profileSchema.shape.currentPassword.meta({ description: "Needed to change your own e-mail or password" }),
+    profilePhoto: profileSchema.shape.image.meta({ description: "An image uploaded through /api/uploads" }),
+    ...echoedRecordFields,
+    isAdmin: z.unknown().optional().meta({ description: "Ignored: admins are made in the Users tab" }),
+  })
+  .meta({ description: "Only the fields that change" });
+
+export const postBody = z.strictObject({
+  title: postSchema.shape.title,
+  category: postSchema.shape.category.default("uncategorized"),
+  image: postSchema.shape.image.default(""),
+  content: postSchema.shape.content.default(""),
+});
+
+export const updatePostBody = postBody.extend({ ...echoedRecordFields, slug: z.unknown().optional(), userId: z.unknown().optional() });
+
+export const journalBody = z.strictObject({
+  filename: journalSchema.shape.filename,
+  details: journalSchema.shape.details.default(""),
+  file: journalSchema.shape.file,
+});
+
+export const updateJournalBody = journalBody.extend({ ...echoedRecordFields, slug: z.unknown().optional(), userId: z.unknown().optional() });
+
+export const facultyBody = z.strictObject({ name: facultySchema.shape.name, ...echoedRecordFields });
+
+export const departmentBody = z.strictObject({
+  name: departmentSchema.shape.name,
+  faculty: reference(departmentSchema.shape.facultyId).meta({ description: "The faculty's id" }),
+  departimage: departmentSchema.shape.departimage,
+  content: departmentSchema.shape.content,
+  ...echoedRecordFields,
+  courses: z.unknown().optional().meta({ description: "Ignored" }),
+});
+
+export const courseBody = z.strictObject({
+  name: courseSchema.shape.name,
+  code: courseSchema.shape.code,
+  credits: courseSchema.shape.credits,
+  semester: courseSchema.shape.semester,
+  description: courseSchema.shape.description,
+  department: reference(courseSchema.shape.departmentId).meta({ description: "The department's id" }),
+  faculty: reference(courseSchema.shape.facultyId).meta({ description: "The faculty's id" }),
+  ...echoedRecordFields,
+});
+
+/** One body per settings section: its fields, all required. */
+export const settingsBodies = Object.fromEntries(
+  SETTINGS_SECTIONS.map((section) => [
+    section,
+    settingsSchema(section)
+      .extend({ section: z.unknown().optional().meta({ description: "Ignored: the path names the section" }), ...echoedRecordFields })
+      .strict()
+      .meta({ title: section }),
+  ]),
+) as unknown as Record<(typeof SETTINGS_SECTIONS)[number], z.ZodType>;
+
+export const staffBody = staffSchema
+  .omit({ role: true })
+  .extend({ role: z.unknown().optional().meta({ description: "Ignored: the path names the role" }), ...echoedRecordFields })
+  .strict();
+
+export const announcementBody = z.strictObject({ ...announcementSchema.shape, ...echoedRecordFields });
+
+export const focusBody = z.strictObject({
+  key: focusSchema.shape.key,
+  title: focusSchema.shape.title.optional(),
+  subtitle: focusSchema.shape.subtitle.optional(),
+  content: focusSchema.shape.content.optional(),
+  file: z.literal("", { error: "Focus pages have no file; leave file out." }).optional(),
+});
+
+// ---------- responses ----------
+
+export const errorResponse = z
+  .strictObject({
+    success: z.literal(false),
+    statusCode: z.int(),
+    message: z.string(),
+    holds: z.strictObject({ departments: z.int(), courses: z.int() }).optional().meta({ description: "What a faculty or department still holds (409 on delete)" }),
+  })
+  .meta({ title: "Error" });
+
+export const messageResponse = z.strictObject({ success: z.literal(true), message: z.string() }).meta({ title: "Message" });
+
+export const userRecord = z
+  .strictObject({ _id: id, username: z.string(), email: z.string(), profilePhoto: z.string(), isAdmin: z.boolean(), createdAt: isoDateTime })
+  .meta({ title: "User" });
+
+export const postRecord = z
+  .strictObject({
+    _id: id,
+    slug: z.string(),
+    title: z.string(),
+    category: z.enum(POST_CATEGORIES),
+    image: z.string(),
+    content: z.string().meta({ description: "Sanitised HTML" }),
+    userId: z.string().nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ title: "Post" });
+
+export const journalRecord = z
+  .strictObject({
+    _id: id,
+    id,
+    slug: z.string(),
+    filename: z.string(),
+    details: z.string().meta({ description: "Sanitised HTML" }),
+    file: z.string(),
+    userId: z.string().nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ title: "Journal" });
+
+const ref = z.strictObject({ _id: id, name: z.string() });
+
+export const facultyRecord = z.strictObject({ _id: id, name: z.string() }).meta({ title: "Faculty" });
+
+export const departmentRecord = z
+  .strictObject({ _id: id, name: z.string(), faculty: ref, departimage: z.string(), content: z.string() })
+  .meta({ title: "Department" });
+
+export const courseRecord = z
+  .strictObject({
+    _id: id,
+    name: z.string(),
+    code: z.string(),
+    credits: z.int().min(1).max(6),
+    semester: z.enum(SEMESTERS),
+    description: z.string(),
+    department: ref,
+    faculty: ref,
+  })
+  .meta({ title: "Course" });
+
+export const departmentPage = departmentRecord
+  .extend({ courses: z.array(courseRecord.omit({ department: true, faculty: true })) })
+  .meta({ title: "DepartmentWithCourses" });
+
+export const settingsRecord = z
+  .object({ section: z.enum(SETTINGS_SECTIONS) })
+  .catchall(z.string())
+  .meta({ title: "Settings", description: "The section's fields (SPEC.md section 5)" });
+
+export const staffRecord = z
+  .strictObject({ role: z.enum(STAFF_ROLES), name: z.string(), post: z.string(), email: z.string(), description: z.string(), photo: z.string() })
+  .meta({ title: "Staff" });
+
+export const staffByRole = z.strictObject(Object.fromEntries(STAFF_ROLES.map((role) => [role, staffRecord])) as Record<(typeof STAFF_ROLES)[number], typeof staffRecord>);
+
+export const announcementRecord = z.strictObject({ title: z.string(), content: z.string() }).meta({ title: "Announcement" });
+
+export const focusRecord = z
+  .strictObject({ key: z.enum(FOCUS_KEYS), title: z.string(), subtitle: z.string(), content: z.string() })
+  .meta({ title: "Focus" });
+
+const total = z.int().min(0).meta({ description: "How many records match, over all pages" });
+
+export const postsList = z.strictObject({ posts: z.array(postRecord), total, totalPosts: total, hasMore: z.boolean() });
+export const journalsList = z.strictObject({ journals: z.array(journalRecord), total, hasMore: z.boolean() });
+export const usersList = z.strictObject({ users: z.array(userRecord), total, hasMore: z.boolean() });
+
+export const signInResponse = z.strictObject({ success: z.literal(true), message: z.string(), user: userRecord });
+export const savedPostResponse = z.strictObject({ success: z.literal(true), message: z.string(), slug: z.string(), post: postRecord });
+export const savedJournalResponse = z.strictObject({ success: z.literal(true), message: z.string(), slug: z.string(), journal: journalRecord });
+export const savedAnnouncementResponse = announcementRecord.extend({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,6 @@
+import { openApiDocument } from "~/api/openapi.server";
+
+/** GET /api/openapi.json: the API's OpenAPI 3.1 document, generated from its zod schemas. */
+export function loader() {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+}
