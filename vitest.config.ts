@@ -29,7 +29,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: "postgres",
-                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "server/**/*.pg.test.ts"],
+                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "server/**/*.db.test.ts", "server/**/*.pg.test.ts"],
                 env: { TEST_DB: "postgres" },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

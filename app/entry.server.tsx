@@ -10,7 +10,10 @@ const STREAM_TIMEOUT_MS = 10_000;
 export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const readyEvent = isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
+    // A page rendered for the page cache (server/main.ts) is rendered whole, and an error in it
+    // makes it a 500, which is never kept.
+    const forCache = request.headers.get("x-page-cache-fill") === "1";
+    const readyEvent = forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
       [readyEvent]() {
         shellRendered = true;

@@ -5,6 +5,7 @@ import { seedDemoContent } from "~/demo/seed.server";
 import { config, type AppConfig } from "~/lib/config.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
+import { contentChanges } from "~/services/content-changes.server";
 
 /** The process-wide database and services. Opened once, on start (production) or first use (dev). */
 export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services };
@@ -34,11 +35,15 @@ async function start(cfg: AppConfig): Promise<Runtime> {
     await database.close();
     throw error;
   }
-  return { config: cfg, database, services: await servicesFor(database, cfg) };
+  const services = await servicesFor(database, cfg);
+  // Other app servers on the same PostgreSQL announce their writes; hear them from now on.
+  await services.changes.start();
+  return { config: cfg, database, services };
 }
 
 export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services> {
   return createServices(database.db, {
+    changes: contentChanges(database.notifications),
     dataDir: cfg.dataDir,
     uploads: cfg,
     auth: { secret: await authSecret(database.db, cfg.authSecret), publicUrl: cfg.publicUrl, google: cfg.google, oidc: cfg.oidc },
@@ -70,5 +75,9 @@ export function replaceRuntime(runtime: Runtime) {
 export async function closeRuntime() {
   const running = current;
   current = undefined;
-  if (running) await (await running).database.close();
+  if (running) {
+    const runtime = await running;
+    await runtime.services.changes.close();
+    await runtime.database.close();
+  }
 }

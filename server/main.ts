@@ -1,8 +1,8 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@react-router/node";
 import compression from "compression";
+import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
@@ -13,6 +13,9 @@ import { CLIENT_IP_HEADER } from "~/services/auth.server";
 import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
+import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
+import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -84,7 +87,47 @@ export async function main() {
       : [{ prefix: "/uploads/", directory: uploadsDirectory(config.dataDir), cacheControl: "public, max-age=31536000, immutable", sandbox: true }]),
     { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
   ];
-  const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
+  const handler = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+  const cache = pageCache();
+  if (config.pageCache) {
+    (await getRuntime()).services.changes.subscribe((tags) => cache.invalidate(tags));
+  }
+
+  /** A page from the cache: 304 when the browser has it, else the best encoding it accepts. */
+  const sendCached = (req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, hit: boolean) => {
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
+    const known = String(req.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+    if (known.includes(page.etag)) {
+      res.writeHead(304).end();
+      return;
+    }
+    const { body, encoding } = pickEncoding(page, req.headers["accept-encoding"] as string | undefined);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.writeHead(page.status);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  /** Renders with React Router; a signed-out visitor's public page is kept for the next one. */
+  const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | undefined) => {
+    const request = toFetchRequest(req, res);
+    if (!cacheKey) return sendFetchResponse(req, res, await handler(request));
+    const generation = cache.generation;
+    const { result, tags } = await recordingReads(async () => {
+      const response = await handler(request);
+      const keep = response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+      return { response, body: keep ? Buffer.from(await response.arrayBuffer()) : undefined };
+    });
+    if (!result.body) return sendFetchResponse(req, res, result.response);
+    const headers = [...result.response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name));
+    const page: CachedPage = { status: 200, headers, body: result.body, etag: etagOf(result.body), tags };
+    cache.set(cacheKey, page, generation);
+    sendCached(req, res, page, false);
+  };
   // Byte ranges are served as stored: compressing a slice would break its Content-Range.
   const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
 
@@ -102,9 +145,15 @@ export async function main() {
       const ms = (performance.now() - started).toFixed(1);
       console.log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
     });
+    const isApi = (req.url ?? "").startsWith("/api/");
+    /** The server's own refusals: JSON for the API (as all its errors), plain text elsewhere. */
+    const refuse = (status: number, message: string) => {
+      if (isApi) res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: status, message }));
+      else res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(message);
+    };
     // Requests are routed by their Host header: one that is not a valid host gets a 400.
     if (!isValidHost(req.headers.host)) {
-      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request: the Host header is not valid.");
+      refuse(400, "Bad request: the Host header is not valid.");
       return;
     }
     // The client's address for rate limits: from the proxy when we are told to trust it, never
@@ -113,9 +162,10 @@ export async function main() {
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
 
     // Cross-origin use of the JSON API: only from the origins CORS_ORIGINS lists.
-    const isApi = (req.url ?? "").startsWith("/api/");
     const cors = isAllowedApiOrigin(req.url ?? "", req.headers.origin, config.corsOrigins) ? corsHeaders(req.headers.origin) : undefined;
     if (cors) for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    // Answers differ by origin once some origins are allowed: caches must keep them apart.
+    else if (isApi && config.corsOrigins.length > 0) res.setHeader("Vary", "Origin");
     if (isApi && req.method === "OPTIONS") {
       res.writeHead(204, cors ? PREFLIGHT_HEADERS : { Allow: "GET, POST, PUT, DELETE" }).end();
       return;
@@ -131,21 +181,26 @@ export async function main() {
       corsOrigins: config.corsOrigins,
     });
     if (crossSite) {
-      if (isApi) {
-        res.writeHead(403, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: 403, message: CROSS_SITE_REFUSED }));
-      } else res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(CROSS_SITE_REFUSED);
+      refuse(403, CROSS_SITE_REFUSED);
       return;
+    }
+
+    // Signed-out visitors' public pages: from memory, with no rendering, compressed once.
+    const cacheKey = config.pageCache ? pageCacheKey(req) : undefined;
+    // Only the server marks a render as one for the cache (entry.server.tsx renders it whole).
+    delete req.headers["x-page-cache-fill"];
+    if (cacheKey) {
+      const cached = cache.get(cacheKey);
+      if (cached) return sendCached(req, res, cached, true);
+      req.headers["x-page-cache-fill"] = "1";
     }
 
     compress(req as never, res as never, () => {
       if (serveStatic(mounts, req, res)) return;
-      Promise.resolve(handleRequest(req, res)).catch((error: unknown) => {
+      Promise.resolve(handleRequest(req, res, cacheKey)).catch((error: unknown) => {
         console.error("request failed:", error);
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader("Content-Type", "text/plain; charset=utf-8");
-        }
-        res.end("Something went wrong. Please try again.");
+        if (!res.headersSent) refuse(500, "Something went wrong. Please try again.");
+        else res.end();
       });
     });
   });
@@ -207,6 +262,8 @@ export async function seedDemoCommand() {
   }
   try {
     const result = await seedDemoContent(database.db, mediaOptions(config.dataDir, config));
+    // Servers already running on this database render their pages again.
+    if (result === "seeded") await contentChanges(database.notifications).publish([...CONTENT_TAGS]);
     if (result === "skipped") {
       console.error("The database already has content: the demo content was not added.");
       process.exitCode = 1;

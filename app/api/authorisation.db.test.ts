@@ -112,8 +112,20 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
     const gone = await world.call("DELETE", `/api/users/delete/${intruder.id}`, { cookie: intruder.cookie });
     expect(gone.status).toBe(200);
     expect((await world.call("GET", "/api/users/getusers", { cookie: intruder.cookie })).status).toBe(401);
-    // The only admin cannot delete themselves.
+    // The only admin cannot delete themselves; a second admin can be deleted by the first.
     const last = await world.call("DELETE", `/api/users/delete/${world.ids.admin}`, { as: "admin" });
     expect(last.status).toBe(409);
+    const second = await world.addUser("admin");
+    expect((await world.call("DELETE", `/api/users/delete/${second.id}`, { as: "admin" })).status).toBe(200);
+  });
+
+  it("odd names and sizes are refused as the caller's mistake, not a server failure", async () => {
+    for (const section of ["constructor", "__proto__", "toString"]) {
+      const reply = await world.call("PUT", `/api/settings/${section}`, { as: "admin", body: { title: "x" } });
+      expect(reply.status, section).toBe(404);
+    }
+    const huge = await world.call("PUT", `/api/users/update/${world.ids.user}`, { as: "user", body: { email: `${"a".repeat(6000)}@example.edu` } });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ message: "Enter a valid email address" });
   });
 });

@@ -103,8 +103,13 @@ async function bodyOf(operation: Operation, request: Request, params: Record<str
   if (!isJson(request)) return { refusal: apiError(415, "Send the body as JSON, with Content-Type: application/json.") };
   const json = await readJsonObject(request);
   if (json instanceof Response) return { refusal: json };
-  const schema = isBodyVariants(operation.body) ? operation.body.variants[params[operation.body.param]] : operation.body;
-  if (!schema) return { refusal: apiError(404, `There is no such ${operation.body && isBodyVariants(operation.body) ? operation.body.param : "record"}.`) };
+  let schema = operation.body as z.ZodType;
+  if (isBodyVariants(operation.body)) {
+    const { param, variants } = operation.body;
+    // Own keys only: "constructor" or "__proto__" in the path is not a section.
+    if (!Object.hasOwn(variants, params[param])) return { refusal: apiError(404, `There is no such ${param}.`) };
+    schema = variants[params[param]];
+  }
   const parsed = schema.safeParse(json);
   return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
 }
@@ -146,7 +151,10 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     return Response.json(result.body, { status: result.status ?? 200, headers });
   } catch (error) {
     if (error instanceof ServiceError) return apiError(error.status, error.message);
-    if (error instanceof Response) return error;
+    // A refusal thrown as a React Router `data()` answer (the server stopping: 503).
+    const thrown = error as { type?: string; init?: { status?: number }; data?: { message?: string } };
+    if (thrown?.type === "DataWithResponseInit" && thrown.init?.status) return apiError(thrown.init.status, thrown.data?.message ?? "The request was refused.");
+    if (error instanceof Response) return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
     console.error(`api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return apiError(500, "Something went wrong on our side. Please try again.");
   }

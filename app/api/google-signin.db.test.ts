@@ -46,6 +46,7 @@ describe(`sign-in with a Google ID token (${testDatabaseKind})`, () => {
       ["for another site (audience)", { idToken: await world.google.sign({ email: victim }, { audience: "someone-else.apps.googleusercontent.com" }) }, 401],
       ["from another issuer", { idToken: await world.google.sign({ email: victim }, { issuer: "https://evil.example" }) }, 401],
       ["expired", { idToken: await world.google.sign({ email: victim }, { expiresIn: "-5m" }) }, 401],
+      ["for an e-mail Google has not verified", { idToken: await world.google.sign({ email: victim, email_verified: false }) }, 401],
       ["unsigned (alg none)", { idToken: unsigned({ iss: "https://accounts.google.com", aud: GOOGLE_CLIENT_ID, sub: "x", email: victim, exp: Math.floor(Date.now() / 1000) + 600, iat: Math.floor(Date.now() / 1000) }) }, 401],
     ];
     for (const [what, body, status] of cases) {

@@ -18,6 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: "Method not allowed",
   409: "Conflicts with what is stored (duplicate, last admin, records inside)",
   413: "Body too large",
+  422: "The account could not be created",
   415: "Body is not JSON",
   429: "Too many attempts; Retry-After says when to try again",
 };
@@ -49,7 +50,7 @@ function parameters(op: Operation) {
 function requestBody(op: Operation) {
   if (!op.body) return undefined;
   const schema = isBodyVariants(op.body)
-    ? { oneOf: Object.values(op.body.variants).map((variant) => toSchema(variant, "input")), description: `The fields depend on {${op.body.param}}` }
+    ? { anyOf: Object.values(op.body.variants).map((variant) => toSchema(variant, "input")), description: `The fields depend on {${op.body.param}}` }
     : toSchema(op.body, "input");
   return { required: true, content: { "application/json": { schema } } };
 }
@@ -108,7 +109,14 @@ export function openApiDocument(): JsonSchema {
     paths,
     components: {
       schemas: { Error: toSchema(errorResponse, "output") },
-      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "cpscr.session_token", description: "Set by POST /api/auth/signin" } },
+      securitySchemes: {
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "cpscr.session_token",
+          description: "Set by POST /api/auth/signin. Named __Secure-cpscr.session_token when the site is served over https.",
+        },
+      },
     },
   };
   return cached;

@@ -73,7 +73,7 @@ const accountOperations: Operation[] = [
     access: "public",
     body: s.signUpBody,
     responses: { 201: { description: "Account created; sign in next", schema: s.messageResponse } },
-    errors: [409, 429],
+    errors: [409, 422, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signUp(request, body);
       if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.headers);
@@ -91,7 +91,7 @@ const accountOperations: Operation[] = [
     body: s.signInBody,
     setsSession: true,
     responses: { 200: { description: "Signed in", schema: s.signInResponse } },
-    errors: [429],
+    errors: [401, 429],
     async handle({ request, services, body }) {
       const { accounts } = services;
       const result = await accounts.signIn(request, body);

@@ -15,7 +15,7 @@ import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/
 // ---------- building blocks ----------
 
 const isoDateTime = z.string().meta({ format: "date-time", description: "ISO 8601 date and time" });
-const id = z.string().meta({ description: "The record's id (a UUID)" });
+const id = z.string().meta({ description: "The record's id" });
 
 /** Missing says SPEC.md's words; a wrong type gets the general "must be text". */
 const missingIsEmpty = { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? FILL_ALL_FIELDS : undefined) };

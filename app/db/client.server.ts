@@ -23,12 +23,20 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PostgreSQL: NOTIFY/LISTEN on one channel, so app servers sharing the database hear each other. */
+  notifications?: Notifications;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string | null /* null: in memory */ };
+
+export type Notifications = {
+  send(payload: string): Promise<void>;
+  /** Calls `onPayload` for each notification; after a lost connection, with `null` (some may be missed). */
+  listen(onPayload: (payload: string | null) => void): Promise<() => Promise<void>>;
+};
 
 /** Any fixed number: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_240_112;
@@ -69,6 +77,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   return {
     db,
     kind: "postgres",
+    notifications: pgNotifications(url, pool),
     async ping() {
       await pool.query("select 1");
     },
@@ -104,6 +113,52 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     releaseLock();
     throw error;
   }
+}
+
+const NOTIFY_CHANNEL = "cpscr_changes";
+
+function pgNotifications(url: string, pool: pg.Pool): Notifications {
+  return {
+    async send(payload) {
+      await pool.query("select pg_notify($1, $2)", [NOTIFY_CHANNEL, payload]);
+    },
+    async listen(onPayload) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      // One dedicated connection listens; when it drops, it reconnects and says some may be missed.
+      const connect = async (afterLoss: boolean) => {
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => onPayload(message.payload ?? ""));
+        next.on("error", () => lost(next));
+        next.on("end", () => lost(next));
+        try {
+          await next.connect();
+          await next.query(`listen ${NOTIFY_CHANNEL}`);
+          client = next;
+          if (afterLoss) onPayload(null);
+        } catch {
+          lost(next);
+        }
+      };
+      const lost = (which: pg.Client) => {
+        if (stopped || retry || (client && client !== which)) return;
+        client = undefined;
+        which.end().catch(() => {});
+        retry = setTimeout(() => {
+          retry = undefined;
+          void connect(true);
+        }, 1000);
+        retry.unref();
+      };
+      await connect(false);
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
+    },
+  };
 }
 
 /** Closing twice (say, on a second signal) is harmless. */

@@ -9,7 +9,7 @@ const username = z
   .string()
   .trim()
   .regex(USERNAME_PATTERN, "Username must be 3 to 30 letters, digits, dots, dashes or underscores");
-const email = z.string().trim().email("Enter a valid email address");
+const email = z.string().trim().max(254, "Enter a valid email address").email("Enter a valid email address");
 const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(128, "Password is too long");
 
 /** The sign-up form (shared by the browser and the server). */
@@ -23,7 +23,7 @@ export const profileSchema = z.object({
   username: username.optional(),
   email: email.optional(),
   password: password.optional(),
-  currentPassword: z.string().optional(),
+  currentPassword: z.string().max(128, "The current password is incorrect.").optional(),
   /** A photo the user uploaded to /uploads (checked against the media table by the service). */
   image: z.string().regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here").optional(),
 });

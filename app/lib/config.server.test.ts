@@ -15,6 +15,7 @@ describe("readConfig", () => {
       trustProxy: false,
       google: undefined,
       oidc: undefined,
+      pageCache: true,
       corsOrigins: [],
       maxImageBytes: 10 * 1024 * 1024,
       maxPdfBytes: 50 * 1024 * 1024,

@@ -69,6 +69,7 @@ const configSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  PAGE_CACHE: booleanText.default(true),
   CORS_ORIGINS: z
     .string()
     .trim()
@@ -124,6 +125,8 @@ export type AppConfig = {
   trustProxy: boolean;
   google: ExternalProvider | undefined;
   oidc: ExternalProvider | undefined;
+  /** Keep signed-out visitors' public pages in memory until their content changes. */
+  pageCache: boolean;
   /** Other sites' origins allowed to call /api with the visitor's cookies. Empty: none. */
   corsOrigins: string[];
   /** Upload limits in bytes. */
@@ -188,6 +191,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID
         ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
         : undefined,
+    pageCache: c.PAGE_CACHE,
     corsOrigins: (c.CORS_ORIGINS ?? []).map((o) => o.replace(/\/$/, "")),
     maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
     maxPdfBytes: Math.round(c.MAX_PDF_MB * 1024 * 1024),

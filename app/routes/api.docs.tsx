@@ -49,8 +49,8 @@ export function loader() {
         summary: op.summary,
         description: op.description,
         parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, type: typeOf(p.schema), required: p.required, description: p.description ?? "" })),
-        bodyFields: body?.oneOf ? [] : fieldsOf(body),
-        bodyVariants: body?.oneOf?.map((variant) => ({ title: variant.title ?? "", fields: fieldsOf(variant) })) ?? [],
+        bodyFields: body?.anyOf ? [] : fieldsOf(body),
+        bodyVariants: body?.anyOf?.map((variant) => ({ title: variant.title ?? "", fields: fieldsOf(variant) })) ?? [],
         responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description })),
       };
     }),

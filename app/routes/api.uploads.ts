@@ -1,10 +1,12 @@
+import { apiError } from "~/lib/api-response.server";
 import { Readable } from "node:stream";
 import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
 import type { Route } from "./+types/api.uploads";
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: { message: string } | Record<string, unknown>, status: number) =>
+  status >= 400 ? apiError(status, String(body.message)) : Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /**
  * POST /api/uploads?purpose=avatar|image|pdf with the file itself as the body (the upload control

@@ -186,7 +186,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     async updateDepartment(id: string, input: { name: string; facultyId: string; departimage: string; content: string }) {
       if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
       if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
-      await requireStoredImage(files, input.departimage, "departimage");
+      const [current] = await db.select({ departimage: departments.departimage }).from(departments).where(eq(departments.id, id));
+      if (!current) throw new AcademicsError("That department no longer exists.", 404);
+      // Only a new image must be one uploaded here; the one it has stays acceptable.
+      if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
       try {
         const [row] = await db
           .update(departments)

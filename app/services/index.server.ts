@@ -11,10 +11,17 @@ import { s3Store } from "./storage/s3-store.server";
 
 export { uploadsDirectory };
 import { postsService } from "./posts.server";
+import { contentChanges, tracked, type ContentChanges } from "./content-changes.server";
 import { siteContentService } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
-export type ServiceOptions = { dataDir: string; auth: AuthOptions; uploads?: UploadOptions };
+export type ServiceOptions = {
+  dataDir: string;
+  auth: AuthOptions;
+  uploads?: UploadOptions;
+  /** Where writes are announced (the page cache listens); one of its own when not given. */
+  changes?: ContentChanges;
+};
 
 const DEFAULT_UPLOADS: UploadOptions = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
 
@@ -31,12 +38,35 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
   const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
+  const changes = options.changes ?? contentChanges();
   return {
-    posts: postsService(db, media),
-    journals: journalsService(db, media),
-    academics: academicsService(db),
-    academicsAdmin: academicsAdmin(db, media),
-    siteContent: siteContentService(db, media),
+    changes,
+    posts: tracked(postsService(db, media), "posts", ["create", "update", "remove"], changes),
+    journals: tracked(journalsService(db, media), "journals", ["create", "update", "remove"], changes),
+    academics: tracked(academicsService(db), "academics", [], changes),
+    academicsAdmin: tracked(
+      academicsAdmin(db, media),
+      "academics",
+      ["createFaculty", "updateFaculty", "deleteFaculty", "createDepartment", "updateDepartment", "deleteDepartment", "createCourse", "updateCourse", "deleteCourse"],
+      changes,
+    ),
+    siteContent: tracked(
+      siteContentService(db, media),
+      {
+        settings: "settings",
+        saveSettings: "settings",
+        siteLinks: "links",
+        saveSiteLinks: "links",
+        staff: "staff",
+        saveStaff: "staff",
+        announcement: "announcement",
+        saveAnnouncement: "announcement",
+        focus: "focus",
+        saveFocus: "focus",
+      },
+      ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
+      changes,
+    ),
     media,
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,

@@ -51,7 +51,11 @@ export function siteContentService(db: Database, files: StoredFiles) {
     },
 
     async saveSettings(section: SettingsSection, fields: Record<string, string>) {
-      for (const [field, value] of Object.entries(fields)) if (isImageField(field)) await requireStoredImage(files, value, field);
+      // Only a new image must be one uploaded here; the one the section has stays acceptable.
+      const current = (await this.settings(section)) as Record<string, string>;
+      for (const [field, value] of Object.entries(fields)) {
+        if (isImageField(field) && value !== current[field]) await requireStoredImage(files, value, field);
+      }
       await db
         .insert(siteSettings)
         .values({ section, fields })
@@ -93,7 +97,8 @@ export function siteContentService(db: Database, files: StoredFiles) {
     },
 
     async saveStaff(role: StaffRole, record: Omit<StaffRecord, "role">) {
-      await requireStoredImage(files, record.photo, "photo");
+      const [current] = await db.select({ photo: staff.photo }).from(staff).where(eq(staff.role, role));
+      if (record.photo !== current?.photo) await requireStoredImage(files, record.photo, "photo");
       await db
         .insert(staff)
         .values({ role, ...record })

@@ -210,6 +210,8 @@ test.describe("admins and everyone else", () => {
     await page.goto("/dashboard?tab=users");
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(5);
+    // With the page's script running, Show more appends (before it, the link opens page 2 alone).
+    await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Show more" }).click();
     // The next 5 are appended (fewer when users created meanwhile by other tests shift a page:
     // the list never shows anyone twice).
@@ -223,6 +225,7 @@ test.describe("admins and everyone else", () => {
     const memberRow = () => page.locator("tbody tr", { hasText: `${member}@example.edu` });
     const findMember = async () => {
       await page.goto("/dashboard?tab=users");
+      await page.waitForLoadState("networkidle");
       while ((await memberRow().count()) === 0) {
         const count = await rows.count();
         await page.getByRole("link", { name: "Show more" }).click();

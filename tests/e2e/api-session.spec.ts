@@ -79,6 +79,20 @@ test.describe("the JSON API, used by a script", () => {
     await expect(createPost).toContainText("Admins only");
   });
 
+  test("the auth library's own endpoints are not open: only the site's calls apply its rules", async ({ request }) => {
+    for (const [method, path] of [
+      ["POST", "/api/auth/update-user"],
+      ["POST", "/api/auth/admin/set-role"],
+      ["POST", "/api/auth/delete-user"],
+      ["POST", "/api/auth/admin/impersonate-user"],
+      ["GET", "/api/auth/get-session"],
+    ]) {
+      const reply = await request.fetch(path, { method, data: {} });
+      expect(reply.status(), path).toBe(404);
+      expect((await reply.json()).success).toBe(false);
+    }
+  });
+
   test("other sites: refused unless CORS_ORIGINS lists them", async ({ request }) => {
     const allowed = "http://partner.example.test";
     const preflight = await request.fetch("/api/post/create", { method: "OPTIONS", headers: { Origin: allowed, "Access-Control-Request-Method": "POST" } });

@@ -81,7 +81,7 @@ test.describe("who may upload", () => {
 
     const anonymous = await request.post("/api/uploads?purpose=avatar", { data: image, headers: { "Content-Type": "image/png" } });
     expect(anonymous.status()).toBe(401);
-    expect(await anonymous.json()).toEqual({ message: "Sign in to upload files." });
+    expect(await anonymous.json()).toEqual({ success: false, statusCode: 401, message: "Sign in to upload files." });
 
     const username = uniqueName("uploader");
     await signUp(page, username);
@@ -89,7 +89,7 @@ test.describe("who may upload", () => {
     for (const purpose of ["image", "pdf"]) {
       const refused = await page.request.post(`/api/uploads?purpose=${purpose}`, { data: purpose === "pdf" ? pdf : image });
       expect(refused.status(), purpose).toBe(403);
-      expect(await refused.json()).toEqual({ message: "Only admins can upload this kind of file." });
+      expect(await refused.json()).toEqual({ success: false, statusCode: 403, message: "Only admins can upload this kind of file." });
     }
     const own = await page.request.post("/api/uploads?purpose=avatar", { data: image, headers: { "X-File-Name": "me.png" } });
     expect(own.status()).toBe(201);

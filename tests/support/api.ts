@@ -105,13 +105,16 @@ export async function openApiWorld() {
       if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.text}`);
     }
     const session = await signIn(username, password);
-    cookies[role] = session.cookie;
-    ids[role] = session.id;
-    passwords[role] = password;
-    usernames[role] = username;
     return { username, password, ...session };
   }
-  for (const role of ["admin", "user", "other"] as const) await addUser(role);
+  // The three callers every test uses; tests add more accounts of their own with addUser.
+  for (const role of ["admin", "user", "other"] as const) {
+    const account = await addUser(role);
+    cookies[role] = account.cookie;
+    ids[role] = account.id;
+    passwords[role] = account.password;
+    usernames[role] = account.username;
+  }
 
   /** New sessions for the three accounts (after a test signed them out). */
   async function refreshSessions() {

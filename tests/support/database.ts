@@ -65,6 +65,7 @@ export function testConfig(dataDir: string): AppConfig {
     trustProxy: false,
     google: undefined,
     oidc: undefined,
+    pageCache: false,
     corsOrigins: [],
     maxImageBytes: 10 * 1024 * 1024,
     maxPdfBytes: 50 * 1024 * 1024,

@@ -1,0 +1,105 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { EventEmitter } from "node:events";
+import type { Notifications } from "~/db/client.server";
+
+/**
+ * What public pages are made of, by kind. Pages rendered for the page cache record the
+ * kinds they read; every write announces the kind it changed, here and (on PostgreSQL) to every
+ * other app server through NOTIFY, so exactly the pages that showed it are rendered again.
+ */
+export const CONTENT_TAGS = ["posts", "journals", "academics", "settings", "staff", "announcement", "focus", "links"] as const;
+export type ContentTag = (typeof CONTENT_TAGS)[number];
+
+const isTag = (value: string): value is ContentTag => (CONTENT_TAGS as readonly string[]).includes(value);
+
+const readsOfThisRequest = new AsyncLocalStorage<Set<ContentTag>>();
+
+/** Runs `render` and returns the kinds of content it read (through the services) with its result. */
+export async function recordingReads<T>(render: () => Promise<T>): Promise<{ result: T; tags: Set<ContentTag> }> {
+  const tags = new Set<ContentTag>();
+  const result = await readsOfThisRequest.run(tags, render);
+  return { result, tags };
+}
+
+export function noteRead(tag: ContentTag) {
+  readsOfThisRequest.getStore()?.add(tag);
+}
+
+/** How changes reach other processes: PostgreSQL's NOTIFY/LISTEN, or nothing (the embedded database has one process). */
+export type ChangeTransport = Notifications;
+
+export type ContentChanges = ReturnType<typeof contentChanges>;
+
+export function contentChanges(transport?: ChangeTransport) {
+  const local = new EventEmitter();
+  local.setMaxListeners(100);
+  const origin = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const deliver = (tags: ContentTag[]) => local.emit("change", tags);
+
+  return {
+    /** Announces a change: local listeners hear it before this resolves; other servers a moment later. */
+    async publish(tags: ContentTag[]) {
+      deliver(tags);
+      if (transport) {
+        await transport.send(`${origin}:${tags.join(",")}`).catch((error: Error) => console.error(`content changes: could not notify other servers: ${error.message}`));
+      }
+    },
+    subscribe(listener: (tags: ContentTag[]) => void): () => void {
+      local.on("change", listener);
+      return () => local.off("change", listener);
+    },
+    /** Starts hearing other servers' changes (PostgreSQL only). */
+    async start() {
+      if (!transport || stopListening) return;
+      stopListening = await transport.listen((payload) => {
+        // The connection was lost for a while: anything may have changed.
+        if (payload === null) return deliver([...CONTENT_TAGS]);
+        const [from, list = ""] = payload.split(":");
+        if (from === origin) return;
+        deliver(list.split(",").filter(isTag));
+      });
+    },
+    async close() {
+      await stopListening?.();
+      stopListening = undefined;
+      local.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * The service with its reads noted (for the page being rendered) and its writes announced. Writes
+ * are announced even when they fail part-way: rendering a page again is cheap, a stale page is not.
+ */
+export function tracked<S extends object>(
+  service: S,
+  tags: ContentTag | Partial<Record<keyof S, ContentTag>>,
+  writes: readonly (keyof S)[],
+  changes: ContentChanges,
+): S {
+  const wrapped = {} as S;
+  for (const key of Object.keys(service) as (keyof S)[]) {
+    const original = service[key];
+    const tag = typeof tags === "string" ? tags : tags[key];
+    if (typeof original !== "function" || !tag) {
+      wrapped[key] = original;
+      continue;
+    }
+    const method = original as (...args: unknown[]) => unknown;
+    wrapped[key] = (writes.includes(key)
+      ? async (...args: unknown[]) => {
+          try {
+            return await method.apply(service, args);
+          } finally {
+            await changes.publish([tag]);
+          }
+        }
+      : (...args: unknown[]) => {
+          noteRead(tag);
+          return method.apply(service, args);
+        }) as S[keyof S];
+  }
+  return wrapped;
+}

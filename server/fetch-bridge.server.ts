@@ -1,0 +1,59 @@
+import { once } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+
+/**
+ * Node's request and response objects, and the Fetch API's that React Router speaks. Written
+ * here (rather than taken from @react-router/node) so the page cache can sit between the two.
+ */
+
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else headers.set(name, value);
+  }
+  // A request whose client went away is aborted, so React Router stops rendering it.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Status and headers of a Fetch response, with every Set-Cookie kept apart. */
+export function writeHead(res: ServerResponse, response: Response, extra: Record<string, string> = {}) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+}
+
+/** Streams a Fetch response to Node, waiting when the client reads slowly. */
+export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
+  writeHead(res, response);
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await Promise.race([once(res, "drain"), once(res, "close")]);
+    }
+  } finally {
+    res.end();
+  }
+}
