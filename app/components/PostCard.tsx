@@ -26,6 +26,8 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
             srcSet={srcSetFor(post.image)}
             sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
             alt=""
+            width={1600}
+            height={900}
             loading="lazy"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />

@@ -3,7 +3,18 @@ import { Link, useFetcher } from "react-router";
 import { SpinnerIcon } from "~/components/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export type ListPage<T> = { items: T[]; hasMore: boolean; page: number };
+export type ListPage<T> = {
+  items: T[];
+  hasMore: boolean;
+  page: number;
+  /** The last item's id: the next page starts after it (keyset), when the list supports that. */
+  next?: string;
+};
+
+/** The next page's address: its number (for the page's own links) and, when known, where it starts. */
+export function nextPageHref(path: string, list: { page: number; next?: string }) {
+  return `${path}?page=${list.page + 1}${list.next ? `&after=${encodeURIComponent(list.next)}` : ""}`;
+}
 
 /**
  * "Show More" for a paged list: with JavaScript it loads the next page through the route's
@@ -28,7 +39,7 @@ export function useShowMore<T extends { id: string }>(
     const next = fetcher.data ? pick(fetcher.data as never) : null;
     if (next && next.page === list.page + 1) {
       const seen = new Set(list.items.map((item) => item.id));
-      setList({ items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))], hasMore: next.hasMore, page: next.page });
+      setList({ items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))], hasMore: next.hasMore, page: next.page, next: next.next });
     }
   }
 

@@ -84,7 +84,7 @@ export const users = pgTable(
     // Unique without regard to case.
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
-    index("users_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_role_idx").on(t.role),
   ],
 );
@@ -178,9 +178,10 @@ export const posts = pgTable(
   },
   (t) => [
     uniqueIndex("posts_slug_key").on(t.slug),
-    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("posts_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
-    index("posts_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // DESC with NULLS FIRST, as ORDER BY ... DESC means: otherwise the planner cannot walk the index.
+    index("posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("posts_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("posts_category_check", sql`${t.category} in (${inList(POST_CATEGORIES)})`),
     check("posts_title_check", sql`length(trim(${t.title})) > 0`),
   ],
@@ -199,8 +200,8 @@ export const journals = pgTable(
   },
   (t) => [
     uniqueIndex("journals_slug_key").on(t.slug),
-    index("journals_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("journals_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("journals_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("journals_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("journals_filename_check", sql`length(trim(${t.filename})) > 0`),
   ],
 );
@@ -344,7 +345,7 @@ export const media = pgTable(
   },
   (t) => [
     uniqueIndex("media_storage_key_key").on(t.storageKey),
-    index("media_created_idx").on(t.createdAt.desc()),
+    index("media_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("media_uploaded_by_idx").on(t.uploadedBy),
     check("media_kind_check", sql`${t.kind} in (${inList(MEDIA_KINDS)})`),
     check("media_size_check", sql`${t.sizeBytes} >= 0`),

@@ -67,7 +67,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <div className="grid gap-10 lg:grid-cols-2">
             {messages.map(({ person, image, message, heading }) => (
               <figure key={person.role} className="flex gap-6">
-                {image && <img src={image} srcSet={srcSetFor(image)} sizes="112px" alt={`Portrait of ${person.name}`} className="h-28 w-28 shrink-0 rounded-full object-cover shadow" loading="lazy" />}
+                {image && <img src={image} srcSet={srcSetFor(image)} sizes="112px" alt={`Portrait of ${person.name}`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover shadow" loading="lazy" />}
                 <div>
                   <h3 className="text-sm font-semibold uppercase tracking-wider text-gold-700 dark:text-gold-400">{heading}</h3>
                   <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">“{message}”</blockquote>

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
-import { Modal } from "~/components/Modal";
+import { LazyModal as Modal } from "~/components/LazyModal";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { services } from "~/runtime.server";
@@ -30,7 +30,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white" data-testid="department-hero">
         {department.departimage && (
-          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
         <div className="mx-auto w-full max-w-7xl px-6 pb-12 pt-32">

@@ -93,7 +93,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 key={person.role}
                 className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700/60 dark:bg-night-card"
               >
-                {person.photo && <img src={person.photo} srcSet={srcSetFor(person.photo)} sizes="(min-width: 1024px) 240px, 50vw" alt={`Portrait of ${person.name}`} className="aspect-square w-full object-cover" loading="lazy" />}
+                {person.photo && <img src={person.photo} srcSet={srcSetFor(person.photo)} sizes="(min-width: 1024px) 240px, 50vw" alt={`Portrait of ${person.name}`} width={480} height={480} className="aspect-square w-full object-cover" loading="lazy" />}
                 <div className="p-5">
                   <p className="font-serif text-lg font-semibold text-navy-900 dark:text-white">{person.name}</p>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{person.post}</p>
@@ -133,7 +133,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <Section id="welcome" eyebrow="From the Director" title="Director's Welcome Message">
           <figure className="grid gap-8 md:grid-cols-[14rem_1fr] md:items-start">
             {director.photo && (
-              <img src={director.photo} srcSet={srcSetFor(director.photo)} sizes="224px" alt={`Portrait of ${director.name}`} className="w-56 rounded-xl object-cover shadow-md" loading="lazy" />
+              <img src={director.photo} srcSet={srcSetFor(director.photo)} sizes="224px" alt={`Portrait of ${director.name}`} width={224} height={224} className="aspect-square w-56 rounded-xl object-cover shadow-md" loading="lazy" />
             )}
             <div>
               <blockquote className="font-serif text-xl leading-9 text-slate-700 dark:text-slate-200">

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
-import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
+import { nextPageHref, ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
@@ -13,10 +13,11 @@ import type { Route } from "./+types/journals";
 type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  const query = new URL(request.url).searchParams;
+  const page = pageNumber(query.get("page"));
   const { journals, siteContent } = await services();
   const [result, focus] = await Promise.all([
-    journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE, limit: JOURNALS_PAGE_SIZE }),
+    journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE, limit: JOURNALS_PAGE_SIZE, after: query.get("after") ?? undefined }),
     siteContent.focus("homePage"),
   ]);
   // A page past the end is not a page.
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: result.items.map(({ id, slug, filename, details, updatedAt }) => ({ id, slug, filename, details, updatedAt })),
     hasMore: result.hasMore,
     page,
+    next: result.items.at(-1)?.id,
   };
   return {
     ...list,
@@ -80,7 +82,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton href={`/journals?page=${list.page + 1}`} loading={list.loading} onLoad={() => list.loadNext((n) => `/journals?page=${n}`)} />
+          <ShowMoreButton href={nextPageHref("/journals", list)} loading={list.loading} onLoad={() => list.loadNext((n) => nextPageHref("/journals", { ...list, page: n - 1 }))} />
         )}
       </section>
     </>

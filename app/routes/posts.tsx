@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/PageHero";
 import { PostCard, type PostCardData } from "~/components/PostCard";
-import { ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
+import { nextPageHref, ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
 import { toPostCard } from "~/lib/post-card";
 import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
 import { services } from "~/runtime.server";
@@ -9,15 +9,16 @@ import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/posts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  const query = new URL(request.url).searchParams;
+  const page = pageNumber(query.get("page"));
   const { posts, siteContent } = await services();
   const [result, blog] = await Promise.all([
-    posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE }),
+    posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE, after: query.get("after") ?? undefined }),
     siteContent.settings("blog"),
   ]);
   // A page past the end is not a page.
   if (page > 1 && result.items.length === 0) throw data({ message: "No such page" }, { status: 404 });
-  const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page };
+  const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page, next: result.items.at(-1)?.id };
   return { ...list, blog };
 }
 
@@ -49,7 +50,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton href={`/posts?page=${list.page + 1}`} loading={list.loading} onLoad={() => list.loadNext((n) => `/posts?page=${n}`)} />
+          <ShowMoreButton href={nextPageHref("/posts", list)} loading={list.loading} onLoad={() => list.loadNext((n) => nextPageHref("/posts", { ...list, page: n - 1 }))} />
         )}
       </section>
     </>

@@ -43,7 +43,7 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
                           className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
                         >
                           {department.departimage ? (
-                            <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" alt="" className="h-36 w-full object-cover" loading="lazy" />
+                            <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" alt="" width={800} height={288} className="h-36 w-full object-cover" loading="lazy" />
                           ) : (
                             <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
                           )}

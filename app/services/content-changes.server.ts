@@ -103,3 +103,29 @@ export function tracked<S extends object>(
   }
   return wrapped;
 }
+
+/**
+ * The service with one argument-less read kept in memory until its kind of content changes (here
+ * or on another server): for the site's links, which every page's layout reads.
+ */
+export function remembered<S extends object, K extends keyof S>(service: S, method: K, tag: ContentTag, changes: ContentChanges): S {
+  const read = service[method] as unknown as () => Promise<unknown>;
+  let kept: Promise<unknown> | undefined;
+  changes.subscribe((tags) => {
+    if (tags.includes(tag)) kept = undefined;
+  });
+  const wrapped = { ...service };
+  (wrapped as Record<K, unknown>)[method] = () => {
+    noteRead(tag);
+    if (!kept) {
+      const reading = read.call(service);
+      kept = reading;
+      // A failed read is not kept.
+      reading.catch(() => {
+        if (kept === reading) kept = undefined;
+      });
+    }
+    return kept;
+  };
+  return wrapped;
+}

@@ -11,7 +11,7 @@ import { s3Store } from "./storage/s3-store.server";
 
 export { uploadsDirectory };
 import { postsService } from "./posts.server";
-import { contentChanges, tracked, type ContentChanges } from "./content-changes.server";
+import { contentChanges, remembered, tracked, type ContentChanges } from "./content-changes.server";
 import { siteContentService } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
@@ -50,21 +50,27 @@ export function createServices(db: Database, options: ServiceOptions) {
       ["createFaculty", "updateFaculty", "deleteFaculty", "createDepartment", "updateDepartment", "deleteDepartment", "createCourse", "updateCourse", "deleteCourse"],
       changes,
     ),
-    siteContent: tracked(
-      siteContentService(db, media),
-      {
-        settings: "settings",
-        saveSettings: "settings",
-        siteLinks: "links",
-        saveSiteLinks: "links",
-        staff: "staff",
-        saveStaff: "staff",
-        announcement: "announcement",
-        saveAnnouncement: "announcement",
-        focus: "focus",
-        saveFocus: "focus",
-      },
-      ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
+    // Every page's layout reads the site's links: kept in memory until they change.
+    siteContent: remembered(
+      tracked(
+        siteContentService(db, media),
+        {
+          settings: "settings",
+          saveSettings: "settings",
+          siteLinks: "links",
+          saveSiteLinks: "links",
+          staff: "staff",
+          saveStaff: "staff",
+          announcement: "announcement",
+          saveAnnouncement: "announcement",
+          focus: "focus",
+          saveFocus: "focus",
+        },
+        ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
+        changes,
+      ),
+      "siteLinks",
+      "links",
       changes,
     ),
     media,

@@ -1,5 +1,5 @@
 import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -24,13 +24,19 @@ export function journalsService(db: Database, files: StoredFiles) {
   return {
     async list(request: PageRequest & { userId?: string } = {}) {
       const { limit, startIndex } = normalisePage(request, JOURNALS_PAGE_SIZE);
+      // Keyset: after an article that still exists; otherwise the offset.
+      const [cursor] =
+        request.after && isUuid(request.after) ? await db.select({ id: journals.id }).from(journals).where(eq(journals.id, request.after)) : [];
+      const conditions = [];
+      if (request.userId) conditions.push(eq(journals.userId, request.userId));
+      if (cursor) conditions.push(sql`(${journals.createdAt}, ${journals.id}) < (select c.created_at, c.id from ${journals} c where c.id = ${cursor.id})`);
       const rows = await db
         .select()
         .from(journals)
-        .where(request.userId ? eq(journals.userId, request.userId) : undefined)
+        .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(desc(journals.createdAt), desc(journals.id))
         .limit(limit + 1)
-        .offset(startIndex);
+        .offset(cursor ? 0 : startIndex);
       return toPage(rows, limit);
     },
 

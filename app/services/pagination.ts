@@ -6,7 +6,15 @@ export const MAX_PAGE_SIZE = 50;
 
 export type Page<T> = { items: T[]; hasMore: boolean };
 
-export type PageRequest = { startIndex?: number; limit?: number };
+export type PageRequest = {
+  startIndex?: number;
+  limit?: number;
+  /**
+   * The id of the last item already shown: the page starts right after it, found through the
+   * (created_at, id) index, so the thousandth page costs what the first does. Wins over startIndex.
+   */
+  after?: string;
+};
 
 export function normalisePage(request: PageRequest, defaultLimit: number) {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? defaultLimit) || defaultLimit, 1), MAX_PAGE_SIZE);

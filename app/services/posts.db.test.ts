@@ -24,6 +24,33 @@ afterAll(async () => {
 });
 
 describe(`posts service (${testDatabaseKind})`, () => {
+  it("pages after the last post shown (keyset) exactly as by position, even between posts of the same moment", async () => {
+    // Two posts created in the same microsecond-precise instant as others: order falls back to the id.
+    const sameMoment = new Date(Date.now() - 5.5 * DAY);
+    const added = [
+      await posts.create({ title: "Same moment A", category: "fees", image: "", content: "" }, sameMoment),
+      await posts.create({ title: "Same moment B", category: "fees", image: "", content: "" }, sameMoment),
+    ];
+    const byPosition = [];
+    for (let start = 0; ; start += 9) {
+      const page = await posts.list({ startIndex: start });
+      byPosition.push(...page.items.map((p) => p.id));
+      if (!page.hasMore) break;
+    }
+    const byKeyset = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await posts.list({ after });
+      byKeyset.push(...page.items.map((p) => p.id));
+      if (!page.hasMore) break;
+      after = page.items.at(-1)!.id;
+    }
+    expect(byKeyset).toEqual(byPosition);
+    expect(new Set(byKeyset).size).toBe(byKeyset.length);
+    expect(byKeyset).toHaveLength(22);
+    for (const post of added) await posts.remove(post.id);
+  });
+
   it("pages newest first, 9 at a time, and says when no more remain", async () => {
     const first = await posts.list({ startIndex: 0 });
     expect(first.items.map((p) => p.title)).toEqual(Array.from({ length: 9 }, (_, i) => `Post number ${i}`));

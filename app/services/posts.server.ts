@@ -26,13 +26,16 @@ export function postsService(db: Database, files: StoredFiles) {
       const conditions = [];
       if (filter.category) conditions.push(eq(posts.category, filter.category));
       if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
+      // Keyset: after a post that still exists; otherwise the offset.
+      const [cursor] = filter.after && isUuid(filter.after) ? await db.select({ id: posts.id }).from(posts).where(eq(posts.id, filter.after)) : [];
+      if (cursor) conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (select c.created_at, c.id from ${posts} c where c.id = ${cursor.id})`);
       const rows = await db
         .select()
         .from(posts)
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit + 1)
-        .offset(startIndex);
+        .offset(cursor ? 0 : startIndex);
       return toPage(rows, limit);
     },
 

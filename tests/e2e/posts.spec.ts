@@ -68,13 +68,13 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#focus li")).toHaveCount(8);
   });
 
-  test("/posts: Show More is a link to the next page", async ({ page }) => {
+  test("/posts: Show More is a link to the next page, which starts after the last post shown", async ({ page }) => {
     await page.goto("/posts");
     await expect(page.locator("main article")).toHaveCount(9);
     const more = page.getByRole("link", { name: "Show More" });
-    await expect(more).toHaveAttribute("href", "/posts?page=2");
+    await expect(more).toHaveAttribute("href", /^\/posts\?page=2&after=[0-9a-f-]{36}$/);
     await more.click();
-    await expect(page).toHaveURL(/\/posts\?page=2$/);
+    await expect(page).toHaveURL(/\/posts\?page=2&after=[0-9a-f-]{36}$/);
     await expect(page.locator("main article")).toHaveCount(5);
     await expect(page.getByRole("link", { name: "Show More" })).toHaveCount(0);
   });

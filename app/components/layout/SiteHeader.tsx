@@ -4,7 +4,11 @@ import type { SiteLinks } from "~/lib/site-content";
 import type { Theme } from "~/lib/theme";
 import { MobileMenu } from "./MobileMenu";
 import { ThemeToggle } from "./ThemeToggle";
-import { UserMenu } from "./UserMenu";
+import { lazy, Suspense } from "react";
+import { Avatar } from "~/components/Avatar";
+
+// The account menu (and its menu library) is only downloaded by signed-in visitors.
+const UserMenu = lazy(() => import("./UserMenu").then((m) => ({ default: m.UserMenu })));
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -68,7 +72,9 @@ export function SiteHeader({
         <div className="flex items-center gap-2">
           <ThemeToggle theme={theme} />
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<Avatar username={user.username} image={user.image} />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <Link
               to="/signin"

@@ -1,0 +1,94 @@
+// npm run lighthouse: Lighthouse (mobile and desktop) on every public page of a fresh site with the
+// demo content, in Debian's Chromium. Writes bench/results/lighthouse.json and .md.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dataDir = path.join(root, ".tmp", "lighthouse-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+const resultsDir = path.join(root, "bench", "results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const build = spawnSync(process.execPath, ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'], { stdio: "inherit" });
+if (build.status !== 0) process.exit(1);
+
+const port = await new Promise((resolve) => {
+  const server = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port: free } = server.address();
+    server.close(() => resolve(free));
+  });
+});
+const site = spawn(process.execPath, ["-e", 'import("./build/server/index.js").then((m) => m.main())'], {
+  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+process.on("exit", () => site.kill("SIGKILL"));
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    if (i > 480) throw new Error("the site did not start");
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const api = async (p) => (await fetch(`${base}${p}`)).json();
+const post = (await api("/api/post/getposts?limit=1")).posts[0];
+const journal = (await api("/api/journal/getjournals?limit=1")).journals[0];
+const department = (await api("/api/departments/getdepart"))[0];
+const pages = [
+  ["home", "/"],
+  ["about", "/about"],
+  ["posts", "/posts"],
+  ["post", `/post/${post.slug}`],
+  ["journals", "/journals"],
+  ["journal", `/journal/${journal.slug}`],
+  ["call for papers", "/admision"],
+  ["programmes", "/programmes"],
+  ["department", `/programmes/${department._id}`],
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const results = [];
+try {
+  for (const [name, pathname] of pages) {
+    for (const formFactor of ["mobile", "desktop"]) {
+      const run = await lighthouse(
+        `${base}${pathname}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+        formFactor === "desktop" ? desktopConfig : undefined,
+      );
+      const lhr = run.lhr;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      // What cost points: every audit below full marks, in the report's own words.
+      const shortfalls = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      results.push({ page: name, path: pathname, formFactor, scores, shortfalls, metrics: { lcp: lhr.audits["largest-contentful-paint"]?.displayValue, cls: lhr.audits["cumulative-layout-shift"]?.displayValue, tbt: lhr.audits["total-blocking-time"]?.displayValue } });
+      console.log(`${formFactor.padEnd(7)} ${name.padEnd(16)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+fs.writeFileSync(path.join(resultsDir, "lighthouse.json"), `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, results }, null, 2)}\n`);
+const md = `# Lighthouse (${new Date().toISOString()})\n\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version} in Debian's Chromium, on a fresh site with the demo content, served by the production server on 127.0.0.1 (no network throttling beyond Lighthouse's own simulation).\n\n| page | form factor | performance | accessibility | best practices | SEO | LCP | TBT | CLS | below full marks |\n|---|---|---|---|---|---|---|---|---|---|\n${results
+  .map((r) => `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.metrics.lcp ?? ""} | ${r.metrics.tbt ?? ""} | ${r.metrics.cls ?? ""} | ${r.shortfalls.join(", ")} |`)
+  .join("\n")}\n`;
+fs.writeFileSync(path.join(resultsDir, "lighthouse.md"), md);
+console.log("Written to bench/results/lighthouse.json and .md");
+process.exit(0);

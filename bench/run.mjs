@@ -1,0 +1,392 @@
+// npm run bench [-- --postgres URL] [-- --large] [-- --duration SECONDS]
+//
+// Builds the site, starts it on a fresh database with the demo content, and measures it with
+// autocannon on 127.0.0.1, side by side with nginx serving the same HTML bytes from files (the
+// physical limit for those pages on this machine). Writes bench/results/<name>.json and .md.
+// --large adds 100,000 posts and 20,000 journals and compares uncached rendering with the small set.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: "string" },
+    large: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const work = path.join(root, ".tmp", "bench");
+const resultsDir = path.join(root, "bench", "results");
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+
+const children = [];
+const cleanups = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+const log = (...parts) => console.log(`[bench] ${parts.join(" ")}`);
+
+// ---------- the machine ----------
+
+const cores = os.availableParallelism();
+const canPin = cores >= 2 && spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+/** The servers run on the last core, the load generator on the first (when the machine allows). */
+const pinned = (core, command, commandArgs) => (canPin ? ["taskset", ["-c", String(core), command, ...commandArgs]] : [command, commandArgs]);
+const SERVER_CORE = cores - 1;
+const LOAD_CORE = 0;
+
+function ensureNginx() {
+  if (spawnSync("sh", ["-c", "command -v nginx"]).status === 0) return;
+  log("nginx is missing: installing it from Debian's packages (apt-get install -y nginx-light or nginx)");
+  const installed = spawnSync("sh", ["-c", "apt-get install -y nginx-light || apt-get install -y nginx || (apt-get update && apt-get install -y nginx)"], { stdio: "inherit" });
+  if (installed.status !== 0) throw new Error("nginx could not be installed; install it and run the bench again.");
+}
+
+function ensureBuild() {
+  const result = spawnSync(process.execPath, ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("the build failed");
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+// ---------- the site ----------
+
+async function startSite({ dataDir, databaseUrl, pageCache }) {
+  const port = await freePort();
+  const env = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), DEMO_CONTENT: "true" };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const [command, commandArgs] = pinned(SERVER_CORE, process.execPath, ["-e", 'import("./build/server/index.js").then((m) => m.main())']);
+  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  };
+  return { base, stop, child };
+}
+
+function runScript(script, scriptArgs, env) {
+  const result = spawnSync(process.execPath, [script, ...scriptArgs], { env: { ...process.env, NODE_ENV: "production", ...env }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+const ADMIN = { username: "bench.admin", email: "bench.admin@example.edu", password: "bench admin password" };
+
+async function signIn(base) {
+  const response = await fetch(`${base}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** The pages measured: addresses found through the API, as a visitor would reach them. */
+async function pagesOf(base) {
+  const api = async (p) => (await fetch(`${base}${p}`)).json();
+  const post = (await api("/api/post/getposts?limit=1")).posts[0];
+  const journal = (await api("/api/journal/getjournals?limit=1")).journals[0];
+  const department = (await api("/api/departments/getdepart"))[0];
+  return [
+    { name: "home", path: "/" },
+    { name: "posts", path: "/posts" },
+    { name: "post", path: `/post/${post.slug}` },
+    { name: "journals", path: "/journals" },
+    { name: "journal", path: `/journal/${journal.slug}` },
+    { name: "department", path: `/programmes/${department._id}` },
+  ];
+}
+
+// ---------- nginx ----------
+
+async function startNginx(files) {
+  ensureNginx();
+  const prefix = path.join(work, "nginx");
+  const html = path.join(prefix, "html");
+  fs.mkdirSync(path.join(prefix, "logs"), { recursive: true });
+  fs.mkdirSync(html, { recursive: true });
+  for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(html, `${name}.html`), bytes);
+  const port = await freePort();
+    // The mask's rightmost digit is core 0.
+  const affinity = canPin ? `worker_cpu_affinity 1${"0".repeat(SERVER_CORE)};` : "";
+  fs.writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    `worker_processes 1;
+${affinity}
+${process.getuid?.() === 0 ? "user root;" : ""}
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { text/html html; }
+  client_body_temp_path ${prefix}/tmp;
+  proxy_temp_path ${prefix}/tmp;
+  fastcgi_temp_path ${prefix}/tmp;
+  uwsgi_temp_path ${prefix}/tmp;
+  scgi_temp_path ${prefix}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${html};
+  }
+}
+`,
+  );
+  fs.mkdirSync(path.join(prefix, "tmp"), { recursive: true });
+  const child = spawn("nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/${Object.keys(files)[0]}.html`);
+  return { base, stop: () => child.kill("SIGTERM") };
+}
+
+// ---------- load ----------
+
+/** One autocannon run on the load generator's core; a short warm-up first. */
+function load(url, headers = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}=${v}`]);
+  const bin = path.join(root, "node_modules", ".bin", "autocannon");
+  const run = (duration) => {
+    const [command, commandArgs] = pinned(LOAD_CORE, bin, ["-c", String(CONNECTIONS), "-d", String(duration), "-j", ...headerArgs, url]);
+    return JSON.parse(execFileSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] }));
+  };
+  run(2);
+  const r = run(DURATION);
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    bytesPerRequest: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+  };
+}
+
+// ---------- the large data set ----------
+
+const BULK_SQL = (pdf) => `
+insert into posts (slug, title, category, image, content, created_at, updated_at)
+select 'bulk-post-' || g, 'Generated bulletin number ' || g, (array['fees','course','exams','uncategorized'])[1 + g % 4], '',
+       '<p>Generated post ' || g || ' for the flat-cost benchmark. ' || repeat('Peace research and conflict resolution. ', 20) || '</p>',
+       now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
+from generate_series(1, 100000) g;
+insert into journals (slug, filename, details, file, created_at, updated_at)
+select 'bulk-journal-' || g, 'Generated article number ' || g, '<p>Abstract ' || g || '.</p>', '${pdf}',
+       now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
+from generate_series(1, 20000) g;
+analyze posts; analyze journals;`;
+
+async function loadLargeDataSet({ dataDir, databaseUrl, pdf }) {
+  const sql = BULK_SQL(pdf);
+  if (databaseUrl) {
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(path.join(dataDir, "pglite"));
+    await db.exec(sql);
+    await db.close();
+  }
+}
+
+// ---------- the runs ----------
+
+async function freshDatabase() {
+  if (!args.postgres) return undefined;
+  const pg = (await import("pg")).default;
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: args.postgres });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(args.postgres);
+  url.pathname = `/${name}`;
+  cleanups.push(async () => {
+    const again = new pg.Client({ connectionString: args.postgres });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  });
+  return url.toString();
+}
+
+/** A fresh site with the demo content and an admin; returns its data folder and database. */
+async function prepareSite(label) {
+  const dataDir = path.join(work, label);
+  const databaseUrl = await freshDatabase();
+  if (databaseUrl) runScript("scripts/seed-demo.mjs", [], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  // First start creates the embedded database and its demo content.
+  const site = await startSite({ dataDir, databaseUrl, pageCache: true });
+  const pdf = (await (await fetch(`${site.base}/api/journal/getjournals?limit=1`)).json()).journals[0].file;
+  await site.stop();
+  runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], {
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  return { dataDir, databaseUrl, pdf };
+}
+
+function table(rows, columns) {
+  const head = `| ${columns.map((c) => c.label).join(" | ")} |\n|${columns.map(() => "---").join("|")}|`;
+  return `${head}\n${rows.map((row) => `| ${columns.map((c) => c.value(row)).join(" | ")} |`).join("\n")}`;
+}
+
+async function sideBySide() {
+  const prepared = await prepareSite("site");
+  const site = await startSite({ ...prepared, pageCache: true });
+  const pages = await pagesOf(site.base);
+  const cookie = await signIn(site.base);
+  const files = {};
+  for (const page of pages) {
+    // Warm the cache, then save exactly the bytes a signed-out visitor receives.
+    await fetch(`${site.base}${page.path}`);
+    files[page.name] = Buffer.from(await (await fetch(`${site.base}${page.path}`)).arrayBuffer());
+  }
+  const nginx = await startNginx(files);
+  const rows = [];
+  for (const page of pages) {
+    log(`anonymous ${page.path}`);
+    const ours = load(`${site.base}${page.path}`);
+    const limit = load(`${nginx.base}/${page.name}.html`);
+    rows.push({ page: page.name, path: page.path, bytes: files[page.name].length, ours, nginx: limit, ratio: Math.round((ours.rps / limit.rps) * 1000) / 1000 });
+  }
+  nginx.stop();
+  const signedIn = [];
+  for (const tab of ["profile", "posts"]) {
+    log(`signed in /dashboard?tab=${tab}`);
+    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: load(`${site.base}/dashboard?tab=${tab}`, { cookie }) });
+  }
+  await site.stop();
+  return { anonymous: rows, signedIn };
+}
+
+async function flatCost() {
+  const results = {};
+  for (const size of ["small", "large"]) {
+    const prepared = await prepareSite(`flat-${size}`);
+    if (size === "large") {
+      log("loading 100,000 posts and 20,000 journals");
+      await loadLargeDataSet(prepared);
+    }
+    // Uncached: the cost of rendering from the database is what must stay flat.
+    const site = await startSite({ ...prepared, pageCache: false });
+    const pages = await pagesOf(site.base);
+    const postCount = (await (await fetch(`${site.base}/api/post/getposts?limit=1`)).json()).total;
+    const lastPage = Math.max(2, Math.ceil(postCount / 9));
+    // Show More's address for the last page: it starts after the last post of the page before.
+    const before = (await (await fetch(`${site.base}/api/post/getposts?startIndex=${(lastPage - 1) * 9 - 1}&limit=1`)).json()).posts[0];
+    const targets = [
+      ...pages.filter((p) => ["posts", "journals", "post", "home"].includes(p.name)),
+      { name: "posts, last page of Show More", path: `/posts?page=${lastPage}&after=${before._id}` },
+    ];
+    results[size] = { posts: postCount, pages: [] };
+    for (const target of targets) {
+      log(`${size} uncached ${target.path}`);
+      results[size].pages.push({ ...target, ours: load(`${site.base}${target.path}`) });
+    }
+    await site.stop();
+  }
+  return results.small.pages.map((small, i) => {
+    const large = results.large.pages[i];
+    return { page: small.name, small, large, p50Ratio: Math.round((large.ours.p50 / Math.max(small.ours.p50, 0.01)) * 100) / 100 };
+  });
+}
+
+const database = args.postgres ? "postgresql" : "pglite";
+const report = {
+  date: new Date().toISOString(),
+  database,
+  machine: { cores, cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  pinning: canPin ? `servers (ours and nginx) on core ${SERVER_CORE}, load generator on core ${LOAD_CORE} (taskset)` : "not pinned: the machine has one core or no taskset; load generator and server share the cores",
+  load: { tool: "autocannon 9", connections: CONNECTIONS, durationSeconds: DURATION },
+};
+
+try {
+  ensureBuild();
+  if (args.large) report.flatCost = await flatCost();
+  else Object.assign(report, await sideBySide());
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+}
+
+const name = `${args.large ? "large" : "side-by-side"}-${database}`;
+fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+const ms = (v) => `${v} ms`;
+let md = `# Benchmark: ${args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per page after a 2 s warm-up, on 127.0.0.1.\n\n`;
+if (report.anonymous) {
+  md += `## Signed-out visitors (page cache) against nginx serving the same bytes\n\n${table(report.anonymous, [
+    { label: "page", value: (r) => r.page },
+    { label: "bytes", value: (r) => r.bytes },
+    { label: "ours req/s", value: (r) => r.ours.rps },
+    { label: "ours p50", value: (r) => ms(r.ours.p50) },
+    { label: "ours p99", value: (r) => ms(r.ours.p99) },
+    { label: "ours errors", value: (r) => r.ours.errors },
+    { label: "nginx req/s", value: (r) => r.nginx.rps },
+    { label: "nginx p50", value: (r) => ms(r.nginx.p50) },
+    { label: "nginx p99", value: (r) => ms(r.nginx.p99) },
+    { label: "ours / nginx", value: (r) => `${Math.round(r.ratio * 100)}%` },
+  ])}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, [
+    { label: "page", value: (r) => r.page },
+    { label: "req/s", value: (r) => r.ours.rps },
+    { label: "p50", value: (r) => ms(r.ours.p50) },
+    { label: "p99", value: (r) => ms(r.ours.p99) },
+    { label: "errors", value: (r) => r.ours.errors },
+  ])}\n`;
+}
+if (report.flatCost) {
+  md += `## Uncached rendering: demo content against 100,000 posts and 20,000 journals\n\n${table(report.flatCost, [
+    { label: "page", value: (r) => r.page },
+    { label: "small p50", value: (r) => ms(r.small.ours.p50) },
+    { label: "large p50", value: (r) => ms(r.large.ours.p50) },
+    { label: "large / small p50", value: (r) => `${r.p50Ratio}x` },
+    { label: "small req/s", value: (r) => r.small.ours.rps },
+    { label: "large req/s", value: (r) => r.large.ours.rps },
+    { label: "large p99", value: (r) => ms(r.large.ours.p99) },
+    { label: "errors", value: (r) => r.small.ours.errors + r.large.ours.errors },
+  ])}\n`;
+}
+fs.writeFileSync(path.join(resultsDir, `${name}.md`), md);
+console.log(`\n${md}\nWritten to bench/results/${name}.json and .md`);
+process.exit(0);
