@@ -20,7 +20,9 @@ import { getUser } from "~/lib/session.server";
 import { readTheme } from "~/lib/theme.server";
 import { services } from "~/runtime.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The site's stylesheet goes inside each page: one round trip less before the first paint (the
+// pages are cached and compressed; it adds about 9 KB to each).
+import siteCss from "./app.css?inline";
 
 /**
  * Every state-changing request, page form or API call, must come from this site. (The production
@@ -80,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={theme === "dark" ? "#0a1322" : "#0b2545"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {/* Written by the server only: the browser keeps it as it arrived, and its bundle leaves the text out. */}
+        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteCss : "" }} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -51,9 +51,12 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
         <Link
           to={href}
           className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-navy-700 hover:gap-2.5 dark:text-gold-300"
-          aria-label={`Read more: ${post.title}`}
         >
-          Read more <ArrowRightIcon />
+          {/* The title is in the link's text (not only its label), so the link says where it goes. */}
+          <span>
+            Read more<span className="sr-only">: {post.title}</span>
+          </span>
+          <ArrowRightIcon />
         </Link>
       </div>
     </article>

@@ -3,7 +3,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/about";
 import { srcSetFor } from "~/lib/images";
 
@@ -25,7 +25,7 @@ export async function loader() {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.focus.title || "About") }];
+  return [{ title: pageTitle(matches, data?.focus.title || "About") }, pageDescription(matches, data?.focus.subtitle || data?.about.intro)];
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/admision";
 
 export async function loader() {
@@ -16,8 +16,8 @@ export async function loader() {
   return { announcement, guidelines, officers: staff.filter((s) => s.name) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Call for Papers") }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Call for Papers") }, pageDescription(matches, data?.guidelines.subtitle || data?.announcement.title)];
 }
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { LazyModal as Modal } from "~/components/LazyModal";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/department";
 import { srcSetFor } from "~/lib/images";
 
@@ -15,7 +15,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.department.name ?? "Failed to load department data.") }];
+  return [
+    { title: pageTitle(matches, data?.department.name ?? "Failed to load department data.") },
+    pageDescription(matches, data ? `${data.department.name}, ${data.department.facultyName}: courses, credits and semesters.` : null),
+  ];
 }
 
 export default function DepartmentPage({ loaderData }: Route.ComponentProps) {

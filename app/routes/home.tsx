@@ -7,7 +7,7 @@ import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { srcSetFor } from "~/lib/images";
 
@@ -48,8 +48,8 @@ export async function loader() {
   return { homepage, about, director, vc, steps, calltoaction, focus, news: latest };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches) }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches) }, pageDescription(matches, data?.homepage.subtitle || data?.homepage.intro)];
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

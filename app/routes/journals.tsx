@@ -7,7 +7,7 @@ import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journals";
 
 type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) }];
+  return [{ title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) }, pageDescription(matches, data?.subtitle)];
 }
 
 export default function Journals({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { nextPageHref, ShowMoreButton, useShowMore, type ListPage } from "~/comp
 import { toPostCard } from "~/lib/post-card";
 import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/posts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.blog.title || "News and Stories") }];
+  return [{ title: pageTitle(matches, data?.blog.title || "News and Stories") }, pageDescription(matches, data?.blog.subtitle)];
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { Section } from "~/components/Section";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/programmes";
 import { srcSetFor } from "~/lib/images";
 
@@ -14,7 +14,7 @@ export async function loader() {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.programmes.title || "Programmes") }];
+  return [{ title: pageTitle(matches, data?.programmes.title || "Programmes") }, pageDescription(matches, data?.programmes.subtitle)];
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {
