@@ -6,9 +6,22 @@ import { MobileMenu } from "./MobileMenu";
 import { ThemeToggle } from "./ThemeToggle";
 import { lazy, Suspense } from "react";
 import { Avatar } from "~/components/Avatar";
+import { useHydrated } from "~/lib/use-hydrated";
 
 // The account menu (and its menu library) is only downloaded by signed-in visitors.
 const UserMenu = lazy(() => import("./UserMenu").then((m) => ({ default: m.UserMenu })));
+
+/**
+ * Until the page runs (and without JavaScript) the avatar is a link to the profile, where Sign Out
+ * is; the menu button appears once it can open, so no click is lost before it is ready.
+ */
+function AccountLink({ user }: { user: { username: string; image: string } }) {
+  return (
+    <Link to="/dashboard?tab=profile" aria-label={`Your profile, ${user.username}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400">
+      <Avatar username={user.username} image={user.image} />
+    </Link>
+  );
+}
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -32,6 +45,7 @@ export function SiteHeader({
   theme: Theme;
 }) {
   const signedIn = user !== null;
+  const hydrated = useHydrated();
   return (
     <header
       className={
@@ -72,9 +86,13 @@ export function SiteHeader({
         <div className="flex items-center gap-2">
           <ThemeToggle theme={theme} />
           {user ? (
-            <Suspense fallback={<Avatar username={user.username} image={user.image} />}>
-              <UserMenu user={user} />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={<AccountLink user={user} />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <AccountLink user={user} />
+            )
           ) : (
             <Link
               to="/signin"
