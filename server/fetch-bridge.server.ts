@@ -31,7 +31,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse): Reque
 }
 
 /** Status and headers of a Fetch response, with every Set-Cookie kept apart. */
-export function writeHead(res: ServerResponse, response: Response, extra: Record<string, string> = {}) {
+function writeHead(res: ServerResponse, response: Response, extra: Record<string, string> = {}) {
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);

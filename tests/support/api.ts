@@ -55,7 +55,6 @@ export async function openApiWorld() {
   const cookies: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
   const ids: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
   const passwords: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
-  const usernames: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
 
   /** One API request; every caller gets its own address so rate limits do not mix tests up. */
   async function call(
@@ -113,7 +112,6 @@ export async function openApiWorld() {
     cookies[role] = account.cookie;
     ids[role] = account.id;
     passwords[role] = account.password;
-    usernames[role] = account.username;
   }
 
   /** New sessions for the three accounts (after a test signed them out). */
