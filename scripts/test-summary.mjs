@@ -24,4 +24,11 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
+// What the trust suites counted (tests/support/counts.ts), one line each.
+try {
+  const lines = fs.readFileSync(".tmp/results/counts.jsonl", "utf8").trim().split("\n").filter(Boolean);
+  for (const { suite, count, what } of lines.map((line) => JSON.parse(line))) console.log(`${suite}: ${count} ${what}`);
+} catch {
+  // no suite reported a count
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
