@@ -3,33 +3,61 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { config } from "~/lib/config.server";
+import { NonceContext } from "~/lib/nonce";
+import { inlineScriptHashes, newNonce, pagePolicy } from "~/lib/security-headers.server";
 
 const STREAM_TIMEOUT_MS = 10_000;
 
-/** Server rendering: streamed to browsers, complete documents to bots. */
+/**
+ * Server rendering: streamed to browsers, complete documents to bots and to the page cache. Every
+ * inline script carries this render's nonce; the Content-Security-Policy names the nonce, or, for
+ * a page kept in the cache, the scripts' hashes.
+ */
 export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const nonce = newNonce();
     // A page rendered for the page cache (server/main.ts) is rendered whole, and an error in it
     // makes it a 500, which is never kept.
     const forCache = request.headers.get("x-page-cache-fill") === "1";
     const readyEvent = forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
-      [readyEvent]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          if (!import.meta.env.DEV && forCache) {
+            // The whole page, so that the policy can list its scripts' hashes.
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => {
+              const html = Buffer.concat(chunks);
+              headers.set("Content-Security-Policy", pagePolicy(config(), { hashes: inlineScriptHashes(html.toString("utf8"), nonce) }));
+              resolve(new Response(html, { headers, status }));
+            });
+            body.on("error", reject);
+          } else {
+            // The development server injects scripts of its own.
+            if (!import.meta.env.DEV) headers.set("Content-Security-Policy", pagePolicy(config(), { nonce }));
+            resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          }
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          if (shellRendered) console.error(`render error: ${(error as Error).message ?? error}`);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) console.error(`render error: ${(error as Error).message ?? error}`);
-      },
-    });
+    );
     setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }

@@ -13,6 +13,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
+import { useNonce } from "~/lib/nonce";
 import { isTheme, type Theme } from "~/lib/theme";
 import { config } from "~/lib/config.server";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
@@ -74,6 +75,7 @@ function useTheme(stored: Theme): Theme {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const theme = useTheme(data?.theme ?? "light");
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined}>
       <head>
@@ -94,8 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

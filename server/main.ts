@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
+import { RESOURCE_POLICY } from "~/lib/security-headers.server";
 import { CROSS_SITE_REFUSED, isAllowedApiOrigin, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
@@ -119,7 +120,8 @@ export async function main() {
     const generation = cache.generation;
     const { result, tags } = await recordingReads(async () => {
       const response = await handler(request);
-      const keep = response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+      // A HEAD request's answer has no body (React Router leaves it out): never kept.
+      const keep = req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
       return { response, body: keep ? Buffer.from(await response.arrayBuffer()) : undefined };
     });
     if (!result.body) return sendFetchResponse(req, res, result.response);
@@ -131,7 +133,12 @@ export async function main() {
   // Byte ranges are served as stored: compressing a slice would break its Content-Range.
   const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
 
+  // Pages replace the Content-Security-Policy with their own (entry.server.tsx); everything else
+  // (API answers, page data, files, the server's own refusals) keeps this one.
   const baseHeaders: Record<string, string> = {
+    "Content-Security-Policy": RESOURCE_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",

@@ -161,6 +161,15 @@ describe(`the page cache (${onPostgres ? "two servers on PostgreSQL" : "PGlite"}
     expect(html.length).toBeGreaterThan(1000);
   });
 
+  it("a HEAD request for a page not yet kept does not leave an empty page behind", async () => {
+    const head = await fetch(`${first}/about`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const { html, cache } = await page(first, "/about");
+    expect(html).toContain("</html>");
+    expect(cache).toBe("miss");
+    expect((await page(first, "/about")).html).toBe(html);
+  });
+
   it("posts: a new post is on the news page and the home page", async () => {
     await warm("/posts");
     await warm("/");

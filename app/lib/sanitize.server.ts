@@ -2,6 +2,8 @@ import sanitizeHtml from "sanitize-html";
 
 /** Hosts whose players the editor embeds. */
 const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+/** Where embedded players load from (the pages' Content-Security-Policy frames). */
+export const VIDEO_EMBED_ORIGINS = VIDEO_HOSTS.map((host) => `https://${host}`);
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
 const QUILL_CLASS = /^ql-(align-(center|right|justify)|indent-[1-8]|size-(small|large|huge)|font-(serif|monospace)|syntax|video)$/;

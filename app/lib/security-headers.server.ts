@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { AppConfig } from "~/lib/config.server";
+import { VIDEO_EMBED_ORIGINS } from "~/lib/sanitize.server";
+
+/**
+ * The Content-Security-Policy of the site's pages. Scripts run only from this origin or when the
+ * server vouches for them: by a fresh nonce on pages rendered for one request, by their SHA-256 on
+ * pages kept in the page cache (a nonce served to many visitors would be no secret). Inline
+ * styles stay allowed: the stylesheet is inlined and the editor sets style attributes, and a
+ * style cannot run code.
+ */
+export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUrl">, scripts: { nonce: string } | { hashes: string[] }): string {
+  const scriptSources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
+  // Browsers apply form-action to the redirect that follows a form, so the external sign-in
+  // providers' pages must be named.
+  const signInOrigins = [config.google ? "https://accounts.google.com" : undefined, originOf(config.oidc?.issuer)].filter(Boolean);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    // Post images may be addresses on other sites (the editor allows them); images cannot run code.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    // The journal page shows its PDF in an <object>.
+    "object-src 'self'",
+    `frame-src 'self' ${VIDEO_EMBED_ORIGINS.join(" ")}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    `form-action 'self' ${signInOrigins.join(" ")}`.trim(),
+    ...(config.publicUrl?.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+/** Everything that is not a page (API answers, data, files) may load and run nothing. */
+export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+export function newNonce(): string {
+  return randomBytes(18).toString("base64");
+}
+
+/**
+ * The SHA-256 of each inline script that carries the render's nonce, in a complete page. Scripts
+ * without it (none should exist) stay unlisted, so they would not run from the cache either.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+  for (const [, attributes, body] of html.matchAll(pattern)) {
+    if (!attributes.includes(`nonce="${nonce}"`) || /\bsrc\s*=/.test(attributes)) continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
