@@ -16,7 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "pglite",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
           env: { TEST_DB: "pglite" },
           testTimeout: 60_000,
@@ -29,7 +29,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: "postgres",
-                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "server/**/*.db.test.ts", "server/**/*.pg.test.ts"],
+                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "server/**/*.db.test.ts", "server/**/*.pg.test.ts", "tests/**/*.db.test.ts", "tests/**/*.pg.test.ts"],
                 env: { TEST_DB: "postgres" },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

@@ -7,8 +7,17 @@ import { Readable } from "node:stream";
  * here (rather than taken from @react-router/node) so the page cache can sit between the two.
  */
 
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+/**
+ * The request as the visitor addressed it. Behind a proxy that ends TLS the connection here is
+ * plain http, but the browser's Origin is https: the address must be the public one, or React
+ * Router takes every form for a forgery. PUBLIC_URL says it; otherwise a trusted proxy's
+ * X-Forwarded-Proto does.
+ */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, site: { publicUrl?: string; trustProxy?: boolean } = {}): Request {
+  const forwardedProto = site.trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() : "";
+  const base = site.publicUrl ? new URL(site.publicUrl).origin : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
+  // Appended, not resolved: a path such as //other.example must not change the host.
+  const url = new URL(`${base}${req.url?.startsWith("/") ? req.url : "/"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

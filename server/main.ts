@@ -115,7 +115,7 @@ export async function main() {
 
   /** Renders with React Router; a signed-out visitor's public page is kept for the next one. */
   const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | undefined) => {
-    const request = toFetchRequest(req, res);
+    const request = toFetchRequest(req, res, config);
     if (!cacheKey) return sendFetchResponse(req, res, await handler(request));
     const generation = cache.generation;
     const { result, tags } = await recordingReads(async () => {

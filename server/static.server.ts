@@ -83,7 +83,7 @@ function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: Incomin
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("X-Content-Type-Options", "nosniff");
   if (mount.sandbox && path.extname(file).toLowerCase() !== ".pdf") {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
   }
 
   if (req.headers["if-none-match"] === etag) {

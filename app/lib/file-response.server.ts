@@ -31,7 +31,7 @@ export async function storedFileResponse(
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
-  if (head.contentType !== "application/pdf") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (head.contentType !== "application/pdf") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
   if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.disposition ?? "inline", options.downloadName));
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 

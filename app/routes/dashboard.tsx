@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const key = (FOCUS_KEYS as readonly string[]).includes(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") as FocusKey) : "homePage";
     focus = await s.siteContent.focus(key);
   }
-  return { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm: url.searchParams.get("confirm") };
+  return { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm: url.searchParams.get("confirm"), updated: url.searchParams.get("updated") === "1" };
 }
 
 type ActionResult = {
@@ -105,7 +105,11 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = profileSchema.safeParse(input);
       if (!parsed.success) return reply(false, firstError(parsed.error));
       const result = await accounts.updateProfile(request, user, parsed.data);
-      return result.ok ? reply(true, result.message ?? "Profile Updated Successfully", 200, result.headers) : reply(false, result.message, result.status);
+      if (!result.ok) return reply(false, result.message, result.status);
+      // A new password ends every session and starts a new one for this browser: the page is then
+      // loaded again with the new cookie (rendering it now, with the old one, would sign out).
+      if (result.headers?.has("set-cookie")) return redirect("/dashboard?tab=profile&updated=1", { headers: result.headers });
+      return reply(true, result.message ?? "Profile Updated Successfully", 200, result.headers);
     }
     case "delete-account": {
       const user = await requireUser(request);
@@ -259,8 +263,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm } = loaderData;
-  const result = actionData?.intent ? actionData : undefined;
+  const { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm, updated } = loaderData;
+  const result = actionData?.intent ? actionData : updated ? { intent: "update-profile", ok: true, message: "Profile Updated Successfully" } : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="min-w-0">

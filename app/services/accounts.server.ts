@@ -223,8 +223,15 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         if (!input.currentPassword) {
           return { ok: false, status: 400, message: "Enter your current password to change your email or password." };
         }
-        if (!(await verifyPassword(user.id, input.currentPassword))) {
-          return { ok: false, status: 400, message: "The current password is incorrect." };
+        // A new password is checked by the auth library itself (below), within its limit on
+        // attempts. Any other change that needs the password counts against that same limit first,
+        // so a stolen session cannot be used to guess the password at leisure.
+        if (!changes.password) {
+          const attempt = await callAuth(request, "/change-password", {});
+          if (attempt.status === 429) return toResult(attempt);
+          if (!(await verifyPassword(user.id, input.currentPassword))) {
+            return { ok: false, status: 400, message: "The current password is incorrect." };
+          }
         }
       }
       if (changes.username) {

@@ -1,0 +1,451 @@
+/**
+ * Security suite, at the HTTP server (the built site as its own process, on PGlite and on
+ * PostgreSQL): every state-changing address refuses other sites (CSRF); every screen action against
+ * signed out, a user, another user and an admin (the JSON API's own matrix is in
+ * app/api/authorisation.db.test.ts); rate limits; sessions ended by sign-out, password change and
+ * account deletion; sign-in messages that do not tell which accounts exist; headers on every kind
+ * of answer; and no password hash in any answer the suite received.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "~/api/operations.server";
+import { openDatabase, rowsOf } from "~/db/client.server";
+import { renderPdf } from "~/demo/pdf.server";
+import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
+import { SETTINGS_FIELDS } from "~/lib/site-content";
+import { reportCount } from "../support/counts";
+import { projectRoot, runScript, siteStorage, startSite, type RunningSite } from "../support/server";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+
+const onPostgres = process.env.TEST_DB === "postgres";
+const label = onPostgres ? "PostgreSQL" : "PGlite";
+const ADMIN = { username: "sec.admin", email: "sec.admin@example.edu", password: "security admin password" };
+
+let site: RunningSite;
+let storage: Awaited<ReturnType<typeof siteStorage>>;
+/** Every answer body the suite received: none may hold a password hash. */
+const received: string[] = [];
+
+type Reply = { url: string; status: number; location: string; text: string; headers: Headers };
+type Caller = { username: string; password: string; id: string; cookie: string };
+
+const newAddress = () => `10.${randomBytes(3).join(".")}`;
+
+async function send(
+  method: string,
+  pathname: string,
+  options: { cookie?: string; form?: Record<string, string>; json?: unknown; body?: Uint8Array; headers?: Record<string, string>; from?: string } = {},
+): Promise<Reply> {
+  // A browser on this site: its own origin; each request its own address unless `from` is given.
+  const headers: Record<string, string> = { origin: site.url, "sec-fetch-site": "same-origin", "x-forwarded-for": options.from ?? newAddress(), ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form);
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers["content-type"] = "application/json";
+  } else if (options.body) {
+    body = options.body as BodyInit;
+  }
+  const response = await fetch(`${site.url}${pathname}`, { method, headers, body, redirect: "manual" });
+  const text = await response.text();
+  received.push(text);
+  expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
+  return { url: pathname, status: response.status, location: response.headers.get("location") ?? "", text, headers: response.headers };
+}
+
+function sessionCookie(reply: Reply): string {
+  return reply.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+async function signIn(username: string, password: string): Promise<string> {
+  const reply = await send("POST", "/signin", { form: { username, password } });
+  expect(reply.status, `sign-in of ${username}`).toBe(302);
+  return sessionCookie(reply);
+}
+
+async function newUser(prefix = "sec"): Promise<Caller> {
+  const username = `${prefix}.${randomBytes(3).toString("hex")}`;
+  const password = `pw ${randomBytes(6).toString("hex")}`;
+  const created = await send("POST", "/signup", { form: { username, email: `${username}@example.edu`, password } });
+  expect(created.status, `sign-up of ${username}: ${created.text.slice(0, 200)}`).toBe(302);
+  const signedIn = await send("POST", "/api/auth/signin", { json: { username, password } });
+  expect(signedIn.status).toBe(200);
+  return { username, password, id: (JSON.parse(signedIn.text) as { user: { _id: string } }).user._id, cookie: sessionCookie(signedIn) };
+}
+
+/** Is this cookie still a live session? */
+async function signedIn(cookie: string) {
+  const reply = await send("GET", "/dashboard?tab=profile", { cookie });
+  return reply.status === 200;
+}
+
+/** What refused requests must leave as it was, read through the public and admin API. */
+async function siteState() {
+  const reads = [
+    "/api/post/getposts?limit=100",
+    "/api/journal/getjournals?limit=100",
+    "/api/users/getusers?limit=100",
+    "/api/faculty/getfaculty",
+    "/api/departments/getdepart",
+    "/api/course/getcourse",
+    "/api/staff",
+    "/api/announce",
+    ...Object.keys(SETTINGS_FIELDS).map((section) => `/api/settings/${section}`),
+  ];
+  const parts = [];
+  for (const read of reads) parts.push(`${read} ${(await send("GET", read, { cookie: admin.cookie })).text}`);
+  return parts.join("\n");
+}
+
+let admin: Caller;
+let user: Caller;
+let other: Caller;
+let pdfUrl = "";
+let imageUrl = "";
+let postId = "";
+let journalId = "";
+
+beforeAll(async () => {
+  storage = await siteStorage("security");
+  site = await startSite({ ...storage.env, DEMO_CONTENT: "true", TRUST_PROXY: "true" });
+  // Through the running server's operator socket on PGlite; straight to the database otherwise.
+  await runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], storage.env);
+  admin = { ...ADMIN, id: "", cookie: await signIn(ADMIN.username, ADMIN.password) };
+  user = await newUser("user");
+  other = await newUser("other");
+  const pdf = await send("POST", "/api/uploads?purpose=pdf", {
+    cookie: admin.cookie,
+    body: renderPdf([{ text: "Security", style: "title" }], { title: "Security", author: "Tests" }),
+    headers: { "content-type": "application/pdf", "x-file-name": "security.pdf" },
+  });
+  pdfUrl = JSON.parse(pdf.text).url;
+  imageUrl = JSON.parse((await send("GET", "/api/staff/director", { cookie: admin.cookie })).text).photo;
+  postId = JSON.parse((await send("POST", "/api/post/create", { cookie: admin.cookie, json: { title: "Security post", category: "exams", content: "<p>x</p>" } })).text)._id;
+  journalId = JSON.parse((await send("POST", "/api/journal/create", { cookie: admin.cookie, json: { filename: "Security journal", details: "", file: pdfUrl } })).text)._id;
+}, 240_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await storage?.dispose();
+});
+
+describe(`security at the HTTP server (${label})`, () => {
+  it("cross-site request forgery: every address that changes something refuses a request from another site", async () => {
+    const before = await siteState();
+    const fill = (route: string) =>
+      route
+        .replace(/\{postId\}|:postId/, postId)
+        .replace(/\{journalId\}|:journalId/, journalId)
+        .replace(/\{userId\}/, user.id)
+        .replace(/\{section\}/, "blog")
+        .replace(/\{role\}/, "director")
+        .replace(/\{key\}/, "journals")
+        .replace(/\{id\}/, "1")
+        .replace(/\*$/, "x");
+    const targets = new Set<string>();
+    // Every route whose module has an action, read from the route table: a new one cannot be missed.
+    const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
+    for (const [, routePath, file] of routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)) {
+      const source = fs.readFileSync(path.join(projectRoot, "app", file), "utf8");
+      if (/export (async )?function action\b/.test(source)) targets.add(`POST /${fill(routePath)}`);
+    }
+    for (const operation of operations) {
+      if (operation.method !== "GET") targets.add(`${operation.method} ${fill(operation.path)}`);
+    }
+    const attacks = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+    ];
+    let rows = 0;
+    for (const target of targets) {
+      const [method, pathname] = target.split(" ");
+      for (const headers of attacks) {
+        const reply = await send(method, pathname, { cookie: admin.cookie, headers: { origin: "", "sec-fetch-site": "", ...headers }, form: { intent: "delete-post", postId, title: "forged" } });
+        expect(reply.status, `${target} from ${JSON.stringify(headers)}`).toBe(403);
+        expect(reply.text).toContain(CROSS_SITE_REFUSED);
+        rows++;
+      }
+    }
+    expect(await siteState()).toBe(before);
+    expect(targets.size).toBeGreaterThan(40);
+    reportCount("security", rows, `cross-site requests refused (${targets.size} state-changing addresses × ${attacks.length} forms of forgery, ${label})`);
+  });
+
+  it("authorisation: every screen action against signed out, a user, another user and an admin", async () => {
+    type Role = "anonymous" | "user" | "other" | "admin";
+    type Expected = "sign in" | "forbidden" | "not found" | "allowed";
+    const ADMIN_ONLY = { anonymous: "sign in", user: "forbidden", other: "forbidden", admin: "allowed" } as const;
+    const SIGNED_IN = { anonymous: "sign in", user: "allowed", other: "allowed", admin: "allowed" } as const;
+    const ANYONE = { anonymous: "allowed", user: "allowed", other: "allowed", admin: "allowed" } as const;
+    const NO_ONE = { anonymous: "not found", user: "not found", other: "not found", admin: "not found" } as const;
+    const director = JSON.parse((await send("GET", "/api/staff/director")).text);
+    const dashboard = (intent: string, fields: Record<string, string> = {}) => ({ path: "/dashboard", form: { intent, ...fields } });
+    // The actions, each with a request that would succeed for a caller allowed to make it.
+    const actions: { name: string; path: string; form?: Record<string, string>; body?: Uint8Array; expect: Record<Role, Expected> }[] = [
+      { name: "update own profile", ...dashboard("update-profile", {}), expect: SIGNED_IN },
+      { name: "delete a user", ...dashboard("delete-user", { userId: "0" }), expect: ADMIN_ONLY },
+      { name: "make a user an admin", ...dashboard("set-admin", { userId: "0", admin: "true" }), expect: ADMIN_ONLY },
+      { name: "delete a post", ...dashboard("delete-post", { postId: "0" }), expect: ADMIN_ONLY },
+      { name: "delete a journal", ...dashboard("delete-journal", { journalId: "0" }), expect: ADMIN_ONLY },
+      { name: "save settings", ...dashboard("save-settings", { section: "blog", title: "News", subtitle: "Updates from the centre" }), expect: ADMIN_ONLY },
+      { name: "save staff", ...dashboard("save-staff", { role: "director", name: director.name, post: director.post, email: director.email, description: director.description, photo: director.photo }), expect: ADMIN_ONLY },
+      { name: "save the announcement", ...dashboard("save-announcement", { title: "Call for papers", content: "<p>Open</p>" }), expect: ADMIN_ONLY },
+      { name: "save a focus page", ...dashboard("save-focus", { key: "journals", title: "Journal Articles", subtitle: "Read", content: "" }), expect: ADMIN_ONLY },
+      { name: "create a faculty", ...dashboard("create-faculty", { name: `Faculty ${randomBytes(2).toString("hex")}` }), expect: ADMIN_ONLY },
+      { name: "update a faculty", ...dashboard("update-faculty", { id: "0", name: "Renamed" }), expect: ADMIN_ONLY },
+      { name: "delete a faculty", ...dashboard("delete-faculty", { id: "0" }), expect: ADMIN_ONLY },
+      { name: "create a department", ...dashboard("create-department", { name: "Department", facultyId: "0", departimage: imageUrl, content: "" }), expect: ADMIN_ONLY },
+      { name: "update a department", ...dashboard("update-department", { id: "0", name: "Department", facultyId: "0", departimage: imageUrl, content: "" }), expect: ADMIN_ONLY },
+      { name: "delete a department", ...dashboard("delete-department", { id: "0" }), expect: ADMIN_ONLY },
+      { name: "create a course", ...dashboard("create-course", { name: "Course", code: "SEC 101", credits: "3", semester: "1", description: "", departmentId: "0", facultyId: "0" }), expect: ADMIN_ONLY },
+      { name: "update a course", ...dashboard("update-course", { id: "0", name: "Course", code: "SEC 101", credits: "3", semester: "1", description: "", departmentId: "0", facultyId: "0" }), expect: ADMIN_ONLY },
+      { name: "delete a course", ...dashboard("delete-course", { id: "0" }), expect: ADMIN_ONLY },
+      { name: "create a post", path: "/create-post", form: { title: "Matrix post", category: "exams", image: "", content: "<p>x</p>" }, expect: ADMIN_ONLY },
+      { name: "update a post", path: `/update-post/${postId}`, form: { title: "Security post", category: "exams", image: "", content: "<p>y</p>" }, expect: ADMIN_ONLY },
+      { name: "create a journal", path: "/create-journal", form: { filename: "Matrix journal", details: "", file: pdfUrl }, expect: ADMIN_ONLY },
+      { name: "update a journal", path: `/update-journal/${journalId}`, form: { filename: "Security journal", details: "<p>y</p>", file: pdfUrl }, expect: ADMIN_ONLY },
+      { name: "upload a PDF", path: "/api/uploads?purpose=pdf", body: renderPdf([{ text: "x" }], { title: "x", author: "x" }), expect: { anonymous: "sign in", user: "forbidden", other: "forbidden", admin: "allowed" } },
+      { name: "upload a profile photo", path: "/api/uploads?purpose=avatar", body: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2a6f97" } }).png().toBuffer(), expect: SIGNED_IN },
+      { name: "create the first admin", path: "/setup", form: { username: "late.admin", email: "late@example.edu", password: "late admin password" }, expect: NO_ONE },
+      { name: "switch the theme", path: "/theme", form: { theme: "dark" }, expect: ANYONE },
+      { name: "sign in", path: "/signin", form: { username: "nobody.here", password: "wrong password" }, expect: ANYONE },
+      { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
+      { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
+    ];
+    // Actions that end or remove the caller's own account are checked with accounts of their own.
+    const intentsInSource = [...fs.readFileSync(path.join(projectRoot, "app/routes/dashboard.tsx"), "utf8").matchAll(/case "([a-z-]+)":/g)].map((m) => m[1]);
+    const covered = new Set([...actions.map((a) => a.form?.intent).filter(Boolean), "delete-account"]);
+    expect(intentsInSource.filter((intent) => !covered.has(intent)), "dashboard intents without a matrix row").toEqual([]);
+
+    const cookieOf = (role: Role) => (role === "anonymous" ? undefined : { user, other, admin }[role].cookie);
+    // "not found" is what a closed screen answers (the setup page once an admin exists); a 404 for
+    // a record that does not exist is an allowed action's answer.
+    const classify = (reply: Reply, closedScreen = false): Expected => {
+      if ((reply.status === 401 && reply.url.startsWith("/api/")) || (reply.status >= 300 && reply.status < 400 && reply.location.startsWith("/signin?redirectTo"))) return "sign in";
+      if (reply.status === 403) return "forbidden";
+      if (reply.status === 404 && closedScreen) return "not found";
+      return "allowed";
+    };
+    let rows = 0;
+    // Refusals first, all of them: together they must leave the site exactly as it was.
+    const before = await siteState();
+    for (const action of actions) {
+      for (const role of ["anonymous", "user", "other"] as const) {
+        if (action.expect[role] === "allowed") continue;
+        const reply = await send("POST", action.path, { cookie: cookieOf(role), form: action.form, body: action.body, headers: action.body ? { "content-type": "application/octet-stream", "x-file-name": "f" } : undefined });
+        expect(classify(reply, action.path === "/setup"), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe(action.expect[role]);
+        rows++;
+      }
+    }
+    if (NO_ONE.admin === "not found") {
+      const reply = await send("POST", "/setup", { cookie: admin.cookie, form: { username: "late.admin", email: "late@example.edu", password: "late admin password" } });
+      expect(classify(reply, true)).toBe("not found");
+      rows++;
+    }
+    expect(await siteState(), "refused actions changed nothing").toBe(before);
+    // Then what each caller may do.
+    for (const action of actions) {
+      for (const role of ["anonymous", "user", "other", "admin"] as const) {
+        if (action.expect[role] !== "allowed") continue;
+        const reply = await send("POST", action.path, { cookie: cookieOf(role), form: action.form, body: action.body, headers: action.body ? { "content-type": action.path.includes("pdf") ? "application/pdf" : "image/png", "x-file-name": "f" } : undefined });
+        expect(classify(reply), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe("allowed");
+        rows++;
+      }
+    }
+    // Deleting one's own account: each kind of caller, on an account of its own.
+    expect(classify(await send("POST", "/dashboard", { form: { intent: "delete-account" } }))).toBe("sign in");
+    for (const caller of [await newUser("gone"), await newUser("gone")]) {
+      const reply = await send("POST", "/dashboard", { cookie: caller.cookie, form: { intent: "delete-account" } });
+      expect(reply.status).toBe(302);
+      expect(reply.location).toBe("/");
+      rows += 1;
+    }
+    // A user removing another: refused, and the other is still there.
+    const target = await newUser("target");
+    expect(classify(await send("POST", "/dashboard", { cookie: user.cookie, form: { intent: "delete-user", userId: target.id } }))).toBe("forbidden");
+    expect(await signedIn(target.cookie)).toBe(true);
+    expect(classify(await send("POST", "/dashboard", { cookie: admin.cookie, form: { intent: "delete-user", userId: target.id } }))).toBe("allowed");
+    rows += 3;
+    reportCount("security", rows, `screen-action authorisation rows (${actions.length + 1} actions × signed out, user, other user, admin, ${label})`);
+  });
+
+  it("rate limits: sign-in, sign-up and password change from one address stop at 10 a minute", async () => {
+    const address = newAddress();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await send("POST", "/signin", { from: address, form: { username: user.username, password: `guess ${i}` } })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const limited = await send("POST", "/signin", { from: address, form: { username: user.username, password: user.password } });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toMatch(/Too many attempts\. Please try again in \d+ (seconds?|minute)\./);
+
+    const signUpAddress = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const name = `burst.${randomBytes(3).toString("hex")}`;
+      expect((await send("POST", "/signup", { from: signUpAddress, form: { username: name, email: `${name}@example.edu`, password: "a long enough password" } })).status).toBe(302);
+    }
+    expect((await send("POST", "/signup", { from: signUpAddress, form: { username: "burst.last", email: "burst.last@example.edu", password: "a long enough password" } })).status).toBe(429);
+
+    const changer = await newUser("changer");
+    const changeAddress = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const reply = await send("POST", "/dashboard", { from: changeAddress, cookie: changer.cookie, form: { intent: "update-profile", password: "a new password here", currentPassword: `wrong ${i}` } });
+      expect(reply.status).toBe(400);
+    }
+    const reply = await send("POST", "/dashboard", { from: changeAddress, cookie: changer.cookie, form: { intent: "update-profile", password: "a new password here", currentPassword: changer.password } });
+    expect(reply.status).toBe(429);
+    // A new email also needs the current password: the same limit on guessing it.
+    const emailAddress = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const wrong = await send("POST", "/dashboard", { from: emailAddress, cookie: changer.cookie, form: { intent: "update-profile", email: "moved@example.edu", currentPassword: `wrong ${i}` } });
+      expect(wrong.text).toContain("The current password is incorrect.");
+    }
+    const blocked = await send("POST", "/dashboard", { from: emailAddress, cookie: changer.cookie, form: { intent: "update-profile", email: "moved@example.edu", currentPassword: changer.password } });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("sessions end on sign-out, on a password change (every session) and when the account is deleted", async () => {
+    const leaving = await newUser("leaving");
+    expect(await signedIn(leaving.cookie)).toBe(true);
+    await send("POST", "/signout", { cookie: leaving.cookie });
+    expect(await signedIn(leaving.cookie), "signed out").toBe(false);
+    expect((await send("PUT", `/api/users/update/${leaving.id}`, { cookie: leaving.cookie, json: {} })).status).toBe(401);
+
+    const changing = await newUser("changing");
+    const laptop = changing.cookie;
+    const phone = await signIn(changing.username, changing.password);
+    const changed = await send("POST", "/dashboard", { cookie: laptop, form: { intent: "update-profile", password: "a brand new password", currentPassword: changing.password } });
+    expect([changed.status, changed.location]).toEqual([302, "/dashboard?tab=profile&updated=1"]);
+    expect(await signedIn(phone), "the other device is signed out").toBe(false);
+    expect(await signedIn(laptop), "the old session token is no longer valid").toBe(false);
+    expect(await signedIn(sessionCookie(changed)), "the device that changed it keeps a new session").toBe(true);
+    expect((await send("POST", "/signin", { form: { username: changing.username, password: changing.password } })).status).toBe(401);
+
+    const deleting = await newUser("deleting");
+    const second = await signIn(deleting.username, deleting.password);
+    await send("POST", "/dashboard", { cookie: deleting.cookie, form: { intent: "delete-account" } });
+    expect(await signedIn(deleting.cookie)).toBe(false);
+    expect(await signedIn(second)).toBe(false);
+
+    const removed = await newUser("removed");
+    await send("POST", "/dashboard", { cookie: admin.cookie, form: { intent: "delete-user", userId: removed.id } });
+    expect(await signedIn(removed.cookie), "a user an admin deleted is signed out everywhere").toBe(false);
+  });
+
+  it("sign-in does not tell whether an account exists; sign-up says only what SPEC.md requires", async () => {
+    const unknown = await send("POST", "/signin", { form: { username: "no.such.person", password: "whatever password" } });
+    const wrong = await send("POST", "/signin", { form: { username: user.username, password: "not the password" } });
+    const message = (reply: Reply) => /role="alert"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(reply.text)?.[1];
+    expect(unknown.status).toBe(wrong.status);
+    expect(message(unknown)).toBe("Invalid username or password");
+    expect(message(wrong)).toBe(message(unknown));
+    const apiUnknown = await send("POST", "/api/auth/signin", { json: { username: "no.such.person", password: "whatever password" } });
+    const apiWrong = await send("POST", "/api/auth/signin", { json: { username: user.username, password: "not the password" } });
+    expect([apiUnknown.status, JSON.parse(apiUnknown.text).message]).toEqual([apiWrong.status, JSON.parse(apiWrong.text).message]);
+    const taken = await send("POST", "/signup", { form: { username: user.username, email: "fresh.address@example.edu", password: "a long enough password" } });
+    expect(message(taken)).toBe("That username is already taken. Please choose another.");
+  });
+
+  it("headers on every kind of answer: a policy without inline scripts, no framing by others, no sniffing, a referrer policy", async () => {
+    const answers = [
+      await send("GET", "/"),
+      await send("GET", "/"),
+      await send("GET", "/posts.data"),
+      await send("GET", "/dashboard?tab=posts", { cookie: admin.cookie }),
+      await send("GET", "/api/post/getposts"),
+      await send("GET", pdfUrl),
+      await send("GET", imageUrl),
+      await send("GET", "/favicon.svg"),
+      await send("GET", "/no/such/page"),
+      await send("POST", "/signout", { headers: { origin: "https://evil.example" } }),
+      await send("GET", "/healthz"),
+    ];
+    const html = answers.filter((a) => a.headers.get("content-type")?.startsWith("text/html"));
+    expect(html.length).toBeGreaterThanOrEqual(4);
+    for (const answer of answers) {
+      const policy = answer.headers.get("content-security-policy") ?? "";
+      const scripts = /(?:^|;\s*)script-src ([^;]*)/.exec(policy)?.[1] ?? /(?:^|;\s*)default-src ([^;]*)/.exec(policy)?.[1] ?? "";
+      expect(policy, "a Content-Security-Policy").not.toBe("");
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("*");
+      expect(policy).toMatch(/frame-ancestors '(self|none)'|sandbox/);
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers.get("strict-transport-security"), "no HSTS over plain http").toBeNull();
+    }
+    // A signed-in page has a fresh nonce each time; a cached page lists its scripts' hashes.
+    const signedInPolicy = html.find((a) => /'nonce-/.test(a.headers.get("content-security-policy")!));
+    expect(signedInPolicy).toBeDefined();
+    expect(answers[1].headers.get("x-page-cache")).toBe("hit");
+    expect(answers[1].headers.get("content-security-policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  });
+
+  it("session cookies are httpOnly and SameSite=Lax", async () => {
+    const reply = await send("POST", "/signin", { form: { username: user.username, password: user.password } });
+    const cookies = reply.headers.getSetCookie().filter((c) => /session_token/.test(c));
+    expect(cookies.length).toBe(1);
+    expect(cookies[0]).toMatch(/;\s*HttpOnly/i);
+    expect(cookies[0]).toMatch(/;\s*SameSite=Lax/i);
+  });
+
+  it("no answer holds a password hash", async () => {
+    // Pages and API answers where accounts appear, read as the admin.
+    for (const read of ["/dashboard?tab=users", "/dashboard?tab=profile", "/api/users/getusers?limit=100", `/api/users/update/${user.id}`]) {
+      await send(read.includes("update") ? "PUT" : "GET", read, { cookie: admin.cookie, json: read.includes("update") ? {} : undefined });
+    }
+    await site.stop();
+    // The stored hashes, read with the server stopped (PGlite allows one process).
+    const database = await openDatabase(
+      storage.env.DATABASE_URL ? { kind: "postgres", url: storage.env.DATABASE_URL } : { kind: "pglite", dataDir: path.join(storage.dataDir, "pglite") },
+    );
+    const hashes = rowsOf<{ password: string }>(await database.db.execute(sql`select password from accounts where password is not null`)).map((r) => r.password);
+    await database.close();
+    expect(hashes.length).toBeGreaterThan(5);
+    const everything = received.join("\n");
+    for (const hash of hashes) {
+      expect(everything.includes(hash)).toBe(false);
+      expect(everything.includes(hash.split(":")[1] ?? hash)).toBe(false);
+    }
+    expect(everything).not.toMatch(/[0-9a-f]{32}:[0-9a-f]{128}/);
+    reportCount("security", received.length, `answers searched for password hashes (${label})`);
+  });
+});
+
+if (!onPostgres) {
+  describe("security behind https (PUBLIC_URL=https://...)", () => {
+    it("sends HSTS and marks the session cookie Secure", async () => {
+      const httpsStorage = await siteStorage("https");
+      const httpsSite = await startSite({ ...httpsStorage.env, PUBLIC_URL: "https://centre.example.edu", TRUST_PROXY: "true" });
+      try {
+        await runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], httpsStorage.env);
+        const page = await fetch(`${httpsSite.url}/signin`);
+        expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+        expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+        const signIn = await fetch(`${httpsSite.url}/signin`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: "https://centre.example.edu", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newAddress() },
+          body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password }),
+        });
+        expect(signIn.status, await signIn.clone().text()).toBe(302);
+        const session = signIn.headers.getSetCookie().find((c) => /session_token/.test(c))!;
+        expect(session).toMatch(/;\s*Secure/i);
+        expect(session).toMatch(/;\s*HttpOnly/i);
+      } finally {
+        await httpsSite.stop();
+        await httpsStorage.dispose();
+      }
+    });
+  });
+}
