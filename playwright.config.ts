@@ -34,9 +34,11 @@ export default defineConfig({
   projects: [
     // First: the person who installed the site creates the first admin on /setup.
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "chromium", dependencies: ["setup"], testIgnore: /(site-content|courses)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "chromium", dependencies: ["setup"], testIgnore: /(site-content|courses|security-xss)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // Last: these tests rewrite the site's words, which the others read.
     { name: "site-content", dependencies: ["chromium"], testMatch: /(site-content|courses)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // After everything: the cross-site scripting corpus goes into every field of the site.
+    { name: "security", dependencies: ["site-content"], testMatch: /security-xss\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: [
     {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/account-rules";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";

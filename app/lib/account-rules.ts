@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** SPEC-NOTES.md: 3 to 30 letters, digits, dots, dashes or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;

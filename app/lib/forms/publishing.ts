@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { POST_CATEGORIES } from "~/db/schema";
 
 /** An uploaded file's address on this site. */
