@@ -55,7 +55,7 @@ async function dangerIn(page: Page): Promise<string[]> {
     for (const report of blocked) found.push(`blocked by the policy: ${report}`);
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
-        const value = attribute.value.replace(/[\s\u0000-\u001f]/g, "").toLowerCase();
+        const value = [...attribute.value].filter((c) => c.charCodeAt(0) > 0x20).join("").toLowerCase();
         if (attribute.name.startsWith("on")) found.push(`<${element.tagName.toLowerCase()} ${attribute.name}>`);
         if (["href", "src", "action", "formaction", "data", "xlink:href", "srcdoc"].includes(attribute.name) && /^(javascript|vbscript|data:text\/html)/.test(value)) {
           found.push(`<${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}">`);
