@@ -1,0 +1,1 @@
+export function judgeAudit(output: string): { verdict: "pass" | "fail" | "unavailable"; message: string };
