@@ -1,3 +1,4 @@
+import { storedFilePolicy } from "~/lib/security-headers.server";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -82,9 +83,7 @@ function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: Incomin
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("X-Content-Type-Options", "nosniff");
-  if (mount.sandbox && path.extname(file).toLowerCase() !== ".pdf") {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
-  }
+  if (mount.sandbox) res.setHeader("Content-Security-Policy", storedFilePolicy(path.extname(file).toLowerCase() === ".pdf" ? "application/pdf" : ""));
 
   if (req.headers["if-none-match"] === etag) {
     res.statusCode = 304;

@@ -1,3 +1,4 @@
+import { storedFilePolicy } from "~/lib/security-headers.server";
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { Services } from "~/services/index.server";
@@ -31,7 +32,7 @@ export async function storedFileResponse(
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
-  if (head.contentType !== "application/pdf") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
+  headers.set("Content-Security-Policy", storedFilePolicy(head.contentType));
   if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.disposition ?? "inline", options.downloadName));
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 

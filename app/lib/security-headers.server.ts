@@ -37,6 +37,19 @@ export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUr
 /** Everything that is not a page (API answers, data, files) may load and run nothing. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+/** Uploaded images and other stored files: a sandbox, as if they came from another site. */
+export const STORED_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+
+/**
+ * PDFs are shown by the browser's own viewer (the journal page embeds it), which a policy applied to
+ * the PDF's answer can stop from loading: only where it may be framed is said.
+ */
+export const PDF_POLICY = "frame-ancestors 'self'";
+
+export function storedFilePolicy(contentType: string) {
+  return contentType === "application/pdf" ? PDF_POLICY : STORED_FILE_POLICY;
+}
+
 export function newNonce(): string {
   return randomBytes(18).toString("base64");
 }
