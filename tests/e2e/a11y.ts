@@ -19,7 +19,8 @@ export const WIDTHS = [
 /** Runs axe on the whole page and fails with one readable line per violation and element. */
 export async function expectNoViolations(page: Page, where: string) {
   // Legacy mode runs axe in the page itself (two to three times faster than opening a blank page per
-  // run to merge frame results); it checks same-origin frames only, and every frame of ours is one.
+  // run to merge frame results). It reaches same-origin frames only: what it leaves out (a video
+  // site's player, the browser's PDF viewer) is not the site's to fix.
   // Only violations are read, so axe skips listing every passing element.
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS).analyze();
   const report = violations.map(
@@ -30,15 +31,19 @@ export async function expectNoViolations(page: Page, where: string) {
   expect(report, `axe found WCAG 2.2 A/AA violations on ${where}:\n  ${report.join("\n  ")}\n`).toEqual([]);
 }
 
-/** Chooses the theme as the toggle does: a POST to /theme sets the cookie the server renders with. */
-export async function useTheme(page: Page, theme: ThemeName) {
-  const response = await page.request.post("/theme", { form: { theme, js: "1" } });
-  expect(response.ok(), `POST /theme ${theme}`).toBe(true);
-}
-
 async function expectTheme(page: Page, theme: ThemeName) {
   if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+/** Switches to the theme with the top bar's toggle, as a visitor does, once the server has kept it. */
+export async function switchTheme(page: Page, theme: ThemeName) {
+  const toggle = page.getByRole("button", { name: `Switch to ${theme} theme` });
+  if ((await toggle.count()) === 0) return expectTheme(page, theme);
+  const stored = page.waitForResponse((r) => r.url().includes("/theme") && r.request().method() === "POST");
+  await toggle.click();
+  expect((await stored).ok(), `the server keeps the ${theme} theme`).toBe(true);
+  await expectTheme(page, theme);
 }
 
 /** The page's script has taken over (the theme toggle marks its form once it runs). */
@@ -47,21 +52,19 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Opens the address in each theme and checks it at each width; `ready` waits for what the page
+ * Opens the address and checks it in each theme at each width; `ready` waits for what the page
  * must show first. Returns how many views were checked.
  */
 export async function checkEveryView(page: Page, path: string, ready: (page: Page) => Promise<void> = async () => {}) {
   let checked = 0;
+  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
+  await page.goto(path);
+  await waitForHydration(page);
+  await ready(page);
   for (const theme of THEMES) {
-    await useTheme(page, theme);
-    for (const [i, size] of WIDTHS.entries()) {
+    await switchTheme(page, theme);
+    for (const size of WIDTHS) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      // Loaded once per theme: the other width is the same page resized, as a reader would.
-      if (i === 0) {
-        await page.goto(path);
-        await ready(page);
-      }
-      await expectTheme(page, theme);
       await expectNoViolations(page, `${path} (${theme} theme, ${size.name} ${size.width}px)`);
       checked++;
     }
@@ -70,22 +73,24 @@ export async function checkEveryView(page: Page, path: string, ready: (page: Pag
 }
 
 /**
- * The page at phone width (the tightest layout) in each theme, with something opened first: `open`
- * opens it (a dialog, a menu) and returns it. The page under it has its own check at every width.
+ * The page at phone width (the tightest layout) in each theme with something open: `open` opens it
+ * (a dialog, a menu) and returns it; Escape closes it again. The page under it has its own check at
+ * every width.
  */
 export async function checkOpen(page: Page, path: string, open: (page: Page) => Promise<Locator>) {
   let checked = 0;
   const phone = WIDTHS[0];
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  await page.goto(path);
+  await waitForHydration(page);
   for (const theme of THEMES) {
-    await useTheme(page, theme);
-    await page.setViewportSize({ width: phone.width, height: phone.height });
-    await page.goto(path);
-    await waitForHydration(page);
+    await switchTheme(page, theme);
     const opened = await open(page);
     await expect(opened).toBeVisible();
-    await expectTheme(page, theme);
     await expectNoViolations(page, `${path} with ${await describe(opened)} open (${theme} theme, ${phone.name} ${phone.width}px)`);
     checked++;
+    await page.keyboard.press("Escape");
+    await expect(opened).toBeHidden();
   }
   return checked;
 }

@@ -19,12 +19,9 @@ export function addToTally(testInfo: TestInfo, suite: string, count: number, wha
 export default function reportTallies(config: FullConfig) {
   const totals = new Map<string, { suite: string; what: string; count: number }>();
   for (const dir of new Set(config.projects.map((p) => p.outputDir))) {
-    let text = "";
-    try {
-      text = fs.readFileSync(path.join(dir, FILE_NAME), "utf8");
-    } catch {
-      continue;
-    }
+    const file = path.join(dir, FILE_NAME);
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, "utf8");
     for (const line of text.split("\n").filter(Boolean)) {
       const { suite, count, what } = JSON.parse(line) as { suite: string; count: number; what: string };
       const key = `${suite}\n${what}`;
