@@ -24,6 +24,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
+  // Prints the totals the parallel suites counted (tests/support/tally.ts), once each.
+  globalTeardown: "./tests/support/tally.ts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -17,12 +17,20 @@ describe("sanitizeRichText", () => {
       '<p class="ql-align-center">centred</p>',
       "<ol><li>one</li><li>two</li></ol><ul><li>dot</li></ul>",
       '<p><a href="mailto:editor@cpscr.example.edu">editor@cpscr.example.edu</a> <a href="tel:+2348000000">call</a> <a href="sms:+2348000000">text</a></p>',
-      '<p><img src="/uploads/2026-11/0b6c6f5e-4a4b-4c7e-9a57-7f9f3d0b2a11-1600w.webp" /></p>',
-      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
-      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/76979871"></iframe>',
+      '<p><img src="/uploads/2026-11/0b6c6f5e-4a4b-4c7e-9a57-7f9f3d0b2a11-1600w.webp" alt="" /></p>',
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video"></iframe>',
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/76979871" title="Vimeo video"></iframe>',
       "<blockquote>quoted</blockquote><pre>code</pre>",
     ];
     for (const html of legitimate) expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it("gives every image a text alternative and every player a name, keeping those written", () => {
+    expect(sanitizeRichText('<p><img src="/uploads/a.webp"></p>')).toBe('<p><img src="/uploads/a.webp" alt="" /></p>');
+    expect(sanitizeRichText('<p><img src="/uploads/a.webp" alt="Delegates at the dialogue"></p>')).toBe('<p><img src="/uploads/a.webp" alt="Delegates at the dialogue" /></p>');
+    expect(sanitizeRichText('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBe('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video"></iframe>');
+    expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title=" "></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/76979871" title="Vimeo video"></iframe>');
+    expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>');
   });
 
   it("writes the editor's inline styles in one canonical form, meaning the same", () => {

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { videoTitle } from "~/components/editor/video";
 
 /** Hosts whose players the editor embeds. */
 const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
@@ -38,6 +39,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const external = /^https?:/i.test(href);
       return { tagName, attribs: external ? { ...rest, href, target: "_blank", rel: "noopener noreferrer" } : { ...rest, href } };
     },
+    // Every image has a text alternative: the one written for it, or none (alt="") so that a
+    // screen reader skips it rather than reading out its file's address.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? "" } }),
+    // Every player has a name to be announced by (WCAG 4.1.2).
+    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, title: attribs.title?.trim() || videoTitle(attribs.src ?? "") } }),
   },
   exclusiveFilter: (frame) =>
     // A data: image must really be an image (not SVG, which can carry script in some contexts).

@@ -1,4 +1,5 @@
 import { openApiDocument } from "~/api/openapi.server";
+import { PageHero } from "~/components/PageHero";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/api.docs";
 
@@ -97,55 +98,59 @@ function FieldTable({ caption, fields }: { caption: string; fields: { name: stri
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { tags, entries } = loaderData;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">API reference</h1>
-      <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">
-        The site&apos;s data as JSON, for scripts and apps. Sign in with <code>POST /api/auth/signin</code>; the session cookie it sets authorises later
-        calls. Every refusal is <code>{"{success: false, statusCode, message}"}</code>. The machine-readable description is{" "}
-        <a className="font-semibold text-navy-700 underline dark:text-sky-300" href="/api/openapi.json">
-          /api/openapi.json
-        </a>{" "}
-        (OpenAPI 3.1).
-      </p>
-      <nav aria-label="API areas" className="mt-6 flex flex-wrap gap-3">
+    <>
+      {/* Like every page, it opens with the dark band the signed-out top bar lies over (over the page's
+          light background the bar's white links were illegible). */}
+      <PageHero title="API reference" compact />
+      <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+          The site&apos;s data as JSON, for scripts and apps. Sign in with <code>POST /api/auth/signin</code>; the session cookie it sets authorises later
+          calls. Every refusal is <code>{"{success: false, statusCode, message}"}</code>. The machine-readable description is{" "}
+          <a className="font-semibold text-navy-700 underline dark:text-sky-300" href="/api/openapi.json">
+            /api/openapi.json
+          </a>{" "}
+          (OpenAPI 3.1).
+        </p>
+        <nav aria-label="API areas" className="mt-6 flex flex-wrap gap-3">
+          {tags.map((tag) => (
+            <a key={tag} href={`#${tag.toLowerCase().replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+              {tag}
+            </a>
+          ))}
+        </nav>
         {tags.map((tag) => (
-          <a key={tag} href={`#${tag.toLowerCase().replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
-            {tag}
-          </a>
-        ))}
-      </nav>
-      {tags.map((tag) => (
-        <section key={tag} aria-labelledby={tag.toLowerCase().replace(/\s+/g, "-")} className="mt-10">
-          <h2 id={tag.toLowerCase().replace(/\s+/g, "-")} className="font-serif text-2xl font-bold text-navy-900 dark:text-white">
-            {tag}
-          </h2>
-          {entries
-            .filter((e) => e.tag === tag)
-            .map((e) => (
-              <article key={e.id} id={e.id} className="mt-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700/60 dark:bg-night-card">
-                <h3 className="flex flex-wrap items-center gap-3">
-                  <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_STYLE[e.method] ?? ""}`}>{e.method}</span>
-                  <code className="break-all font-mono text-sm text-slate-900 dark:text-slate-100">{e.path}</code>
-                </h3>
-                <p className="mt-2 font-semibold text-slate-800 dark:text-slate-200">{e.summary}</p>
-                {e.description.split("\n\n").map((paragraph) => (
-                  <p key={paragraph} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {paragraph}
+          <section key={tag} aria-labelledby={tag.toLowerCase().replace(/\s+/g, "-")} className="mt-10">
+            <h2 id={tag.toLowerCase().replace(/\s+/g, "-")} className="font-serif text-2xl font-bold text-navy-900 dark:text-white">
+              {tag}
+            </h2>
+            {entries
+              .filter((e) => e.tag === tag)
+              .map((e) => (
+                <article key={e.id} id={e.id} className="mt-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700/60 dark:bg-night-card">
+                  <h3 className="flex flex-wrap items-center gap-3">
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_STYLE[e.method] ?? ""}`}>{e.method}</span>
+                    <code className="break-all font-mono text-sm text-slate-900 dark:text-slate-100">{e.path}</code>
+                  </h3>
+                  <p className="mt-2 font-semibold text-slate-800 dark:text-slate-200">{e.summary}</p>
+                  {e.description.split("\n\n").map((paragraph) => (
+                    <p key={paragraph} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                      {paragraph}
+                    </p>
+                  ))}
+                  <FieldTable caption="Parameters" fields={e.parameters.map((p) => ({ ...p, description: [p.in === "path" ? "in the path" : "in the query", p.description].filter(Boolean).join(" · ") }))} />
+                  <FieldTable caption="JSON body" fields={e.bodyFields} />
+                  {e.bodyVariants.map((v) => (
+                    <FieldTable key={v.title} caption={`JSON body for ${v.title}`} fields={v.fields} />
+                  ))}
+                  <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                    <span className="font-semibold">Answers: </span>
+                    {e.responses.map((r) => `${r.status} ${r.description}`).join(" · ")}
                   </p>
-                ))}
-                <FieldTable caption="Parameters" fields={e.parameters.map((p) => ({ ...p, description: [p.in === "path" ? "in the path" : "in the query", p.description].filter(Boolean).join(" · ") }))} />
-                <FieldTable caption="JSON body" fields={e.bodyFields} />
-                {e.bodyVariants.map((v) => (
-                  <FieldTable key={v.title} caption={`JSON body for ${v.title}`} fields={v.fields} />
-                ))}
-                <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                  <span className="font-semibold">Answers: </span>
-                  {e.responses.map((r) => `${r.status} ${r.description}`).join(" · ")}
-                </p>
-              </article>
-            ))}
-        </section>
-      ))}
-    </section>
+                </article>
+              ))}
+          </section>
+        ))}
+      </section>
+    </>
   );
 }

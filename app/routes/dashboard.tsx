@@ -267,6 +267,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const result = actionData?.intent ? actionData : updated ? { intent: "update-profile", ok: true, message: "Profile Updated Successfully" } : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      {/* The page's title for screen readers' heading list; each tab's own heading is an h2 under it. */}
+      <h1 className="sr-only">Dashboard</h1>
       <aside className="min-w-0">
         <Sidebar active={tab} isAdmin={user.isAdmin} />
       </aside>

@@ -84,7 +84,10 @@ test.describe("publishing as an admin", () => {
     await expect(article.getByRole("link", { name: "United Nations" })).toHaveAttribute("href", "https://un.org");
     await expect(article.getByRole("link", { name: "editor@cpscr.example.edu" })).toHaveAttribute("href", "mailto:editor@cpscr.example.edu");
     await expect(article.locator("img")).toHaveAttribute("src", /^\/uploads\//);
+    // No description was written: alt="" keeps a screen reader from reading out the file's address.
+    await expect(article.locator("img")).toHaveAttribute("alt", "");
     await expect(article.locator("iframe")).toHaveAttribute("src", "https://www.youtube.com/embed/dQw4w9WgXcQ");
+    await expect(article.locator("iframe")).toHaveAttribute("title", "YouTube video");
     await expect(page.locator("article > header span").first()).toHaveText("Fees");
     const postUrl = page.url();
 

@@ -155,7 +155,8 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ kind: Kind; id: string } | null>(null);
-  const [confirmedHolds, setConfirmedHolds] = useState<CourseResult | null>(null);
+  // The answer whose "not empty" question was dismissed: the question stays closed until a new answer.
+  const [dismissedHolds, setDismissedHolds] = useState<CourseResult | null>(null);
   const [saved, setSaved] = useState<{ message: string } | null>(null);
   const [resultSeen, setResultSeen] = useState(result);
   if (resultSeen !== result) {
@@ -165,10 +166,7 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
   }
   const closeEditor = useCallback(() => setEditing(null), []);
   const showSaved = useCallback((message: string) => setSaved({ message }), []);
-  if (result?.holds && confirmedHolds !== result) {
-    setConfirmedHolds(result);
-  }
-  const holds = confirmedHolds?.holds;
+  const holds = dismissedHolds === result ? undefined : result?.holds;
 
   if (navigation.state === "loading" && navigation.location.search.includes("tab=course") && !lists) return <p>Loading...</p>;
   if (!lists) {
@@ -292,7 +290,7 @@ export function CourseTab({ lists, result }: { lists: CourseLists | null; result
       />
       <ConfirmDialog
         open={Boolean(holds)}
-        onOpenChange={(open) => !open && setConfirmedHolds(null)}
+        onOpenChange={(open) => !open && setDismissedHolds(result)}
         title={`This ${holds?.kind ?? "item"} is not empty`}
         description={
           holds

@@ -90,7 +90,7 @@ export function UsersTab({
                     >
                       Delete
                     </Link>
-                    {user.id === currentUserId && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                    {user.id === currentUserId && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}
                   </td>
                 </tr>
               ))}

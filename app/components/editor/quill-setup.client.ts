@@ -3,11 +3,11 @@
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
 import { uploadFile } from "~/components/forms/UploadField";
-import { videoEmbedUrl } from "./video";
+import { videoEmbedUrl, videoTitle } from "./video";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Video = { sanitize(url: string): string };
+type Video = { sanitize(url: string): string; create(value: string): HTMLElement };
 const BaseVideo = Quill.import("formats/video") as unknown as { new (...args: never[]): { domNode: HTMLElement } } & Video;
 /** Only YouTube and Vimeo players. */
 class TrustedVideo extends BaseVideo {
@@ -15,13 +15,40 @@ class TrustedVideo extends BaseVideo {
     return videoEmbedUrl(url) ?? "about:blank";
   }
 
+  /** Named for screen readers, in the editor as on the page. */
+  static create(value: string) {
+    const node = super.create(value);
+    node.setAttribute("title", videoTitle(node.getAttribute("src") ?? ""));
+    return node;
+  }
+
   /** Saved as the player itself (Quill's semantic HTML would write a plain link). */
   html() {
     const src = this.domNode.getAttribute("src") ?? "";
-    return `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src.replace(/"/g, "&quot;")}"></iframe>`;
+    return `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src.replace(/"/g, "&quot;")}" title="${videoTitle(src)}"></iframe>`;
   }
 }
 Quill.register({ "formats/video": TrustedVideo }, true);
+
+type ImageFormat = { new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void } } & { create(value: string): HTMLElement };
+const BaseImage = Quill.import("formats/image") as unknown as ImageFormat;
+/**
+ * Images always carry alt: the one they came with, or alt="" (Quill drops an empty alt, and an
+ * image with none is read out by its file's address).
+ */
+class DescribedImage extends BaseImage {
+  static create(value: string) {
+    const node = super.create(value);
+    if (!node.hasAttribute("alt")) node.setAttribute("alt", "");
+    return node;
+  }
+
+  format(name: string, value: unknown) {
+    if (name === "alt") this.domNode.setAttribute("alt", typeof value === "string" ? value : "");
+    else super.format(name, value);
+  }
+}
+Quill.register({ "formats/image": DescribedImage }, true);
 
 const LABELS: Record<string, string> = {
   bold: "Bold",

@@ -24,3 +24,8 @@ export function videoEmbedUrl(input: string): string | null {
   }
   return null;
 }
+
+/** The name a player is announced by (an embedded frame needs one): "YouTube video" or "Vimeo video". */
+export function videoTitle(src: string): string {
+  return /^https:\/\/player\.vimeo\.com\//.test(src.trim()) ? "Vimeo video" : "YouTube video";
+}

@@ -22,7 +22,7 @@ export function ExternalSignIn({ providers }: { providers: { id: string; name: s
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 space-y-3">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-500">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-600 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       {providers.map((provider) => (
