@@ -16,6 +16,7 @@ import { serveStatic, type StaticMount } from "./static.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
 import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
 import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
+import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -76,6 +77,8 @@ export async function main() {
   } catch (error) {
     fail(describeStartError(error, config));
   }
+  // Files an interrupted upload left behind: removed now and every hour (docs/deployment.md).
+  scheduleUploadsCleanup((await getRuntime()).services.media, { soleWriter: !config.databaseUrl && !config.s3, startedAt: new Date(performance.timeOrigin) });
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
