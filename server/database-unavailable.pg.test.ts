@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   expect(created.code, created.out).toBe(0);
   site = await startSite({ DATABASE_URL: database.urlThrough(proxy.port), DATA_DIR: dataDir });
-  cookie = await signIn(site.url, ADMIN.username, ADMIN.password);
+  ({ cookie } = await signIn(site.url, ADMIN.username, ADMIN.password));
   direct = new pg.Client({ connectionString: database.url });
   await direct.connect();
 }, 180_000);

@@ -137,17 +137,18 @@ export async function scratchPostgres(label: string) {
   };
 }
 
-/** Signs in through the JSON API and returns the session cookie. */
-export async function signIn(site: string, username: string, password: string): Promise<string> {
+/** Signs in through the JSON API: the session cookie, and the account's id. */
+export async function signIn(site: string, username: string, password: string): Promise<{ cookie: string; userId: string }> {
   const response = await fetch(`${site}/api/auth/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .filter((c) => !c.endsWith("="))
     .join("; ");
+  return { cookie, userId: ((await response.json()) as { user: { _id: string } }).user._id };
 }
