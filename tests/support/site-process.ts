@@ -112,7 +112,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 export async function scratchPostgres(label: string) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL must be set for the PostgreSQL tests.");
-  const name = `t_${label}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const name = `t_${label.replace(/\W/g, "_")}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
