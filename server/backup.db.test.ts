@@ -25,10 +25,10 @@ const databases: Awaited<ReturnType<typeof scratchPostgres>>[] = [];
 let archives: string;
 
 /** A new, empty site: a data directory, and on PostgreSQL a database of its own. */
-async function newSite(label: string): Promise<Site> {
+async function newSite(label: string, kind: "pglite" | "postgres" = onPostgres ? "postgres" : "pglite"): Promise<Site> {
   const dataDir = scratchDirectory(label);
   scratch.push(dataDir);
-  if (!onPostgres) return { env: { DATA_DIR: dataDir }, dataDir, database: { kind: "pglite", dataDir: path.join(dataDir, "pglite") } };
+  if (kind === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, database: { kind: "pglite", dataDir: path.join(dataDir, "pglite") } };
   const database = await scratchPostgres(label);
   databases.push(database);
   return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir, database: { kind: "postgres", url: database.url, poolSize: 2 } };
@@ -141,6 +141,25 @@ describe(`backup and restore (${databaseName})`, () => {
     expect(forced.code, forced.out).toBe(0);
     expect(await contentOf(target)).toEqual(sourceContent);
   });
+
+  if (onPostgres) {
+    it("moves a site from PostgreSQL to the embedded database and back", async () => {
+      const embedded = await newSite("backup-embedded", "pglite");
+      const toEmbedded = await runScript("restore", [archive], embedded.env);
+      expect(toEmbedded.code, toEmbedded.out).toBe(0);
+      expect(await contentOf(embedded)).toEqual(sourceContent);
+      expect(uploadsOf(embedded)).toEqual(uploadsOf(source));
+
+      const again = path.join(archives, "from-embedded.tar.gz");
+      const backup = await runScript("backup", [again], embedded.env);
+      expect(backup.code, backup.out).toBe(0);
+      const postgres = await newSite("backup-back", "postgres");
+      const back = await runScript("restore", [again], postgres.env);
+      expect(back.code, back.out).toBe(0);
+      expect(await contentOf(postgres)).toEqual(sourceContent);
+      expect(uploadsOf(postgres)).toEqual(uploadsOf(source));
+    });
+  }
 
   it("a damaged archive is refused with a plain message and changes nothing", async () => {
     const target = await newSite("backup-damaged");

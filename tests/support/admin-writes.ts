@@ -19,8 +19,9 @@ export const SETTINGS_PAGES = { blog: "/posts", calltoaction: "/about", howtoapp
 export type SimpleSection = keyof typeof SETTINGS_PAGES;
 export const SIMPLE_SECTIONS = Object.keys(SETTINGS_PAGES) as SimpleSection[];
 
-type PostEntry = { id: string; slug: string; title: string; image: string; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
-type JournalEntry = { id: string; slug: string; filename: string; file: string; deleted: boolean; unsureDelete: boolean };
+/** `deleting`: a delete was sent (a page may answer 404 from then on). */
+type PostEntry = { id: string; slug: string; title: string; image: string; deleting: boolean; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
+type JournalEntry = { id: string; slug: string; filename: string; file: string; deleting: boolean; deleted: boolean; unsureDelete: boolean };
 type SettingEntry = { acked?: string; unsure: string[] };
 
 export type Ledger = ReturnType<typeof newLedger>;
@@ -107,7 +108,7 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const reply = await send("POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
       if (typeof reply === "string") return;
       const post = reply.post as { _id: string; slug: string };
-      const entry = { id: post._id, slug: post.slug, title, image, deleted: false, unsureTitles: [], unsureDelete: false };
+      const entry = { id: post._id, slug: post.slug, title, image, deleting: false, deleted: false, unsureTitles: [], unsureDelete: false };
       ledger.posts.set(entry.id, entry);
       mine.posts.push(entry);
     },
@@ -118,7 +119,7 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const reply = await send("POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
       if (typeof reply === "string") return;
       const journal = reply.journal as { _id: string; slug: string };
-      const entry = { id: journal._id, slug: journal.slug, filename, file, deleted: false, unsureDelete: false };
+      const entry = { id: journal._id, slug: journal.slug, filename, file, deleting: false, deleted: false, unsureDelete: false };
       ledger.journals.set(entry.id, entry);
       ledger.uploads.set(file, { journalId: entry.id });
       mine.journals.push(entry);
@@ -137,6 +138,7 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
     async deletePost() {
       const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
       if (!post) return;
+      post.deleting = true;
       const reply = await send("DELETE", `/api/post/deletepost/${post.id}/${userId}`);
       if (reply === "lost") post.unsureDelete = true;
       else if (reply !== "error") post.deleted = true;
@@ -144,6 +146,7 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
     async deleteJournal() {
       const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsureDelete));
       if (!journal) return;
+      journal.deleting = true;
       const reply = await send("DELETE", `/api/journal/deletejournal/${journal.id}/${userId}`);
       if (reply === "lost") journal.unsureDelete = true;
       else if (reply !== "error") journal.deleted = true;
