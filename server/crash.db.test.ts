@@ -15,7 +15,7 @@ import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, sta
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const databaseName = onPostgres ? "PostgreSQL" : "PGlite";
-const ROUNDS = 4;
+const ROUNDS = 3;
 const WRITERS = 5;
 const ADMIN = { username: "crash.admin", email: "crash.admin@example.edu", password: "crash admin password" };
 

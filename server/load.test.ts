@@ -110,7 +110,10 @@ describe("60 seconds of mixed reads and admin writes at 50 connections (PGlite)"
     expect(tally.failures.slice(0, 20), "reads that failed").toEqual([]);
     expect(ledger.errors.slice(0, 20), "writes that failed").toEqual([]);
     expect(ledger.lost, "requests that got no answer").toBe(0);
-    expect(writes).toBeGreaterThan(100);
+    // Every kind of write was part of the mix.
+    expect(ledger.posts.size, "posts published").toBeGreaterThan(0);
+    expect(ledger.journals.size, "articles published").toBeGreaterThan(0);
+    expect([...ledger.settings.values()].filter((entry) => entry.acked).length, "settings saved").toBeGreaterThan(0);
 
     // Afterwards, on the pages (signed out, so through the page cache as visitors get them)...
     const pages = await checkPages(site.url, ledger);

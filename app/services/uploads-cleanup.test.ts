@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
 import { renderPdf } from "~/demo/pdf.server";
 import { mediaOptions } from "./index.server";
@@ -38,7 +38,7 @@ async function listed(options: MediaOptions) {
   return keys.sort();
 }
 
-describe(`removing unreferenced uploads (${testDatabaseKind})`, () => {
+describe("removing unreferenced uploads", () => {
   for (const kind of ["local disk", "an S3-compatible store"] as const) {
     it(`on ${kind}: removes files no record names, keeps every recorded file and anything newer than the cutoff`, async () => {
       const options =
