@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, type DatabaseOptions } from "~/db/client.server";
-import { tablesInDependencyOrder } from "~/db/dump.server";
+import { openDatabase, type DatabaseOptions } from "~/db/client.server";
+import { localStore } from "~/services/storage/local-store.server";
 import { adminWriter, filesUnder, newLedger, testAssets } from "../tests/support/admin-writes";
+import { storeContents, tableContents } from "../tests/support/backups";
 import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../tests/support/site-process";
 
 /**
@@ -34,19 +34,11 @@ async function newSite(label: string, kind: "pglite" | "postgres" = onPostgres ?
   return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir, database: { kind: "postgres", url: database.url, poolSize: 2 } };
 }
 
-/** Every row of every table, in a stable text form (times in UTC), for comparing two sites. */
+/** Every row of every table of the site's database. */
 async function contentOf(site: Site) {
   const database = await openDatabase(site.database);
   try {
-    const tables: Record<string, string[]> = {};
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local time zone 'UTC'`);
-      for (const table of tablesInDependencyOrder()) {
-        const rows = rowsOf<{ line: string }>(await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(table)} t`));
-        tables[table] = rows.map((row) => row.line).sort();
-      }
-    });
-    return tables;
+    return await tableContents(database.db);
   } finally {
     await database.close();
   }
@@ -54,8 +46,7 @@ async function contentOf(site: Site) {
 
 /** Each uploaded file's checksum, by key. */
 function uploadsOf(site: Site) {
-  const root = path.join(site.dataDir, "uploads");
-  return Object.fromEntries(filesUnder(root).map((key) => [key, createHash("sha256").update(fs.readFileSync(path.join(root, key))).digest("hex")]));
+  return storeContents(localStore(path.join(site.dataDir, "uploads")));
 }
 
 const lastLine = (out: string) => out.trim().split("\n").at(-1) ?? "";
@@ -116,7 +107,7 @@ describe(`backup and restore (${databaseName})`, () => {
     expect(lastLine(restore.out)).toMatch(/^Restored site\.tar\.gz \(made .*\) into .*: \d+ rows in \d+ tables, \d+ files/);
 
     expect(await contentOf(target)).toEqual(sourceContent);
-    expect(uploadsOf(target)).toEqual(uploadsOf(source));
+    expect(await uploadsOf(target)).toEqual(await uploadsOf(source));
 
     const site = await startSite(target.env);
     const page = await fetch(`${site.url}/post/${writtenPost.slug}`);
@@ -148,7 +139,7 @@ describe(`backup and restore (${databaseName})`, () => {
       const toEmbedded = await runScript("restore", [archive], embedded.env);
       expect(toEmbedded.code, toEmbedded.out).toBe(0);
       expect(await contentOf(embedded)).toEqual(sourceContent);
-      expect(uploadsOf(embedded)).toEqual(uploadsOf(source));
+      expect(await uploadsOf(embedded)).toEqual(await uploadsOf(source));
 
       const again = path.join(archives, "from-embedded.tar.gz");
       const backup = await runScript("backup", [again], embedded.env);
@@ -157,7 +148,7 @@ describe(`backup and restore (${databaseName})`, () => {
       const back = await runScript("restore", [again], postgres.env);
       expect(back.code, back.out).toBe(0);
       expect(await contentOf(postgres)).toEqual(sourceContent);
-      expect(uploadsOf(postgres)).toEqual(uploadsOf(source));
+      expect(await uploadsOf(postgres)).toEqual(await uploadsOf(source));
     });
   }
 

@@ -90,6 +90,13 @@ export async function insertRows(db: Database, table: string, columns: string[],
   );
 }
 
+/** The given tables that the database has (a database always has all of them once migrated). */
+export async function tablesPresent(db: Database, tables: string[]): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`));
+  const present = new Set(rows.map((row) => row.name));
+  return tables.filter((table) => present.has(table));
+}
+
 /** Tables of the schema that hold at least one row. */
 export async function tablesWithRows(db: Database, tables: string[]): Promise<string[]> {
   const found: string[] = [];

@@ -17,6 +17,7 @@ import {
   knownMigrations,
   tableRows,
   tablesInDependencyOrder,
+  tablesPresent,
   tablesWithRows,
   type MigrationRecord,
 } from "~/db/dump.server";
@@ -75,7 +76,7 @@ export async function writeBackup(db: Database, store: FileStore, out: Writable,
       async (tx) => {
         const txDb = tx as unknown as Database;
         const tables: BackupManifest["tables"] = [];
-        for (const name of tablesInDependencyOrder()) {
+        for (const name of await tablesPresent(txDb, tablesInDependencyOrder())) {
           const file = fs.createWriteStream(path.join(scratch, `${name}.jsonl`));
           let rows = 0;
           for await (const lines of tableRows(txDb, name)) {
