@@ -58,8 +58,10 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
       const before = { acknowledged: ledger.acknowledged, lost: ledger.lost, ids: new Set([...ledger.posts.keys(), ...ledger.journals.keys()]) };
 
       const writers = SIMPLE_SECTIONS.slice(0, WRITERS).map((section) => adminWriter({ site: site.url, cookie, userId, section, ledger, assets }).run(() => false));
-      // Somewhere between the first uploads and a few dozen writes later.
-      await new Promise((r) => setTimeout(r, 600 + Math.random() * 1800));
+      // Once a few writes are through (however slow the machine), at a random moment after.
+      const deadline = Date.now() + 60_000;
+      while (ledger.acknowledged - before.acknowledged < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, Math.random() * 1500));
       await site.crash();
       await Promise.all(writers);
 
