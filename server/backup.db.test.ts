@@ -98,7 +98,7 @@ describe(`backup and restore (${databaseName})`, () => {
     sourceContent = await contentOf(source);
     expect(sourceContent.posts.length).toBeGreaterThan(12);
     expect(sourceContent.users.length).toBe(1);
-  });
+  }, 150_000);
 
   it("npm run restore brings a new data directory or database to the same content, and the site serves it", async () => {
     const target = await newSite("backup-target");
@@ -131,7 +131,7 @@ describe(`backup and restore (${databaseName})`, () => {
     const forced = await runScript("restore", [archive, "--force"], target.env);
     expect(forced.code, forced.out).toBe(0);
     expect(await contentOf(target)).toEqual(sourceContent);
-  });
+  }, 150_000);
 
   if (onPostgres) {
     it("moves a site from PostgreSQL to the embedded database and back", async () => {
@@ -149,7 +149,7 @@ describe(`backup and restore (${databaseName})`, () => {
       expect(back.code, back.out).toBe(0);
       expect(await contentOf(postgres)).toEqual(sourceContent);
       expect(await uploadsOf(postgres)).toEqual(await uploadsOf(source));
-    });
+    }, 150_000);
   }
 
   it("a damaged archive is refused with a plain message and changes nothing", async () => {
@@ -163,6 +163,5 @@ describe(`backup and restore (${databaseName})`, () => {
     expect(lastLine(restore.out)).toBe("The archive cannot be read: it is not a .tar.gz file, or it is damaged or incomplete.");
     expect(Object.values(await contentOf(target)).flat()).toEqual([]);
     expect(filesUnder(path.join(target.dataDir, "uploads"))).toEqual([]);
-
-  });
+  }, 150_000);
 });

@@ -9,8 +9,9 @@ import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, sta
 /**
  * kill -9 in the middle of writes, several times over: admins upload images and PDFs, publish,
  * edit and delete posts and articles and save settings while the server is killed without warning.
- * After each restart the database opens, every acknowledged write is there (in the database and on
- * its page), no record is half-written, and no uploaded file is left that no record uses.
+ * After each restart the database opens and the round's acknowledged writes show on their pages; at
+ * the end every acknowledged write of every round is in the database, no record is half-written,
+ * and no uploaded file is left that no record uses.
  */
 
 const onPostgres = process.env.TEST_DB === "postgres";
