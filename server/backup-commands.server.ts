@@ -6,7 +6,7 @@ import { pgliteDirectory } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import { mediaOptions } from "~/services/index.server";
-import { receiveBackup } from "./control.server";
+import { ARCHIVE_MODE, receiveBackup } from "./control.server";
 import { describeStartError, fail, loadConfig } from "./main";
 
 /** Paths on the command line are the operator's, relative to where they ran npm (not the project folder). */
@@ -57,7 +57,7 @@ export async function backupCommand(argv: string[]) {
     }
     if (database) {
       try {
-        await writeBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createWriteStream(partial), sourceOf(config));
+        await writeBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createWriteStream(partial, { mode: ARCHIVE_MODE }), sourceOf(config));
       } finally {
         await database.close();
       }

@@ -93,6 +93,7 @@ describe(`backup and restore (${databaseName})`, () => {
     expect(backup.code, backup.out).toBe(0);
     expect(lastLine(backup.out)).toMatch(new RegExp(`^Backup of .* written to ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ rows in \\d+ tables, \\d+ files \\([\\d.]+ MB of uploads\\)\\.$`));
     expect(fs.readdirSync(archives)).toEqual(["site.tar.gz"]);
+    expect(fs.statSync(archive).mode & 0o777, "readable by its owner only").toBe(0o600);
     expect(await site.stop()).toBe(0);
 
     sourceContent = await contentOf(source);

@@ -108,6 +108,9 @@ export function sendControlCommand(dataDir: string, input: CreateAdminRequest): 
   });
 }
 
+/** Backups hold password hashes and the session secret: readable by their owner only. */
+export const ARCHIVE_MODE = 0o600;
+
 /**
  * Asks a running server for a backup and writes it to `destination`. Null when no server answers on
  * the socket; an error when the server started but could not finish.
@@ -123,7 +126,7 @@ export function receiveBackup(dataDir: string, destination: string): Promise<"wr
         reject(new Error("The running server does not take backups (it may be an older version): stop it and run the backup again."));
         return;
       }
-      pipeline(response, fs.createWriteStream(destination)).then(
+      pipeline(response, fs.createWriteStream(destination, { mode: ARCHIVE_MODE })).then(
         () => (response.complete ? resolve("written") : reject(unfinished())),
         () => reject(unfinished()),
       );
