@@ -6,6 +6,7 @@ import { config, type AppConfig } from "~/lib/config.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
 import { contentChanges } from "~/services/content-changes.server";
+import { answeringUnavailable } from "~/services/unavailable.server";
 
 /** The process-wide database and services. Opened once, on start (production) or first use (dev). */
 export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services };
@@ -35,7 +36,8 @@ async function start(cfg: AppConfig): Promise<Runtime> {
     await database.close();
     throw error;
   }
-  const services = await servicesFor(database, cfg);
+  // A database that stops answering while the server runs gives 503 answers, not 500s.
+  const services = answeringUnavailable(await servicesFor(database, cfg));
   // Other app servers on the same PostgreSQL announce their writes; hear them from now on.
   await services.changes.start();
   return { config: cfg, database, services };

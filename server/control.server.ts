@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { adminSchema, firstError } from "~/lib/account-rules";
 import type { Services } from "~/services/index.server";
 import { AccountError } from "~/services/accounts.server";
@@ -36,7 +38,13 @@ export async function createAdmin(services: Services, input: CreateAdminRequest)
   return { ok: true, message: `Admin ${parsed.data.username} created.` };
 }
 
-export function startControlSocket(dataDir: string, getServices: () => Promise<Services>): http.Server | null {
+export type ControlCommands = {
+  services: () => Promise<Services>;
+  /** Writes a backup archive of the running site into `out`. */
+  backup: (out: Writable) => Promise<unknown>;
+};
+
+export function startControlSocket(dataDir: string, commands: ControlCommands): http.Server | null {
   const socketPath = controlSocketPath(dataDir);
   if (socketPath.length > 100) {
     console.error(`Operator commands are unavailable while the server runs: the DATA_DIR path is too long for a socket.`);
@@ -45,6 +53,15 @@ export function startControlSocket(dataDir: string, getServices: () => Promise<S
   fs.rmSync(socketPath, { force: true });
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: ControlReply) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    if (req.method === "GET" && req.url === "/backup") {
+      res.writeHead(200, { "Content-Type": "application/gzip" });
+      // A failure part-way cuts the stream short, which the command reports; the log says why.
+      commands.backup(res).catch((error: Error) => {
+        console.error(`backup through the operator socket failed: ${error.message}`);
+        res.destroy();
+      });
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/create-admin") return reply(404, { ok: false, message: "Unknown command." });
     let body = "";
     req.setEncoding("utf8");
@@ -55,7 +72,7 @@ export function startControlSocket(dataDir: string, getServices: () => Promise<S
     req.on("end", async () => {
       try {
         const input = JSON.parse(body) as CreateAdminRequest;
-        const result = await createAdmin(await getServices(), input);
+        const result = await createAdmin(await commands.services(), input);
         reply(result.ok ? 200 : 400, result);
       } catch (error) {
         reply(500, { ok: false, message: (error as Error).message });
@@ -88,5 +105,35 @@ export function sendControlCommand(dataDir: string, input: CreateAdminRequest): 
     );
     request.on("error", () => resolve(null));
     request.end(JSON.stringify(input));
+  });
+}
+
+/** Backups hold password hashes and the session secret: readable by their owner only. */
+export const ARCHIVE_MODE = 0o600;
+
+/**
+ * Asks a running server for a backup and writes it to `destination`. Null when no server answers on
+ * the socket; an error when the server started but could not finish.
+ */
+export function receiveBackup(dataDir: string, destination: string): Promise<"written" | null> {
+  const unfinished = () => new Error("The running server could not finish the backup; its log says why.");
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request({ socketPath: controlSocketPath(dataDir), path: "/backup", method: "GET" }, (response) => {
+      answered = true;
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error("The running server does not take backups (it may be an older version): stop it and run the backup again."));
+        return;
+      }
+      pipeline(response, fs.createWriteStream(destination, { mode: ARCHIVE_MODE })).then(
+        () => (response.complete ? resolve("written") : reject(unfinished())),
+        () => reject(unfinished()),
+      );
+    });
+    request.on("error", () => {
+      if (!answered) resolve(null);
+    });
+    request.end();
   });
 }

@@ -17,6 +17,10 @@ import { serveStatic, type StaticMount } from "./static.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
 import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
 import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
+import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
+import { writeBackup } from "~/services/backup.server";
+
+export { backupCommand, restoreCommand } from "./backup-commands.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -32,12 +36,12 @@ function corsHeaders(origin: string): Record<string, string> {
 }
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-function fail(message: string): never {
+export function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-function loadConfig(): AppConfig {
+export function loadConfig(): AppConfig {
   try {
     return readConfig();
   } catch (error) {
@@ -47,7 +51,7 @@ function loadConfig(): AppConfig {
 }
 
 /** One line on why the database could not be opened, without a stack trace. */
-function describeStartError(error: unknown, config: AppConfig): string {
+export function describeStartError(error: unknown, config: AppConfig): string {
   // Drizzle wraps the driver's error ("Failed query: <sql>"); the cause says what went wrong.
   const cause = (error as { cause?: unknown }).cause;
   const reason = cause instanceof Error ? cause : error;
@@ -77,6 +81,8 @@ export async function main() {
   } catch (error) {
     fail(describeStartError(error, config));
   }
+  // Files an interrupted upload left behind: removed now and every hour (docs/deployment.md).
+  scheduleUploadsCleanup((await getRuntime()).services.media, { soleWriter: !config.databaseUrl && !config.s3, startedAt: new Date(performance.timeOrigin) });
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
@@ -213,7 +219,15 @@ export async function main() {
   });
 
   // The embedded database is ours alone: operator commands come through a socket.
-  const control = config.databaseUrl ? null : startControlSocket(config.dataDir, async () => (await getRuntime()).services);
+  const control = config.databaseUrl
+    ? null
+    : startControlSocket(config.dataDir, {
+        services: async () => (await getRuntime()).services,
+        backup: async (out) => {
+          const { database, services } = await getRuntime();
+          return writeBackup(database.db, services.media.store, out, { database: "pglite", uploads: config.s3 ? "s3" : "local" });
+        },
+      });
 
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${config.port} is already in use: set PORT to a free port.`);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { FILL_ALL_FIELDS } from "~/lib/account-rules";
-import { apiError } from "~/lib/api-response.server";
+import { apiError, thrownRefusal } from "~/lib/api-response.server";
 import { readJsonObject } from "~/lib/read-json.server";
 import { services as runtimeServices } from "~/runtime.server";
 import { getUser } from "~/lib/session.server";
@@ -152,9 +152,8 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     return Response.json(result.body, { status: result.status ?? 200, headers });
   } catch (error) {
     if (error instanceof ServiceError) return apiError(error.status, error.message);
-    // A refusal thrown as a React Router `data()` answer (the server stopping: 503).
-    const thrown = error as { type?: string; init?: { status?: number }; data?: { message?: string } };
-    if (thrown?.type === "DataWithResponseInit" && thrown.init?.status) return apiError(thrown.init.status, thrown.data?.message ?? "The request was refused.");
+    const refusal = thrownRefusal(error);
+    if (refusal) return refusal;
     if (error instanceof Response) return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
     console.error(`api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return apiError(500, "Something went wrong on our side. Please try again.");

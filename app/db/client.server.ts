@@ -71,8 +71,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   }
 
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  // A connection dropped by the server must not crash the process; the next query reconnects. The
+  // pool listens on idle connections only: one checked out for a transaction gets its own listener
+  // (its query fails and is answered 503; without a listener the 'error' event would end the process).
   pool.on("error", (error) => console.error(`database: idle connection error: ${error.message}`));
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -113,6 +116,28 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     releaseLock();
     throw error;
   }
+}
+
+/** Error codes of the socket, and SQLSTATEs of PostgreSQL, that mean "the database is not there". */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+// admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; class 08 is connection_exception.
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i;
+
+/**
+ * True when a query failed because PostgreSQL could not be reached (stopped, restarting, network
+ * gone), as opposed to a failure of the query itself. Drizzle and the auth library wrap the
+ * driver's error, so the whole `cause` chain is looked at.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    // Several addresses tried at once (IPv4 and IPv6): Node reports an AggregateError.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
 }
 
 const NOTIFY_CHANNEL = "cpscr_changes";

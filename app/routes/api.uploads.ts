@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api-response.server";
+import { apiError, thrownRefusal } from "~/lib/api-response.server";
 import { Readable } from "node:stream";
 import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
@@ -14,6 +14,17 @@ const json = (body: { message: string } | Record<string, unknown>, status: numbe
  * upload their own photo (avatar); everything else is for admins.
  */
 export async function action({ request }: Route.ActionArgs) {
+  try {
+    return await upload(request);
+  } catch (error) {
+    // The server stopping or the database gone: a JSON 503 like the rest of the API.
+    const refusal = thrownRefusal(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+}
+
+async function upload(request: Request) {
   if (request.method !== "POST") return json({ message: "Send the file with POST." }, 405);
   const purpose = new URL(request.url).searchParams.get("purpose") as UploadPurpose | null;
   if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) {

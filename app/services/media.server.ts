@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { and, eq } from "drizzle-orm";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
-import { isStorageKey, type FileStore } from "./storage/file-store.server";
+import { isPartialWrite, isStorageKey, type FileStore } from "./storage/file-store.server";
 
 // Decoded pixels are not kept between images: uploads are one-off, memory matters more.
 sharp.cache(false);
@@ -64,6 +64,12 @@ function checkFileName(name: string | undefined) {
   const bad = name.length > 255 || /[/\\]/.test(name) || name === "." || name === ".." || [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   if (bad) throw new UploadError("The file name is not valid. Rename the file to a plain name such as photo.jpg and try again.", 400);
   return name;
+}
+
+/** The files one stored upload consists of: its key, and for an image the smaller copies made with it. */
+export function storedKeysOf(key: string): string[] {
+  const image = /^(.*)-(\d+)w\.webp$/.exec(key);
+  return image ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)] : [key];
 }
 
 function monthFolder() {
@@ -251,10 +257,37 @@ export function mediaService(db: Database, options: MediaOptions) {
       if (!url.startsWith(UPLOADS_URL_PREFIX)) return;
       const key = url.slice(UPLOADS_URL_PREFIX.length);
       if (!isStorageKey(key)) return;
-      const image = /^(.*)-(\d+)w\.webp$/.exec(key);
-      const keys = image ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)] : [key];
       await db.delete(media).where(eq(media.storageKey, key));
-      await Promise.all(keys.map((k) => store.delete(k).catch(() => {})));
+      await Promise.all(storedKeysOf(key).map((k) => store.delete(k).catch(() => {})));
+    },
+
+    /**
+     * Removes what interrupted work left behind, written before `cutoff`: stored files no media
+     * record names (the process stopped between storing an upload and recording it, or between
+     * forgetting one and deleting it), half-written files, and upload scratch files. Files written
+     * after `cutoff` may belong to an upload still in progress and are kept.
+     */
+    async removeUnreferenced(cutoff: Date): Promise<number> {
+      const referenced = new Set<string>();
+      for (const row of await db.select({ key: media.storageKey }).from(media)) {
+        for (const key of storedKeysOf(row.key)) referenced.add(key);
+      }
+      let removed = 0;
+      for await (const file of store.list()) {
+        if (file.modifiedAt >= cutoff) continue;
+        const leftover = isStorageKey(file.key) ? !referenced.has(file.key) : isPartialWrite(file.key);
+        if (!leftover) continue;
+        await store.delete(file.key);
+        removed++;
+      }
+      for (const name of await fsp.readdir(options.tmpDir).catch(() => [])) {
+        const scratch = path.join(options.tmpDir, name);
+        const stat = await fsp.stat(scratch).catch(() => null);
+        if (!stat?.isFile() || !name.endsWith(".upload") || stat.mtime >= cutoff) continue;
+        await fsp.rm(scratch, { force: true });
+        removed++;
+      }
+      return removed;
     },
 
     async head(key: string) {

@@ -5,7 +5,7 @@ import path from "node:path";
 // s3rver: an S3-compatible server in Node, run on 127.0.0.1 for the S3 driver's tests.
 import S3rver from "s3rver";
 
-export async function startS3Server(bucket: string) {
+export async function startS3Server(...buckets: string[]) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-s3-"));
   const port = await new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, "127.0.0.1", () => {
@@ -13,7 +13,7 @@ export async function startS3Server(bucket: string) {
       probe.close(() => resolve(port));
     });
   });
-  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

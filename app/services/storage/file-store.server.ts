@@ -11,11 +11,20 @@ export interface FileStore {
   /** Size and type without the bytes; null when there is no such file. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored file with when it was last written (for the clean-up of files no record uses). */
+  list(): AsyncIterable<ListedFile>;
 }
+
+export type ListedFile = { key: string; modifiedAt: Date };
 
 export type StoredFile = { body: Readable; size: number; contentType: string; range?: { start: number; end: number } };
 
 /** Keys are made by the media service; anything else is refused before it reaches a driver. */
 export function isStorageKey(key: string): boolean {
   return /^\d{4}-\d{2}\/[0-9a-f-]{36}(-\d{2,5}w)?\.(webp|png|jpg|pdf)$/.test(key);
+}
+
+/** A file the local store was writing when the process stopped (written under this name, then renamed). */
+export function isPartialWrite(key: string): boolean {
+  return /\.[0-9a-f-]{36}\.partial$/.test(key);
 }

@@ -40,5 +40,17 @@ export function localStore(root: string): FileStore {
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
     },
+    async *list() {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const stat = await fsp.stat(full).catch(() => null);
+        if (stat) yield { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: stat.mtime };
+      }
+    },
   };
 }

@@ -1,0 +1,28 @@
+import type { Services } from "./index.server";
+
+/** How long a stored file may wait for its record before it counts as left behind. */
+export const UPLOAD_GRACE_MS = 15 * 60_000;
+const CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * The running server removes files no record uses (left by a process that stopped mid-upload) at
+ * start and every hour. A file still waiting for its record must not go: when this process alone
+ * writes the uploads (the embedded database, files on local disk: the data directory's lock proves
+ * it), everything written before it started is fair game at start; otherwise another server may be
+ * mid-upload, or an object store's clock may differ, so files younger than UPLOAD_GRACE_MS stay.
+ */
+export function scheduleUploadsCleanup(media: Pick<Services["media"], "removeUnreferenced">, options: { soleWriter: boolean; startedAt: Date }) {
+  const check = async (cutoff: Date, always: boolean) => {
+    try {
+      const removed = await media.removeUnreferenced(cutoff);
+      if (always || removed > 0) console.log(`Uploads checked: ${removed} unreferenced file${removed === 1 ? "" : "s"} removed.`);
+    } catch (error) {
+      console.error(`Uploads check failed (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`);
+    }
+  };
+  const graceCutoff = () => new Date(Date.now() - UPLOAD_GRACE_MS);
+  void check(options.soleWriter ? options.startedAt : graceCutoff(), true);
+  const timer = setInterval(() => void check(graceCutoff(), false), CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DataDirInUseError, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import type { AppConfig } from "~/lib/config.server";
+import { pgliteDirectory } from "~/runtime.server";
+import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
+import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
+import { mediaOptions } from "~/services/index.server";
+import { ARCHIVE_MODE, receiveBackup } from "./control.server";
+import { describeStartError, fail, loadConfig } from "./main";
+
+/** Paths on the command line are the operator's, relative to where they ran npm (not the project folder). */
+function operatorPath(given: string) {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+}
+
+function where(config: AppConfig) {
+  if (!config.databaseUrl) return `DATA_DIR (${config.dataDir})`;
+  const url = new URL(config.databaseUrl);
+  return `the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname})`;
+}
+
+function openConfigured(config: AppConfig) {
+  return openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) });
+}
+
+/** The site as a backup records it: which database and which file store. */
+function sourceOf(config: AppConfig) {
+  return { database: config.databaseUrl ? ("postgres" as const) : ("pglite" as const), uploads: config.s3 ? ("s3" as const) : ("local" as const) };
+}
+
+/**
+ * `npm run backup [-- FILE]`: one .tar.gz with the database and every uploaded file. Works on
+ * DATABASE_URL, on a stopped embedded database, and through a running server's operator socket.
+ */
+export async function backupCommand(argv: string[]) {
+  const config = loadConfig();
+  const positional = argv.filter((arg) => !arg.startsWith("-"));
+  const unknown = argv.find((arg) => arg.startsWith("-"));
+  if (unknown) fail(`Unknown option ${unknown}. Use: npm run backup [-- FILE]`);
+  if (positional.length > 1) fail("Give at most one file to write the backup to: npm run backup [-- FILE]");
+  const stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const output = positional[0] ? operatorPath(positional[0]) : path.resolve("backups", `backup-${stamp}.tar.gz`);
+  if (fs.existsSync(output)) fail(`${output} already exists: choose another file name.`);
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  // Written under a temporary name: a file with the final name is always a whole backup.
+  const partial = `${output}.partial`;
+
+  try {
+    let database: DatabaseHandle | undefined;
+    try {
+      database = await openConfigured(config);
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));
+      const received = await receiveBackup(config.dataDir, partial);
+      if (!received) fail(`${error.message} It did not answer on its operator socket; stop it and run the backup again.`);
+    }
+    if (database) {
+      try {
+        await writeBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createWriteStream(partial, { mode: ARCHIVE_MODE }), sourceOf(config));
+      } finally {
+        await database.close();
+      }
+    }
+    fs.renameSync(partial, output);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    fail(`The backup failed: ${(error as Error).message}`);
+  }
+  const manifest = await readManifest(output);
+  console.log(`Backup of ${where(config)} written to ${output}: ${describeManifest(manifest)}.`);
+}
+
+/**
+ * `npm run restore -- ARCHIVE [--force]`: brings DATA_DIR (or DATABASE_URL, and the file store) to
+ * the archive's content. Refuses a target that has content unless --force; all or nothing.
+ */
+export async function restoreCommand(argv: string[]) {
+  const config = loadConfig();
+  const force = argv.includes("--force");
+  const unknown = argv.find((arg) => arg.startsWith("-") && arg !== "--force");
+  if (unknown) fail(`Unknown option ${unknown}. Use: npm run restore -- ARCHIVE [--force]`);
+  const positional = argv.filter((arg) => !arg.startsWith("-"));
+  if (positional.length !== 1) fail("Give the backup archive to restore: npm run restore -- ARCHIVE [--force]");
+  const archive = operatorPath(positional[0]);
+  if (!fs.existsSync(archive) || !fs.statSync(archive).isFile()) fail(`There is no file ${archive}.`);
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openConfigured(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(`${error.message} Stop it before restoring: a restore replaces the database under it.`);
+    fail(describeStartError(error, config));
+  }
+  try {
+    const manifest = await restoreBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createReadStream(archive), { force });
+    // Servers running on this PostgreSQL database render their pages again.
+    await contentChanges(database.notifications).publish([...CONTENT_TAGS]);
+    console.log(`Restored ${path.basename(archive)} (made ${manifest.createdAt}) into ${where(config)}: ${describeManifest(manifest)}.`);
+  } catch (error) {
+    console.error(error instanceof BackupError ? error.message : `The restore failed and changed nothing: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,297 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { renderPdf } from "~/demo/pdf.server";
+import { storedKeysOf } from "~/services/media.server";
+
+/**
+ * An admin at work through the JSON API (uploads, posts, journal articles with their PDFs, settings),
+ * and the ledger of what the site acknowledged. A write answered 2xx is acknowledged and must be
+ * found afterwards; a write whose answer never came (the server was killed) may or may not have
+ * happened, and either way must have left whole records only. Any other answer is an error.
+ */
+
+/** Settings sections made of a title and a subtitle, and the public page that shows each. */
+export const SETTINGS_PAGES = { blog: "/posts", calltoaction: "/about", howtoapplyone: "/", howtoapplytwo: "/", howtoapplythree: "/" } as const;
+export type SimpleSection = keyof typeof SETTINGS_PAGES;
+export const SIMPLE_SECTIONS = Object.keys(SETTINGS_PAGES) as SimpleSection[];
+
+/** `deleting`: a delete was sent (a page may answer 404 from then on). */
+type PostEntry = { id: string; slug: string; title: string; image: string; deleting: boolean; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
+type JournalEntry = { id: string; slug: string; filename: string; file: string; deleting: boolean; deleted: boolean; unsureDelete: boolean };
+type SettingEntry = { acked?: string; unsure: string[] };
+
+export type Ledger = ReturnType<typeof newLedger>;
+
+export function newLedger() {
+  return {
+    posts: new Map<string, PostEntry>(),
+    journals: new Map<string, JournalEntry>(),
+    /** Acknowledged uploads, with the journal article that took the PDF (deleting it withdraws the file). */
+    uploads: new Map<string, { journalId?: string }>(),
+    settings: new Map<SimpleSection, SettingEntry>(),
+    acknowledged: 0,
+    /** Requests whose answer never came. */
+    lost: 0,
+    errors: [] as string[],
+  };
+}
+
+export async function testAssets() {
+  const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 80, b: 120 } } }).png().toBuffer();
+  const pdf = renderPdf([{ text: "A reliability article", style: "title" }, { text: "Written while the server was under test." }], { title: "Reliability", author: "Tests" });
+  return { image, pdf };
+}
+
+const tag = () => randomBytes(4).toString("hex");
+
+/**
+ * One admin writing in a loop. Each writer changes only its own posts, articles and settings section
+ * (if it has one), so that what it was told is the last word on them.
+ */
+export function adminWriter(options: { site: string; cookie: string; userId: string; section?: SimpleSection; ledger: Ledger; assets: { image: Buffer; pdf: Buffer } }) {
+  const { site, cookie, userId, section, ledger, assets } = options;
+  const mine = { posts: [] as PostEntry[], journals: [] as JournalEntry[] };
+
+  /** The answer, or "lost" when none came. Error answers are recorded. */
+  async function send(method: string, pathname: string, body?: unknown, upload?: { bytes: Buffer; type: string; name: string }) {
+    let response: Response;
+    try {
+      response = await fetch(`${site}${pathname}`, {
+        method,
+        headers: {
+          cookie,
+          ...(upload ? { "content-type": upload.type, "x-file-name": upload.name } : body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: upload ? new Uint8Array(upload.bytes) : body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
+    } catch {
+      ledger.lost++;
+      return "lost" as const;
+    }
+    let json: Record<string, unknown> = {};
+    try {
+      json = (await response.json()) as Record<string, unknown>;
+    } catch {
+      // An answer cut off mid-body counts as not received.
+      if (response.ok) {
+        ledger.lost++;
+        return "lost" as const;
+      }
+    }
+    if (!response.ok) {
+      ledger.errors.push(`${method} ${pathname}: ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return "error" as const;
+    }
+    ledger.acknowledged++;
+    return json;
+  }
+
+  async function upload(kind: "image" | "pdf", journalId?: string) {
+    const file = kind === "image" ? { bytes: assets.image, type: "image/png", name: "photo.png" } : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
+    const reply = await send("POST", `/api/uploads?purpose=${kind}`, undefined, file);
+    if (typeof reply === "string") return undefined;
+    const url = reply.url as string;
+    ledger.uploads.set(url, { journalId });
+    return url;
+  }
+
+  const operations = {
+    async createPost() {
+      const image = await upload("image");
+      if (!image) return;
+      const title = `Reliability post ${tag()}`;
+      const reply = await send("POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
+      if (typeof reply === "string") return;
+      const post = reply.post as { _id: string; slug: string };
+      const entry = { id: post._id, slug: post.slug, title, image, deleting: false, deleted: false, unsureTitles: [], unsureDelete: false };
+      ledger.posts.set(entry.id, entry);
+      mine.posts.push(entry);
+    },
+    async createJournal() {
+      const file = await upload("pdf");
+      if (!file) return;
+      const filename = `Reliability article ${tag()}`;
+      const reply = await send("POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
+      if (typeof reply === "string") return;
+      const journal = reply.journal as { _id: string; slug: string };
+      const entry = { id: journal._id, slug: journal.slug, filename, file, deleting: false, deleted: false, unsureDelete: false };
+      ledger.journals.set(entry.id, entry);
+      ledger.uploads.set(file, { journalId: entry.id });
+      mine.journals.push(entry);
+    },
+    async updatePost() {
+      const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
+      if (!post) return this.createPost();
+      const title = `Reliability post ${tag()} (edited)`;
+      const reply = await send("PUT", `/api/post/updatepost/${post.id}/${userId}`, { title, category: "exams", image: post.image, content: `<p>${title}</p>` });
+      if (reply === "lost") post.unsureTitles.push(title);
+      if (typeof reply === "string") return;
+      post.title = title;
+      post.slug = (reply.post as { slug: string }).slug;
+      post.unsureTitles = [];
+    },
+    async deletePost() {
+      const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
+      if (!post) return;
+      post.deleting = true;
+      const reply = await send("DELETE", `/api/post/deletepost/${post.id}/${userId}`);
+      if (reply === "lost") post.unsureDelete = true;
+      else if (reply !== "error") post.deleted = true;
+    },
+    async deleteJournal() {
+      const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsureDelete));
+      if (!journal) return;
+      journal.deleting = true;
+      const reply = await send("DELETE", `/api/journal/deletejournal/${journal.id}/${userId}`);
+      if (reply === "lost") journal.unsureDelete = true;
+      else if (reply !== "error") journal.deleted = true;
+    },
+    async saveSettings() {
+      if (!section) return this.createPost();
+      const entry = ledger.settings.get(section) ?? { unsure: [] };
+      ledger.settings.set(section, entry);
+      const title = `Heading ${tag()}`;
+      const reply = await send("PUT", `/api/settings/${section}`, { title, subtitle: `Subtitle of ${title}` });
+      if (reply === "lost") entry.unsure.push(title);
+      if (typeof reply === "string") return;
+      entry.acked = title;
+      entry.unsure = [];
+    },
+  };
+
+  const weighted: (keyof typeof operations)[] = [
+    ...Array<"createPost">(6).fill("createPost"),
+    ...Array<"createJournal">(4).fill("createJournal"),
+    ...Array<"updatePost">(3).fill("updatePost"),
+    ...Array<"deletePost">(2).fill("deletePost"),
+    "deleteJournal",
+    ...Array<"saveSettings">(4).fill("saveSettings"),
+  ];
+
+  return {
+    /** Writes until `until()` says stop (or an answer is lost: the server is gone). */
+    async run(until: () => boolean) {
+      while (!until()) {
+        const lostBefore = ledger.lost;
+        await operations[pick(weighted)!]();
+        if (ledger.lost > lostBefore) return;
+      }
+    },
+  };
+}
+
+function pick<T>(items: T[]): T | undefined {
+  return items[Math.floor(Math.random() * items.length)];
+}
+
+/** What the database must hold after the ledger's writes, and that every record in it is whole. */
+export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: string) {
+  const problems: string[] = [];
+  const query = async <T>(text: string) => rowsOf<T>(await db.execute(sql.raw(text)));
+  const posts = new Map((await query<{ id: string; title: string; image: string }>("select id, title, image from posts")).map((r) => [r.id, r]));
+  const journals = new Map((await query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")).map((r) => [r.id, r]));
+  const media = new Map(
+    (await query<{ storage_key: string; kind: string; size_bytes: number | string }>("select storage_key, kind, size_bytes from media")).map((r) => [r.storage_key, r]),
+  );
+
+  for (const entry of ledger.posts.values()) {
+    const row = posts.get(entry.id);
+    if (entry.deleted && row) problems.push(`post ${entry.id} was deleted (acknowledged) but is still there`);
+    if (!entry.deleted && !entry.unsureDelete && !row) problems.push(`post ${entry.id} "${entry.title}" was acknowledged but is missing`);
+    if (row && ![entry.title, ...entry.unsureTitles].includes(row.title)) problems.push(`post ${entry.id} has title "${row.title}", acknowledged "${entry.title}"`);
+    if (row && row.image !== entry.image) problems.push(`post ${entry.id} has image ${row.image}, acknowledged ${entry.image}`);
+  }
+  for (const entry of ledger.journals.values()) {
+    const row = journals.get(entry.id);
+    if (entry.deleted && row) problems.push(`journal ${entry.id} was deleted (acknowledged) but is still there`);
+    if (!entry.deleted && !entry.unsureDelete && !row) problems.push(`journal ${entry.id} "${entry.filename}" was acknowledged but is missing`);
+    if (row && (row.filename !== entry.filename || row.file !== entry.file)) problems.push(`journal ${entry.id} differs from what was acknowledged`);
+  }
+  for (const [url, { journalId }] of ledger.uploads) {
+    const withdrawnWith = journalId ? ledger.journals.get(journalId) : undefined;
+    if (withdrawnWith && (withdrawnWith.deleted || withdrawnWith.unsureDelete)) continue;
+    if (!media.has(url.slice("/uploads/".length))) problems.push(`upload ${url} was acknowledged but has no media record`);
+  }
+  for (const [section, entry] of ledger.settings) {
+    const [row] = await query<{ title: string | null }>(`select fields->>'title' as title from site_settings where section = '${section}'`);
+    const allowed = [entry.acked, ...entry.unsure].filter(Boolean);
+    if (entry.acked && !allowed.includes(row?.title ?? "")) problems.push(`settings ${section} title is "${row?.title}", acknowledged "${entry.acked}"`);
+  }
+
+  // Whole records: every post image and article PDF is a recorded upload of that kind, and every
+  // recorded upload has all its files, complete.
+  for (const row of posts.values()) {
+    if (row.image && media.get(row.image.slice("/uploads/".length))?.kind !== "image") problems.push(`post ${row.id} points at ${row.image}, which is not a recorded image`);
+  }
+  for (const row of journals.values()) {
+    if (media.get(row.file.slice("/uploads/".length))?.kind !== "pdf") problems.push(`journal ${row.id} points at ${row.file}, which is not a recorded PDF`);
+  }
+  const referenced = new Set<string>();
+  for (const row of media.values()) {
+    for (const key of storedKeysOf(row.storage_key)) {
+      referenced.add(key);
+      const file = path.join(uploadsDir, key);
+      if (!fs.existsSync(file)) {
+        problems.push(`media ${row.storage_key}: file ${key} is missing`);
+        continue;
+      }
+      if (key === row.storage_key && fs.statSync(file).size !== Number(row.size_bytes)) problems.push(`media ${key}: size differs from its record`);
+      if (row.kind === "pdf" && !fs.readFileSync(file).subarray(-2048).toString("latin1").includes("%%EOF")) problems.push(`media ${key}: the PDF is incomplete`);
+    }
+  }
+  // No orphans: every file in the uploads folder belongs to a record.
+  const orphans = filesUnder(uploadsDir).filter((key) => !referenced.has(key));
+  for (const key of orphans) problems.push(`orphaned file ${key}`);
+  return { problems, rows: { posts: posts.size, journals: journals.size, media: media.size } };
+}
+
+/** Files under a folder, as keys with forward slashes. */
+export function filesUnder(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+}
+
+/** Fetches `pathname` and says what is wrong with it, if anything. */
+async function pageProblem(site: string, pathname: string, expected: string, cookie?: string): Promise<string | undefined> {
+  const response = await fetch(`${site}${pathname}`, { headers: cookie ? { cookie } : {} });
+  const body = await response.text();
+  if (response.status !== 200) return `${pathname}: ${response.status}`;
+  if (!body.includes(expected)) return `${pathname} does not show "${expected}"`;
+  return undefined;
+}
+
+/**
+ * The acknowledged writes as visitors see them: each post and article on its page (with its image
+ * or PDF served), each settings title on its page. Only entries whose state is certain are checked.
+ */
+export async function checkPages(site: string, ledger: Ledger, options: { only?: (id: string) => boolean; cookie?: string } = {}) {
+  const problems: string[] = [];
+  let checked = 0;
+  const check = async (pathname: string, expected: string) => {
+    checked++;
+    const problem = await pageProblem(site, pathname, expected, options.cookie);
+    if (problem) problems.push(problem);
+  };
+  for (const post of ledger.posts.values()) {
+    if (post.deleted || post.unsureDelete || post.unsureTitles.length || (options.only && !options.only(post.id))) continue;
+    await check(`/post/${post.slug}`, post.title);
+    await check(post.image, "");
+  }
+  for (const journal of ledger.journals.values()) {
+    if (journal.deleted || journal.unsureDelete || (options.only && !options.only(journal.id))) continue;
+    await check(`/journal/${journal.slug}`, journal.filename);
+    await check(`/journal/${journal.slug}/pdf`, "%PDF-");
+  }
+  for (const [section, entry] of ledger.settings) {
+    if (entry.acked && entry.unsure.length === 0) await check(SETTINGS_PAGES[section], entry.acked);
+  }
+  return { problems, checked };
+}
