@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiWorld, ROLES, type ApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
 import { operations } from "./operations.server";
+import { reportCount } from "../../tests/support/counts";
 
 /**
  * Every operation, called as signed out, as a user, as another user and as an admin, against the
@@ -97,7 +98,7 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
       }
       if (op.setsSession) await world.refreshSessions();
     }
-    console.log(`authorisation matrix: ${operations.length} operations × ${ROLES.length} callers = ${checked} rows checked`);
+    reportCount("security", checked, `JSON API authorisation rows (${operations.length} operations × ${ROLES.length} callers, ${process.env.TEST_DB ?? "pglite"})`);
   });
 
   it("a user may change and delete only their own account; an admin any but the last admin", async () => {

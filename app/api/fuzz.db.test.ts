@@ -6,6 +6,7 @@ import { XSS_CORPUS } from "../../tests/support/xss-corpus";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { isBodyVariants, type Operation } from "./operation.server";
 import { operations } from "./operations.server";
+import { reportCount } from "../../tests/support/counts";
 
 /**
  * Malformed and hostile input for every operation, property-based: whatever is sent, the answer
@@ -127,6 +128,6 @@ describe(`the API under hostile input (${testDatabaseKind})`, () => {
       );
       if (op.setsSession) await world.refreshSessions();
     }
-    console.log(`fuzz: ${operations.length} operations, ${requests} hostile requests, none answered 5xx (seed ${SEED}; FUZZ_SEED=${SEED} repeats the run)`);
+    reportCount("security", requests, `hostile API requests, none answered 5xx (${operations.length} operations, seed ${SEED}; FUZZ_SEED=${SEED} repeats the run)`);
   });
 });
