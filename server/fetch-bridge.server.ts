@@ -14,7 +14,7 @@ import { Readable } from "node:stream";
  * X-Forwarded-Proto does.
  */
 export function toFetchRequest(req: IncomingMessage, res: ServerResponse, site: { publicUrl?: string; trustProxy?: boolean } = {}): Request {
-  const forwardedProto = site.trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() : "";
+  const forwardedProto = site.trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)!.trim().toLowerCase() : "";
   const base = site.publicUrl ? new URL(site.publicUrl).origin : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
   // Appended, not resolved: a path such as //other.example must not change the host.
   const url = new URL(`${base}${req.url?.startsWith("/") ? req.url : "/"}`);

@@ -171,7 +171,9 @@ export async function main() {
     }
     // The client's address for rate limits: from the proxy when we are told to trust it, never
     // from a header the client could have set itself.
-    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+    // The proxy appends the address it saw: the last entry is the one it vouches for (earlier
+    // ones are whatever the client sent).
+    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").at(-1)!.trim() : "";
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
 
     // Cross-origin use of the JSON API: only from the origins CORS_ORIGINS lists.

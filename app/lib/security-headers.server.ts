@@ -11,15 +11,18 @@ import { VIDEO_EMBED_ORIGINS } from "~/lib/sanitize.server";
  */
 export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUrl">, scripts: { nonce: string } | { hashes: string[] }): string {
   const scriptSources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
-  // Browsers apply form-action to the redirect that follows a form, so the external sign-in
-  // providers' pages must be named.
-  const signInOrigins = [config.google ? "https://accounts.google.com" : undefined, originOf(config.oidc?.issuer)].filter(Boolean);
+  // Browsers apply form-action to the redirects that follow a form, so the external sign-in
+  // providers' pages must be allowed. Google signs in on its own host; an OpenID Connect provider
+  // may sign in on another host than its issuer's (Cognito, brokers), so with one configured any
+  // https address is (forms on these pages are our own: the sanitiser removes any other).
+  const signInOrigins = [config.google ? "https://accounts.google.com" : undefined, originOf(config.oidc?.issuer), config.oidc ? "https:" : undefined].filter(Boolean);
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    // Post images may be addresses on other sites (the editor allows them); images cannot run code.
-    "img-src 'self' data: blob: https:",
+    // Post images may be addresses on other sites (the editor allows them, http too); images cannot
+  // run code, and over https upgrade-insecure-requests fetches them securely.
+    "img-src 'self' data: blob: https: http:",
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",

@@ -223,10 +223,11 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         if (!input.currentPassword) {
           return { ok: false, status: 400, message: "Enter your current password to change your email or password." };
         }
-        // A new password is checked by the auth library itself (below), within its limit on
-        // attempts. Any other change that needs the password counts against that same limit first,
-        // so a stolen session cannot be used to guess the password at leisure.
-        if (!changes.password) {
+        // A new password alone is checked by the auth library itself (below), within its limit on
+        // attempts. A new e-mail counts against that same limit and is checked first, before the
+        // address is compared with other accounts', so a stolen session can neither guess the
+        // password at leisure nor learn which addresses have accounts.
+        if (!changes.password || changes.email) {
           const attempt = await callAuth(request, "/change-password", {});
           if (attempt.status === 429) return toResult(attempt);
           if (!(await verifyPassword(user.id, input.currentPassword))) {

@@ -182,7 +182,9 @@ test("cross-site scripting: the corpus through every field and search parameter,
   await page.context().clearCookies();
   for (const path of ["/", "/about", "/posts", `/post/${post!.slug}`, "/journals", `/journal/${journal!.slug}`, "/admision", "/programmes", `/programmes/${department!._id}`]) {
     await page.goto(path);
-    await page.goto(path);
+    const cached = (await page.goto(path))!;
+    expect(cached.headers()["x-page-cache"], `${path} comes from the page cache`).toBe("hit");
+    expect(cached.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     expect(await dangerIn(page), `signed out: ${path}`).toEqual([]);
     pagesOpened++;

@@ -220,6 +220,7 @@ describe(`security at the HTTP server (${label})`, () => {
       { name: "upload a profile photo", path: "/api/uploads?purpose=avatar", body: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2a6f97" } }).png().toBuffer(), expect: SIGNED_IN },
       { name: "create the first admin", path: "/setup", form: { username: "late.admin", email: "late@example.edu", password: "late admin password" }, expect: NO_ONE },
       { name: "switch the theme", path: "/theme", form: { theme: "dark" }, expect: ANYONE },
+      { name: "sign out", path: "/signout", form: {}, expect: ANYONE },
       { name: "sign in", path: "/signin", form: { username: "nobody.here", password: "wrong password" }, expect: ANYONE },
       { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
@@ -229,6 +230,14 @@ describe(`security at the HTTP server (${label})`, () => {
     const covered = new Set([...actions.map((a) => a.form?.intent).filter(Boolean), "delete-account"]);
     expect(intentsInSource.filter((intent) => !covered.has(intent)), "dashboard intents without a matrix row").toEqual([]);
 
+    // Every screen with an action has rows (the JSON API's routes are app/api's matrix).
+    const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
+    const screensWithActions = [...routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)]
+      .filter(([, , file]) => !/routes\/api\.(ts|auth\.ts)$/.test(file))
+      .filter(([, , file]) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(projectRoot, "app", file), "utf8")))
+      .map(([, routePath]) => routePath);
+    const rowFor = (routePath: string) => actions.some((a) => new RegExp(`^/${routePath.replace(/:[^/]+/g, "[^/]+")}(\\?|$)`).test(a.path));
+    expect(screensWithActions.filter((routePath) => !rowFor(routePath)), "screens with an action but no matrix row").toEqual([]);
     const cookieOf = (role: Role) => (role === "anonymous" ? undefined : { user, other, admin }[role].cookie);
     // "not found" is what a closed screen answers (the setup page once an admin exists); a 404 for
     // a record that does not exist is an allowed action's answer.
@@ -262,6 +271,11 @@ describe(`security at the HTTP server (${label})`, () => {
         const reply = await send("POST", action.path, { cookie: cookieOf(role), form: action.form, body: action.body, headers: action.body ? { "content-type": action.path.includes("pdf") ? "application/pdf" : "image/png", "x-file-name": "f" } : undefined });
         expect(classify(reply), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe("allowed");
         rows++;
+        if (action.path === "/signout" && role !== "anonymous") {
+          const caller = { user, other, admin }[role];
+          expect(await signedIn(caller.cookie), `${role} is signed out`).toBe(false);
+          caller.cookie = await signIn(caller.username, caller.password);
+        }
       }
     }
     // Deleting one's own account: each kind of caller, on an account of its own.
@@ -313,6 +327,9 @@ describe(`security at the HTTP server (${label})`, () => {
     }
     const blocked = await send("POST", "/dashboard", { from: emailAddress, cookie: changer.cookie, form: { intent: "update-profile", email: "moved@example.edu", currentPassword: changer.password } });
     expect(blocked.status).toBe(429);
+    // Without the password, another account's address is not told apart from a free one.
+    const taken = await send("POST", "/dashboard", { cookie: changer.cookie, form: { intent: "update-profile", email: `${other.username}@example.edu`, password: "a new password here", currentPassword: "wrong" } });
+    expect([taken.status, taken.text.includes("The current password is incorrect.")]).toEqual([400, true]);
   });
 
   it("sessions end on sign-out, on a password change (every session) and when the account is deleted", async () => {
@@ -387,8 +404,18 @@ describe(`security at the HTTP server (${label})`, () => {
     // A signed-in page has a fresh nonce each time; a cached page lists its scripts' hashes.
     const signedInPolicy = html.find((a) => /'nonce-/.test(a.headers.get("content-security-policy")!));
     expect(signedInPolicy).toBeDefined();
+    const again = await send("GET", "/dashboard?tab=posts", { cookie: admin.cookie });
+    const nonceOf = (reply: Reply) => /'nonce-([^']+)'/.exec(reply.headers.get("content-security-policy")!)![1];
+    expect(nonceOf(again), "a fresh nonce for every signed-in page").not.toBe(nonceOf(signedInPolicy!));
+    expect(again.text).toContain(`nonce="${nonceOf(again)}"`);
     expect(answers[1].headers.get("x-page-cache")).toBe("hit");
     expect(answers[1].headers.get("content-security-policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  });
+
+  it("behind a proxy that ends https (TRUST_PROXY, X-Forwarded-Proto), forms from the https page work", async () => {
+    const httpsOrigin = site.url.replace("http:", "https:");
+    const reply = await send("POST", "/signin", { headers: { origin: httpsOrigin, "x-forwarded-proto": "https" }, form: { username: user.username, password: user.password } });
+    expect([reply.status, reply.location]).toEqual([302, "/dashboard?tab=profile"]);
   });
 
   it("session cookies are httpOnly and SameSite=Lax", async () => {
