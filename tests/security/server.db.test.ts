@@ -16,7 +16,7 @@ import { renderPdf } from "~/demo/pdf.server";
 import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { reportCount } from "../support/counts";
-import { projectRoot, runScript, siteStorage, startSite, type RunningSite } from "../support/server";
+import { killAllSites, projectRoot, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 
@@ -24,13 +24,33 @@ const onPostgres = process.env.TEST_DB === "postgres";
 const label = onPostgres ? "PostgreSQL" : "PGlite";
 const ADMIN = { username: "sec.admin", email: "sec.admin@example.edu", password: "security admin password" };
 
-let site: RunningSite;
+let site: SiteProcess;
 let storage: Awaited<ReturnType<typeof siteStorage>>;
 /** Every answer body the suite received: none may hold a password hash. */
 const received: string[] = [];
 
 type Reply = { url: string; status: number; location: string; text: string; headers: Headers };
 type Caller = { username: string; password: string; id: string; cookie: string };
+
+/** A data folder, and on PostgreSQL a database of its own: what the site's commands need (`env`). */
+async function siteStorage(label: string) {
+  const dataDir = scratchDirectory(label);
+  const database = onPostgres ? await scratchPostgres(label) : undefined;
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) } as Record<string, string>,
+    async dispose() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** An operator command that must succeed. */
+async function operator(script: string, args: string[], env: Record<string, string>) {
+  const { code, out } = await runScript(script, args, env);
+  expect(code, out).toBe(0);
+}
 
 const newAddress = () => `10.${randomBytes(3).join(".")}`;
 
@@ -119,7 +139,7 @@ beforeAll(async () => {
   storage = await siteStorage("security");
   site = await startSite({ ...storage.env, DEMO_CONTENT: "true", TRUST_PROXY: "true" });
   // Through the running server's operator socket on PGlite; straight to the database otherwise.
-  await runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], storage.env);
+  await operator("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], storage.env);
   admin = { ...ADMIN, id: "", cookie: await signIn(ADMIN.username, ADMIN.password) };
   user = await newUser("user");
   other = await newUser("other");
@@ -135,7 +155,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await site?.stop();
+  killAllSites();
   await storage?.dispose();
 });
 
@@ -455,7 +475,7 @@ if (!onPostgres) {
       const httpsStorage = await siteStorage("https");
       const httpsSite = await startSite({ ...httpsStorage.env, PUBLIC_URL: "https://centre.example.edu", TRUST_PROXY: "true" });
       try {
-        await runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], httpsStorage.env);
+        await operator("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], httpsStorage.env);
         const page = await fetch(`${httpsSite.url}/signin`);
         expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
         expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
