@@ -72,7 +72,7 @@ async function reader(tally: Tally, ledger: Ledger, demo: { posts: string[]; jou
       tally.requests++;
       tally.reads++;
       // A post renamed or deleted while it was being read is a 404, as it should be.
-      const gone = (post && pathname.startsWith("/post/") && (post.deleting || post.slug !== pathname.slice(6))) || (journal && pathname.startsWith("/journal/") && journal.deleting);
+      const gone = (post && pathname.startsWith("/post/") && (post.deleting || post.renaming || post.slug !== pathname.slice(6))) || (journal && pathname.startsWith("/journal/") && journal.deleting);
       if (response.status !== 200 && !(response.status === 404 && gone)) tally.failures.push(`GET ${pathname}: ${response.status}`);
     } catch (error) {
       tally.requests++;

@@ -146,6 +146,19 @@ function checkManifest(value: unknown): BackupManifest {
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupError("This file is not a backup of this site (its manifest is not one).");
   if (manifest.version !== BACKUP_VERSION) throw new BackupError(`This backup is in format version ${manifest.version}; this copy of the site reads version ${BACKUP_VERSION}.`);
   if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.files) || !Array.isArray(manifest.migrations)) throw new BackupError("The backup's manifest is damaged.");
+  // File names become paths in the store: only names this site gives its uploads, each once (a
+  // crafted archive must not write outside the uploads folder or over a file twice).
+  const keys = new Set<string>();
+  for (const file of manifest.files) {
+    const key = (file as { key?: unknown })?.key;
+    if (typeof key !== "string" || !isStorageKey(key) || keys.has(key) || typeof file.size !== "number" || file.size < 0) {
+      throw new BackupError(`The backup's manifest names a file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`);
+    }
+    keys.add(key);
+  }
+  for (const table of manifest.tables) {
+    if (typeof table?.name !== "string" || !/^[a-z_][a-z0-9_]*$/.test(table.name)) throw new BackupError("The backup's manifest is damaged.");
+  }
   return manifest as BackupManifest;
 }
 

@@ -12,7 +12,9 @@ import { renderPdf } from "~/demo/pdf.server";
 import { storeContents, tableContents } from "../../tests/support/backups";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
-import { BackupError, readManifest, restoreBackup, writeBackup } from "./backup.server";
+import { tarWriter } from "~/lib/tar.server";
+import zlib from "node:zlib";
+import { BACKUP_FORMAT, BackupError, readManifest, restoreBackup, writeBackup } from "./backup.server";
 import { createServices, mediaOptions } from "./index.server";
 
 /**
@@ -81,6 +83,27 @@ describe("backup archives", () => {
       "The target already has content (uploaded files), which a restore would replace. Restore into a new DATA_DIR or an empty database, or add --force to replace everything in it.",
     );
     expect(Object.values(await tableContents(another.db)).flat()).toEqual([]);
+  });
+
+  it("refuse an archive whose files would land outside the uploads folder, and write nothing", async () => {
+    const target = await database();
+    const uploads = path.join(folder, "crafted-uploads");
+    const outside = path.join(uploads, "outside.txt");
+    for (const key of ["../outside.txt", "../../etc/cron.d/x", "2026-01/not-a-key.sh"]) {
+      const manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), source: { database: "pglite", uploads: "local" }, migrations: [], tables: [], files: [{ key, size: 4 }] };
+      const archive = path.join(folder, "crafted.tar.gz");
+      const gzip = zlib.createGzip();
+      const written = new Promise<void>((resolve) => gzip.pipe(fs.createWriteStream(archive)).on("close", () => resolve()));
+      const tar = tarWriter(gzip);
+      const text = Buffer.from(JSON.stringify(manifest));
+      await tar.add("manifest.json", text.length, text);
+      await tar.add(`uploads/${key}`, 4, Buffer.from("evil"));
+      await tar.finish();
+      gzip.end();
+      await written;
+      await expect(restoreBackup(target.db, mediaOptions(uploads).store, fs.createReadStream(archive), { force: true })).rejects.toThrow(BackupError);
+      expect(fs.existsSync(outside)).toBe(false);
+    }
   });
 
   it("restore a backup made before a later migration, and then apply it", async () => {

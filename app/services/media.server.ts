@@ -273,11 +273,25 @@ export function mediaService(db: Database, options: MediaOptions) {
         for (const key of storedKeysOf(row.key)) referenced.add(key);
       }
       let removed = 0;
+      let stored = 0;
+      const leftovers: string[] = [];
       for await (const file of store.list()) {
+        if (isStorageKey(file.key)) stored++;
         if (file.modifiedAt >= cutoff) continue;
         const leftover = isStorageKey(file.key) ? !referenced.has(file.key) : isPartialWrite(file.key);
-        if (!leftover) continue;
-        await store.delete(file.key);
+        if (leftover) leftovers.push(file.key);
+      }
+      // Interrupted uploads leave a few files. A database that names none of the stored files, or
+      // most of them gone, means the wrong database or a store shared with another site: nothing
+      // is removed then, and the operator is told.
+      const orphans = leftovers.filter(isStorageKey).length;
+      if ((referenced.size === 0 && orphans > 0) || (orphans > 50 && orphans > stored / 2)) {
+        throw new Error(
+          `${orphans} of the ${stored} stored uploads are named by no record in this database, so none was removed: check that DATABASE_URL (or DATA_DIR) and the upload store belong to the same site.`,
+        );
+      }
+      for (const key of leftovers) {
+        await store.delete(key);
         removed++;
       }
       for (const name of await fsp.readdir(options.tmpDir).catch(() => [])) {

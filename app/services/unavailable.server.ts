@@ -23,7 +23,11 @@ export function answeringUnavailable(services: Services): Services {
       if (typeof member !== "function") continue;
       methods[key] = (...args: unknown[]) => {
         const translate = (error: unknown) => {
-          throw isDatabaseUnavailable(error) ? databaseUnavailable() : error;
+          if (!isDatabaseUnavailable(error)) throw error;
+          // The visitor gets the calm page; the operator gets the cause (a network error may also
+          // come from the file store or a sign-in provider).
+          console.error(`${name}.${key}: unavailable: ${(error as Error).message ?? error}`);
+          throw databaseUnavailable();
         };
         try {
           const result: unknown = member.apply(service, args);

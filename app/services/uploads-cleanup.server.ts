@@ -17,7 +17,7 @@ export function scheduleUploadsCleanup(media: Pick<Services["media"], "removeUnr
       const removed = await media.removeUnreferenced(cutoff);
       if (always || removed > 0) console.log(`Uploads checked: ${removed} unreferenced file${removed === 1 ? "" : "s"} removed.`);
     } catch (error) {
-      console.error(`Uploads check failed (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`);
+      console.error(`Uploads check stopped (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`);
     }
   };
   const graceCutoff = () => new Date(Date.now() - UPLOAD_GRACE_MS);

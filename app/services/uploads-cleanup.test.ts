@@ -80,4 +80,17 @@ describe("removing unreferenced uploads", () => {
       for (const key of kept) expect(await media.head(key), key).not.toBeNull();
     });
   }
+
+  it("removes nothing when the database names none of the stored uploads (the wrong database, or another site's store)", async () => {
+    const options = mediaOptions(path.join(database.dataDir, "local"));
+    const before = await listed(options);
+    expect(before.length).toBeGreaterThan(0);
+    const empty = await openTestDatabase();
+    try {
+      await expect(mediaService(empty.db, options).removeUnreferenced(inAMinute())).rejects.toThrow(/none was removed: check that DATABASE_URL/);
+      expect(await listed(options)).toEqual(before);
+    } finally {
+      await empty.dispose();
+    }
+  });
 });

@@ -20,7 +20,7 @@ export type SimpleSection = keyof typeof SETTINGS_PAGES;
 export const SIMPLE_SECTIONS = Object.keys(SETTINGS_PAGES) as SimpleSection[];
 
 /** `deleting`: a delete was sent (a page may answer 404 from then on). */
-type PostEntry = { id: string; slug: string; title: string; image: string; deleting: boolean; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
+type PostEntry = { id: string; slug: string; title: string; image: string; deleting: boolean; renaming: boolean; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
 type JournalEntry = { id: string; slug: string; filename: string; file: string; deleting: boolean; deleted: boolean; unsureDelete: boolean };
 type SettingEntry = { acked?: string; unsure: string[] };
 
@@ -108,7 +108,7 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const reply = await send("POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
       if (typeof reply === "string") return;
       const post = reply.post as { _id: string; slug: string };
-      const entry = { id: post._id, slug: post.slug, title, image, deleting: false, deleted: false, unsureTitles: [], unsureDelete: false };
+      const entry = { id: post._id, slug: post.slug, title, image, deleting: false, renaming: false, deleted: false, unsureTitles: [], unsureDelete: false };
       ledger.posts.set(entry.id, entry);
       mine.posts.push(entry);
     },
@@ -128,7 +128,10 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
       if (!post) return this.createPost();
       const title = `Reliability post ${tag()} (edited)`;
+      // A new title is a new address: between the save and its answer, the old one may be gone.
+      post.renaming = true;
       const reply = await send("PUT", `/api/post/updatepost/${post.id}/${userId}`, { title, category: "exams", image: post.image, content: `<p>${title}</p>` });
+      if (reply !== "lost") post.renaming = false;
       if (reply === "lost") post.unsureTitles.push(title);
       if (typeof reply === "string") return;
       post.title = title;

@@ -73,7 +73,8 @@ export function s3Store(options: S3Options): FileStore {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+          // No date: treated as just written, so it is never taken for an old leftover.
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
