@@ -127,6 +127,14 @@ async function siteState() {
   return parts.join("\n");
 }
 
+/** Every route in app/routes.ts whose module exports an action (read from the table: a new one cannot be missed). */
+function routesWithActions() {
+  const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
+  return [...routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)]
+    .map(([, routePath, file]) => ({ routePath, file }))
+    .filter(({ file }) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(projectRoot, "app", file), "utf8")));
+}
+
 let admin: Caller;
 let user: Caller;
 let other: Caller;
@@ -173,12 +181,7 @@ describe(`security at the HTTP server (${label})`, () => {
         .replace(/\{id\}/, "1")
         .replace(/\*$/, "x");
     const targets = new Set<string>();
-    // Every route whose module has an action, read from the route table: a new one cannot be missed.
-    const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
-    for (const [, routePath, file] of routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)) {
-      const source = fs.readFileSync(path.join(projectRoot, "app", file), "utf8");
-      if (/export (async )?function action\b/.test(source)) targets.add(`POST /${fill(routePath)}`);
-    }
+    for (const { routePath } of routesWithActions()) targets.add(`POST /${fill(routePath)}`);
     for (const operation of operations) {
       if (operation.method !== "GET") targets.add(`${operation.method} ${fill(operation.path)}`);
     }
@@ -251,11 +254,9 @@ describe(`security at the HTTP server (${label})`, () => {
     expect(intentsInSource.filter((intent) => !covered.has(intent)), "dashboard intents without a matrix row").toEqual([]);
 
     // Every screen with an action has rows (the JSON API's routes are app/api's matrix).
-    const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
-    const screensWithActions = [...routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)]
-      .filter(([, , file]) => !/routes\/api\.(ts|auth\.ts)$/.test(file))
-      .filter(([, , file]) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(projectRoot, "app", file), "utf8")))
-      .map(([, routePath]) => routePath);
+    const screensWithActions = routesWithActions()
+      .filter(({ file }) => !/routes\/api\.(ts|auth\.ts)$/.test(file))
+      .map(({ routePath }) => routePath);
     const rowFor = (routePath: string) => actions.some((a) => new RegExp(`^/${routePath.replace(/:[^/]+/g, "[^/]+")}(\\?|$)`).test(a.path));
     expect(screensWithActions.filter((routePath) => !rowFor(routePath)), "screens with an action but no matrix row").toEqual([]);
     const cookieOf = (role: Role) => (role === "anonymous" ? undefined : { user, other, admin }[role].cookie);
