@@ -22,6 +22,7 @@ export default function handleRequest(request: Request, status: number, headers:
     // makes it a 500, which is never kept.
     const forCache = request.headers.get("x-page-cache-fill") === "1";
     const readyEvent = forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
+    const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={context} url={request.url} nonce={nonce} />
@@ -37,6 +38,7 @@ export default function handleRequest(request: Request, status: number, headers:
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
+              clearTimeout(deadline);
               const html = Buffer.concat(chunks);
               headers.set("Content-Security-Policy", pagePolicy(config(), { hashes: inlineScriptHashes(html.toString("utf8"), nonce) }));
               resolve(new Response(html, { headers, status }));
@@ -45,11 +47,14 @@ export default function handleRequest(request: Request, status: number, headers:
           } else {
             // The development server injects scripts of its own.
             if (!import.meta.env.DEV) headers.set("Content-Security-Policy", pagePolicy(config(), { nonce }));
+            // Once the page is out, the deadline has nothing left to abort (and would keep the render alive).
+            body.on("end", () => clearTimeout(deadline));
             resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           }
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,7 +63,6 @@ export default function handleRequest(request: Request, status: number, headers:
         },
       },
     );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }
 

@@ -62,13 +62,14 @@ export function serveStatic(mounts: StaticMount[], req: IncomingMessage, res: Se
     if (!pathname.startsWith(mount.prefix)) continue;
     const file = resolveFile(mount, pathname);
     if (!file) continue;
-    let stat: fs.Stats;
+    // Most requests are for pages, not files: a miss must not cost a thrown error.
+    let stat: fs.Stats | undefined;
     try {
-      stat = fs.statSync(file);
+      stat = fs.statSync(file, { throwIfNoEntry: false });
     } catch {
-      continue;
+      continue; // not a directory on the way, too long a name
     }
-    if (!stat.isFile()) continue;
+    if (!stat?.isFile()) continue;
     sendFile(mount, file, stat, req, res);
     return true;
   }

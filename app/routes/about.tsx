@@ -9,11 +9,10 @@ import { srcSetFor } from "~/lib/images";
 
 export async function loader() {
   const { siteContent } = await services();
-  const [focus, about, staff, calltoaction] = await Promise.all([
+  const [focus, { about, calltoaction }, staff] = await Promise.all([
     siteContent.focus("aboutPage"),
-    siteContent.settings("about"),
+    siteContent.settingsOf(["about", "calltoaction"]),
     siteContent.staff(),
-    siteContent.settings("calltoaction"),
   ]);
   return {
     focus,

@@ -23,16 +23,9 @@ const FOCUS_AREAS = [
 
 export async function loader() {
   const { siteContent, posts } = await services();
-  const [homepage, about, staff, steps, calltoaction, focus, latest] = await Promise.all([
-    siteContent.settings("homepage"),
-    siteContent.settings("about"),
+  const [settings, staff, focus, latest] = await Promise.all([
+    siteContent.settingsOf(["homepage", "about", "howtoapplyone", "howtoapplytwo", "howtoapplythree", "calltoaction"]),
     siteContent.staff(),
-    Promise.all([
-      siteContent.settings("howtoapplyone"),
-      siteContent.settings("howtoapplytwo"),
-      siteContent.settings("howtoapplythree"),
-    ]),
-    siteContent.settings("calltoaction"),
     siteContent.focus("focusPage"),
     // The news block degrades to a message rather than failing the whole page.
     posts.latest(3).then(
@@ -43,6 +36,8 @@ export async function loader() {
       },
     ),
   ]);
+  const { homepage, about, calltoaction } = settings;
+  const steps = [settings.howtoapplyone, settings.howtoapplytwo, settings.howtoapplythree] as const;
   const director = staff.find((s) => s.role === "director")!;
   const vc = staff.find((s) => s.role === "vc")!;
   return { homepage, about, director, vc, steps, calltoaction, focus, news: latest };

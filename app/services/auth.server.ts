@@ -147,6 +147,8 @@ export function createAuth(db: Database, options: AuthOptions) {
       // Secure cookies exactly when the site is served over https.
       useSecureCookies: publicUrl?.startsWith("https:") ?? false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session and its user in one query (schema.ts declares the relations).
+      database: { joins: true },
     },
     databaseHooks: {
       user: {

@@ -56,6 +56,7 @@ export function createServices(db: Database, options: ServiceOptions) {
         siteContentService(db, media),
         {
           settings: "settings",
+          settingsOf: "settings",
           saveSettings: "settings",
           siteLinks: "links",
           saveSiteLinks: "links",

@@ -21,6 +21,11 @@ describe("site content on the embedded database", () => {
     const again = await openDatabase({ kind: "pglite", dataDir });
     const reread = siteContentService(again.db, { isStored: async () => true, removeByUrl: async () => {} });
     expect(await reread.settings("blog")).toEqual({ title: "News from the Centre", subtitle: "Updated weekly" });
+    // Several sections at once: each as saved, one never saved reads as empty fields.
+    const both = await reread.settingsOf(["blog", "programmes"]);
+    expect(both.blog).toEqual({ title: "News from the Centre", subtitle: "Updated weekly" });
+    expect(Object.values(both.programmes).every((value) => value === "")).toBe(true);
+    expect(Object.keys(both.programmes).length).toBeGreaterThan(0);
     expect((await reread.staff()).find((s) => s.role === "bursar")?.name).toBe("Mr New Bursar");
     expect(await reread.announcement()).toEqual({ title: "Deadline moved", content: "<p>To May.</p>" });
     expect(await reread.focus("aboutPage")).toMatchObject({ title: "Who we are", content: "<p>Hello</p>" });

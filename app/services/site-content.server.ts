@@ -1,6 +1,6 @@
 import { isImageField } from "~/lib/forms/site-content";
 import { requireStoredImage, type StoredFiles } from "./errors.server";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   announcement,
@@ -41,13 +41,23 @@ export function siteContentService(db: Database, files: StoredFiles) {
   return {
     /** A settings section's fields; missing fields read as empty text. */
     async settings<S extends SettingsSection>(section: S): Promise<SettingsFields<S>> {
-      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.section, section)).limit(1);
-      const fields = emptySettings(section);
-      for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
-        const value = row?.fields[key as string];
-        if (typeof value === "string") fields[key] = value as never;
+      return (await this.settingsOf([section]))[section];
+    },
+
+    /** Several sections in one query (the home page shows six). */
+    async settingsOf<S extends SettingsSection>(sections: readonly S[]): Promise<{ [K in S]: SettingsFields<K> }> {
+      const rows = await db.select().from(siteSettings).where(inArray(siteSettings.section, [...sections]));
+      const result = {} as { [K in S]: SettingsFields<K> };
+      for (const section of sections) {
+        const stored = rows.find((row) => row.section === section)?.fields;
+        const fields = emptySettings(section);
+        for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+          const value = stored?.[key as string];
+          if (typeof value === "string") fields[key] = value as never;
+        }
+        result[section] = fields;
       }
-      return fields;
+      return result;
     },
 
     async saveSettings(section: SettingsSection, fields: Record<string, string>) {
