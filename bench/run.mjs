@@ -182,8 +182,23 @@ http {
 
 // ---------- load ----------
 
-/** One autocannon run on the load generator's core; a short warm-up first. */
-function load(url, headers = {}) {
+/** CPU time (user + system) a process has used, in milliseconds; undefined where /proc is missing. */
+function cpuMillis(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * One autocannon run on the load generator's core; a short warm-up first. With `pid`, also the
+ * server's CPU time per request: what one core's worth of requests per second would be, whatever
+ * else shares the machine.
+ */
+function load(url, headers = {}, pid = undefined) {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}=${v}`]);
   const bin = path.join(root, "node_modules", ".bin", "autocannon");
   const run = (duration) => {
@@ -191,8 +206,12 @@ function load(url, headers = {}) {
     return JSON.parse(execFileSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] }));
   };
   run(2);
+  const cpuBefore = pid && cpuMillis(pid);
   const r = run(DURATION);
+  const cpuAfter = pid && cpuMillis(pid);
+  const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : undefined;
   return {
+    cpuMsPerRequest: cpuPerRequest,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -288,7 +307,7 @@ async function sideBySide() {
   const rows = [];
   for (const page of pages) {
     log(`anonymous ${page.path}`);
-    const ours = load(`${site.base}${page.path}`);
+    const ours = load(`${site.base}${page.path}`, {}, site.child.pid);
     const limit = load(`${nginx.base}/${page.name}.html`);
     rows.push({ page: page.name, path: page.path, bytes: files[page.name].length, ours, nginx: limit, ratio: Math.round((ours.rps / limit.rps) * 1000) / 1000 });
   }
@@ -296,7 +315,7 @@ async function sideBySide() {
   const signedIn = [];
   for (const tab of ["profile", "posts"]) {
     log(`signed in /dashboard?tab=${tab}`);
-    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: load(`${site.base}/dashboard?tab=${tab}`, { cookie }) });
+    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid) });
   }
   await site.stop();
   return { anonymous: rows, signedIn };
@@ -324,7 +343,7 @@ async function flatCost() {
     results[size] = { posts: postCount, pages: [] };
     for (const target of targets) {
       log(`${size} uncached ${target.path}`);
-      results[size].pages.push({ ...target, ours: load(`${site.base}${target.path}`) });
+      results[size].pages.push({ ...target, ours: load(`${site.base}${target.path}`, {}, site.child.pid) });
     }
     await site.stop();
   }
@@ -373,6 +392,8 @@ if (report.anonymous) {
     { label: "p50", value: (r) => ms(r.ours.p50) },
     { label: "p99", value: (r) => ms(r.ours.p99) },
     { label: "errors", value: (r) => r.ours.errors },
+    { label: "server CPU per request", value: (r) => (r.ours.cpuMsPerRequest ? ms(r.ours.cpuMsPerRequest) : "n/a") },
+    { label: "req/s that CPU allows on one core", value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a") },
   ])}\n`;
 }
 if (report.flatCost) {
@@ -384,6 +405,7 @@ if (report.flatCost) {
     { label: "small req/s", value: (r) => r.small.ours.rps },
     { label: "large req/s", value: (r) => r.large.ours.rps },
     { label: "large p99", value: (r) => ms(r.large.ours.p99) },
+    { label: "small / large server CPU per request", value: (r) => (r.large.ours.cpuMsPerRequest ? `${r.small.ours.cpuMsPerRequest} / ${r.large.ours.cpuMsPerRequest} ms` : "n/a") },
     { label: "errors", value: (r) => r.small.ours.errors + r.large.ours.errors },
   ])}\n`;
 }

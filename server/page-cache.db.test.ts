@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPdf } from "~/demo/pdf.server";
+import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../tests/support/site-process";
 
 /**
  * The page cache forgets a page the moment content it shows changes: every kind of content is
@@ -14,50 +10,13 @@ import { renderPdf } from "~/demo/pdf.server";
  * a second server process shares the database and must show it too (LISTEN/NOTIFY).
  */
 
-const root = path.resolve(import.meta.dirname, "..");
 const onPostgres = process.env.TEST_DB === "postgres";
-const dataDirs: string[] = [];
-const running: ChildProcess[] = [];
-let databaseUrl: string | undefined;
-const databaseName = `t_cache_${Date.now()}`;
+let dataDir: string;
+let database: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env } });
-    let out = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (out += c));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} failed: ${out}`))));
-  });
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  running.push(child);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return `http://127.0.0.1:${port}`;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not start");
+async function run(script: string, args: string[], env: Record<string, string>) {
+  const { code, out } = await runScript(script, args, env);
+  if (code !== 0) throw new Error(`${script} failed: ${out}`);
 }
 
 let first: string;
@@ -105,41 +64,27 @@ async function expectShown(pathname: string, text: string) {
 }
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-cache-"));
-  dataDirs.push(dataDir);
+  dataDir = scratchDirectory("cache");
+  const adminArgs = ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password];
   if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    database = await scratchPostgres("cache");
     // Both servers share the database, and an S3 store in a real deployment; here a second folder.
-    await run("scripts/seed-demo.mjs", [], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-    await run("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-    first = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-    second = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+    await run("seed-demo", [], env);
+    await run("create-admin", adminArgs, env);
+    first = (await startSite(env)).url;
+    second = (await startSite(env)).url;
   } else {
-    first = await startServer({ DATA_DIR: dataDir });
-    await run("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], { DATA_DIR: dataDir });
+    first = (await startSite({ DATA_DIR: dataDir, DEMO_CONTENT: "true" })).url;
+    await run("create-admin", adminArgs, { DATA_DIR: dataDir });
   }
-  const signIn = await fetch(`${first}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
-  cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  cookie = (await signIn(first, ADMIN.username, ADMIN.password)).cookie;
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of running) child.kill("SIGKILL");
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  killAllSites();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
 const mark = () => `Mark ${randomBytes(4).toString("hex")}`;
