@@ -15,6 +15,7 @@ import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
+import { renderGate } from "./render-gate.server";
 import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
 import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
@@ -23,6 +24,8 @@ import { writeBackup } from "~/services/backup.server";
 export { backupCommand, restoreCommand } from "./backup-commands.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
+/** Enough to keep the processor busy while some wait on the database; few enough for short turns. */
+const RENDERS_AT_ONCE = 8;
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
@@ -119,17 +122,26 @@ export async function main() {
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
+  // Page renders take turns (see render-gate.server.ts). Writes and the API do not: an upload's body
+  // arrives at the visitor's pace, and a sign-in callback waits on the provider; neither may keep
+  // pages waiting.
+  const gate = renderGate(RENDERS_AT_ONCE);
+  const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) =>
+    (req.method === "GET" || req.method === "HEAD") && !req.url?.startsWith("/api/") ? gate.run(work) : work();
+
   /** Renders with React Router; a signed-out visitor's public page is kept for the next one. */
   const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | undefined) => {
     const request = toFetchRequest(req, res, config);
-    if (!cacheKey) return sendFetchResponse(req, res, await handler(request));
+    if (!cacheKey) return sendFetchResponse(req, res, await inTurn(req, () => handler(request)));
     const generation = cache.generation;
-    const { result, tags } = await recordingReads(async () => {
-      const response = await handler(request);
-      // A HEAD request's answer has no body (React Router leaves it out): never kept.
-      const keep = req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
-      return { response, body: keep ? Buffer.from(await response.arrayBuffer()) : undefined };
-    });
+    const { result, tags } = await recordingReads(() =>
+      inTurn(req, async () => {
+        const response = await handler(request);
+        // A HEAD request's answer has no body (React Router leaves it out): never kept.
+        const keep = req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+        return { response, body: keep ? Buffer.from(await response.arrayBuffer()) : undefined };
+      }),
+    );
     if (!result.body) return sendFetchResponse(req, res, result.response);
     const headers = [...result.response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name));
     const page: CachedPage = { status: 200, headers, body: result.body, etag: etagOf(result.body), tags };
