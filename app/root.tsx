@@ -4,11 +4,11 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useFetchers,
   useRouteLoaderData,
 } from "react-router";
+import { HydrationScripts } from "~/components/layout/HydrationScripts";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

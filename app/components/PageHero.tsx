@@ -1,4 +1,4 @@
-import { srcSetFor } from "~/lib/images";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 
 type PageHeroProps = {
   title: string;
@@ -17,7 +17,7 @@ export function PageHero({ title, subtitle, eyebrow, image, compact, tall, child
   return (
     <section className={`relative isolate flex items-end overflow-hidden bg-navy-900 text-white ${height}`}>
       {image && (
-        <img src={image} srcSet={srcSetFor(image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+        <img src={image} srcSet={srcSetFor(image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />
       )}
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/90 via-navy-950/55 to-navy-950/40" />
       <div className={`mx-auto w-full max-w-7xl px-6 ${tall ? "pb-24 pt-36" : "pb-12 pt-32"}`}>

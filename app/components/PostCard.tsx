@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { categoryLabel } from "~/lib/categories";
 import { formatDate } from "~/lib/text";
-import { srcSetFor } from "~/lib/images";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 
 export type PostCardData = {
   id: string;
@@ -14,7 +14,8 @@ export type PostCardData = {
   createdAt: string | Date;
 };
 
-export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+/** priority: the card opens the page (the first of a list), so its image is the page's main one. */
+export function PostCard({ post, headingLevel = 3, priority = false }: { post: PostCardData; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/post/${post.slug}`;
   return (
@@ -28,7 +29,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
             alt=""
             width={1600}
             height={900}
-            loading="lazy"
+            {...(priority ? PRIORITY_IMAGE : { loading: "lazy" })}
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />
         )}

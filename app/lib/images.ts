@@ -17,3 +17,9 @@ export function srcSetFor(url: string | null | undefined): string | undefined {
   const widths = [...IMAGE_WIDTHS.filter((w) => w < mainWidth), mainWidth];
   return widths.map((w) => `${base}-${w}w.webp ${w}w`).join(", ");
 }
+
+/**
+ * Props of a page's main image, on screen at once (a hero, the first card of a list): fetched
+ * first, and the app's JavaScript starts only once it has been painted (HydrationScripts).
+ */
+export const PRIORITY_IMAGE = { fetchPriority: "high", elementtiming: "main-image" } as const;

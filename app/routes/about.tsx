@@ -6,6 +6,7 @@ import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/about";
 import { srcSetFor } from "~/lib/images";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader() {
   const { siteContent } = await services();
@@ -22,6 +23,8 @@ export async function loader() {
     director: staff.find((s) => s.role === "director")!,
   };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, data?.focus.title || "About") }, pageDescription(matches, data?.focus.subtitle || data?.about.intro)];

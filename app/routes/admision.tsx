@@ -5,6 +5,7 @@ import { StaffDirectory } from "~/components/StaffDirectory";
 import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/admision";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader() {
   const { siteContent } = await services();
@@ -15,6 +16,8 @@ export async function loader() {
   ]);
   return { announcement, guidelines, officers: staff.filter((s) => s.name) };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, "Call for Papers") }, pageDescription(matches, data?.guidelines.subtitle || data?.announcement.title)];

@@ -5,7 +5,8 @@ import { RichText } from "~/components/RichText";
 import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/department";
-import { srcSetFor } from "~/lib/images";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { academics } = await services();
@@ -13,6 +14,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!department) throw data({ message: "Department not found" }, { status: 404 });
   return { department };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [
@@ -33,7 +36,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white" data-testid="department-hero">
         {department.departimage && (
-          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
         <div className="mx-auto w-full max-w-7xl px-6 pb-12 pt-32">

@@ -10,6 +10,7 @@ import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { srcSetFor } from "~/lib/images";
+import { READING_PAGE } from "~/lib/hydration";
 
 const FOCUS_AREAS = [
   { title: "Peace Studies", text: "Conflict analysis, mediation, reconciliation and the conditions for lasting peace." },
@@ -42,6 +43,8 @@ export async function loader() {
   const vc = staff.find((s) => s.role === "vc")!;
   return { homepage, about, director, vc, steps, calltoaction, focus, news: latest };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches) }, pageDescription(matches, data?.homepage.subtitle || data?.homepage.intro)];

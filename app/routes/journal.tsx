@@ -6,6 +6,7 @@ import { config } from "~/lib/config.server";
 import { services } from "~/runtime.server";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journal";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
@@ -16,6 +17,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();
   return { journal, pdfPath, pdfUrl, summary: excerpt(journal.details, 160) };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(matches, "Journal article not found") }];

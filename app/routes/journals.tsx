@@ -9,6 +9,7 @@ import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
 import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/journals";
+import { READING_PAGE } from "~/lib/hydration";
 
 type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
 
@@ -34,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     subtitle: focus.subtitle || JOURNALS_HEADING_DEFAULTS.subtitle,
   };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) }, pageDescription(matches, data?.subtitle)];

@@ -8,7 +8,8 @@ import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/post";
-import { srcSetFor } from "~/lib/images";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { posts } = await services();
@@ -17,6 +18,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const related = await posts.related(post, 6);
   return { post, related: related.map(toPostCard), summary: excerpt(post.content, 160) };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(matches, "Something went wrong.") }];
@@ -33,7 +36,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
-        {post.image && <img src={post.image} srcSet={srcSetFor(post.image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />}
+        {post.image && <img src={post.image} srcSet={srcSetFor(post.image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">
           <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase tracking-wider text-navy-950">

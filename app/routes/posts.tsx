@@ -7,6 +7,7 @@ import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
 import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/posts";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -21,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page, next: result.items.at(-1)?.id };
   return { ...list, blog };
 }
+
+export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, data?.blog.title || "News and Stories") }, pageDescription(matches, data?.blog.subtitle)];
@@ -44,8 +47,8 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           <p className="text-lg text-slate-600 dark:text-slate-400">No news yet.</p>
         ) : (
           <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((post) => (
-              <PostCard key={post.id} post={post} headingLevel={2} />
+            {list.items.map((post, index) => (
+              <PostCard key={post.id} post={post} headingLevel={2} priority={index === 0} />
             ))}
           </div>
         )}

@@ -5,7 +5,8 @@ import { Section } from "~/components/Section";
 import { services } from "~/runtime.server";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/programmes";
-import { srcSetFor } from "~/lib/images";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader() {
   const { siteContent, academics } = await services();
@@ -13,12 +14,16 @@ export async function loader() {
   return { programmes, faculties };
 }
 
+export const handle = READING_PAGE;
+
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, data?.programmes.title || "Programmes") }, pageDescription(matches, data?.programmes.subtitle)];
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {
   const { programmes, faculties } = loaderData;
+  // The first card with an image: the image nearest the top, on screen on a phone.
+  const firstImage = faculties.flatMap((faculty) => faculty.departments).find((department) => department.departimage)?.id;
   return (
     <>
       <PageHero compact eyebrow="Study with us" title={programmes.title || "Programmes"} subtitle={programmes.subtitle} />
@@ -43,7 +48,7 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
                           className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
                         >
                           {department.departimage ? (
-                            <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" alt="" width={800} height={288} className="h-36 w-full object-cover" loading="lazy" />
+                            <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" alt="" width={800} height={288} className="h-36 w-full object-cover" {...(department.id === firstImage ? PRIORITY_IMAGE : { loading: "lazy" })} />
                           ) : (
                             <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
                           )}

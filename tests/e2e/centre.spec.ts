@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("about, call for papers, programmes and departments", () => {
   test("/about: the centre's name and motto, the about text from the server, the call to action", async ({ page }) => {

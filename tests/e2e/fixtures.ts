@@ -13,7 +13,23 @@ export const test = base.extend({
     const n = testInfo.workerIndex * 10_000 + ++counter + Math.floor(Math.random() * 1000) * 100;
     await provide({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
   },
+  // Reading pages start their JavaScript after the first paint, which may come after `load`
+  // (decision 012): goto waits until such a page is hydrated, as the tests use it hydrated.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      if (javaScriptEnabled !== false) await waitForHydration(page);
+      return response;
+    };
+    await provide(page);
+  },
 });
+
+/** Until the page's app has hydrated (the theme switch's `js` field is set then), on reading pages. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => !document.getElementById("rr-deferred-module") || document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
+}
 
 /** A username no other test uses. */
 export function uniqueName(prefix: string) {

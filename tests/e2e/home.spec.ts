@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("home page", () => {
   test("shows every block in SPEC.md's order, from the demo data", async ({ page }) => {

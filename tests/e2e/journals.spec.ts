@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("journal articles", () => {
   test("/journals: heading from the home focus record, 9 cards, Show More, Download links", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("news", () => {
   test("/posts shows 9 cards, Show More appends the rest and then hides", async ({ page }) => {

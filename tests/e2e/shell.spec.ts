@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("site shell", () => {
   test("top bar links, lying over the hero while signed out", async ({ page }) => {
