@@ -15,7 +15,7 @@ import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
-import { renderGate } from "./render-gate.server";
+import { renderGate, takesTurn } from "./render-gate.server";
 import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
 import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
@@ -122,12 +122,9 @@ export async function main() {
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
-  // Page renders take turns (see render-gate.server.ts). Writes and the API do not: an upload's body
-  // arrives at the visitor's pace, and a sign-in callback waits on the provider; neither may keep
-  // pages waiting.
+  // Page renders take turns (see render-gate.server.ts); writes, the API and files do not.
   const gate = renderGate(RENDERS_AT_ONCE);
-  const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) =>
-    (req.method === "GET" || req.method === "HEAD") && !req.url?.startsWith("/api/") ? gate.run(work) : work();
+  const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) => (takesTurn(req.method, req.url) ? gate.run(work) : work());
 
   /** Renders with React Router; a signed-out visitor's public page is kept for the next one. */
   const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | undefined) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderGate } from "./render-gate.server";
+import { renderGate, takesTurn } from "./render-gate.server";
 
 const later = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -30,5 +30,21 @@ describe("the render gate", () => {
     await expect(gate.run(async () => Promise.reject(new Error("render failed")))).rejects.toThrow("render failed");
     await expect(gate.run(async () => "next")).resolves.toBe("next");
     expect(gate.load).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe("which requests take turns", () => {
+  it("page renders and their data do", () => {
+    for (const url of ["/", "/posts?page=2", "/post/a-title", "/dashboard?tab=posts", "/journal/an-article", "/posts.data", "/signin"]) {
+      expect(takesTurn("GET", url), url).toBe(true);
+    }
+    expect(takesTurn("HEAD", "/about")).toBe(true);
+  });
+
+  it("writes, the API, the health check and files do not", () => {
+    expect(takesTurn("POST", "/dashboard")).toBe(false);
+    for (const url of ["/api/post/getposts", "/api/auth/callback/oidc?code=x", "/uploads/a.webp", "/healthz", "/journal/an-article/pdf"]) {
+      expect(takesTurn("GET", url), url).toBe(false);
+    }
   });
 });

@@ -29,3 +29,14 @@ export function renderGate(limit: number) {
     },
   };
 }
+
+/**
+ * Whether a request is a page render that takes its turn: GET and HEAD of pages and their `.data`.
+ * Not the API, the health check, nor files (uploads, journal PDFs): they wait on the network (the
+ * provider, an S3 store, the visitor's upload) or must answer at once, and must not hold pages up.
+ */
+export function takesTurn(method: string | undefined, url: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  const pathname = (url ?? "/").split("?")[0];
+  return !/^\/(api|uploads)\/|^\/healthz$|^\/journal\/[^/]+\/pdf$/i.test(pathname);
+}

@@ -10,7 +10,11 @@ export type S3Options = {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** How long to wait for the store to accept a connection, and then to answer (ms). */
+  timeouts?: { connect: number; response: number };
 };
+
+const DEFAULT_TIMEOUTS = { connect: 5_000, response: 30_000 };
 
 function isMissing(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -30,6 +34,13 @@ export function s3Store(options: S3Options): FileStore {
     // Checksums only where the API requires them: not every S3-compatible store supports the newer ones.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // A store that stops answering must fail the request, not hold it (and a page's turn) forever;
+    // the SDK's default is to wait without limit.
+    requestHandler: {
+      connectionTimeout: (options.timeouts ?? DEFAULT_TIMEOUTS).connect,
+      requestTimeout: (options.timeouts ?? DEFAULT_TIMEOUTS).response,
+      throwOnRequestTimeout: true,
+    },
   });
   const Bucket = options.bucket;
 
