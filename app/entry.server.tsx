@@ -22,7 +22,6 @@ export default function handleRequest(request: Request, status: number, headers:
     // makes it a 500, which is never kept.
     const forCache = request.headers.get("x-page-cache-fill") === "1";
     const readyEvent = forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
-    const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={context} url={request.url} nonce={nonce} />
@@ -63,6 +62,7 @@ export default function handleRequest(request: Request, status: number, headers:
         },
       },
     );
+    const deadline = setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }
 

@@ -8,13 +8,21 @@ import { Readable } from "node:stream";
  */
 
 /**
+ * A trusted proxy appends what it saw to X-Forwarded-For and X-Forwarded-Proto: the last entry is
+ * the one it vouches for (earlier ones are whatever the client sent).
+ */
+export function proxyEntry(value: string | string[] | undefined): string {
+  return String(value ?? "").split(",").at(-1)!.trim();
+}
+
+/**
  * The request as the visitor addressed it. Behind a proxy that ends TLS the connection here is
  * plain http, but the browser's Origin is https: the address must be the public one, or React
  * Router takes every form for a forgery. PUBLIC_URL says it; otherwise a trusted proxy's
  * X-Forwarded-Proto does.
  */
 export function toFetchRequest(req: IncomingMessage, res: ServerResponse, site: { publicUrl?: string; trustProxy?: boolean } = {}): Request {
-  const forwardedProto = site.trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)!.trim().toLowerCase() : "";
+  const forwardedProto = site.trustProxy ? proxyEntry(req.headers["x-forwarded-proto"]).toLowerCase() : "";
   const base = site.publicUrl ? new URL(site.publicUrl).origin : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
   // Appended, not resolved: a path such as //other.example must not change the host.
   const url = new URL(`${base}${req.url?.startsWith("/") ? req.url : "/"}`);

@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from "~/services/auth.server";
 import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
 import { serveStatic, type StaticMount } from "./static.server";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
+import { proxyEntry, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
 import { renderGate, takesTurn } from "./render-gate.server";
 import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
 import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
@@ -180,9 +180,7 @@ export async function main() {
     }
     // The client's address for rate limits: from the proxy when we are told to trust it, never
     // from a header the client could have set itself.
-    // The proxy appends the address it saw: the last entry is the one it vouches for (earlier
-    // ones are whatever the client sent).
-    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").at(-1)!.trim() : "";
+    const forwarded = config.trustProxy ? proxyEntry(req.headers["x-forwarded-for"]) : "";
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
 
     // Cross-origin use of the JSON API: only from the origins CORS_ORIGINS lists.

@@ -78,13 +78,14 @@ export function serveStatic(mounts: StaticMount[], req: IncomingMessage, res: Se
 
 function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: IncomingMessage, res: ServerResponse) {
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  res.setHeader("Content-Type", CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream");
+  const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  res.setHeader("Content-Type", contentType);
   res.setHeader("Cache-Control", mount.cacheControl);
   res.setHeader("ETag", etag);
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("X-Content-Type-Options", "nosniff");
-  if (mount.sandbox) res.setHeader("Content-Security-Policy", storedFilePolicy(path.extname(file).toLowerCase() === ".pdf" ? "application/pdf" : ""));
+  if (mount.sandbox) res.setHeader("Content-Security-Policy", storedFilePolicy(contentType));
 
   if (req.headers["if-none-match"] === etag) {
     res.statusCode = 304;

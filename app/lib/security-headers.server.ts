@@ -21,7 +21,7 @@ export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUr
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     // Post images may be addresses on other sites (the editor allows them, http too); images cannot
-  // run code, and over https upgrade-insecure-requests fetches them securely.
+    // run code, and over https upgrade-insecure-requests fetches them securely.
     "img-src 'self' data: blob: https: http:",
     "font-src 'self'",
     "connect-src 'self'",

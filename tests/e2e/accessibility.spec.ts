@@ -106,54 +106,28 @@ adminTest.describe("dashboard and editors, signed in as an admin: no WCAG 2.2 A/
     addToTally(testInfo, SUITE, checked, WHAT);
   });
 
+  /** Clicks the trigger and returns the dialog it opens. */
+  const opens =
+    (trigger: (page: Page) => Locator, dialog: { role?: "dialog" | "alertdialog"; name: string } = { name: "Are you sure?" }) =>
+    async (page: Page) => {
+      await trigger(page).click();
+      return page.getByRole(dialog.role ?? "alertdialog", { name: dialog.name });
+    };
+  const firstDelete = (page: Page) => page.getByRole("link", { name: /^Delete / }).first();
   const confirmations: { name: string; path: string; open: (page: Page) => Promise<Locator> }[] = [
-    {
-      name: "delete-account confirmation (profile)",
-      path: "/dashboard?tab=profile",
-      open: async (page) => {
-        await page.getByRole("link", { name: "Delete Account" }).click();
-        return page.getByRole("alertdialog", { name: "Are you sure?" });
-      },
-    },
-    {
-      name: "delete-post confirmation",
-      path: "/dashboard?tab=posts",
-      open: async (page) => {
-        await page.getByRole("link", { name: /^Delete / }).first().click();
-        return page.getByRole("alertdialog", { name: "Are you sure?" });
-      },
-    },
-    {
-      name: "delete-journal confirmation",
-      path: "/dashboard?tab=journals",
-      open: async (page) => {
-        await page.getByRole("link", { name: /^Delete / }).first().click();
-        return page.getByRole("alertdialog", { name: "Are you sure?" });
-      },
-    },
-    {
-      name: "delete-user confirmation",
-      path: "/dashboard?tab=users",
-      open: async (page) => {
-        await page.getByRole("link", { name: /^Delete / }).first().click();
-        return page.getByRole("alertdialog", { name: "Are you sure?" });
-      },
-    },
+    { name: "delete-account confirmation (profile)", path: "/dashboard?tab=profile", open: opens((page) => page.getByRole("link", { name: "Delete Account" })) },
+    { name: "delete-post confirmation", path: "/dashboard?tab=posts", open: opens(firstDelete) },
+    { name: "delete-journal confirmation", path: "/dashboard?tab=journals", open: opens(firstDelete) },
+    { name: "delete-user confirmation", path: "/dashboard?tab=users", open: opens(firstDelete) },
     {
       name: "delete-faculty confirmation (course tab)",
       path: "/dashboard?tab=course",
-      open: async (page) => {
-        await page.getByRole("button", { name: "Delete Faculty of Law" }).click();
-        return page.getByRole("alertdialog", { name: "Are you sure you want to delete this faculty?" });
-      },
+      open: opens((page) => page.getByRole("button", { name: "Delete Faculty of Law" }), { name: "Are you sure you want to delete this faculty?" }),
     },
     {
       name: "edit-department dialog (course tab)",
       path: "/dashboard?tab=course",
-      open: async (page) => {
-        await page.getByRole("button", { name: "Edit Peace and Conflict Studies" }).click();
-        return page.getByRole("dialog", { name: "Edit department" });
-      },
+      open: opens((page) => page.getByRole("button", { name: "Edit Peace and Conflict Studies" }), { role: "dialog", name: "Edit department" }),
     },
   ];
   for (const { name, path, open } of confirmations) {
