@@ -24,7 +24,7 @@ export function pgliteDirectory(dataDir: string) {
 
 async function start(cfg: AppConfig): Promise<Runtime> {
   const database = await openDatabase(
-    cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir) },
+    cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir), sharedBuffersMb: cfg.pgliteSharedBuffersMb },
   );
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.

@@ -47,3 +47,25 @@ export function buildIfNeeded() {
 export async function loadServer() {
   return import(serverEntry);
 }
+
+/** The young generation's semi-space, in MB: V8 sizes it by the machine's memory (64 MB each on a large one). */
+const DEFAULT_SEMI_SPACE_MB = 8;
+
+/**
+ * Starts this process again, in place (same process id, for supervisors and signals), with the
+ * server's memory settings when it was started without them: a small young generation for V8
+ * (HEAP_SEMI_SPACE_MB) and two malloc arenas (MALLOC_ARENA_MAX), which glibc otherwise multiplies
+ * by the threads that compress and resize images. Measured in bench/README.md (memory).
+ */
+export function withServerMemorySettings() {
+  const raw = process.env.HEAP_SEMI_SPACE_MB;
+  const semiSpace = raw === undefined || raw === "" ? DEFAULT_SEMI_SPACE_MB : Number(raw);
+  if (!Number.isInteger(semiSpace) || semiSpace < 1 || semiSpace > 256) {
+    console.error(`HEAP_SEMI_SPACE_MB must be a whole number of megabytes from 1 to 256 (got "${raw}").`);
+    process.exit(1);
+  }
+  const flag = `--max-semi-space-size=${semiSpace}`;
+  const alreadySet = process.execArgv.some((arg) => arg.startsWith("--max-semi-space-size")) || /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? "");
+  if (alreadySet || typeof process.execve !== "function" || process.platform === "win32") return;
+  process.execve(process.execPath, [process.execPath, flag, ...process.execArgv, ...process.argv.slice(1)], { MALLOC_ARENA_MAX: "2", ...process.env });
+}

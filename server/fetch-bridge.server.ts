@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 
 /**
  * Node's request and response objects, and the Fetch API's that React Router speaks. Written
@@ -21,7 +20,13 @@ export function proxyEntry(value: string | string[] | undefined): string {
  * Router takes every form for a forgery. PUBLIC_URL says it; otherwise a trusted proxy's
  * X-Forwarded-Proto does.
  */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, site: { publicUrl?: string; trustProxy?: boolean } = {}): Request {
+export function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: { publicUrl?: string; trustProxy?: boolean } = {},
+  /** The request's body, read through the server's byte-counting reader (request-body.server.ts). */
+  body?: ReadableStream<Uint8Array>,
+): Request {
   const forwardedProto = site.trustProxy ? proxyEntry(req.headers["x-forwarded-proto"]).toLowerCase() : "";
   const base = site.publicUrl ? new URL(site.publicUrl).origin : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
   // Appended, not resolved: a path such as //other.example must not change the host.
@@ -38,12 +43,12 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, site: 
     if (!res.writableFinished) controller.abort();
   });
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
+  const hasBody = body && method !== "GET" && method !== "HEAD";
   return new Request(url, {
     method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+    ...(hasBody ? { body, duplex: "half" } : {}),
   } as RequestInit);
 }
 
@@ -59,8 +64,13 @@ function writeHead(res: ServerResponse, response: Response, extra: Record<string
 }
 
 /** Streams a Fetch response to Node, waiting when the client reads slowly. */
-export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
-  writeHead(res, response);
+export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
+  // The server already answered (a body over its limit was refused while the route read it).
+  if (res.headersSent) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  writeHead(res, response, extraHeaders);
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;

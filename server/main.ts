@@ -1,4 +1,7 @@
 import http from "node:http";
+import net from "node:net";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -16,14 +19,28 @@ import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRe
 import { serveStatic, type StaticMount } from "./static.server";
 import { proxyEntry, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
 import { renderGate, takesTurn } from "./render-gate.server";
-import { etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage } from "./page-cache.server";
-import { CONTENT_TAGS, contentChanges, recordingReads } from "~/services/content-changes.server";
+import { acceptsCoding, etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage, type PageCacheKey } from "./page-cache.server";
+import { bodyLimitFor, cappedBody, declaredLength, tooLargeMessage } from "./request-body.server";
+import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
+import { recording, type RequestRecord } from "~/services/request-record.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
+import { keepNewFilesPrivate, protectDataDir } from "./data-dir-permissions.server";
 import { writeBackup } from "~/services/backup.server";
 
 export { backupCommand, restoreCommand } from "./backup-commands.server";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
+/**
+ * While the server stops (see stop()): it goes on accepting connections until a balancer has had
+ * time to take it out of rotation, this long after its first 503, and at most STOP_LISTENING_MS
+ * after SIGTERM; a keep-alive connection left idle DRAIN_IDLE_MS is closed (a proxy should close
+ * its idle ones sooner: deploy/nginx does at 1 s); requests still running DRAIN_DEADLINE_MS after
+ * SIGTERM have their connections closed.
+ */
+const BALANCER_NOTICE_MS = 500;
+const STOP_LISTENING_MS = 1000;
+const DRAIN_IDLE_MS = 1500;
+const DRAIN_DEADLINE_MS = 3000;
 /** Enough to keep the processor busy while some wait on the database; few enough for short turns. */
 const RENDERS_AT_ONCE = 8;
 
@@ -45,6 +62,8 @@ export function fail(message: string): never {
 }
 
 export function loadConfig(): AppConfig {
+  // The server and every operator command: what they write in DATA_DIR is for this user only.
+  keepNewFilesPrivate();
   try {
     return readConfig();
   } catch (error) {
@@ -67,23 +86,54 @@ export function describeStartError(error: unknown, config: AppConfig): string {
   return `Could not open the embedded database in DATA_DIR (${config.dataDir}): ${message}`;
 }
 
-function isValidHost(host: string | undefined): boolean {
-  if (!host) return false;
+/** A DNS name or IPv4 address, or an IPv6 address in brackets, and an optional port: nothing else. */
+const HOST_HEADER = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+
+/** Requests are routed by their Host header: it must be a host and port, and nothing more. */
+export function isValidHost(host: string | undefined): boolean {
+  if (!host || host.length > 261) return false;
+  const match = HOST_HEADER.exec(host);
+  if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return false;
   try {
-    return new URL(`http://${host}`).host.length > 0;
+    return new URL(`http://${host}/`).host === host.toLowerCase().replace(/:80$/, "");
   } catch {
     return false;
   }
 }
 
+const gzipAsync = promisify(zlib.gzip);
+/** gzip at zlib's default level: a few milliseconds for a page, for one answer. */
+const gzipQuickly = (body: Buffer) => gzipAsync(body, { level: 6 });
+
+/** How long a client may go on sending a body after it was answered, before its connection is closed. */
+const LINGER_AFTER_ANSWER_MS = 5000;
+
+/**
+ * Answers that depend on who is signed in say so: every answer that looked up the session varies
+ * by Cookie, and one made for a signed-in person is never stored by any cache.
+ */
+function sessionHeaders(response: Response, record: RequestRecord): Record<string, string> {
+  if (record.session === "not-read") return {};
+  const vary = (response.headers.get("vary") ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!vary.some((name) => name.toLowerCase() === "cookie" || name === "*")) vary.push("Cookie");
+  return { Vary: vary.join(", "), ...(record.session === "signed-in" ? { "Cache-Control": "private, no-store" } : {}) };
+}
+
 export async function main() {
   const config = loadConfig();
   const startedAt = performance.now();
+  // DATA_DIR is readable by this user only: an older version's open modes are tightened, once
+  // before the database opens (said in the log) and once after (PGlite's own new files).
+  protectDataDir(config.dataDir);
   try {
     await getRuntime();
   } catch (error) {
     fail(describeStartError(error, config));
   }
+  protectDataDir(config.dataDir, { quiet: true });
   // Files an interrupted upload left behind: removed now and every hour (docs/deployment.md).
   scheduleUploadsCleanup((await getRuntime()).services.media, { soleWriter: !config.databaseUrl && !config.s3, startedAt: new Date(performance.timeOrigin) });
 
@@ -98,13 +148,13 @@ export async function main() {
     { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
   ];
   const handler = createRequestHandler(build, process.env.NODE_ENV ?? "production");
-  const cache = pageCache();
+  const cache = pageCache({ maxBytes: config.pageCacheBytes });
   if (config.pageCache) {
     (await getRuntime()).services.changes.subscribe((tags) => cache.invalidate(tags));
   }
 
   /** A page from the cache: 304 when the browser has it, else the best encoding it accepts. */
-  const sendCached = (req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, hit: boolean) => {
+  const sendCached = async (req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, hit: boolean) => {
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("ETag", page.etag);
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
@@ -115,7 +165,13 @@ export async function main() {
       res.writeHead(304).end();
       return;
     }
-    const { body, encoding } = pickEncoding(page, req.headers["accept-encoding"] as string | undefined);
+    const acceptEncoding = req.headers["accept-encoding"] as string | undefined;
+    let { body, encoding } = pickEncoding(page, acceptEncoding);
+    // The stored copies are made once a page is asked for again; until then, a quick one for this answer.
+    if (!encoding && !page.gzip && acceptsCoding(acceptEncoding, "gzip")) {
+      body = await gzipQuickly(page.body);
+      encoding = "gzip";
+    }
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.writeHead(page.status);
@@ -126,24 +182,44 @@ export async function main() {
   const gate = renderGate(RENDERS_AT_ONCE);
   const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) => (takesTurn(req.method, req.url) ? gate.run(work) : work());
 
-  /** Renders with React Router; a signed-out visitor's public page is kept for the next one. */
-  const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: string | undefined) => {
-    const request = toFetchRequest(req, res, config);
-    if (!cacheKey) return sendFetchResponse(req, res, await inTurn(req, () => handler(request)));
+  /**
+   * Renders with React Router; a signed-out visitor's public page is kept for the next one. Whether
+   * a render may be kept is decided by the render: no session user, no cookie set, nothing private.
+   */
+  const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: PageCacheKey | undefined, body: ReadableStream<Uint8Array> | undefined) => {
+    const request = toFetchRequest(req, res, config, body);
     const generation = cache.generation;
-    const { result, tags } = await recordingReads(() =>
+    const { result, record } = await recording((record) =>
       inTurn(req, async () => {
         const response = await handler(request);
+        const storable = (): boolean =>
+          cacheKey !== undefined &&
+          req.method === "GET" &&
+          response.status === 200 &&
+          record.session !== "signed-in" &&
+          !response.headers.has("set-cookie") &&
+          !/no-store|private/.test(response.headers.get("cache-control") ?? "");
         // A HEAD request's answer has no body (React Router leaves it out): never kept.
-        const keep = req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/.test(response.headers.get("cache-control") ?? "");
-        return { response, body: keep ? Buffer.from(await response.arrayBuffer()) : undefined };
+        if (!storable()) return { response, body: undefined };
+        // The whole page is read within the turn; what it looked up while streaming counts too.
+        const rendered = Buffer.from(await response.arrayBuffer());
+        return { response, body: rendered, keep: storable() };
       }),
     );
-    if (!result.body) return sendFetchResponse(req, res, result.response);
-    const headers = [...result.response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name));
-    const page: CachedPage = { status: 200, headers, body: result.body, etag: etagOf(result.body), tags };
-    cache.set(cacheKey, page, generation);
-    sendCached(req, res, page, false);
+    const { response } = result;
+    if (!result.body) return sendFetchResponse(req, res, response, sessionHeaders(response, record));
+    const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name));
+    const page: CachedPage = { status: 200, headers, body: result.body, etag: etagOf(result.body), tags: record.tags };
+    if (!result.keep) {
+      // Read for the cache, then found to be personal: sent to this visitor alone.
+      for (const [name, value] of headers) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(sessionHeaders(response, record))) res.setHeader(name, value);
+      res.writeHead(200, { "Content-Length": result.body.length });
+      res.end(req.method === "HEAD" ? undefined : result.body);
+      return;
+    }
+    cache.set(cacheKey!.key, page, generation);
+    await sendCached(req, res, page, false);
   };
   // Byte ranges are served as stored: compressing a slice would break its Content-Range.
   const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
@@ -160,12 +236,48 @@ export async function main() {
     ...(config.publicUrl?.startsWith("https:") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 
-  const server = http.createServer((req, res) => {
+  /** Open connections and how many requests run on each, for the drain on SIGTERM (see stop()). */
+  const connections = new Map<net.Socket, { running: number; idleSince: number }>();
+  let draining = false;
+  /** While draining: when to stop accepting connections (brought forward by the first 503). */
+  let stopListeningAt = Infinity;
+
+  const refuseWhileStopping = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const message = "The server is restarting. Please try again in a moment.";
+    if ((req.url ?? "").startsWith("/api/")) res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: 503, message }));
+    else res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end(message);
+  };
+
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
+    const requestedUrl = req.url;
+    const connection = connections.get(req.socket);
+    if (connection) {
+      connection.running++;
+      res.once("close", () => {
+        connection.running--;
+        connection.idleSince = performance.now();
+      });
+    }
     for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+    if (draining) {
+      // Stopping: the connection is not used again after this answer. A GET or HEAD is answered
+      // 503, which a balancer resends to another server, and which takes this one out of its
+      // rotation (nginx: max_fails); any other request, which a balancer must not send twice, is
+      // served in full.
+      res.setHeader("Connection", "close");
+      if (req.method === "GET" || req.method === "HEAD") {
+        stopListeningAt = Math.min(stopListeningAt, performance.now() + BALANCER_NOTICE_MS);
+        res.setHeader("Retry-After", "1");
+        res.setHeader("Cache-Control", "no-store");
+        if (req.url === "/healthz") res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "stopping" }));
+        else refuseWhileStopping(req, res);
+        return;
+      }
+    }
     res.on("finish", () => {
       const ms = (performance.now() - started).toFixed(1);
-      console.log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
+      console.log(`${new Date().toISOString()} ${req.method} ${requestedUrl} ${res.statusCode} ${ms}ms`);
     });
     const isApi = (req.url ?? "").startsWith("/api/");
     /** The server's own refusals: JSON for the API (as all its errors), plain text elsewhere. */
@@ -207,24 +319,63 @@ export async function main() {
       return;
     }
 
+    // Every body is read through one byte-counting reader, capped by its address's limit: over it
+    // the answer is 413 at once, before a byte is read when the length is declared.
+    const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
+    let body: ReadableStream<Uint8Array> | undefined;
+    if (hasBody) {
+      const limit = bodyLimitFor(req.url, config);
+      const refuseTooLarge = () => {
+        if (!res.headersSent) refuse(413, tooLargeMessage(req.url, limit));
+      };
+      if ((declaredLength(req) ?? 0) > limit) {
+        refuseTooLarge();
+        return;
+      }
+      const reader = cappedBody(req, limit, refuseTooLarge);
+      body = reader.stream;
+      // Answered before the body was read (refused, or over its limit): the rest is dropped as it
+      // arrives, and a client that goes on sending is cut off.
+      res.once("finish", () => {
+        if (req.complete) return;
+        reader.discard();
+        const cutOff = setTimeout(() => req.socket.destroy(), LINGER_AFTER_ANSWER_MS);
+        cutOff.unref();
+        req.once("end", () => clearTimeout(cutOff));
+        req.socket.once("close", () => clearTimeout(cutOff));
+      });
+    }
+
     // Signed-out visitors' public pages: from memory, with no rendering, compressed once.
-    const cacheKey = config.pageCache ? pageCacheKey(req) : undefined;
+    const cacheKey = config.pageCache ? pageCacheKey(req, config.publicUrl ? new URL(config.publicUrl).origin : undefined) : undefined;
     // Only the server marks a render as one for the cache (entry.server.tsx renders it whole).
     delete req.headers["x-page-cache-fill"];
     if (cacheKey) {
-      const cached = cache.get(cacheKey);
-      if (cached) return sendCached(req, res, cached, true);
+      const cached = cache.get(cacheKey.key);
+      if (cached) return void sendCached(req, res, cached, true).catch(() => res.destroy());
       req.headers["x-page-cache-fill"] = "1";
+      // Query parameters the page does not read never reach the render (nor the cache's keys).
+      req.url = cacheKey.url;
     }
 
     compress(req as never, res as never, () => {
       if (serveStatic(mounts, req, res)) return;
-      Promise.resolve(handleRequest(req, res, cacheKey)).catch((error: unknown) => {
+      Promise.resolve(handleRequest(req, res, cacheKey, body)).catch((error: unknown) => {
         console.error("request failed:", error);
         if (!res.headersSent) refuse(500, "Something went wrong. Please try again.");
         else res.end();
       });
     });
+  };
+  const server = http.createServer(onRequest);
+  server.on("connection", (socket: net.Socket) => {
+    connections.set(socket, { running: 0, idleSince: performance.now() });
+    socket.once("close", () => connections.delete(socket));
+  });
+  // "Expect: 100-continue": a body over its limit is refused before the client sends it.
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if ((declaredLength(req) ?? 0) <= bodyLimitFor(req.url, config)) res.writeContinue();
+    onRequest(req, res);
   });
 
   // The embedded database is ours alone: operator commands come through a socket.
@@ -244,6 +395,10 @@ export async function main() {
   });
 
   server.listen(config.port, config.host, () => {
+    // The last resort: an error that escapes a request (a stream that fails after its request
+    // ended, a callback that throws) is logged, and the server goes on serving everyone else.
+    process.on("uncaughtException", (error) => console.error("Uncaught error; the server goes on serving:", error));
+    process.on("unhandledRejection", (reason) => console.error("Unhandled rejection; the server goes on serving:", reason));
     const runtime = getRuntime();
     void runtime.then((r) => {
       const shown = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "localhost";
@@ -254,23 +409,47 @@ export async function main() {
   });
 
   let stopping = false;
+  /**
+   * SIGTERM drains the server rather than cutting it off, so that a load balancer in front loses no
+   * request. First the balancer is told: GET and HEAD requests (and /healthz) are answered 503, which
+   * it resends elsewhere and counts against this server, while every other request is served. Once
+   * it has had time to take the server out of rotation, no new connections are accepted. (Closing
+   * the listening socket at once would reset connections the system had accepted but the server
+   * not yet taken: a POST sent on one is lost.) Running requests finish, each answered with
+   * `Connection: close`; idle connections are closed; when none is left, the database is closed.
+   */
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    draining = true;
     console.log(`${signal} received: closing the server and the database.`);
     setTimeout(() => {
       console.error("Shutdown took too long; exiting.");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    // New requests are answered 503 from now on; requests already running get up to 1.5 s to
-    // finish, then their connections are closed, and only then is the database closed.
-    beginShutdown();
     control?.close();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const forceClose = setTimeout(() => server.closeAllConnections(), 1500);
+    const drainStarted = performance.now();
+    stopListeningAt = Math.min(stopListeningAt, drainStarted + STOP_LISTENING_MS);
+    let listening = true;
+    let allClosed = () => {};
+    const closed = new Promise<void>((resolve) => (allClosed = resolve));
+    const sweep = setInterval(() => {
+      const now = performance.now();
+      if (listening && now >= stopListeningAt) {
+        listening = false;
+        // net.Server's close, not http.Server's, which would also close idle connections at once
+        // while a proxy may be sending a request on one. The callback comes when all are closed.
+        net.Server.prototype.close.call(server, () => allClosed());
+      }
+      const pastDeadline = now - drainStarted >= DRAIN_DEADLINE_MS;
+      for (const [socket, { running, idleSince }] of connections) {
+        if (pastDeadline || (running === 0 && now - idleSince >= DRAIN_IDLE_MS)) socket.destroy();
+      }
+    }, 50);
     closed
-      .then(() => clearTimeout(forceClose))
+      .then(() => clearInterval(sweep))
+      // From here on, anything still running gets 503 and never reopens the database.
+      .then(() => beginShutdown())
       .then(() => closeRuntime())
       .catch((error: unknown) => console.error(`closing the database failed: ${(error as Error).message}`))
       .finally(() => process.exit(0));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -97,6 +98,44 @@ describe("the production server", () => {
     expect(await postCount(port)).toBe(posts);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
+  });
+
+  it("drains on SIGTERM: GETs answered 503 for a balancer to resend, other requests on open connections served, then no new connections", async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port) });
+    await waitForHealth(port);
+    // Kept-alive connections, as a load balancer holds them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
+    const send = (method: string, pathname: string, body?: string, via: http.Agent | false = agent) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, method, path: pathname, agent: via, headers: body ? { "content-type": "application/json" } : {} }, (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    await Promise.all([send("GET", "/healthz"), send("GET", "/healthz"), send("GET", "/healthz")]);
+    expect(Object.values(agent.freeSockets).flat().length).toBe(3);
+
+    const stoppedAt = Date.now();
+    server.child.kill("SIGTERM");
+    while (!server.output().includes("SIGTERM received")) await new Promise((r) => setTimeout(r, 10));
+    // A POST (which a balancer must not send twice) is served in full.
+    const signIn = await send("POST", "/api/auth/signin", JSON.stringify({ username: "nobody.here", password: "not the password" }));
+    expect([signIn.status, signIn.headers.connection]).toEqual([401, "close"]);
+    // A GET is refused, for the balancer to resend elsewhere; /healthz says why.
+    const read = await send("GET", "/api/post/getposts?limit=1");
+    expect([read.status, read.headers.connection, read.headers["retry-after"], JSON.parse(read.body).statusCode]).toEqual([503, "close", "1", 503]);
+    const health = await send("GET", "/healthz");
+    expect([health.status, JSON.parse(health.body)]).toEqual([503, { status: "stopping" }]);
+    // Soon after, no new connections.
+    await new Promise((r) => setTimeout(r, 1200));
+    await expect(send("GET", "/healthz", undefined, false)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    agent.destroy();
   });
 
   it("create-admin works on the embedded database while the server is stopped, and promotes an existing user", async () => {

@@ -1,4 +1,4 @@
-import { storedFilePolicy } from "~/lib/security-headers.server";
+import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -32,7 +32,7 @@ export type StaticMount = {
   cacheControl: string;
   /**
    * Uploaded files: served under a sandboxing Content-Security-Policy, so that no stored file can
-   * run script in the site's origin even if opened directly (PDFs excepted: browsers' viewers need them plain).
+   * run script in the site's origin even if opened directly; PDFs are downloaded, not opened.
    */
   sandbox?: boolean;
 };
@@ -85,7 +85,10 @@ function sendFile(mount: StaticMount, file: string, stat: fs.Stats, req: Incomin
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("X-Content-Type-Options", "nosniff");
-  if (mount.sandbox) res.setHeader("Content-Security-Policy", storedFilePolicy(contentType));
+  if (mount.sandbox) {
+    res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
+    res.setHeader("Content-Disposition", storedFileDisposition(contentType));
+  }
 
   if (req.headers["if-none-match"] === etag) {
     res.statusCode = 304;

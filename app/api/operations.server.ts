@@ -153,7 +153,8 @@ const accountOperations: Operation[] = [
         { username: body.username, email: body.email, password: body.password, currentPassword: body.currentPassword, image: body.profilePhoto },
         { byAdmin: user!.isAdmin ? user! : undefined },
       );
-      if (!result.ok) return refuse(result.status, result.message);
+      // A 429 keeps its Retry-After.
+      if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.status === 429 ? result.headers : undefined);
       return ok(userJson(result.user!), 200, result.headers);
     },
   }),

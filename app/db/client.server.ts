@@ -30,7 +30,14 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string | null /* null: in memory */ };
+  | { kind: "pglite"; dataDir: string | null /* null: in memory */; sharedBuffersMb?: number };
+
+/**
+ * The embedded database's buffer cache. PostgreSQL's default (128 MB) is resident in the process
+ * for a database of a few megabytes; pages it does not hold are read from the data directory
+ * through the operating system's file cache. Measured in bench/README.md (memory).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
 export type Notifications = {
   send(payload: string): Promise<void>;
@@ -54,7 +61,9 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir, options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
@@ -88,14 +97,17 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, sharedBuffersMb: number): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
-    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // PGlite's own start parameters, with the buffer cache's size added.
+    const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
+    const options = { startParams: [...defaults, "-c", `shared_buffers=${sharedBuffersMb}MB`] };
+    const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {

@@ -348,11 +348,15 @@ export const media = pgTable(
     originalName: text("original_name").notNull().default(""),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
+    // When a save last chose this file (a form accepting it): the sweep of unused uploads leaves
+    // a file alone for a grace period after that, so it never races the save that attaches it.
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("media_storage_key_key").on(t.storageKey),
     index("media_created_idx").on(t.createdAt.desc().nullsFirst()),
-    index("media_uploaded_by_idx").on(t.uploadedBy),
+    // A user's uploads of the last hour (the rate limit) and all of them (the quota).
+    index("media_uploaded_by_idx").on(t.uploadedBy, t.createdAt),
     check("media_kind_check", sql`${t.kind} in (${inList(MEDIA_KINDS)})`),
     check("media_size_check", sql`${t.sizeBytes} >= 0`),
   ],

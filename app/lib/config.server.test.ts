@@ -16,6 +16,8 @@ describe("readConfig", () => {
       google: undefined,
       oidc: undefined,
       pageCache: true,
+      pageCacheBytes: 32 * 1024 * 1024,
+      pgliteSharedBuffersMb: 32,
       corsOrigins: [],
       maxImageBytes: 10 * 1024 * 1024,
       maxPdfBytes: 50 * 1024 * 1024,
@@ -64,8 +66,13 @@ describe("readConfig", () => {
       DATABASE_URL: "postgres://u@db:5432/site",
       PUBLIC_URL: "https://cpscr.example.edu/",
       DEMO_CONTENT: "false",
+      PAGE_CACHE_MB: "16",
+      PGLITE_SHARED_BUFFERS_MB: "64",
+      HEAP_SEMI_SPACE_MB: "16",
     });
     expect(config).toMatchObject({
+      pageCacheBytes: 16 * 1024 * 1024,
+      pgliteSharedBuffersMb: 64,
       port: 8080,
       host: "127.0.0.1",
       dataDir: "/srv/site",
@@ -81,6 +88,9 @@ describe("readConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ DEMO_CONTENT: "maybe" }, "DEMO_CONTENT"],
+    [{ PGLITE_SHARED_BUFFERS_MB: "0" }, "PGLITE_SHARED_BUFFERS_MB"],
+    [{ PAGE_CACHE_MB: "1.5" }, "PAGE_CACHE_MB"],
+    [{ HEAP_SEMI_SPACE_MB: "300" }, "HEAP_SEMI_SPACE_MB"],
   ])("refuses %o with one line naming %s", (env, name) => {
     let error: unknown;
     try {

@@ -34,6 +34,15 @@ const megabytes = z
   .transform(Number)
   .refine((n) => n > 0 && n <= 1024, "must be between 0 and 1024 megabytes");
 
+/** A whole number of megabytes from 1 to `max`. */
+const wholeMegabytes = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number of megabytes from 1 to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `must be a whole number of megabytes from 1 to ${max}`);
+
 /** "https://app.example.edu" or "http://localhost:5173": a scheme, a host, perhaps a port, nothing else. */
 function isOrigin(value: string): boolean {
   try {
@@ -80,6 +89,10 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").optional(),
+  PGLITE_SHARED_BUFFERS_MB: wholeMegabytes(4096).default(32),
+  PAGE_CACHE_MB: wholeMegabytes(4096).default(32),
+  // Read by scripts/start.mjs before the server starts (V8 takes it as a flag); checked here too.
+  HEAP_SEMI_SPACE_MB: wholeMegabytes(256).default(8),
   MAX_IMAGE_MB: megabytes.default(10),
   MAX_PDF_MB: megabytes.default(50),
   S3_BUCKET: z.string().trim().min(1).optional(),
@@ -127,6 +140,10 @@ export type AppConfig = {
   oidc: ExternalProvider | undefined;
   /** Keep signed-out visitors' public pages in memory until their content changes. */
   pageCache: boolean;
+  /** The most memory the page cache's pages (and their compressed copies) may take. */
+  pageCacheBytes: number;
+  /** The embedded database's buffer cache. */
+  pgliteSharedBuffersMb: number;
   /** Other sites' origins allowed to call /api with the visitor's cookies. Empty: none. */
   corsOrigins: string[];
   /** Upload limits in bytes. */
@@ -192,6 +209,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
         : undefined,
     pageCache: c.PAGE_CACHE,
+    pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
+    pgliteSharedBuffersMb: c.PGLITE_SHARED_BUFFERS_MB,
     corsOrigins: (c.CORS_ORIGINS ?? []).map((o) => o.replace(/\/$/, "")),
     maxImageBytes: Math.round(c.MAX_IMAGE_MB * 1024 * 1024),
     maxPdfBytes: Math.round(c.MAX_PDF_MB * 1024 * 1024),

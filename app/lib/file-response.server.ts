@@ -1,4 +1,4 @@
-import { storedFilePolicy } from "~/lib/security-headers.server";
+import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { Services } from "~/services/index.server";
@@ -14,7 +14,7 @@ function contentDisposition(kind: "inline" | "attachment", name: string) {
 /**
  * A stored file as a response, from whichever store holds it: long-lived caching (keys never
  * change), conditional requests, single byte ranges (PDF viewers), nosniff, and a sandboxing
- * policy for anything but PDFs.
+ * policy. PDFs are downloaded unless the caller asks for them inline (the journal's reading view).
  */
 export async function storedFileResponse(
   request: Request,
@@ -32,8 +32,9 @@ export async function storedFileResponse(
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
-  headers.set("Content-Security-Policy", storedFilePolicy(head.contentType));
-  if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.disposition ?? "inline", options.downloadName));
+  headers.set("Content-Security-Policy", STORED_FILE_POLICY);
+  const disposition = options.disposition ?? storedFileDisposition(head.contentType);
+  headers.set("Content-Disposition", options.downloadName ? contentDisposition(disposition, options.downloadName) : disposition);
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
   const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");

@@ -40,17 +40,20 @@ export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUr
 /** Everything that is not a page (API answers, data, files) may load and run nothing. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
-/** Uploaded images and other stored files: a sandbox, as if they came from another site. */
+/**
+ * Every stored file, PDFs included: a sandbox without scripts or the site's origin, as if it came
+ * from another site. Browsers' PDF viewers still show a sandboxed PDF (the journal page frames it),
+ * and whatever script it carries has an opaque origin: none of this site's cookies, storage or pages.
+ */
 export const STORED_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
 /**
- * PDFs are shown by the browser's own viewer (the journal page embeds it), which a policy applied to
- * the PDF's answer can stop from loading: only where it may be framed is said.
+ * How a stored file is handed to the browser when it is fetched by its own address: a PDF is
+ * saved, not opened, so no viewer runs its scripts there. The journal's reading view
+ * (`/journal/{slug}/pdf`) shows it inline, under the same sandbox.
  */
-export const PDF_POLICY = "frame-ancestors 'self'";
-
-export function storedFilePolicy(contentType: string) {
-  return contentType === "application/pdf" ? PDF_POLICY : STORED_FILE_POLICY;
+export function storedFileDisposition(contentType: string): "inline" | "attachment" {
+  return contentType === "application/pdf" ? "attachment" : "inline";
 }
 
 export function newNonce(): string {

@@ -1,5 +1,4 @@
 import { apiError, thrownRefusal } from "~/lib/api-response.server";
-import { Readable } from "node:stream";
 import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
@@ -43,16 +42,22 @@ async function upload(request: Request) {
     return json({ message: "The file name is not valid. Rename the file to a plain name such as photo.jpg and try again." }, 400);
   }
   try {
-    const stored = await (await services()).media.ingest(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), {
+    const stored = await (await services()).media.ingest(request.body, {
       purpose,
       declaredLength: declared ? Number(declared) : undefined,
       fileName,
       uploadedBy: user.id,
+      // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
+      limited: !user.isAdmin,
     });
     // `secure_url` as well: SPEC.md's client read either.
     return json({ ...stored, secure_url: stored.url }, 201);
   } catch (error) {
-    if (error instanceof UploadError) return json({ message: error.message }, error.status);
+    if (error instanceof UploadError) {
+      const refused = json({ message: error.message }, error.status);
+      if (error.retryAfterSeconds) refused.headers.set("Retry-After", String(error.retryAfterSeconds));
+      return refused;
+    }
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { ServiceError } from "~/services/errors.server";
 import type { z } from "zod";
 import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
-import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import { announcementSchema, focusSchema, SECTION_LABELS, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { Sidebar } from "~/components/dashboard/Sidebar";
 import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
@@ -20,7 +20,7 @@ import { services } from "~/runtime.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
 import type { Route } from "./+types/dashboard";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
-import { SETTINGS_FIELDS } from "~/lib/site-content";
+import { SETTINGS_FIELDS, STAFF_ROLE_LABELS } from "~/lib/site-content";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -83,6 +83,24 @@ type ActionResult = {
 
 const KIND_NAMES = { faculty: "Faculty", department: "Department", course: "Course" } as const;
 
+/**
+ * A settings or staff save writes the record chosen in the pick list, with the fields of the record
+ * the page loaded (`loaded`). They must be the same record: otherwise one record's words would be
+ * written into another (a choice made without pressing Load, or a forged form). Nothing is saved.
+ */
+function loadedMismatch(loaded: string, chosen: string, labels: Record<string, string>, kind: "section" | "role") {
+  if (!(loaded in labels)) {
+    return { status: 400, message: `Nothing was saved: the form did not say which ${kind} its fields came from. Load the ${kind} again and make your changes.` };
+  }
+  if (loaded !== chosen) {
+    return {
+      status: 409,
+      message: `Nothing was saved: the fields on screen are those of ${labels[loaded]}, but ${labels[chosen]} is chosen. Press Load to edit ${labels[chosen]}, or choose ${labels[loaded]} again to save these fields.`,
+    };
+  }
+  return null;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   // Every dashboard action needs a signed-in user: checked before the body is read.
   await requireUser(request);
@@ -105,7 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = profileSchema.safeParse(input);
       if (!parsed.success) return reply(false, firstError(parsed.error));
       const result = await accounts.updateProfile(request, user, parsed.data);
-      if (!result.ok) return reply(false, result.message, result.status);
+      // A 429 keeps its Retry-After.
+      if (!result.ok) return reply(false, result.message, result.status, result.status === 429 ? result.headers : undefined);
       // A new password ends every session and starts a new one for this browser: the page is then
       // loaded again with the new cookie (rendering it now, with the old one, would sign out).
       if (result.headers?.has("set-cookie")) return redirect("/dashboard?tab=profile&updated=1", { headers: result.headers });
@@ -145,10 +164,23 @@ export async function action({ request }: Route.ActionArgs) {
       if (!removed) return reply(false, "That journal article no longer exists.", 404);
       return reply(true, "Journal deleted successfully!");
     }
+    // Load without scripts: the pick list is in the form with the fields (see RecordPicker).
+    case "load-settings": {
+      await requireAdmin(request);
+      const section = String(form.get("section") ?? "");
+      return redirect(`/dashboard?tab=about&section=${(SETTINGS_SECTIONS as readonly string[]).includes(section) ? section : "about"}`);
+    }
+    case "load-staff": {
+      await requireAdmin(request);
+      const role = String(form.get("role") ?? "");
+      return redirect(`/dashboard?tab=staff&role=${(STAFF_ROLES as readonly string[]).includes(role) ? role : "vc"}`);
+    }
     case "save-settings": {
       await requireAdmin(request);
       const section = String(form.get("section") ?? "");
       if (!(SETTINGS_SECTIONS as readonly string[]).includes(section)) return reply(false, "Choose a section from the list.");
+      const mismatch = loadedMismatch(String(form.get("loaded") ?? ""), section, SECTION_LABELS as Record<string, string>, "section");
+      if (mismatch) return reply(false, mismatch.message, mismatch.status);
       const parsed = settingsSchema(section as SettingsSection).safeParse(fieldsOf(form, SETTINGS_FIELDS[section as SettingsSection]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
       try {
@@ -165,6 +197,8 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = staffSchema.safeParse(fieldsOf(form, ["role", "name", "post", "email", "description", "photo"]));
       if (!parsed.success) return reply(false, firstError(parsed.error));
       const { role, ...record } = parsed.data;
+      const mismatch = loadedMismatch(String(form.get("loaded") ?? ""), role, STAFF_ROLE_LABELS, "role");
+      if (mismatch) return reply(false, mismatch.message, mismatch.status);
       try {
         await (await services()).siteContent.saveStaff(role, record);
       } catch (error) {
@@ -257,6 +291,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** A refused attempt's Retry-After goes out with the page that says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const label = DASHBOARD_TABS.find((t) => t.id === loaderData?.tab)?.label ?? "Dashboard";
   return [{ title: pageTitle(matches, `${label} · Dashboard`) }];
@@ -279,8 +319,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         )}
         {tab === "posts" && posts && <PostsTab posts={posts} confirmId={confirm} result={result} />}
         {tab === "journals" && journals && <JournalsTab journals={journals} confirmId={confirm} result={result} />}
-        {tab === "about" && settings && <SettingsTab key={settings.section} section={settings.section} fields={settings.fields} result={result} />}
-        {tab === "staff" && staff && <StaffTab key={staff.role} role={staff.role} record={staff.record} result={result} />}
+        {tab === "about" && settings && <SettingsTab section={settings.section} fields={settings.fields} result={result} />}
+        {tab === "staff" && staff && <StaffTab role={staff.role} record={staff.record} result={result} />}
         {tab === "announce" && announcement && <AnnouncementTab announcement={announcement} result={result} />}
         {tab === "focus" && focus && <FocusTab key={focus.key} focus={focus} result={result} />}
         {tab === "course" && <CourseTab lists={courseLists} result={result} />}

@@ -48,6 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
 }
 
+/** A refused attempt's Retry-After goes out with the page that says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, "Sign in") }];
 }

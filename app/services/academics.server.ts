@@ -171,6 +171,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
       if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
       await requireStoredImage(files, input.departimage ?? "", "departimage");
+      await files.claimNamedIn(input.content ?? "");
       try {
         const [row] = await db
           .insert(departments)
@@ -190,6 +191,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       if (!current) throw new AcademicsError("That department no longer exists.", 404);
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
+      await files.claimNamedIn(input.content);
       try {
         const [row] = await db
           .update(departments)

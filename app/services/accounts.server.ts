@@ -1,10 +1,12 @@
 import { ServiceError } from "./errors.server";
+import { noteSession } from "./request-record.server";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
 import type { Auth } from "./auth.server";
-import { CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
+import { attemptLimiter } from "./attempt-limits.server";
 import { normalisePage, toPage, USERS_PAGE_SIZE, type PageRequest } from "./pagination";
 
 /** The signed-in user as pages see it. */
@@ -69,13 +71,17 @@ function waitMessage(seconds: number) {
   return `Too many attempts. Please try again in ${when}.`;
 }
 
+/** The answer to an attempt over its limit, the same for every limit. */
+function tooMany(retryAfter: number): AccountResult {
+  return { ok: false, status: 429, message: waitMessage(retryAfter), headers: new Headers({ "Retry-After": String(retryAfter) }) };
+}
+
 async function toResult(response: Response): Promise<AccountResult> {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (response.ok) return { ok: true, headers };
   if (response.status === 429) {
-    const retryAfter = Number(response.headers.get("X-Retry-After")) || 60;
-    return { ok: false, status: 429, message: waitMessage(retryAfter), headers: new Headers({ "Retry-After": String(retryAfter) }) };
+    return tooMany(Number(response.headers.get("X-Retry-After")) || 60);
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || "Something went wrong. Please try again.";
@@ -90,6 +96,7 @@ let setupQueue: Promise<unknown> = Promise.resolve();
 
 export function accountsService(db: Database, auth: Auth, options: { publicUrl?: string; providers: ProviderButton[] }) {
   const { publicUrl } = options;
+  const limiter = attemptLimiter(db);
   /** Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply. */
   function callAuth(request: Request, path: string, body?: unknown): Promise<Response> {
     const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
@@ -138,6 +145,7 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
 
     async currentUser(request: Request): Promise<SessionUser | null> {
       const session = await auth.api.getSession({ headers: request.headers });
+      noteSession(Boolean(session));
       return session ? toSessionUser(session.user as Parameters<typeof toSessionUser>[0]) : null;
     },
 
@@ -236,6 +244,17 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         }
       }
       if (changes.username) {
+        // Whether a name is taken is told only within the sign-in limit (per address and per
+        // account), so the profile form cannot be used to list who has an account. Admins, who
+        // see every username anyway, are not counted.
+        if (!byAdmin && !user.isAdmin) {
+          const address = request.headers.get(CLIENT_IP_HEADER);
+          const outcome = await limiter.take(
+            [`profile-username:user:${user.id}`, ...(address ? [`profile-username:ip:${address}`] : [])],
+            SIGN_IN_RULE,
+          );
+          if (!outcome.allowed) return tooMany(outcome.retryAfter);
+        }
         const [clash] = await db
           .select({ id: users.id })
           .from(users)
@@ -251,17 +270,19 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       }
 
       if (changes.image) {
-        // Only an image this site stored, and this person uploaded.
+        // Only an image this site stored, and this person uploaded; claimed as it is checked, so
+        // the sweep of unused uploads leaves it alone while it is being attached (media.server.ts).
         const [owned] = await db
-          .select({ id: media.id })
-          .from(media)
+          .update(media)
+          .set({ claimedAt: sql`now()` })
           .where(
             and(
               eq(media.storageKey, changes.image.slice("/uploads/".length)),
               eq(media.kind, "image"),
               inArray(media.uploadedBy, byAdmin ? [user.id, byAdmin.id] : [user.id]),
             ),
-          );
+          )
+          .returning({ id: media.id });
         if (!owned) return { ok: false, status: 400, message: "Choose a photo again: that one was not uploaded here." };
       }
 

@@ -1,12 +1,14 @@
 import { betterAuth } from "better-auth";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, username } from "better-auth/plugins";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
+import { attemptLimiter, type AttemptLimiter, type AttemptRule } from "./attempt-limits.server";
 
 export type AuthOptions = {
   secret: string;
@@ -19,6 +21,59 @@ export type AuthOptions = {
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
 /** The header our HTTP server sets to the client's address (see server/main.ts). */
 export const CLIENT_IP_HEADER = "x-client-ip";
+/**
+ * Password sign-ins: per account and per client address, whichever path they take (username or
+ * e-mail, the form or the JSON API), counted in the database so that every server counts together.
+ */
+export const SIGN_IN_RULE: AttemptRule = { max: AUTH_ATTEMPTS_PER_MINUTE, windowSeconds: 60 };
+/** The library's password sign-in endpoints, which every form and API sign-in goes through. */
+const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/username", "/sign-in/email"]);
+
+/**
+ * The counters a password sign-in counts against: the account (by its id, so its username and its
+ * e-mail address share one count; an unknown name counts by itself) and the client's address.
+ */
+async function signInKeys(db: Database, identifier: string, address: string | null | undefined): Promise<string[]> {
+  const name = identifier.trim().toLowerCase();
+  const [account] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from ${users} where lower(username) = ${name} or lower(email) = ${name} limit 1`),
+  );
+  const keys = [account ? `sign-in:account:id:${account.id}` : `sign-in:account:name:${name}`];
+  if (address) keys.push(`sign-in:ip:${address}`);
+  return keys;
+}
+
+/**
+ * Hooks around the library's password sign-in endpoints: before, one attempt is counted against
+ * the account and the address (429, with X-Retry-After as the library's own limiter answers, once
+ * either is over); after a successful sign-in the account's attempt is given back, so a person who
+ * signs in often is never locked out of their own account by it. The address's is not: otherwise
+ * one's own account, signed into between guesses, would keep an address's count down.
+ */
+function signInLimitHooks(db: Database, limiter: AttemptLimiter) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
+      const body = (ctx.body ?? {}) as { username?: unknown; email?: unknown };
+      const identifier = String((ctx.path === "/sign-in/email" ? body.email : body.username) ?? "");
+      const keys = await signInKeys(db, identifier, ctx.headers?.get(CLIENT_IP_HEADER));
+      const outcome = await limiter.take(keys, SIGN_IN_RULE);
+      if (!outcome.allowed) {
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          { message: "Too many requests. Please try again later." },
+          { "X-Retry-After": String(outcome.retryAfter) },
+        );
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
+      const session = ctx.context.newSession;
+      if (!session) return;
+      await limiter.giveBack([`sign-in:account:id:${session.user.id}`]);
+    }),
+  };
+}
 
 /** A username made from a display name or e-mail for users who arrive through Google or OIDC. */
 async function freeUsername(db: Database, source: string): Promise<string> {
@@ -77,6 +132,7 @@ function googleIdTokenVerifier(jwksUrl: string, clientId: string) {
  */
 export function createAuth(db: Database, options: AuthOptions) {
   const { google, oidc, publicUrl } = options;
+  const limiter = attemptLimiter(db);
   return betterAuth({
     appName: "CPSCR",
     secret: options.secret,
@@ -150,6 +206,7 @@ export function createAuth(db: Database, options: AuthOptions) {
       // A session and its user in one query (schema.ts declares the relations).
       database: { joins: true },
     },
+    hooks: signInLimitHooks(db, limiter),
     databaseHooks: {
       user: {
         create: {

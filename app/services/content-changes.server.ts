@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { Notifications } from "~/db/client.server";
+import { noteRead } from "./request-record.server";
 
 /**
  * What public pages are made of, by kind. Pages rendered for the page cache record the
@@ -11,19 +11,6 @@ export const CONTENT_TAGS = ["posts", "journals", "academics", "settings", "staf
 export type ContentTag = (typeof CONTENT_TAGS)[number];
 
 const isTag = (value: string): value is ContentTag => (CONTENT_TAGS as readonly string[]).includes(value);
-
-const readsOfThisRequest = new AsyncLocalStorage<Set<ContentTag>>();
-
-/** Runs `render` and returns the kinds of content it read (through the services) with its result. */
-export async function recordingReads<T>(render: () => Promise<T>): Promise<{ result: T; tags: Set<ContentTag> }> {
-  const tags = new Set<ContentTag>();
-  const result = await readsOfThisRequest.run(tags, render);
-  return { result, tags };
-}
-
-export function noteRead(tag: ContentTag) {
-  readsOfThisRequest.getStore()?.add(tag);
-}
 
 /** How changes reach other processes: PostgreSQL's NOTIFY/LISTEN, or nothing (the embedded database has one process). */
 export type ChangeTransport = Notifications;

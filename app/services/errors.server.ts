@@ -13,9 +13,14 @@ export class ServiceError extends Error {
   }
 }
 
-/** What the content services need from the media service: is a file ours, and withdraw one. */
+/**
+ * What the content services need from the media service: is a file ours (which also claims it, so
+ * the sweep of unused uploads leaves it alone while it is being attached), claim the files a text
+ * names before saving it, and withdraw one.
+ */
 export type StoredFiles = {
   isStored(url: string, kind: "image" | "pdf"): Promise<boolean>;
+  claimNamedIn(...texts: string[]): Promise<void>;
   removeByUrl(url: string): Promise<void>;
 };
 

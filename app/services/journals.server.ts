@@ -55,6 +55,7 @@ export function journalsService(db: Database, files: StoredFiles) {
     /** Never a journal without its PDF: the file must be one uploaded here. */
     async create(input: JournalInput, createdAt?: Date): Promise<Journal> {
       await requirePdf(input.file);
+      await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
       return retryOnSlugClash(async () => {
         const slug = await uniqueSlug(db, journals, slugify(filename));
@@ -71,6 +72,7 @@ export function journalsService(db: Database, files: StoredFiles) {
       const current = await this.byId(id);
       if (!current) return undefined;
       if (input.file !== current.file) await requirePdf(input.file);
+      await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
       const saved = await retryOnSlugClash(async () => {
         const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);

@@ -5,8 +5,10 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
-import type { Database } from "~/db/client.server";
-import { and, eq } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import * as schema from "~/db/schema";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { isPartialWrite, isStorageKey, type FileStore } from "./storage/file-store.server";
@@ -20,6 +22,47 @@ export const UPLOAD_PURPOSES: UploadPurpose[] = ["image", "avatar", "pdf"];
 /** Where uploaded files are served from: `/uploads/<key>`. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
+/**
+ * What one account that is not an admin may upload (docs/security.md): this many files an hour,
+ * and this many bytes stored in all (the files as served; an image's smaller copies are not
+ * counted). Counted in the database, so they hold across servers sharing it. Admins have no limit.
+ */
+export const UPLOADS_PER_HOUR = 20;
+export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Every table whose rows may hold an upload's address: image and PDF columns, rich text (posts,
+ * journals, departments, the announcement, focus pages, staff), settings and site links. An upload
+ * none of them names is unused, and the sweep removes it after its grace period.
+ */
+export const TABLES_NAMING_UPLOADS = [
+  schema.users,
+  schema.posts,
+  schema.journals,
+  schema.faculties,
+  schema.departments,
+  schema.courses,
+  schema.siteSettings,
+  schema.staff,
+  schema.announcement,
+  schema.focusPages,
+];
+/** The tables that never hold an upload's address: the upload records, and the auth library's own. */
+export const TABLES_WITHOUT_UPLOADS = [schema.media, schema.sessions, schema.accounts, schema.verifications, schema.rateLimits, schema.appSecrets];
+
+/** Every text and JSON column of a table (as text): where content can name an upload. */
+function textColumnsOf(table: PgTable) {
+  return getTableConfig(table)
+    .columns.filter((column) => ["PgText", "PgVarchar", "PgJson", "PgJsonb"].includes(column.columnType))
+    .map((column) => (column.dataType === "json" ? sql`${sql.identifier(column.name)}::text` : sql.identifier(column.name)));
+}
+
+/** How an upload is named in content: `uploads/<month>/<uuid>` (the uuid is what is compared). */
+const NAMED_UPLOAD = "uploads/[0-9]{4}-[0-9]{2}/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
+const SWEPT_KEY = "^[0-9]{4}-[0-9]{2}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** More unused uploads than this while content names none at all: the wrong database, nothing is removed. */
+const UNUSED_WITHOUT_ANY_IN_USE = 20;
+
 export function uploadsDirectory(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
@@ -28,10 +71,19 @@ export class UploadError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** For 429: when the person may upload again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/**
+ * An upload's bytes: a request body as the web stream it is (read only when the upload goes ahead:
+ * a stream made from it and left unread would report the body's end as an uncaught error), or
+ * any Node stream.
+ */
+export type UploadSource = Readable | AsyncIterable<Uint8Array>;
 
 export type MediaOptions = { store: FileStore; tmpDir: string; maxImageBytes: number; maxPdfBytes: number };
 
@@ -72,6 +124,44 @@ export function storedKeysOf(key: string): string[] {
   return image ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)] : [key];
 }
 
+const minutes = (seconds: number) => {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return `${m} minute${m === 1 ? "" : "s"}`;
+};
+
+/** A user's uploads of the last hour, when the oldest of them leaves the hour, and the bytes of all of them. */
+type Usage = { recent: number; waitSeconds: number; storedBytes: number };
+
+async function usageOf(db: Pick<Database, "execute">, userId: string): Promise<Usage> {
+  // The database's clock: the same for every server sharing it.
+  const [row] = rowsOf<{ recent: string | number; wait: string | number | null; stored: string | number }>(
+    await db.execute(sql`
+      select count(*) filter (where created_at > now() - interval '1 hour') as recent,
+             extract(epoch from min(created_at) filter (where created_at > now() - interval '1 hour') + interval '1 hour' - now()) as wait,
+             coalesce(sum(size_bytes), 0) as stored
+      from ${media} where uploaded_by = ${userId}`),
+  );
+  return { recent: Number(row.recent), waitSeconds: Math.max(1, Math.ceil(Number(row.wait ?? 0))), storedBytes: Number(row.stored) };
+}
+
+/** Refuses an upload past the account's hourly number or its stored bytes (`adding`: the new file's size, when known). */
+function checkLimits(usage: Usage, adding: number | undefined) {
+  if (usage.recent >= UPLOADS_PER_HOUR) {
+    throw new UploadError(
+      `You have uploaded ${UPLOADS_PER_HOUR} files in the last hour, the most an account may. Try again in ${minutes(usage.waitSeconds)}.`,
+      429,
+      usage.waitSeconds,
+    );
+  }
+  if (adding === undefined ? usage.storedBytes >= UPLOAD_QUOTA_BYTES : usage.storedBytes + adding > UPLOAD_QUOTA_BYTES) {
+    throw new UploadError(
+      `There is no room for this file: your uploads already take ${megabytes(usage.storedBytes)} of the ${megabytes(UPLOAD_QUOTA_BYTES)} an account may store. ` +
+        "Photos you replaced or never used are removed a day after their upload, which frees room.",
+      413,
+    );
+  }
+}
+
 function monthFolder() {
   return new Date().toISOString().slice(0, 7);
 }
@@ -80,7 +170,7 @@ export function mediaService(db: Database, options: MediaOptions) {
   const { store } = options;
 
   /** Copies the upload to a temporary file, refusing it as soon as it passes the limit. */
-  async function spool(source: Readable, limit: number, limitMessage: string): Promise<{ file: string; size: number }> {
+  async function spool(source: UploadSource, limit: number, limitMessage: string): Promise<{ file: string; size: number }> {
     await fsp.mkdir(options.tmpDir, { recursive: true });
     const file = path.join(options.tmpDir, `${randomUUID()}.upload`);
     let size = 0;
@@ -151,7 +241,7 @@ export function mediaService(db: Database, options: MediaOptions) {
   async function ingestFile(
     file: string,
     size: number,
-    meta: { purpose: UploadPurpose; fileName: string; uploadedBy: string | null },
+    meta: { purpose: UploadPurpose; fileName: string; uploadedBy: string | null; limited: boolean },
   ): Promise<StoredMedia> {
     if (size === 0) throw new UploadError("The file is empty.", 400);
     const detected = detectType(await readHead(file));
@@ -183,10 +273,18 @@ export function mediaService(db: Database, options: MediaOptions) {
         written.push(key);
         row = { storageKey: key, kind: "image", contentType: "image/webp", sizeBytes: image.main.length, width: image.width, height: image.height };
       }
-      const [saved] = await db
-        .insert(media)
-        .values({ ...row, originalName: meta.fileName, uploadedBy: meta.uploadedBy })
-        .returning();
+      const values = { ...row, originalName: meta.fileName, uploadedBy: meta.uploadedBy };
+      const { uploadedBy } = meta;
+      const [saved] =
+        meta.limited && uploadedBy
+          ? await db.transaction(async (tx) => {
+              // Counted and recorded under a lock of this account: two uploads at once, on one
+              // server or two, cannot both take the last place.
+              await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${uploadedBy}`}))`);
+              checkLimits(await usageOf(tx, uploadedBy), row.sizeBytes);
+              return tx.insert(media).values(values).returning();
+            })
+          : await db.insert(media).values(values).returning();
       return {
         id: saved.id,
         url: `${UPLOADS_URL_PREFIX}${saved.storageKey}`,
@@ -203,13 +301,74 @@ export function mediaService(db: Database, options: MediaOptions) {
     }
   }
 
+  /**
+   * Deletes the records of uploads no content names, recorded and last claimed before `before`, in
+   * one statement: what content names is read in that statement, and a save claims its files
+   * (`isStored`, `claimNamedIn`) before it writes, so a record claimed meanwhile no longer matches
+   * (PostgreSQL checks the row again once the claim commits). Then their files. Several servers may
+   * run this at once: each record is deleted once, and deleting a file twice is harmless.
+   */
+  async function removeUnused(before: Date): Promise<number> {
+    const texts = sql.join(
+      TABLES_NAMING_UPLOADS.map((table) => sql`select concat_ws(' ', ${sql.join(textColumnsOf(table), sql`, `)}) as text from ${table}`),
+      sql` union all `,
+    );
+    const keys = await db.transaction(async (tx) => {
+      const rows = rowsOf<{ key: string; in_use: string | number }>(
+        await tx.execute(sql`
+          with named as (
+            -- What follows each "uploads/" in the text: "<month>/<uuid>..." (no regular expression:
+            -- splitting is several times faster on a large site).
+            select distinct substring(part.text from 9 for 36) as id
+            from (${texts}) n, unnest(string_to_array(n.text, 'uploads/')) with ordinality as part(text, i)
+            where strpos(n.text, 'uploads/') > 0 and part.i > 1
+          ),
+          gone as (
+            delete from ${media} m
+            where m.created_at < ${before.toISOString()}::timestamptz
+              and m.claimed_at < ${before.toISOString()}::timestamptz
+              and m.storage_key ~ ${SWEPT_KEY}
+              and not exists (select 1 from named where named.id = substring(m.storage_key from 9 for 36))
+            returning m.storage_key
+          )
+          select gone.storage_key as key,
+                 (select count(*) from ${media} m where exists (select 1 from named where named.id = substring(m.storage_key from 9 for 36))) as in_use
+          from gone`),
+      );
+      // Content that names none of the uploads while many wait to go: the wrong database (or its
+      // content lost), not a site whose every upload is unused. Nothing is removed.
+      if (rows.length > UNUSED_WITHOUT_ANY_IN_USE && Number(rows[0].in_use) === 0) {
+        throw new Error(
+          `${rows.length} uploads are used by no post, page or account in this database, and no upload is in use at all, so none was removed: check that DATABASE_URL (or DATA_DIR) is this site's database.`,
+        );
+      }
+      return rows.map((row) => row.key);
+    });
+    let removed = 0;
+    for (const key of keys) {
+      for (const file of storedKeysOf(key)) {
+        // A file left behind here (the store not answering) has no record now: the next sweep's
+        // check for files no record names removes it.
+        await store.delete(file).then(
+          () => removed++,
+          () => {},
+        );
+      }
+    }
+    return removed;
+  }
+
   return {
     store,
 
-    /** An upload from a request body: streamed to disk, checked, stored, recorded. */
+    /**
+     * An upload from a request body: streamed to disk, checked, stored, recorded. `limited`: the
+     * uploader is not an admin, so UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES apply (checked before
+     * the file is read, and again, under a lock of the account, when it is recorded).
+     */
     async ingest(
-      source: Readable,
-      meta: { purpose: UploadPurpose; declaredLength?: number; fileName?: string; uploadedBy?: string | null },
+      source: UploadSource,
+      meta: { purpose: UploadPurpose; declaredLength?: number; fileName?: string; uploadedBy?: string | null; limited?: boolean },
     ): Promise<StoredMedia> {
       const fileName = checkFileName(meta.fileName);
       const limit = meta.purpose === "pdf" ? options.maxPdfBytes : options.maxImageBytes;
@@ -219,12 +378,22 @@ export function mediaService(db: Database, options: MediaOptions) {
           : `This image is too large: images can be at most ${megabytes(limit)}.`;
       // Refused before reading a byte when the request says how big it is.
       if (meta.declaredLength !== undefined && meta.declaredLength > limit) {
-        source.destroy();
+        if (source instanceof Readable) source.destroy();
         throw new UploadError(limitMessage, 413);
+      }
+      const limited = Boolean(meta.limited && meta.uploadedBy);
+      if (limited) {
+        try {
+          // A PDF is stored as sent: its size counts at once. An image is re-encoded first.
+          checkLimits(await usageOf(db, meta.uploadedBy!), meta.purpose === "pdf" ? meta.declaredLength : undefined);
+        } catch (error) {
+          if (source instanceof Readable) source.destroy();
+          throw error;
+        }
       }
       const spooled = await spool(source, limit, limitMessage);
       try {
-        return await ingestFile(spooled.file, spooled.size, { purpose: meta.purpose, fileName, uploadedBy: meta.uploadedBy ?? null });
+        return await ingestFile(spooled.file, spooled.size, { purpose: meta.purpose, fileName, uploadedBy: meta.uploadedBy ?? null, limited });
       } finally {
         await fsp.rm(spooled.file, { force: true });
       }
@@ -241,15 +410,35 @@ export function mediaService(db: Database, options: MediaOptions) {
       return store.get(key, range);
     },
 
-    /** True when `url` is a file this site stored, of that kind (forms only accept those). */
+    /**
+     * True when `url` is a file this site stored, of that kind (forms only accept those). The file
+     * is claimed as it is checked: the sweep of unused uploads then leaves it alone for its grace
+     * period, long enough for the save that attaches it. (A file the sweep removed first is not
+     * stored any more, and the form says to upload it again.)
+     */
     async isStored(url: string, kind: "image" | "pdf"): Promise<boolean> {
       if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
       const [row] = await db
-        .select({ id: media.id })
-        .from(media)
+        .update(media)
+        .set({ claimedAt: sql`now()` })
         .where(and(eq(media.storageKey, url.slice(UPLOADS_URL_PREFIX.length)), eq(media.kind, kind)))
-        .limit(1);
+        .returning({ id: media.id });
       return Boolean(row);
+    },
+
+    /**
+     * Claims the uploads that rich text (or any saved text) names, as `isStored` does for a field
+     * that holds one file, before the text is saved. Addresses that name no stored file are left
+     * as they are: old text may link to a file removed long ago.
+     */
+    async claimNamedIn(...texts: string[]): Promise<void> {
+      const ids = new Set<string>();
+      for (const text of texts) for (const match of text.matchAll(new RegExp(NAMED_UPLOAD, "g"))) ids.add(match[1]);
+      if (ids.size === 0) return;
+      await db
+        .update(media)
+        .set({ claimedAt: sql`now()` })
+        .where(inArray(sql`substring(${media.storageKey} from 9 for 36)`, [...ids]));
     },
 
     /** Removes a stored file (and an image's resized copies) and its record. */
@@ -266,13 +455,17 @@ export function mediaService(db: Database, options: MediaOptions) {
      * record names (the process stopped between storing an upload and recording it, or between
      * forgetting one and deleting it), half-written files, and upload scratch files. Files written
      * after `cutoff` may belong to an upload still in progress and are kept.
+     *
+     * With `unusedBefore`, also uploads no content uses (replaced photos and images, withdrawn
+     * files, uploads never attached to anything), recorded and last claimed before it: their
+     * records first, then their files. Returns the number of files removed.
      */
-    async removeUnreferenced(cutoff: Date): Promise<number> {
+    async removeUnreferenced(cutoff: Date, sweep: { unusedBefore?: Date } = {}): Promise<number> {
+      let removed = sweep.unusedBefore ? await removeUnused(sweep.unusedBefore) : 0;
       const referenced = new Set<string>();
       for (const row of await db.select({ key: media.storageKey }).from(media)) {
         for (const key of storedKeysOf(row.key)) referenced.add(key);
       }
-      let removed = 0;
       let stored = 0;
       const leftovers: string[] = [];
       for await (const file of store.list()) {

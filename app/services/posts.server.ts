@@ -68,6 +68,7 @@ export function postsService(db: Database, files: StoredFiles) {
     /** Refuses an image that no upload to this site produced: never a post pointing at nothing. */
     async create(input: PostInput, createdAt?: Date): Promise<Post> {
       await requireStoredImage(files, input.image, "image");
+      await files.claimNamedIn(input.content);
       return retryOnSlugClash(async () => {
         const slug = await uniqueSlug(db, posts, slugify(input.title));
         const [row] = await db
@@ -83,6 +84,7 @@ export function postsService(db: Database, files: StoredFiles) {
       const current = await this.byId(id);
       if (!current) return undefined;
       if (input.image !== current.image) await requireStoredImage(files, input.image, "image");
+      await files.claimNamedIn(input.content);
       const title = input.title.trim();
       return retryOnSlugClash(async () => {
         const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);

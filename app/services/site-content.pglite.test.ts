@@ -11,7 +11,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe("site content on the embedded database", () => {
   it("survives a restart: saved words are there when the database is opened again", async () => {
     const first = await openDatabase({ kind: "pglite", dataDir });
-    const content = siteContentService(first.db, { isStored: async () => true, removeByUrl: async () => {} });
+    const content = siteContentService(first.db, { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} });
     await content.saveSettings("blog", { title: "News from the Centre", subtitle: "Updated weekly" });
     await content.saveStaff("bursar", { name: "Mr New Bursar", post: "Bursar", email: "bursar@example.edu", description: "Fees.", photo: "" });
     await content.saveAnnouncement({ title: "Deadline moved", content: "<p>To May.</p>" });
@@ -19,7 +19,7 @@ describe("site content on the embedded database", () => {
     await first.close();
 
     const again = await openDatabase({ kind: "pglite", dataDir });
-    const reread = siteContentService(again.db, { isStored: async () => true, removeByUrl: async () => {} });
+    const reread = siteContentService(again.db, { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} });
     expect(await reread.settings("blog")).toEqual({ title: "News from the Centre", subtitle: "Updated weekly" });
     // Several sections at once: each as saved, one never saved reads as empty fields.
     const both = await reread.settingsOf(["blog", "programmes"]);

@@ -66,6 +66,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
       for (const [field, value] of Object.entries(fields)) {
         if (isImageField(field) && value !== current[field]) await requireStoredImage(files, value, field);
       }
+      await files.claimNamedIn(...Object.values(fields));
       await db
         .insert(siteSettings)
         .values({ section, fields })
@@ -84,6 +85,8 @@ export function siteContentService(db: Database, files: StoredFiles) {
 
     async saveSiteLinks(links: SiteLinks) {
       const fields = siteLinksSchema.parse(links);
+      // A link may point at an uploaded PDF.
+      await files.claimNamedIn(JSON.stringify(fields));
       await db
         .insert(siteSettings)
         .values({ section: SITE_LINKS_SECTION, fields })
@@ -109,6 +112,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
     async saveStaff(role: StaffRole, record: Omit<StaffRecord, "role">) {
       const [current] = await db.select({ photo: staff.photo }).from(staff).where(eq(staff.role, role));
       if (record.photo !== current?.photo) await requireStoredImage(files, record.photo, "photo");
+      await files.claimNamedIn(record.description);
       await db
         .insert(staff)
         .values({ role, ...record })
@@ -122,6 +126,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
 
     async saveAnnouncement(raw: { title: string; content: string }) {
       const input = { title: raw.title.trim(), content: sanitizeRichText(raw.content) };
+      await files.claimNamedIn(input.content);
       await db
         .insert(announcement)
         .values({ id: 1, ...input })
@@ -135,6 +140,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
 
     async saveFocus(raw: FocusRecord) {
       const record = { ...raw, content: sanitizeRichText(raw.content) };
+      await files.claimNamedIn(record.content);
       const { title, subtitle, content } = record;
       await db
         .insert(focusPages)

@@ -2,6 +2,12 @@ import type { Services } from "./index.server";
 
 /** How long a stored file may wait for its record before it counts as left behind. */
 export const UPLOAD_GRACE_MS = 15 * 60_000;
+/**
+ * How long an upload no content uses is kept after it was recorded or last chosen in a form: an
+ * editor may keep a form with a new image open for hours before saving it. Replaced photos and
+ * images, and uploads never attached to anything, go after this.
+ */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 const CHECK_EVERY_MS = 60 * 60_000;
 
 /**
@@ -10,11 +16,13 @@ const CHECK_EVERY_MS = 60 * 60_000;
  * writes the uploads (the embedded database, files on local disk: the data directory's lock proves
  * it), everything written before it started is fair game at start; otherwise another server may be
  * mid-upload, or an object store's clock may differ, so files younger than UPLOAD_GRACE_MS stay.
+ * Uploads that have a record but no content using them go once UNUSED_UPLOAD_GRACE_MS has passed
+ * since they were recorded or last chosen (a browser may hold one in an open form across a restart).
  */
 export function scheduleUploadsCleanup(media: Pick<Services["media"], "removeUnreferenced">, options: { soleWriter: boolean; startedAt: Date }) {
   const check = async (cutoff: Date, always: boolean) => {
     try {
-      const removed = await media.removeUnreferenced(cutoff);
+      const removed = await media.removeUnreferenced(cutoff, { unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS) });
       if (always || removed > 0) console.log(`Uploads checked: ${removed} unreferenced file${removed === 1 ? "" : "s"} removed.`);
     } catch (error) {
       console.error(`Uploads check stopped (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`);

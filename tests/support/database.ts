@@ -66,6 +66,8 @@ export function testConfig(dataDir: string): AppConfig {
     google: undefined,
     oidc: undefined,
     pageCache: false,
+    pageCacheBytes: 32 * 1024 * 1024,
+    pgliteSharedBuffersMb: 32,
     corsOrigins: [],
     maxImageBytes: 10 * 1024 * 1024,
     maxPdfBytes: 50 * 1024 * 1024,

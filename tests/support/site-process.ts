@@ -40,9 +40,9 @@ export type SiteProcess = {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the server and waits until /healthz answers 200. */
-export async function startSite(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<SiteProcess> {
-  const port = await freePort();
+/** Starts the server (on `port`, else a free one) and waits until /healthz answers 200. */
+export async function startSite(env: Record<string, string>, options: { timeoutMs?: number; port?: number } = {}): Promise<SiteProcess> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_CONTENT: "false", ...env },

@@ -1,0 +1,34 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { ContentTag } from "./content-changes.server";
+
+/**
+ * What one request's work used, noted by the services while it runs: the kinds of content it read
+ * (the page cache drops the page when one of them changes) and whether it looked up the visitor's
+ * session. An answer that looked up a session depends on the Cookie header, and one made for a
+ * signed-in person is theirs alone: the server decides caching from this record, never by
+ * guessing from the request's headers.
+ */
+export type RequestRecord = {
+  tags: Set<ContentTag>;
+  session: "not-read" | "signed-out" | "signed-in";
+};
+
+const currentRecord = new AsyncLocalStorage<RequestRecord>();
+
+/** Runs `work` with a fresh record, which it returns with the result. */
+export async function recording<T>(work: (record: RequestRecord) => Promise<T>): Promise<{ result: T; record: RequestRecord }> {
+  const record: RequestRecord = { tags: new Set(), session: "not-read" };
+  const result = await currentRecord.run(record, () => work(record));
+  return { result, record };
+}
+
+export function noteRead(tag: ContentTag) {
+  currentRecord.getStore()?.tags.add(tag);
+}
+
+/** The session was looked up: a signed-in answer stays signed-in whatever later look-ups find. */
+export function noteSession(signedIn: boolean) {
+  const record = currentRecord.getStore();
+  if (!record || record.session === "signed-in") return;
+  record.session = signedIn ? "signed-in" : "signed-out";
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage } from "node:http";
+import { MAX_FORM_BYTES } from "~/lib/read-form.server";
+import { MAX_JSON_BYTES } from "~/lib/read-json.server";
+
+/**
+ * Every request body the server reads passes through one byte-counting reader, whether the body
+ * declared its length or came in chunks. Over the limit of its address the request is answered
+ * 413 at once and no more of it is kept; a body that ends early (a client that went away, a reset
+ * connection) ends the stream with an error the routes already turn into a 400. The stream is
+ * written here rather than taken from `Readable.toWeb`, whose stream throws (and stops the
+ * process) when it is cancelled while the request is still sending.
+ */
+
+export type BodyLimits = { maxImageBytes: number; maxPdfBytes: number };
+
+/** The most a request to this address may send: an upload's own limit, else a form's or JSON's. */
+export function bodyLimitFor(url: string | undefined, limits: BodyLimits): number {
+  const [pathname, query = ""] = (url ?? "/").split("?", 2);
+  if (pathname === "/api/uploads") {
+    const purpose = new URLSearchParams(query).get("purpose");
+    return purpose === "pdf" ? limits.maxPdfBytes : purpose === "image" || purpose === "avatar" ? limits.maxImageBytes : 0;
+  }
+  return Math.max(MAX_FORM_BYTES, MAX_JSON_BYTES);
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** What a person reads when a body is over its limit. */
+export function tooLargeMessage(url: string | undefined, limit: number): string {
+  const pathname = (url ?? "/").split("?", 1)[0];
+  if (pathname === "/api/uploads") return `This file is too large: it can be at most ${megabytes(limit)}.`;
+  return `This request is too large: it can be at most ${megabytes(limit)}.`;
+}
+
+/** The declared Content-Length, or undefined for a chunked body (or none). */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers["content-length"];
+  if (header === undefined) return undefined;
+  const length = Number(header);
+  return Number.isFinite(length) && length >= 0 ? length : undefined;
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super("The request body is over its size limit.");
+  }
+}
+
+export class BodyInterruptedError extends Error {
+  constructor() {
+    super("The request body ended before it was complete.");
+  }
+}
+
+/**
+ * The request body as a web stream, read as the consumer asks for it (the request is paused in
+ * between, so a slow consumer never buffers a fast sender), that fails once more than `limit`
+ * bytes arrive and calls `onTooLarge` then. Cancelling it (a route that stops reading) discards
+ * the rest of the body without keeping it.
+ */
+export function cappedBody(req: IncomingMessage, limit: number, onTooLarge: () => void): { stream: ReadableStream<Uint8Array>; discard(): void } {
+  let received = 0;
+  let settled = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  const detach = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onBroken);
+    req.off("close", onClose);
+  };
+  /** The stream's last word, said once: later events from the request change nothing. */
+  const settle = (finish: () => void) => {
+    if (settled) return;
+    settled = true;
+    detach();
+    // Whatever the request still sends is read and dropped, never kept.
+    req.on("error", () => {});
+    req.resume();
+    finish();
+  };
+  const onData = (chunk: Buffer) => {
+    if (settled) return;
+    received += chunk.length;
+    if (received > limit) {
+      settle(() => controller.error(new BodyTooLargeError(limit)));
+      onTooLarge();
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => settle(() => controller.close());
+  const onBroken = () => settle(() => controller.error(new BodyInterruptedError()));
+  const onClose = () => {
+    // "close" before "end": the client went away mid-body.
+    if (!req.complete) onBroken();
+  };
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onBroken);
+        req.on("close", onClose);
+        req.pause();
+      },
+      pull() {
+        if (!settled) req.resume();
+      },
+      cancel() {
+        settle(() => {});
+      },
+    },
+    // Up to 64 KB read ahead of the consumer.
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+  return {
+    stream,
+    /** The answer went out before the body was read: the rest is dropped as it arrives. */
+    discard: () => settle(() => controller.error(new BodyInterruptedError())),
+  };
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from "node:crypto";
+import type { Answer, HttpClient } from "./http-client.ts";
+
+/**
+ * The mixed load of the cluster test, sent through the load balancer: visitors reading pages, files
+ * and the API (signed out, and an admin on the dashboard) while admins upload images and PDFs,
+ * publish, edit and delete posts and articles and save settings. Every request is recorded with
+ * when it started and ended, so that a failure can be placed against the kill or the restarts; the
+ * ledger holds what the site acknowledged, to be found afterwards.
+ */
+
+/** `id` is sent as X-Request-Id, which nginx logs: a failure can be looked up in its access log. */
+export type RequestRecord = { id: string; started: number; ended: number; method: string; path: string; ok: boolean; outcome: string; write: boolean };
+
+/** Settings sections the writers own (each a title and subtitle), and the page that shows each. */
+export const WRITER_SECTIONS = { calltoaction: "/about", howtoapplyone: "/", howtoapplytwo: "/", howtoapplythree: "/" } as const;
+type Section = keyof typeof WRITER_SECTIONS;
+
+type PostEntry = { id: string; slug: string; title: string; image: string; busy: boolean; deleted: boolean; unsure: boolean; unsureTitles: string[] };
+type JournalEntry = { id: string; slug: string; filename: string; file: string; busy: boolean; deleted: boolean; unsure: boolean };
+
+/** An acknowledged write, named by what it wrote: checked against the final state afterwards. */
+export type Ack = { kind: "upload"; url: string } | { kind: "post"; id: string } | { kind: "journal"; id: string } | { kind: "settings"; section: Section };
+
+export type Ledger = ReturnType<typeof newLedger>;
+
+export function newLedger() {
+  return {
+    posts: new Map<string, PostEntry>(),
+    journals: new Map<string, JournalEntry>(),
+    /** Acknowledged uploads, with the article that took the PDF (deleting it withdraws the file). */
+    uploads: new Map<string, { journalId?: string }>(),
+    settings: new Map<Section, { acked?: string; unsure: string[] }>(),
+    acks: [] as Ack[],
+    /** Writes whose answer was not a success: they may or may not have happened. */
+    unsure: 0,
+  };
+}
+
+export type Traffic = {
+  records: RequestRecord[];
+  ledger: Ledger;
+  /** Resolves when every reader and writer has stopped. */
+  stop(): Promise<void>;
+};
+
+const tag = () => randomBytes(4).toString("hex");
+const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+export function startTraffic(options: {
+  client: HttpClient;
+  base: string;
+  admin: { cookie: string; userId: string };
+  demo: { posts: string[]; journals: string[]; asset: string };
+  assets: { image: Buffer; pdf: Buffer };
+  readers: number;
+  signedInReaders: number;
+  writers: number;
+}): Traffic {
+  const { client, base, admin, demo, assets } = options;
+  const records: RequestRecord[] = [];
+  const ledger = newLedger();
+  let stopping = false;
+  let sent = 0;
+
+  /** One request through the balancer, recorded; `expected` says which answers count as served. */
+  async function send(method: string, pathname: string, requestOptions: Parameters<HttpClient["request"]>[2], expected: (status: number) => boolean) {
+    const id = `load-${++sent}`;
+    const started = Date.now();
+    const write = method !== "GET";
+    try {
+      const answer = await client.request(method, `${base}${pathname}`, { ...requestOptions, headers: { ...requestOptions?.headers, "x-request-id": id } });
+      const ok = expected(answer.status);
+      records.push({ id, started, ended: Date.now(), method, path: pathname, ok, outcome: String(answer.status), write });
+      return { answer, ok };
+    } catch (error) {
+      records.push({ id, started, ended: Date.now(), method, path: pathname, ok: false, outcome: (error as Error).message, write });
+      return { answer: undefined, ok: false };
+    }
+  }
+
+  async function reader(cookie?: string) {
+    while (!stopping) {
+      // Posts and articles written during the run are read too, while they change.
+      const post = pick([...ledger.posts.values()].filter((p) => !p.busy && !p.deleted && !p.unsure).slice(-20));
+      const journal = pick([...ledger.journals.values()].filter((j) => !j.busy && !j.deleted && !j.unsure).slice(-20));
+      const postSlug = post?.slug;
+      const pathname = pick([
+        "/",
+        "/posts",
+        "/journals",
+        "/about",
+        "/programmes",
+        "/admision",
+        `/post/${pick(demo.posts)}`,
+        `/journal/${pick(demo.journals)}`,
+        post ? `/post/${postSlug}` : "/posts?page=2",
+        post ? post.image : demo.asset,
+        journal ? `/journal/${journal.slug}` : "/journals",
+        journal ? `/journal/${journal.slug}/pdf` : demo.asset,
+        demo.asset,
+        "/api/post/getposts",
+        "/api/journal/getjournals?limit=5",
+        ...(cookie ? ["/dashboard?tab=posts", "/dashboard?tab=journals"] : []),
+      ])!;
+      await send("GET", pathname, { headers: cookie ? { cookie } : {} }, (status) => {
+        if (status === 200) return true;
+        // A post renamed or deleted (or an article deleted) while it was read is rightly a 404.
+        const postChanged = post && pathname === `/post/${postSlug}` && (post.slug !== postSlug || post.busy || post.deleted || post.unsure);
+        const journalChanged = journal && pathname.startsWith(`/journal/${journal.slug}`) && (journal.busy || journal.deleted || journal.unsure);
+        return status === 404 && Boolean(postChanged || journalChanged);
+      });
+    }
+  }
+
+  /** One admin writing in a loop; it changes only its own posts, articles and settings section. */
+  async function writer(section: Section | undefined) {
+    const mine = { posts: [] as PostEntry[], journals: [] as JournalEntry[] };
+    const success = (status: number) => status >= 200 && status < 300;
+
+    /** The JSON of an acknowledged write (recorded as `ack`), or undefined (and the write counted as unsure). */
+    async function write(ack: (reply: Record<string, unknown>) => Ack, method: string, pathname: string, body: unknown, upload?: { bytes: Buffer; type: string; name: string }) {
+      const headers: Record<string, string> = { cookie: admin.cookie };
+      if (upload) Object.assign(headers, { "content-type": upload.type, "x-file-name": upload.name });
+      else if (body !== undefined) headers["content-type"] = "application/json";
+      const { answer, ok } = await send(method, pathname, { headers, body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body), timeoutMs: 60_000 }, success);
+      if (!ok) {
+        ledger.unsure++;
+        return undefined;
+      }
+      const reply = JSON.parse((answer as Answer).text()) as Record<string, unknown>;
+      ledger.acks.push(ack(reply));
+      return reply;
+    }
+
+    async function upload(kind: "image" | "pdf") {
+      const file = kind === "image" ? { bytes: assets.image, type: "image/png", name: "photo.png" } : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
+      const reply = await write((r) => ({ kind: "upload", url: r.url as string }), "POST", `/api/uploads?purpose=${kind}`, undefined, file);
+      return reply?.url as string | undefined;
+    }
+
+    const operations = {
+      async createPost() {
+        const image = await upload("image");
+        if (!image) return;
+        ledger.uploads.set(image, {});
+        const title = `Cluster post ${tag()}`;
+        const reply = await write((r) => ({ kind: "post", id: (r.post as { _id: string })._id }), "POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
+        if (!reply) return;
+        const post = reply.post as { _id: string; slug: string };
+        const entry: PostEntry = { id: post._id, slug: post.slug, title, image, busy: false, deleted: false, unsure: false, unsureTitles: [] };
+        ledger.posts.set(entry.id, entry);
+        mine.posts.push(entry);
+      },
+      async createJournal() {
+        const file = await upload("pdf");
+        if (!file) return;
+        ledger.uploads.set(file, {});
+        const filename = `Cluster article ${tag()}`;
+        const reply = await write((r) => ({ kind: "journal", id: (r.journal as { _id: string })._id }), "POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
+        if (!reply) return;
+        const journal = reply.journal as { _id: string; slug: string };
+        const entry: JournalEntry = { id: journal._id, slug: journal.slug, filename, file, busy: false, deleted: false, unsure: false };
+        ledger.journals.set(entry.id, entry);
+        ledger.uploads.set(file, { journalId: entry.id });
+        mine.journals.push(entry);
+      },
+      async updatePost() {
+        const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsure));
+        if (!post) return operations.createPost();
+        const title = `Cluster post ${tag()} (edited)`;
+        // A new title is a new address: between the save and its answer, the old one may be gone.
+        post.busy = true;
+        const reply = await write(() => ({ kind: "post", id: post.id }), "PUT", `/api/post/updatepost/${post.id}/${admin.userId}`, { title, category: "exams", image: post.image, content: `<p>${title}</p>` });
+        post.busy = false;
+        if (!reply) {
+          post.unsureTitles.push(title);
+          return;
+        }
+        post.title = title;
+        post.slug = (reply.post as { slug: string }).slug;
+        post.unsureTitles = [];
+      },
+      async deletePost() {
+        const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsure));
+        if (!post) return;
+        post.busy = true;
+        const reply = await write(() => ({ kind: "post", id: post.id }), "DELETE", `/api/post/deletepost/${post.id}/${admin.userId}`, undefined);
+        post.busy = false;
+        if (reply) post.deleted = true;
+        else post.unsure = true;
+      },
+      async deleteJournal() {
+        const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsure));
+        if (!journal) return;
+        journal.busy = true;
+        const reply = await write(() => ({ kind: "journal", id: journal.id }), "DELETE", `/api/journal/deletejournal/${journal.id}/${admin.userId}`, undefined);
+        journal.busy = false;
+        if (reply) journal.deleted = true;
+        else journal.unsure = true;
+      },
+      async saveSettings() {
+        if (!section) return operations.createPost();
+        const entry = ledger.settings.get(section) ?? { unsure: [] };
+        ledger.settings.set(section, entry);
+        const title = `Heading ${tag()}`;
+        const reply = await write(() => ({ kind: "settings", section }), "PUT", `/api/settings/${section}`, { title, subtitle: `Subtitle of ${title}` });
+        if (!reply) {
+          entry.unsure.push(title);
+          return;
+        }
+        entry.acked = title;
+        entry.unsure = [];
+      },
+    };
+    const weighted: (keyof typeof operations)[] = [
+      ...Array<"createPost">(5).fill("createPost"),
+      ...Array<"createJournal">(3).fill("createJournal"),
+      ...Array<"updatePost">(3).fill("updatePost"),
+      ...Array<"deletePost">(2).fill("deletePost"),
+      "deleteJournal",
+      ...Array<"saveSettings">(4).fill("saveSettings"),
+    ];
+    while (!stopping) await operations[pick(weighted)!]();
+  }
+
+  const sections = Object.keys(WRITER_SECTIONS) as Section[];
+  const running = [
+    ...Array.from({ length: options.readers }, (_, i) => reader(i < options.signedInReaders ? admin.cookie : undefined)),
+    ...Array.from({ length: options.writers }, (_, i) => writer(sections[i])),
+  ];
+  return {
+    records,
+    ledger,
+    async stop() {
+      stopping = true;
+      await Promise.all(running);
+    },
+  };
+}

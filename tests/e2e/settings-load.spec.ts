@@ -1,0 +1,144 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, signIn, SITE_ADMIN, test } from "./fixtures";
+
+// Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
+// which that project's tests read and write).
+//
+// The trap: in site settings and the staff directory, choosing another record in the pick list
+// without pressing Load kept the old record's fields on screen, and Save wrote them. The fields on
+// screen must always belong to the record Save writes: with scripts the choice loads its fields;
+// without them the server refuses a save whose fields came from another record (the form says which
+// one they came from), and Load works as a plain form.
+test.describe.configure({ mode: "serial" });
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+}
+
+type Settings = { title: string; subtitle: string };
+type Staff = { name: string; post: string; email: string; description: string; photo: string };
+
+async function settings(request: APIRequestContext, section: string): Promise<Settings> {
+  const response = await request.get(`/api/settings/${section}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Settings;
+}
+
+async function staff(request: APIRequestContext, role: string): Promise<Staff> {
+  const response = await request.get(`/api/staff/${role}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Staff;
+}
+
+test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({ page }) => {
+  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  const about = await settings(page.request, "about");
+  const callBefore = await settings(page.request, "calltoaction");
+  await open(page, "/dashboard?tab=about&section=about");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(about.title);
+
+  await page.getByLabel("Section").focus();
+  await page.getByLabel("Section").selectOption("calltoaction");
+  // The fields on screen are now calltoaction's (no Load pressed), and focus stayed on the list.
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(callBefore.title);
+  await expect(page.getByLabel("Mission")).toHaveCount(0);
+  await expect(page.getByLabel("Section")).toBeFocused();
+  await page.getByLabel("Title", { exact: true }).fill("Apply for the 2027 intake");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Section updated successfully!");
+
+  expect((await settings(page.request, "about")).title, "the About title is unchanged").toBe(about.title);
+  expect((await settings(page.request, "calltoaction")).title).toBe("Apply for the 2027 intake");
+});
+
+test("staff directory: choosing Bursar without Load and editing the e-mail changes the Bursar, not the Registrar", async ({ page }) => {
+  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  const registrar = await staff(page.request, "registrar");
+  const bursar = await staff(page.request, "bursar");
+  await open(page, "/dashboard?tab=staff&role=registrar");
+  await expect(page.getByLabel("Email")).toHaveValue(registrar.email);
+
+  await page.getByLabel("Role").selectOption({ label: "Bursar" });
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(bursar.name);
+  await expect(page.getByLabel("Email")).toHaveValue(bursar.email);
+  await page.getByLabel("Email").fill("bursary.office@cpscr.example.edu");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Staff updated successfully!");
+
+  expect(await staff(page.request, "registrar"), "the Registrar is unchanged").toEqual(registrar);
+  expect(await staff(page.request, "bursar")).toEqual({ ...bursar, email: "bursary.office@cpscr.example.edu" });
+});
+
+test("a forged save (one record's fields posted for another) is refused and changes nothing", async ({ page }) => {
+  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  const about = await settings(page.request, "about");
+  const call = await settings(page.request, "calltoaction");
+  const registrar = await staff(page.request, "registrar");
+  const bursar = await staff(page.request, "bursar");
+
+  // About's fields, loaded from about, posted for calltoaction.
+  const forgedSettings = await page.request.post("/dashboard?tab=about&section=about", {
+    form: { intent: "save-settings", section: "calltoaction", loaded: "about", title: `${about.title} (forged)`, subtitle: about.subtitle },
+  });
+  expect(forgedSettings.status()).toBe(409);
+  expect(await forgedSettings.text()).toContain("Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.");
+  // A form that does not say where its fields came from.
+  const unsaid = await page.request.post("/dashboard?tab=about", { form: { intent: "save-settings", section: "calltoaction", title: "Unsaid", subtitle: "x" } });
+  expect(unsaid.status()).toBe(400);
+
+  // The Registrar's fields posted for the Bursar.
+  const forgedStaff = await page.request.post("/dashboard?tab=staff&role=registrar", {
+    form: { name: registrar.name, post: registrar.post, email: registrar.email, description: registrar.description, photo: registrar.photo, intent: "save-staff", role: "bursar", loaded: "registrar" },
+  });
+  expect(forgedStaff.status()).toBe(409);
+  expect(await forgedStaff.text()).toContain("the fields on screen are those of Registrar, but Bursar is chosen");
+
+  expect(await settings(page.request, "about")).toEqual(about);
+  expect(await settings(page.request, "calltoaction")).toEqual(call);
+  expect(await staff(page.request, "registrar")).toEqual(registrar);
+  expect(await staff(page.request, "bursar")).toEqual(bursar);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a choice without Load is refused on Save; Load and Enter work as plain forms", async ({ page }) => {
+    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    const about = await settings(page.request, "about");
+    const call = await settings(page.request, "calltoaction");
+    await page.goto("/dashboard?tab=about&section=about");
+    await page.getByLabel("Section").selectOption("calltoaction");
+    await page.getByLabel("Title", { exact: true }).fill("Typed into about's fields");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.");
+    expect(await settings(page.request, "about")).toEqual(about);
+    expect(await settings(page.request, "calltoaction")).toEqual(call);
+
+    // Load, then Enter in a field saves (it does not load again).
+    await page.getByLabel("Section").selectOption("calltoaction");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page).toHaveURL(/tab=about&section=calltoaction$/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(call.title);
+    await page.getByLabel("Title", { exact: true }).fill("Join the centre");
+    await page.getByLabel("Title", { exact: true }).press("Enter");
+    await expect(page.getByRole("status")).toHaveText("Section updated successfully!");
+    expect((await settings(page.request, "calltoaction")).title).toBe("Join the centre");
+    expect(await settings(page.request, "about")).toEqual(about);
+
+    // The staff directory the same way.
+    const registrar = await staff(page.request, "registrar");
+    const bursar = await staff(page.request, "bursar");
+    await page.goto("/dashboard?tab=staff&role=registrar");
+    await page.getByLabel("Role").selectOption({ label: "Bursar" });
+    await page.getByLabel("Email").fill("typed.into.registrar@cpscr.example.edu");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("the fields on screen are those of Registrar, but Bursar is chosen");
+    expect(await staff(page.request, "registrar")).toEqual(registrar);
+    expect(await staff(page.request, "bursar")).toEqual(bursar);
+    await page.getByLabel("Role").selectOption({ label: "Bursar" });
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page).toHaveURL(/tab=staff&role=bursar$/);
+    await expect(page.getByLabel("Email")).toHaveValue(bursar.email);
+  });
+});
