@@ -134,6 +134,8 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
   const problems: string[] = [];
   const cleanups: (() => unknown)[] = [];
   const sites: SiteProcess[] = [];
+  /** Servers that were stopped or killed: their output stays readable for the report. */
+  const retired: SiteProcess[] = [];
   let traffic: ReturnType<typeof startTraffic> | undefined;
   try {
     const nginxBinary = ensureNginx(log);
@@ -287,6 +289,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     log(`server ${victim + 1} killed (SIGKILL; gone ${killedAt - killAt} ms later)`);
     await sleep(KILLED_FOR_MS);
     const restartAt = Date.now();
+    retired.push(sites[victim]);
     sites[victim] = await startServer(victim);
     await backInRotation(sites[victim], 15_000);
     log(`server ${victim + 1} restarted and back in rotation after ${Date.now() - restartAt} ms`);
@@ -303,6 +306,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     for (let i = 0; i < SERVERS; i++) {
       const code = await sites[i].stop();
       if (code !== 0) problems.push(`server ${i + 1} exited with ${code} on SIGTERM`);
+      retired.push(sites[i]);
       sites[i] = await startServer(i);
       await backInRotation(sites[i], 15_000);
       log(`rolling restart: server ${i + 1} back in rotation`);
@@ -343,7 +347,19 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       restartedShare: Math.round(restartedShare * 100) / 100,
     };
     if (failedAtKill.length) log(`failed at the kill: ${failedAtKill.map(describe).join("; ")}`);
-    if (failedOtherwise.length) log(`nginx's error log:\n${nginx.errorLog().split("\n").slice(-30).join("\n")}`);
+    if (failedOtherwise.length) {
+      log(`nginx's error log:\n${nginx.errorLog().split("\n").slice(-30).join("\n")}`);
+      // What the servers said about it: their errors, and their lines for the failed addresses.
+      const failedPaths = new Set(failedOtherwise.map((r) => ` ${r.path} `));
+      const said = [...retired, ...sites].flatMap((site) =>
+        site
+          .output()
+          .split("\n")
+          .filter((line) => /error|unavailable|uncaught|unhandled/i.test(line) || [...failedPaths].some((p) => line.includes(p)))
+          .map((line) => `${site.url}: ${line}`),
+      );
+      log(`the servers' log lines about it:\n${said.slice(-40).join("\n")}`);
+    }
 
     // ---------- the sign-in and upload limits, across the servers ----------
 

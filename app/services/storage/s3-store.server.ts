@@ -16,6 +16,19 @@ export type S3Options = {
 
 const DEFAULT_TIMEOUTS = { connect: 5_000, response: 30_000 };
 
+const PUT_FILE_ATTEMPTS = 3;
+const DROPPED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/** True when the connection was cut while the request was sent: sending it again on a new one is safe (a PUT is idempotent). */
+function isDroppedConnection(error: unknown) {
+  for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && DROPPED_CONNECTION_CODES.has(code)) return true;
+    if (typeof message === "string" && /socket hang up|ECONNRESET|EPIPE/.test(message)) return true;
+  }
+  return false;
+}
+
 function isMissing(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
@@ -48,9 +61,19 @@ export function s3Store(options: S3Options): FileStore {
     kind: "s3",
     async putFile(key, sourcePath, contentType) {
       const { size } = await fs.promises.stat(sourcePath);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
-      );
+      // The SDK does not send a streamed body twice, so a connection the store drops (say, a
+      // keep-alive one it closed as it was reused) is retried here, with the file read afresh.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.send(
+            new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+          );
+          return;
+        } catch (error) {
+          if (attempt >= PUT_FILE_ATTEMPTS || !isDroppedConnection(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
     },
     async putBuffer(key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length, ContentType: contentType }));
