@@ -4,12 +4,13 @@
 // autocannon on 127.0.0.1, side by side with nginx serving the same HTML bytes from files (the
 // physical limit for those pages on this machine). Writes bench/results/<name>.json and .md.
 // --large adds 100,000 posts and 20,000 journals and compares uncached rendering with the small set.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { clearInterval, setInterval } from "node:timers";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -89,7 +90,9 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
   const env = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), DEMO_CONTENT: "true" };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const [command, commandArgs] = pinned(SERVER_CORE, process.execPath, ["-e", 'import("./build/server/index.js").then((m) => m.main())']);
+  // As `npm start` runs it, with its memory settings (scripts/start.mjs restarts itself in place
+  // with them, so the process id stays the one measured).
+  const [command, commandArgs] = pinned(SERVER_CORE, process.execPath, ["scripts/start.mjs"]);
   const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
@@ -144,15 +147,16 @@ async function startNginx(files) {
   fs.mkdirSync(html, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(html, `${name}.html`), bytes);
   const port = await freePort();
-    // The mask's rightmost digit is core 0.
+  // The mask's rightmost digit is core 0.
   const affinity = canPin ? `worker_cpu_affinity 1${"0".repeat(SERVER_CORE)};` : "";
+  // Paths in the configuration are relative to the prefix folder (nginx -p).
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
     `worker_processes 1;
 ${affinity}
 ${process.getuid?.() === 0 ? "user root;" : ""}
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log;
+pid nginx.pid;
+error_log logs/error.log;
 events { worker_connections 4096; }
 http {
   access_log off;
@@ -160,14 +164,14 @@ http {
   tcp_nopush on;
   keepalive_requests 1000000;
   types { text/html html; }
-  client_body_temp_path ${prefix}/tmp;
-  proxy_temp_path ${prefix}/tmp;
-  fastcgi_temp_path ${prefix}/tmp;
-  uwsgi_temp_path ${prefix}/tmp;
-  scgi_temp_path ${prefix}/tmp;
+  client_body_temp_path tmp;
+  proxy_temp_path tmp;
+  fastcgi_temp_path tmp;
+  uwsgi_temp_path tmp;
+  scgi_temp_path tmp;
   server {
     listen 127.0.0.1:${port};
-    root ${html};
+    root html;
   }
 }
 `,
@@ -193,21 +197,59 @@ function cpuMillis(pid) {
 }
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
+/** The resident memory of a process (VmRSS) and its high-water mark since it started (VmHWM), in MB. */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024);
+    return { rssMb: field("VmRSS"), highWaterMb: field("VmHWM") };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's resident memory every 100 ms until stopped; the highest sample is the peak. */
+function watchMemory(pid) {
+  let peakMb = memoryOf(pid)?.rssMb ?? 0;
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, memoryOf(pid)?.rssMb ?? 0);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peakMb;
+  };
+}
+
+/** Runs a command on the load generator's core without blocking this process (which samples memory meanwhile). */
+function runLoadGenerator(command, commandArgs) {
+  const [pinnedCommand, pinnedArgs] = pinned(LOAD_CORE, command, commandArgs);
+  return new Promise((resolve, reject) => {
+    const child = spawn(pinnedCommand, pinnedArgs, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
 /**
- * One autocannon run on the load generator's core; a short warm-up first. With `pid`, also the
- * server's CPU time per request: what one core's worth of requests per second would be, whatever
- * else shares the machine.
+ * One autocannon run on the load generator's core; a short warm-up first. `target` is a URL (one
+ * address, the autocannon command line) or a plan for bench/load.mjs (addresses that vary). With
+ * `pid`, also the server's CPU time per request (what one core's worth of requests per second
+ * would be, whatever else shares the machine) and its peak resident memory during the run.
  */
-function load(url, headers = {}, pid = undefined) {
+async function load(target, headers = {}, pid = undefined) {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}=${v}`]);
   const bin = path.join(root, "node_modules", ".bin", "autocannon");
-  const run = (duration) => {
-    const [command, commandArgs] = pinned(LOAD_CORE, bin, ["-c", String(CONNECTIONS), "-d", String(duration), "-j", ...headerArgs, url]);
-    return JSON.parse(execFileSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] }));
-  };
-  run(2);
+  const run = (duration) =>
+    typeof target === "string"
+      ? runLoadGenerator(bin, ["-c", String(CONNECTIONS), "-d", String(duration), "-j", ...headerArgs, target])
+      : runLoadGenerator(process.execPath, [path.join(root, "bench", "load.mjs"), JSON.stringify({ connections: CONNECTIONS, duration, ...target })]);
+  const peak = pid && watchMemory(pid);
+  await run(2);
   const cpuBefore = pid && cpuMillis(pid);
-  const r = run(DURATION);
+  const r = await run(target.amount ? undefined : DURATION);
+  const peakRssMb = peak ? peak() : undefined;
   const cpuAfter = pid && cpuMillis(pid);
   const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : undefined;
   return {
@@ -215,8 +257,11 @@ function load(url, headers = {}, pid = undefined) {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
+    requests: r.requests.total,
     errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    ...(r.statuses ? { statuses: r.statuses } : {}),
     bytesPerRequest: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    ...(peakRssMb ? { peakRssMb } : {}),
   };
 }
 
@@ -292,9 +337,23 @@ function table(rows, columns) {
   return `${head}\n${rows.map((row) => `| ${columns.map((c) => c.value(row)).join(" | ")} |`).join("\n")}`;
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Memory once the server has been idle a while: what it holds between bursts. */
+async function settledMemory(pid) {
+  await sleep(5000);
+  return memoryOf(pid);
+}
+
+/** Cache misses: every request asks for an address no one has asked for before. */
+const COLD_PAGES = [
+  { page: "news, Show More from an unseen post", mix: [{ weight: 1, fresh: "posts-after" }] },
+  { page: "journals, Show More from an unseen article", mix: [{ weight: 1, fresh: "journals-after" }] },
+];
+
 async function sideBySide() {
   const prepared = await prepareSite("site");
   const site = await startSite({ ...prepared, pageCache: true });
+  const memory = { start: await settledMemory(site.child.pid) };
   const pages = await pagesOf(site.base);
   const cookie = await signIn(site.base);
   const files = {};
@@ -307,18 +366,41 @@ async function sideBySide() {
   const rows = [];
   for (const page of pages) {
     log(`anonymous ${page.path}`);
-    const ours = load(`${site.base}${page.path}`, {}, site.child.pid);
-    const limit = load(`${nginx.base}/${page.name}.html`);
+    const ours = await load(`${site.base}${page.path}`, {}, site.child.pid);
+    const limit = await load(`${nginx.base}/${page.name}.html`);
     rows.push({ page: page.name, path: page.path, bytes: files[page.name].length, ours, nginx: limit, ratio: Math.round((ours.rps / limit.rps) * 1000) / 1000 });
   }
   nginx.stop();
+  const cold = [];
+  for (const page of COLD_PAGES) {
+    log(`cold ${page.page}`);
+    cold.push({ page: page.page, ours: await load({ base: site.base, mix: page.mix }, {}, site.child.pid) });
+  }
   const signedIn = [];
   for (const tab of ["profile", "posts"]) {
     log(`signed in /dashboard?tab=${tab}`);
-    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid) });
+    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: await load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid) });
   }
+  // Mixed: most visitors read cached pages, some arrive on pages no one has asked for, a few are
+  // signed in; all at once.
+  log("mixed load");
+  const mix = [
+    ...pages.map((page) => ({ weight: 12, path: page.path, kind: "cached" })),
+    { weight: 10, fresh: "posts-after", kind: "fresh" },
+    { weight: 5, fresh: "journals-after", kind: "fresh" },
+    { weight: 5, path: "/dashboard?tab=posts", headers: { cookie }, kind: "signed in" },
+    { weight: 5, path: "/dashboard?tab=profile", headers: { cookie }, kind: "signed in" },
+  ];
+  const totalWeight = mix.reduce((sum, entry) => sum + entry.weight, 0);
+  const share = (kind) => Math.round((mix.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.weight, 0) * 100) / totalWeight);
+  const mixed = {
+    shares: { cached: share("cached"), fresh: share("fresh"), signedIn: share("signed in") },
+    ...(await load({ base: site.base, mix }, {}, site.child.pid)),
+  };
+  memory.end = await settledMemory(site.child.pid);
+  memory.peakDuringLoadMb = Math.max(...[...rows, ...cold, ...signedIn].map((r) => r.ours.peakRssMb ?? 0), mixed.peakRssMb ?? 0);
   await site.stop();
-  return { anonymous: rows, signedIn };
+  return { anonymous: rows, cold, signedIn, mixed, memory };
 }
 
 async function flatCost() {
@@ -343,7 +425,7 @@ async function flatCost() {
     results[size] = { posts: postCount, pages: [] };
     for (const target of targets) {
       log(`${size} uncached ${target.path}`);
-      results[size].pages.push({ ...target, ours: load(`${site.base}${target.path}`, {}, site.child.pid) });
+      results[size].pages.push({ ...target, ours: await load(`${site.base}${target.path}`, {}, site.child.pid) });
     }
     await site.stop();
   }
@@ -373,6 +455,16 @@ try {
 const name = `${args.large ? "large" : "side-by-side"}-${database}`;
 fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const ms = (v) => `${v} ms`;
+const RENDERED_COLUMNS = [
+  { label: "page", value: (r) => r.page },
+  { label: "req/s", value: (r) => r.ours.rps },
+  { label: "p50", value: (r) => ms(r.ours.p50) },
+  { label: "p99", value: (r) => ms(r.ours.p99) },
+  { label: "errors", value: (r) => r.ours.errors },
+  { label: "server CPU per request", value: (r) => (r.ours.cpuMsPerRequest ? ms(r.ours.cpuMsPerRequest) : "n/a") },
+  { label: "req/s that CPU allows on one core", value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a") },
+  { label: "peak RSS", value: (r) => (r.ours.peakRssMb ? `${r.ours.peakRssMb} MB` : "n/a") },
+];
 let md = `# Benchmark: ${args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per page after a 2 s warm-up, on 127.0.0.1.\n\n`;
 if (report.anonymous) {
   md += `## Signed-out visitors (page cache) against nginx serving the same bytes\n\n${table(report.anonymous, [
@@ -386,15 +478,19 @@ if (report.anonymous) {
     { label: "nginx p50", value: (r) => ms(r.nginx.p50) },
     { label: "nginx p99", value: (r) => ms(r.nginx.p99) },
     { label: "ours / nginx", value: (r) => `${Math.round(r.ratio * 100)}%` },
-  ])}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, [
-    { label: "page", value: (r) => r.page },
-    { label: "req/s", value: (r) => r.ours.rps },
-    { label: "p50", value: (r) => ms(r.ours.p50) },
-    { label: "p99", value: (r) => ms(r.ours.p99) },
-    { label: "errors", value: (r) => r.ours.errors },
-    { label: "server CPU per request", value: (r) => (r.ours.cpuMsPerRequest ? ms(r.ours.cpuMsPerRequest) : "n/a") },
-    { label: "req/s that CPU allows on one core", value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a") },
-  ])}\n`;
+  ])}\n\n## Signed-out visitors on pages no one asked for before (cache misses; goal: at least 150 req/s, p99 under 500 ms, no errors)\n\n${table(report.cold, RENDERED_COLUMNS)}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, RENDERED_COLUMNS)}\n\n## Mixed load\n\nCached pages ${report.mixed.shares.cached} %, pages no one asked for ${report.mixed.shares.fresh} %, signed-in dashboard pages ${report.mixed.shares.signedIn} %, all at once.\n\n${table([{ page: "mixed", ours: report.mixed }], RENDERED_COLUMNS)}\n\n## Memory of the server process (resident set, from /proc)\n\n${table(
+    [
+      { what: "after the start (idle 5 s)", value: report.memory.start.rssMb, goal: database === "pglite" ? "250 MB" : "200 MB" },
+      { what: "peak during the loads above (sampled every 100 ms)", value: report.memory.peakDuringLoadMb, goal: database === "pglite" ? "350 MB" : "" },
+      { what: "at the end (idle 5 s)", value: report.memory.end.rssMb, goal: "" },
+      { what: "high-water mark since the process started (includes the start itself)", value: report.memory.end.highWaterMb, goal: "" },
+    ],
+    [
+      { label: "when", value: (r) => r.what },
+      { label: "RSS", value: (r) => `${r.value} MB` },
+      { label: "goal (issue 17)", value: (r) => r.goal || "" },
+    ],
+  )}\n`;
 }
 if (report.flatCost) {
   md += `## Uncached rendering: demo content against 100,000 posts and 20,000 journals\n\n${table(report.flatCost, [

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 
 /** Generated artwork for the demo: abstract landscapes and portrait silhouettes, no text. */
 
@@ -69,11 +69,13 @@ function portraitSvg(seed: number, size: number) {
 export type GeneratedImage = { bytes: Buffer; width: number; height: number };
 
 export async function landscapeImage(seed: number, width: number, height: number): Promise<GeneratedImage> {
+  const sharp = await loadSharp();
   const bytes = await sharp(Buffer.from(landscapeSvg(seed, width, height))).webp({ quality: 78 }).toBuffer();
   return { bytes, width, height };
 }
 
 export async function portraitImage(seed: number, size = 480): Promise<GeneratedImage> {
+  const sharp = await loadSharp();
   const bytes = await sharp(Buffer.from(portraitSvg(seed, size))).webp({ quality: 80 }).toBuffer();
   return { bytes, width: size, height: size };
 }

@@ -91,6 +91,7 @@ describe("readConfig", () => {
     [{ PGLITE_SHARED_BUFFERS_MB: "0" }, "PGLITE_SHARED_BUFFERS_MB"],
     [{ PAGE_CACHE_MB: "1.5" }, "PAGE_CACHE_MB"],
     [{ HEAP_SEMI_SPACE_MB: "300" }, "HEAP_SEMI_SPACE_MB"],
+    [{ PGLITE_OPTIMIZING_COMPILER: "fast" }, "PGLITE_OPTIMIZING_COMPILER"],
   ])("refuses %o with one line naming %s", (env, name) => {
     let error: unknown;
     try {

@@ -4,17 +4,14 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import sharp from "sharp";
 import { rowsOf, type Database } from "~/db/client.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "~/db/schema";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
+import { loadSharp } from "~/lib/sharp.server";
 import { isPartialWrite, isStorageKey, type FileStore } from "./storage/file-store.server";
-
-// Decoded pixels are not kept between images: uploads are one-off, memory matters more.
-sharp.cache(false);
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
 export const UPLOAD_PURPOSES: UploadPurpose[] = ["image", "avatar", "pdf"];
@@ -219,6 +216,7 @@ export function mediaService(db: Database, options: MediaOptions) {
    * MAIN_IMAGE_WIDTH wide, in WebP; plus smaller widths for srcset.
    */
   async function renderImage(file: string, detected: Detected) {
+    const sharp = await loadSharp();
     try {
       const source = sharp(file, { failOn: "truncated", limitInputPixels: 120_000_000, sequentialRead: true });
       const meta = await source.metadata();

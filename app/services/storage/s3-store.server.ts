@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
 import type { FileStore } from "./file-store.server";
 
@@ -36,7 +36,79 @@ function isMissing(error: unknown) {
 
 /** Files in a bucket of any S3-compatible store, so that several app servers share them. */
 export function s3Store(options: S3Options): FileStore {
-  const client = new S3Client({
+  // The SDK is loaded on the first file operation, not at start: a server without S3 never loads it,
+  // and one with S3 does not hold its modules until they are needed.
+  let connecting: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
+  const connect = () => (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: makeClient(sdk, options) })));
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async putFile(key, sourcePath, contentType) {
+      const { client, sdk } = await connect();
+      const { size } = await fs.promises.stat(sourcePath);
+      // The SDK does not send a streamed body twice, so a connection the store drops (say, a
+      // keep-alive one it closed as it was reused) is retried here, with the file read afresh.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.send(
+            new sdk.PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+          );
+          return;
+        } catch (error) {
+          if (attempt >= PUT_FILE_ATTEMPTS || !isDroppedConnection(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
+    },
+    async putBuffer(key, bytes, contentType) {
+      const { client, sdk } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length, ContentType: contentType }));
+    },
+    async head(key) {
+      const { client, sdk } = await connect();
+      try {
+        const info = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
+        return { size: info.ContentLength ?? 0, contentType: info.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async get(key, range) {
+      const { client, sdk } = await connect();
+      try {
+        const object = await client.send(
+          new sdk.GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        const total = object.ContentRange ? Number(object.ContentRange.split("/")[1]) : (object.ContentLength ?? 0);
+        return { body: object.Body as Readable, size: total, contentType: object.ContentType ?? "application/octet-stream", range };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list() {
+      const { client, sdk } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          // No date: treated as just written, so it is never taken for an old leftover.
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
+
+function makeClient(sdk: typeof import("@aws-sdk/client-s3"), options: S3Options) {
+  return new sdk.S3Client({
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
@@ -55,63 +127,4 @@ export function s3Store(options: S3Options): FileStore {
       throwOnRequestTimeout: true,
     },
   });
-  const Bucket = options.bucket;
-
-  return {
-    kind: "s3",
-    async putFile(key, sourcePath, contentType) {
-      const { size } = await fs.promises.stat(sourcePath);
-      // The SDK does not send a streamed body twice, so a connection the store drops (say, a
-      // keep-alive one it closed as it was reused) is retried here, with the file read afresh.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.send(
-            new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
-          );
-          return;
-        } catch (error) {
-          if (attempt >= PUT_FILE_ATTEMPTS || !isDroppedConnection(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-        }
-      }
-    },
-    async putBuffer(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length, ContentType: contentType }));
-    },
-    async head(key) {
-      try {
-        const info = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: info.ContentLength ?? 0, contentType: info.ContentType ?? "application/octet-stream" };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-    async get(key, range) {
-      try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-        );
-        const total = object.ContentRange ? Number(object.ContentRange.split("/")[1]) : (object.ContentLength ?? 0);
-        return { body: object.Body as Readable, size: total, contentType: object.ContentType ?? "application/octet-stream", range };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async *list() {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
-        for (const object of page.Contents ?? []) {
-          // No date: treated as just written, so it is never taken for an old leftover.
-          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-    },
-  };
 }
