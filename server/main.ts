@@ -41,8 +41,13 @@ const BALANCER_NOTICE_MS = 500;
 const STOP_LISTENING_MS = 1000;
 const DRAIN_IDLE_MS = 1500;
 const DRAIN_DEADLINE_MS = 3000;
-/** Enough to keep the processor busy while some wait on the database; few enough for short turns. */
+/** Enough to keep the processor busy while some wait on the database (PostgreSQL). */
 const RENDERS_AT_ONCE = 8;
+/**
+ * Renders started in one turn of the event loop: a render takes 5-8 ms, so a turn stays near 15 ms
+ * and new connections are taken in that often (see render-gate.server.ts).
+ */
+const RENDERS_PER_TURN = 2;
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
@@ -179,7 +184,7 @@ export async function main() {
   };
 
   // Page renders take turns (see render-gate.server.ts); writes, the API and files do not.
-  const gate = renderGate(RENDERS_AT_ONCE);
+  const gate = renderGate(RENDERS_AT_ONCE, RENDERS_PER_TURN);
   const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) => (takesTurn(req.method, req.url) ? gate.run(work) : work());
 
   /**

@@ -48,3 +48,43 @@ describe("which requests take turns", () => {
     }
   });
 });
+
+describe("renders per turn of the event loop", () => {
+  it("starts no more than its number in one turn, even when each render finishes at once", async () => {
+    const gate = renderGate(8, 2);
+    const turnOf: number[] = [];
+    let turn = 0;
+    let counting = true;
+    const countTurns = () => {
+      turn++;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    // Renders that never wait on anything outside the process, as on the embedded database.
+    await Promise.all(Array.from({ length: 7 }, (_, i) => gate.run(async () => void (turnOf[i] = turn))));
+    counting = false;
+    const perTurn = new Map<number, number>();
+    for (const t of turnOf) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBe(2);
+    // In the order they came.
+    expect(turnOf).toEqual([...turnOf].sort((a, b) => a - b));
+    expect(gate.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("lets a new connection in while a burst of renders waits", async () => {
+    const gate = renderGate(20, 1);
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    // Something that needs a turn of the loop of its own (as accepting a connection does), asked
+    // for just before a burst of twenty requests arrives.
+    const started = performance.now();
+    const nextTurn = new Promise<number>((resolve) => setImmediate(() => resolve(performance.now() - started)));
+    const renders = Array.from({ length: 20 }, () => gate.run(async () => busy(5)));
+    const waited = await nextTurn;
+    await Promise.all(renders);
+    // Without the per-turn limit all twenty renders (100 ms) run before that turn.
+    expect(waited).toBeLessThan(40);
+  });
+});

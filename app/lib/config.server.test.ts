@@ -92,6 +92,7 @@ describe("readConfig", () => {
     [{ PAGE_CACHE_MB: "1.5" }, "PAGE_CACHE_MB"],
     [{ HEAP_SEMI_SPACE_MB: "300" }, "HEAP_SEMI_SPACE_MB"],
     [{ PGLITE_OPTIMIZING_COMPILER: "fast" }, "PGLITE_OPTIMIZING_COMPILER"],
+    [{ HEAP_OLD_SPACE_MB: "32" }, "HEAP_OLD_SPACE_MB"],
   ])("refuses %o with one line naming %s", (env, name) => {
     let error: unknown;
     try {

@@ -35,13 +35,13 @@ const megabytes = z
   .refine((n) => n > 0 && n <= 1024, "must be between 0 and 1024 megabytes");
 
 /** A whole number of megabytes from 1 to `max`. */
-const wholeMegabytes = (max: number) =>
+const wholeMegabytes = (max: number, min = 1) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, `must be a whole number of megabytes from 1 to ${max}`)
+    .regex(/^\d+$/, `must be a whole number of megabytes from ${min} to ${max}`)
     .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `must be a whole number of megabytes from 1 to ${max}`);
+    .refine((n) => n >= min && n <= max, `must be a whole number of megabytes from ${min} to ${max}`);
 
 /** "https://app.example.edu" or "http://localhost:5173": a scheme, a host, perhaps a port, nothing else. */
 function isOrigin(value: string): boolean {
@@ -93,6 +93,7 @@ const configSchema = z.object({
   PAGE_CACHE_MB: wholeMegabytes(4096).default(32),
   // Read by scripts/start.mjs before the server starts (V8 takes it as a flag); checked here too.
   HEAP_SEMI_SPACE_MB: wholeMegabytes(256).default(8),
+  HEAP_OLD_SPACE_MB: wholeMegabytes(65536, 64).default(192),
   PGLITE_OPTIMIZING_COMPILER: booleanText.default(false),
   MAX_IMAGE_MB: megabytes.default(10),
   MAX_PDF_MB: megabytes.default(50),

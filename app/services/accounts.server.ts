@@ -144,6 +144,13 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
     providers: options.providers,
 
     async currentUser(request: Request): Promise<SessionUser | null> {
+      // The library finds a session only through its cookie (`cpscr.session_token`, with a
+      // `__Secure-` prefix over https): without one, most visitors, it is not asked. The test is
+      // looser than any cookie parser, so a cookie the library would read is never missed.
+      if (!/session_token/i.test(request.headers.get("cookie") ?? "")) {
+        noteSession(false);
+        return null;
+      }
       const session = await auth.api.getSession({ headers: request.headers });
       noteSession(Boolean(session));
       return session ? toSessionUser(session.user as Parameters<typeof toSessionUser>[0]) : null;
