@@ -54,7 +54,7 @@ const DEFAULT_SEMI_SPACE_MB = 8;
  * The old generation's ceiling, in MB. V8 sizes it by the machine's memory too, and under load lets
  * garbage pile up to several times the live objects (about 50-70 MB here) before collecting it.
  */
-const DEFAULT_OLD_SPACE_MB = 192;
+const DEFAULT_OLD_SPACE_MB = 256;
 
 /** A whole number of megabytes from an environment variable, or the process stops with a clear message. */
 function megabytesFromEnv(name, fallback, min, max) {

@@ -93,7 +93,7 @@ const configSchema = z.object({
   PAGE_CACHE_MB: wholeMegabytes(4096).default(32),
   // Read by scripts/start.mjs before the server starts (V8 takes it as a flag); checked here too.
   HEAP_SEMI_SPACE_MB: wholeMegabytes(256).default(8),
-  HEAP_OLD_SPACE_MB: wholeMegabytes(65536, 64).default(192),
+  HEAP_OLD_SPACE_MB: wholeMegabytes(65536, 64).default(256),
   PGLITE_OPTIMIZING_COMPILER: booleanText.default(false),
   MAX_IMAGE_MB: megabytes.default(10),
   MAX_PDF_MB: megabytes.default(50),

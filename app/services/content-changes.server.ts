@@ -92,27 +92,34 @@ export function tracked<S extends object>(
 }
 
 /**
- * The service with one argument-less read kept in memory until its kind of content changes (here
- * or on another server): for the site's links, which every page's layout reads.
+ * The service with some of its reads kept in memory, by their arguments, until their kind of
+ * content changes (here, or on another server: as the page cache). For what nearly every page
+ * reads and editors rarely change: the site's links and the settings sections. Each caller gets
+ * its own copy, so no caller can change what the next one reads.
  */
-export function remembered<S extends object, K extends keyof S>(service: S, method: K, tag: ContentTag, changes: ContentChanges): S {
-  const read = service[method] as unknown as () => Promise<unknown>;
-  let kept: Promise<unknown> | undefined;
-  changes.subscribe((tags) => {
-    if (tags.includes(tag)) kept = undefined;
-  });
+export function remembered<S extends object>(service: S, reads: Partial<Record<keyof S, ContentTag>>, changes: ContentChanges): S {
   const wrapped = { ...service };
-  (wrapped as Record<K, unknown>)[method] = () => {
-    noteRead(tag);
-    if (!kept) {
-      const reading = read.call(service);
-      kept = reading;
-      // A failed read is not kept.
-      reading.catch(() => {
-        if (kept === reading) kept = undefined;
-      });
-    }
-    return kept;
-  };
+  for (const [method, tag] of Object.entries(reads) as [keyof S, ContentTag][]) {
+    const read = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
+    const kept = new Map<string, Promise<unknown>>();
+    changes.subscribe((tags) => {
+      if (tags.includes(tag)) kept.clear();
+    });
+    (wrapped as Record<keyof S, unknown>)[method] = async (...args: unknown[]) => {
+      noteRead(tag);
+      const key = JSON.stringify(args);
+      let reading = kept.get(key);
+      if (!reading) {
+        reading = read.apply(service, args);
+        kept.set(key, reading);
+        // A failed read is not kept.
+        const settled = reading;
+        settled.catch(() => {
+          if (kept.get(key) === settled) kept.delete(key);
+        });
+      }
+      return structuredClone(await reading);
+    };
+  }
   return wrapped;
 }

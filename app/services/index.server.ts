@@ -50,7 +50,8 @@ export function createServices(db: Database, options: ServiceOptions) {
       ["createFaculty", "updateFaculty", "deleteFaculty", "createDepartment", "updateDepartment", "deleteDepartment", "createCourse", "updateCourse", "deleteCourse"],
       changes,
     ),
-    // Every page's layout reads the site's links: kept in memory until they change.
+    // Every page's layout reads the site's links, and most pages a settings section: kept in
+    // memory until they change.
     siteContent: remembered(
       tracked(
         siteContentService(db, media),
@@ -70,8 +71,7 @@ export function createServices(db: Database, options: ServiceOptions) {
         ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
         changes,
       ),
-      "siteLinks",
-      "links",
+      { siteLinks: "links", settings: "settings", settingsOf: "settings" },
       changes,
     ),
     media,
