@@ -43,8 +43,8 @@ const statuses = {};
 const result = await autocannon({
   url: plan.base,
   connections: plan.connections,
-  duration: plan.duration,
-  amount: plan.amount,
+  // A number of requests (a crawl), or a duration: autocannon takes one or the other.
+  ...(plan.amount ? { amount: plan.amount } : { duration: plan.duration }),
   requests: [
     {
       setupRequest(request) {

@@ -4,6 +4,8 @@
 // autocannon on 127.0.0.1, side by side with nginx serving the same HTML bytes from files (the
 // physical limit for those pages on this machine). Writes bench/results/<name>.json and .md.
 // --large adds 100,000 posts and 20,000 journals and compares uncached rendering with the small set.
+// --crawl asks for every one of those 120,000 pages once, with the page cache on, as a crawler
+// would: no 5xx, and the server's memory within bounds.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,6 +21,7 @@ const { values: args } = parseArgs({
   options: {
     postgres: { type: "string" },
     large: { type: "boolean", default: false },
+    crawl: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
   },
@@ -97,9 +100,10 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
   };
   return { base, stop, child };
 }
@@ -435,6 +439,42 @@ async function flatCost() {
   });
 }
 
+/** Every generated post and article once, 50 at a time, with the page cache on. */
+async function crawl() {
+  const prepared = await prepareSite("crawl");
+  log("loading 100,000 posts and 20,000 journals");
+  await loadLargeDataSet(prepared);
+  const site = await startSite({ ...prepared, pageCache: true });
+  const memory = { start: await settledMemory(site.child.pid) };
+  const runs = [];
+  for (const [name, prefix, count] of [
+    ["posts", "/post/bulk-post-", 100_000],
+    ["articles", "/journal/bulk-journal-", 20_000],
+  ]) {
+    log(`crawling ${count} ${name}`);
+    const started = Date.now();
+    const peak = watchMemory(site.child.pid);
+    const r = await runLoadGenerator(process.execPath, [
+      path.join(root, "bench", "load.mjs"),
+      JSON.stringify({ base: site.base, connections: CONNECTIONS, amount: count, crawl: { prefix, count }, mix: [{ weight: 1, fresh: "crawl" }] }),
+    ]);
+    runs.push({
+      pages: name,
+      requests: r.requests.total,
+      seconds: Math.round((Date.now() - started) / 1000),
+      rps: Math.round(r.requests.total / ((Date.now() - started) / 1000)),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      statuses: r.statuses,
+      errors: r.errors + r.timeouts,
+      peakRssMb: peak(),
+    });
+  }
+  memory.end = await settledMemory(site.child.pid);
+  await site.stop();
+  return { runs, memory };
+}
+
 const database = args.postgres ? "postgresql" : "pglite";
 const report = {
   date: new Date().toISOString(),
@@ -446,13 +486,14 @@ const report = {
 
 try {
   ensureBuild();
-  if (args.large) report.flatCost = await flatCost();
+  if (args.crawl) report.crawl = await crawl();
+  else if (args.large) report.flatCost = await flatCost();
   else Object.assign(report, await sideBySide());
 } finally {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
 }
 
-const name = `${args.large ? "large" : "side-by-side"}-${database}`;
+const name = `${args.crawl ? "crawl" : args.large ? "large" : "side-by-side"}-${database}`;
 fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const ms = (v) => `${v} ms`;
 const RENDERED_COLUMNS = [
@@ -465,7 +506,7 @@ const RENDERED_COLUMNS = [
   { label: "req/s that CPU allows on one core", value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a") },
   { label: "peak RSS", value: (r) => (r.ours.peakRssMb ? `${r.ours.peakRssMb} MB` : "n/a") },
 ];
-let md = `# Benchmark: ${args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${DURATION} s per page after a 2 s warm-up, on 127.0.0.1.\n\n`;
+let md = `# Benchmark: ${args.crawl ? "a crawl of 120,000 pages" : args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${args.crawl ? "each page asked for once, no warm-up" : `${DURATION} s per page after a 2 s warm-up`}, on 127.0.0.1.\n\n`;
 if (report.anonymous) {
   md += `## Signed-out visitors (page cache) against nginx serving the same bytes\n\n${table(report.anonymous, [
     { label: "page", value: (r) => r.page },
@@ -491,6 +532,19 @@ if (report.anonymous) {
       { label: "goal (issue 17)", value: (r) => r.goal || "" },
     ],
   )}\n`;
+}
+if (report.crawl) {
+  md += `## Every generated post and article asked for once, page cache on\n\n${table(report.crawl.runs, [
+    { label: "pages", value: (r) => r.pages },
+    { label: "requests", value: (r) => r.requests },
+    { label: "seconds", value: (r) => r.seconds },
+    { label: "req/s", value: (r) => r.rps },
+    { label: "p50", value: (r) => ms(r.p50) },
+    { label: "p99", value: (r) => ms(r.p99) },
+    { label: "answers by status", value: (r) => Object.entries(r.statuses ?? {}).map(([status, n]) => `${status}: ${n}`).join(", ") },
+    { label: "errors (no answer)", value: (r) => r.errors },
+    { label: "peak RSS", value: (r) => `${r.peakRssMb} MB` },
+  ])}\n\nServer RSS after the start ${report.crawl.memory.start.rssMb} MB, at the end ${report.crawl.memory.end.rssMb} MB (high-water mark ${report.crawl.memory.end.highWaterMb} MB).\n`;
 }
 if (report.flatCost) {
   md += `## Uncached rendering: demo content against 100,000 posts and 20,000 journals\n\n${table(report.flatCost, [

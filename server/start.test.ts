@@ -39,6 +39,12 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** The flags Node runs with: what /proc says of the process, before the script's name. */
+function nodeFlags(pid: number) {
+  const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  return args.slice(1, args.findIndex((arg) => arg.endsWith("start.mjs")));
+}
+
 async function waitForHealth(port: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -81,6 +87,11 @@ describe("the production server", () => {
     const posts = await postCount(port);
     expect(posts).toBeGreaterThanOrEqual(12);
     expect(server.output()).toMatch(/GET \/healthz 200 \d+(\.\d+)?ms/);
+    // The memory settings (docs/decisions/015): the same process, restarted in place with them.
+    expect(nodeFlags(server.child.pid!)).toEqual(
+      expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256", "--initial-old-space-size=85", "--liftoff-only"]),
+    );
+    expect(fs.readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
     // A second server on the same data folder is refused while the first runs.
     const second = start({ PORT: String(await freePort()) });
@@ -92,10 +103,14 @@ describe("the production server", () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
 
-    // Started again on the same folder: the content is there once, not twice.
-    const again = start({ PORT: String(port) });
+    // Started again on the same folder: the content is there once, not twice. (With the
+    // operator's own memory settings, which replace the defaults.)
+    const again = start({ PORT: String(port), HEAP_OLD_SPACE_MB: "320", PGLITE_OPTIMIZING_COMPILER: "true" });
     await waitForHealth(port);
     expect(await postCount(port)).toBe(posts);
+    const flags = nodeFlags(again.child.pid!);
+    expect(flags).toEqual(expect.arrayContaining(["--max-old-space-size=320", "--initial-old-space-size=106"]));
+    expect(flags).not.toContain("--liftoff-only");
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   });
