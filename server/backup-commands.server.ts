@@ -7,7 +7,7 @@ import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import { mediaOptions } from "~/services/index.server";
 import { ARCHIVE_MODE, receiveBackup } from "./control.server";
-import { describeStartError, fail, loadConfig } from "./main";
+import { describeStartError, fail, loadConfig } from "./startup.server";
 
 /** Paths on the command line are the operator's, relative to where they ran npm (not the project folder). */
 function operatorPath(given: string) {

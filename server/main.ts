@@ -9,7 +9,6 @@ import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
 import { RESOURCE_POLICY } from "~/lib/security-headers.server";
 import { CROSS_SITE_REFUSED, isAllowedApiOrigin, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
@@ -24,7 +23,8 @@ import { bodyLimitFor, cappedBody, declaredLength, tooLargeMessage } from "./req
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import { recording, type RequestRecord } from "~/services/request-record.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
-import { keepNewFilesPrivate, protectDataDir } from "./data-dir-permissions.server";
+import { protectDataDir } from "./data-dir-permissions.server";
+import { describeStartError, fail, loadConfig } from "./startup.server";
 import { writeBackup } from "~/services/backup.server";
 
 export { backupCommand, restoreCommand } from "./backup-commands.server";
@@ -60,36 +60,6 @@ function corsHeaders(origin: string): Record<string, string> {
   return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" };
 }
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-
-export function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-export function loadConfig(): AppConfig {
-  // The server and every operator command: what they write in DATA_DIR is for this user only.
-  keepNewFilesPrivate();
-  try {
-    return readConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-/** One line on why the database could not be opened, without a stack trace. */
-export function describeStartError(error: unknown, config: AppConfig): string {
-  // Drizzle wraps the driver's error ("Failed query: <sql>"); the cause says what went wrong.
-  const cause = (error as { cause?: unknown }).cause;
-  const reason = cause instanceof Error ? cause : error;
-  const message = (reason instanceof Error ? reason.message : String(reason)).split("\n")[0];
-  const code = (error as { code?: string }).code;
-  if (config.databaseUrl) {
-    const where = new URL(config.databaseUrl);
-    return `Could not open the database at DATABASE_URL (${where.hostname}:${where.port || 5432}${where.pathname}): ${code ?? ""} ${message}`.replace(/\s+/g, " ");
-  }
-  return `Could not open the embedded database in DATA_DIR (${config.dataDir}): ${message}`;
-}
 
 /** A DNS name or IPv4 address, or an IPv6 address in brackets, and an optional port: nothing else. */
 const HOST_HEADER = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;

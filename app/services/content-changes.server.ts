@@ -1,14 +1,9 @@
 import { EventEmitter } from "node:events";
 import type { Notifications } from "~/db/client.server";
+import { CONTENT_TAGS, type ContentTag } from "./content-tags";
 import { noteRead } from "./request-record.server";
 
-/**
- * What public pages are made of, by kind. Pages rendered for the page cache record the
- * kinds they read; every write announces the kind it changed, here and (on PostgreSQL) to every
- * other app server through NOTIFY, so exactly the pages that showed it are rendered again.
- */
-export const CONTENT_TAGS = ["posts", "journals", "academics", "settings", "staff", "announcement", "focus", "links"] as const;
-export type ContentTag = (typeof CONTENT_TAGS)[number];
+export { CONTENT_TAGS, type ContentTag };
 
 const isTag = (value: string): value is ContentTag => (CONTENT_TAGS as readonly string[]).includes(value);
 

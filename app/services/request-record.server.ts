@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ContentTag } from "./content-changes.server";
+import type { ContentTag } from "./content-tags";
 
 /**
  * What one request's work used, noted by the services while it runs: the kinds of content it read
