@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserRequest, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
 import { killAllSites, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
 
@@ -27,8 +28,6 @@ let checks = 0;
 type Reply = { status: number; text: string; headers: Headers };
 type Account = { username: string; email: string; password: string; id: string; cookie: string };
 
-const newAddress = () => `10.${randomBytes(3).join(".")}`;
-
 async function send(
   server: SiteProcess,
   method: string,
@@ -36,18 +35,7 @@ async function send(
   options: { form?: Record<string, string>; json?: unknown; cookie?: string; from?: string } = {},
 ): Promise<Reply> {
   // A browser on this site: its own origin; each request its own address unless `from` is given.
-  const headers: Record<string, string> = { origin: server.url, "sec-fetch-site": "same-origin", "x-forwarded-for": options.from ?? newAddress() };
-  if (options.cookie) headers.cookie = options.cookie;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    body = new URLSearchParams(options.form);
-    headers["content-type"] = "application/x-www-form-urlencoded";
-  } else if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] = "application/json";
-  }
-  const response = await fetch(`${server.url}${pathname}`, { method, headers, body, redirect: "manual" });
-  const text = await response.text();
+  const { response, text } = await browserRequest(server.url, method, pathname, options);
   expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
   return { status: response.status, text, headers: response.headers };
 }

@@ -15,6 +15,7 @@ import { openDatabase, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
+import { browserRequest, newAddress, type BrowserRequestOptions } from "../support/browser-request";
 import { reportCount } from "../support/counts";
 import { killAllSites, projectRoot, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
 import { sql } from "drizzle-orm";
@@ -52,28 +53,13 @@ async function operator(script: string, args: string[], env: Record<string, stri
   expect(code, out).toBe(0);
 }
 
-const newAddress = () => `10.${randomBytes(3).join(".")}`;
-
 async function send(
   method: string,
   pathname: string,
-  options: { cookie?: string; form?: Record<string, string>; json?: unknown; body?: Uint8Array; headers?: Record<string, string>; from?: string } = {},
+  options: BrowserRequestOptions = {},
 ): Promise<Reply> {
   // A browser on this site: its own origin; each request its own address unless `from` is given.
-  const headers: Record<string, string> = { origin: site.url, "sec-fetch-site": "same-origin", "x-forwarded-for": options.from ?? newAddress(), ...options.headers };
-  if (options.cookie) headers.cookie = options.cookie;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    body = new URLSearchParams(options.form);
-    headers["content-type"] = "application/x-www-form-urlencoded";
-  } else if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] = "application/json";
-  } else if (options.body) {
-    body = options.body as BodyInit;
-  }
-  const response = await fetch(`${site.url}${pathname}`, { method, headers, body, redirect: "manual" });
-  const text = await response.text();
+  const { response, text } = await browserRequest(site.url, method, pathname, options);
   received.push(text);
   expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
   return { url: pathname, status: response.status, location: response.headers.get("location") ?? "", text, headers: response.headers };

@@ -18,6 +18,7 @@ import { renderPdf } from "~/demo/pdf.server";
 import { mediaOptions } from "~/services/index.server";
 import { mediaService, storedKeysOf, UPLOAD_QUOTA_BYTES, UPLOADS_PER_HOUR } from "~/services/media.server";
 import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "~/services/uploads-cleanup.server";
+import { browserRequest, type BrowserRequestOptions } from "../support/browser-request";
 import { reportCount } from "../support/counts";
 import { killAllSites, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
 
@@ -35,24 +36,9 @@ let env: Record<string, string>;
 type Caller = { id: string; cookie: string };
 let admin: Caller;
 
-const newAddress = () => `10.${randomBytes(3).join(".")}`;
-
-async function send(method: string, pathname: string, options: { cookie?: string; form?: Record<string, string>; json?: unknown; body?: Uint8Array; headers?: Record<string, string> } = {}) {
+async function send(method: string, pathname: string, options: BrowserRequestOptions = {}) {
   // A browser on this site, each request from an address of its own (sign-in limits count by address).
-  const headers: Record<string, string> = { origin: site.url, "sec-fetch-site": "same-origin", "x-forwarded-for": newAddress(), ...options.headers };
-  if (options.cookie) headers.cookie = options.cookie;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    body = new URLSearchParams(options.form);
-    headers["content-type"] = "application/x-www-form-urlencoded";
-  } else if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] = "application/json";
-  } else if (options.body) {
-    body = options.body as BodyInit;
-  }
-  const response = await fetch(`${site.url}${pathname}`, { method, headers, body, redirect: "manual" });
-  const text = await response.text();
+  const { response, text } = await browserRequest(site.url, method, pathname, options);
   expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
   return { status: response.status, text, headers: response.headers };
 }
