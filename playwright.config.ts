@@ -36,14 +36,34 @@ export default defineConfig({
   projects: [
     // First: the person who installed the site creates the first admin on /setup.
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "chromium", dependencies: ["setup"], testIgnore: /(site-content|courses|settings-load|security-xss)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "chromium",
+      dependencies: ["setup"],
+      testIgnore: /(site-content|courses|settings-load|security-xss)\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     // Last: these tests rewrite the site's words, which the others read.
-    { name: "site-content", dependencies: ["chromium"], testMatch: /(site-content|courses)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "site-content",
+      dependencies: ["chromium"],
+      testMatch: /(site-content|courses)\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     // Then the pick-list journeys, which rewrite settings and staff records that site-content's tests
     // write and check (one after the other, not side by side with them).
-    { name: "settings-load", dependencies: ["site-content"], testMatch: /settings-load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "settings-load",
+      dependencies: ["site-content"],
+      testMatch: /settings-load\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     // After everything: the cross-site scripting corpus goes into every field of the site.
-    { name: "security", dependencies: ["settings-load"], testMatch: /security-xss\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "security",
+      dependencies: ["settings-load"],
+      testMatch: /security-xss\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
   ],
   webServer: [
     {

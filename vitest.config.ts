@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
@@ -29,7 +30,14 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: "postgres",
-                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "server/**/*.db.test.ts", "server/**/*.pg.test.ts", "tests/**/*.db.test.ts", "tests/**/*.pg.test.ts"],
+                include: [
+                  "app/**/*.db.test.ts",
+                  "app/**/*.pg.test.ts",
+                  "server/**/*.db.test.ts",
+                  "server/**/*.pg.test.ts",
+                  "tests/**/*.db.test.ts",
+                  "tests/**/*.pg.test.ts",
+                ],
                 env: { TEST_DB: "postgres" },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

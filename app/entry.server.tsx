@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+
 import { config } from "~/lib/config.server";
 import { NonceContext } from "~/lib/nonce";
 import { inlineScriptHashes, newNonce, pagePolicy } from "~/lib/security-headers.server";
@@ -21,7 +23,8 @@ export default function handleRequest(request: Request, status: number, headers:
     // A page rendered for the page cache (server/main.ts) is rendered whole, and an error in it
     // makes it a 500, which is never kept.
     const forCache = request.headers.get("x-page-cache-fill") === "1";
-    const readyEvent = forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyEvent =
+      forCache || isbot(request.headers.get("user-agent") ?? "") || context.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={context} url={request.url} nonce={nonce} />
@@ -39,7 +42,10 @@ export default function handleRequest(request: Request, status: number, headers:
             body.on("end", () => {
               clearTimeout(deadline);
               const html = Buffer.concat(chunks);
-              headers.set("Content-Security-Policy", pagePolicy(config(), { hashes: inlineScriptHashes(html.toString("utf8"), nonce) }));
+              headers.set(
+                "Content-Security-Policy",
+                pagePolicy(config(), { hashes: inlineScriptHashes(html.toString("utf8"), nonce) }),
+              );
               resolve(new Response(html, { headers, status }));
             });
             body.on("error", reject);

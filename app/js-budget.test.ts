@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+
 import { describe, expect, it } from "vitest";
 
 /**
@@ -39,15 +40,21 @@ type Manifest = { entry: RouteEntry; routes: Record<string, RouteEntry>; url?: s
 
 function readManifest(): { manifest: Manifest; file: string } {
   const assets = path.join(client, "assets");
-  if (!fs.existsSync(assets)) throw new Error("There is no production build: run `npm run build` first (npm test does).");
+  if (!fs.existsSync(assets))
+    throw new Error("There is no production build: run `npm run build` first (npm test does).");
   const file = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) throw new Error("The build has no React Router manifest.");
   const source = fs.readFileSync(path.join(assets, file), "utf8");
-  return { manifest: JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)), file: `/assets/${file}` };
+  return {
+    manifest: JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)),
+    file: `/assets/${file}`,
+  };
 }
 
 const compressed = (url: string) =>
-  zlib.brotliCompressSync(fs.readFileSync(path.join(client, url)), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  zlib.brotliCompressSync(fs.readFileSync(path.join(client, url)), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
 
 function scriptsOf(manifest: Manifest, manifestFile: string, routeId: string): string[] {
   const route = manifest.routes[routeId];
@@ -60,26 +67,45 @@ describe("JavaScript on public pages", () => {
   const { manifest, file } = readManifest();
 
   it(`stays under ${BUDGET_KB} KB compressed on every content page (${PAGE_OWN_BUDGET_KB} KB its own), ${FORM_BUDGET_KB} KB on the account forms`, () => {
-    const shared = new Set(scriptsOf(manifest, file, "routes/home").filter((url) => [manifest.entry, manifest.routes.root].some((p) => p.module === url || p.imports?.includes(url))));
+    const shared = new Set(
+      scriptsOf(manifest, file, "routes/home").filter((url) =>
+        [manifest.entry, manifest.routes.root].some((p) => p.module === url || p.imports?.includes(url)),
+      ),
+    );
     const sizes = PUBLIC_ROUTES.map((routeId) => {
       const scripts = scriptsOf(manifest, file, routeId);
       const kb = scripts.reduce((sum, url) => sum + compressed(url), 0) / 1024;
       const ownKb = scripts.filter((url) => !shared.has(url)).reduce((sum, url) => sum + compressed(url), 0) / 1024;
       return { routeId, kb, ownKb, files: scripts.length };
     });
-    const report = sizes.map((r) => `${r.routeId}: ${r.kb.toFixed(1)} KB in ${r.files} files, ${r.ownKb.toFixed(1)} KB its own`);
-    console.log(`JavaScript budget (brotli; ${BUDGET_KB} KB a page, ${PAGE_OWN_BUDGET_KB} KB its own):\n  ${report.join("\n  ")}`);
+    const report = sizes.map(
+      (r) => `${r.routeId}: ${r.kb.toFixed(1)} KB in ${r.files} files, ${r.ownKb.toFixed(1)} KB its own`,
+    );
+    console.log(
+      `JavaScript budget (brotli; ${BUDGET_KB} KB a page, ${PAGE_OWN_BUDGET_KB} KB its own):\n  ${report.join("\n  ")}`,
+    );
     for (const { routeId, kb, ownKb } of sizes) {
       const form = FORM_ROUTES.has(routeId);
       expect(kb, `${routeId} ships ${kb.toFixed(1)} KB of JavaScript`).toBeLessThan(form ? FORM_BUDGET_KB : BUDGET_KB);
-      expect(ownKb, `${routeId} adds ${ownKb.toFixed(1)} KB to the framework`).toBeLessThan(form ? FORM_OWN_BUDGET_KB : PAGE_OWN_BUDGET_KB);
+      expect(ownKb, `${routeId} adds ${ownKb.toFixed(1)} KB to the framework`).toBeLessThan(
+        form ? FORM_OWN_BUDGET_KB : PAGE_OWN_BUDGET_KB,
+      );
     }
   });
 
   it("the rich-text editor is loaded only where an editor is on screen", () => {
     for (const routeId of PUBLIC_ROUTES) {
       const scripts = scriptsOf(manifest, file, routeId);
-      const editor = scripts.filter((url) => /quill|RichTextEditor/i.test(url) || /quill/i.test(fs.readFileSync(path.join(client, url), "utf8").slice(0, 200_000).match(/Quill\.register|quill-toolbar/)?.[0] ?? ""));
+      const editor = scripts.filter(
+        (url) =>
+          /quill|RichTextEditor/i.test(url) ||
+          /quill/i.test(
+            fs
+              .readFileSync(path.join(client, url), "utf8")
+              .slice(0, 200_000)
+              .match(/Quill\.register|quill-toolbar/)?.[0] ?? "",
+          ),
+      );
       expect(editor, routeId).toEqual([]);
     }
   });

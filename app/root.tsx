@@ -8,18 +8,20 @@ import {
   useFetchers,
   useRouteLoaderData,
 } from "react-router";
+
 import { HydrationScripts } from "~/components/layout/HydrationScripts";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
-import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
-import { useNonce } from "~/lib/nonce";
-import { isTheme, type Theme } from "~/lib/theme";
 import { config } from "~/lib/config.server";
+import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { getUser } from "~/lib/session.server";
+import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
+import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
 import { services } from "~/runtime.server";
+
 import type { Route } from "./+types/root";
 // The site's stylesheet goes inside each page: one round trip less before the first paint (the
 // pages are cached and compressed; it adds about 9 KB to each).
@@ -46,7 +48,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [site, theme, user] = await Promise.all([(await services()).siteContent.siteLinks(), readTheme(request), getUser(request)]);
+  const [site, theme, user] = await Promise.all([
+    (await services()).siteContent.siteLinks(),
+    readTheme(request),
+    getUser(request),
+  ]);
   const providers = (await services()).accounts.providers;
   const { maxImageBytes, maxPdfBytes } = config();
   return {
@@ -62,7 +68,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function meta() {
-  return [{ name: "description", content: "Research, teaching and publishing on peace, security and conflict resolution." }];
+  return [
+    { name: "description", content: "Research, teaching and publishing on peace, security and conflict resolution." },
+  ];
 }
 
 /** The theme to render: a pending toggle wins over the stored choice, so the switch is instant. */
@@ -91,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded bg-gold-400 px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded bg-gold-400 px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
         >
           Skip to content
         </a>
@@ -128,14 +136,18 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const serverMessage = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
+  const serverMessage =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
   const [title, message] =
     status === 404
       ? ["Page not found", "The page you are looking for does not exist or has moved."]
       : status === 403
         ? ["Not allowed", serverMessage ?? "You do not have permission to do that."]
         : status === 405
-          ? ["Not allowed here", "This page cannot receive form submissions. Go back and try again from the page's own form."]
+          ? [
+              "Not allowed here",
+              "This page cannot receive form submissions. Go back and try again from the page's own form.",
+            ]
           : status === 503
             ? ["Temporarily unavailable", "The site is briefly unavailable. Please try again in a moment."]
             : ["Something went wrong", "An unexpected error occurred. Please try again, or return to the home page."];

@@ -1,11 +1,13 @@
 import path from "node:path";
+
 import { data } from "react-router";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { config, type AppConfig } from "~/lib/config.server";
+import { type AppConfig, config } from "~/lib/config.server";
+import { contentChanges } from "~/services/content-changes.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
-import { contentChanges } from "~/services/content-changes.server";
 import { answeringUnavailable } from "~/services/unavailable.server";
 
 /** The process-wide database and services. Opened once, on start (production) or first use (dev). */
@@ -24,7 +26,9 @@ export function pgliteDirectory(dataDir: string) {
 
 async function start(cfg: AppConfig): Promise<Runtime> {
   const database = await openDatabase(
-    cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir), sharedBuffersMb: cfg.pgliteSharedBuffersMb },
+    cfg.databaseUrl
+      ? { kind: "postgres", url: cfg.databaseUrl }
+      : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir), sharedBuffersMb: cfg.pgliteSharedBuffersMb },
   );
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
@@ -48,7 +52,12 @@ export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Pro
     changes: contentChanges(database.notifications),
     dataDir: cfg.dataDir,
     uploads: cfg,
-    auth: { secret: await authSecret(database.db, cfg.authSecret), publicUrl: cfg.publicUrl, google: cfg.google, oidc: cfg.oidc },
+    auth: {
+      secret: await authSecret(database.db, cfg.authSecret),
+      publicUrl: cfg.publicUrl,
+      google: cfg.google,
+      oidc: cfg.oidc,
+    },
   });
 }
 

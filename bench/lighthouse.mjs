@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -17,7 +18,11 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const resultsDir = path.join(root, "bench", "results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
-const build = spawnSync(process.execPath, ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'], { stdio: "inherit" });
+const build = spawnSync(
+  process.execPath,
+  ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'],
+  { stdio: "inherit" },
+);
 if (build.status !== 0) process.exit(1);
 
 const port = await new Promise((resolve) => {
@@ -27,7 +32,14 @@ const port = await new Promise((resolve) => {
   });
 });
 const site = spawn(process.execPath, ["-e", 'import("./build/server/index.js").then((m) => m.main())'], {
-  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: "true",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 process.on("exit", () => site.kill("SIGKILL"));
@@ -59,7 +71,15 @@ const pages = [
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // The simulated mobile score moves by several points from one run to the next on a shared machine
@@ -89,25 +109,55 @@ try {
           repeated.push(run.lhr.runtimeError.code);
         }
       }
-      const byPerformance = runs.map((lhr) => ({ lhr, score: lhr.categories.performance?.score ?? 0 })).sort((a, b) => a.score - b.score);
+      const byPerformance = runs
+        .map((lhr) => ({ lhr, score: lhr.categories.performance?.score ?? 0 }))
+        .sort((a, b) => a.score - b.score);
       const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)].lhr;
       const everyRun = byPerformance.map((r) => Math.round(r.score * 100));
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       // What cost points: every audit below full marks, in the report's own words.
       const shortfalls = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "manual" &&
+            a.scoreDisplayMode !== "notApplicable",
+        )
         .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-      results.push({ page: name, path: pathname, formFactor, scores, performanceRuns: everyRun, repeatedRuns: repeated, shortfalls, metrics: { lcp: lhr.audits["largest-contentful-paint"]?.displayValue, cls: lhr.audits["cumulative-layout-shift"]?.displayValue, tbt: lhr.audits["total-blocking-time"]?.displayValue } });
-      console.log(`${formFactor.padEnd(7)} ${name.padEnd(16)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}  (performance runs: ${everyRun.join(", ")}${repeated.length ? `; repeated: ${repeated.join(", ")}` : ""})`);
+      results.push({
+        page: name,
+        path: pathname,
+        formFactor,
+        scores,
+        performanceRuns: everyRun,
+        repeatedRuns: repeated,
+        shortfalls,
+        metrics: {
+          lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
+          cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
+          tbt: lhr.audits["total-blocking-time"]?.displayValue,
+        },
+      });
+      console.log(
+        `${formFactor.padEnd(7)} ${name.padEnd(16)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}  (performance runs: ${everyRun.join(", ")}${repeated.length ? `; repeated: ${repeated.join(", ")}` : ""})`,
+      );
     }
   }
 } finally {
   await chrome.kill();
 }
 
-fs.writeFileSync(path.join(resultsDir, "lighthouse.json"), `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, results }, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(resultsDir, "lighthouse.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, results }, null, 2)}\n`,
+);
 const md = `# Lighthouse (${new Date().toISOString()})\n\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version} in Debian's Chromium, on a fresh site with the demo content, served by the production server on 127.0.0.1 (no network throttling beyond Lighthouse's own simulation). Each page and form factor was scored ${RUNS} times; the table shows the median run (by performance), and every run's performance score (a run Lighthouse could not measure is run again, and its error noted).\n\n| page | form factor | performance | runs | accessibility | best practices | SEO | LCP | TBT | CLS | below full marks |\n|---|---|---|---|---|---|---|---|---|---|---|\n${results
-  .map((r) => `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.performanceRuns.join(", ")}${r.repeatedRuns.length ? ` (repeated after ${r.repeatedRuns.join(", ")})` : ""} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.metrics.lcp ?? ""} | ${r.metrics.tbt ?? ""} | ${r.metrics.cls ?? ""} | ${r.shortfalls.join(", ")} |`)
+  .map(
+    (r) =>
+      `| ${r.page} | ${r.formFactor} | ${r.scores.performance} | ${r.performanceRuns.join(", ")}${r.repeatedRuns.length ? ` (repeated after ${r.repeatedRuns.join(", ")})` : ""} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.metrics.lcp ?? ""} | ${r.metrics.tbt ?? ""} | ${r.metrics.cls ?? ""} | ${r.shortfalls.join(", ")} |`,
+  )
   .join("\n")}\n`;
 fs.writeFileSync(path.join(resultsDir, "lighthouse.md"), md);
 console.log("Written to bench/results/lighthouse.json and .md");

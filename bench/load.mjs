@@ -8,6 +8,7 @@
 // Plan: { base, connections, duration, mix: [{ weight, path?, fresh?, headers? }] }
 // where `fresh` is one of the generators below.
 import { randomInt, randomUUID } from "node:crypto";
+
 import autocannon from "autocannon";
 
 const plan = JSON.parse(process.argv[2]);
@@ -49,7 +50,12 @@ const result = await autocannon({
     {
       setupRequest(request) {
         const entry = pick();
-        return { ...request, method: "GET", path: entry.fresh ? FRESH[entry.fresh]() : entry.path, headers: { ...request.headers, ...entry.headers } };
+        return {
+          ...request,
+          method: "GET",
+          path: entry.fresh ? FRESH[entry.fresh]() : entry.path,
+          headers: { ...request.headers, ...entry.headers },
+        };
       },
       onResponse(status) {
         statuses[status] = (statuses[status] ?? 0) + 1;

@@ -11,8 +11,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { clearInterval, setInterval } from "node:timers";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,19 +48,31 @@ const log = (...parts) => console.log(`[bench] ${parts.join(" ")}`);
 const cores = os.availableParallelism();
 const canPin = cores >= 2 && spawnSync("taskset", ["-c", "0", "true"]).status === 0;
 /** The servers run on the last core, the load generator on the first (when the machine allows). */
-const pinned = (core, command, commandArgs) => (canPin ? ["taskset", ["-c", String(core), command, ...commandArgs]] : [command, commandArgs]);
+const pinned = (core, command, commandArgs) =>
+  canPin ? ["taskset", ["-c", String(core), command, ...commandArgs]] : [command, commandArgs];
 const SERVER_CORE = cores - 1;
 const LOAD_CORE = 0;
 
 function ensureNginx() {
   if (spawnSync("sh", ["-c", "command -v nginx"]).status === 0) return;
   log("nginx is missing: installing it from Debian's packages (apt-get install -y nginx-light or nginx)");
-  const installed = spawnSync("sh", ["-c", "apt-get install -y nginx-light || apt-get install -y nginx || (apt-get update && apt-get install -y nginx)"], { stdio: "inherit" });
+  const installed = spawnSync(
+    "sh",
+    [
+      "-c",
+      "apt-get install -y nginx-light || apt-get install -y nginx || (apt-get update && apt-get install -y nginx)",
+    ],
+    { stdio: "inherit" },
+  );
   if (installed.status !== 0) throw new Error("nginx could not be installed; install it and run the bench again.");
 }
 
 function ensureBuild() {
-  const result = spawnSync(process.execPath, ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'], { stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'],
+    { stdio: "inherit" },
+  );
   if (result.status !== 0) throw new Error("the build failed");
 }
 
@@ -90,7 +102,15 @@ async function waitFor(url, timeoutMs = 120_000) {
 
 async function startSite({ dataDir, databaseUrl, pageCache }) {
   const port = await freePort();
-  const env = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), DEMO_CONTENT: "true" };
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PAGE_CACHE: String(pageCache),
+    DEMO_CONTENT: "true",
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // As `npm start` runs it, with its memory settings (scripts/start.mjs restarts itself in place
@@ -109,7 +129,10 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
 }
 
 function runScript(script, scriptArgs, env) {
-  const result = spawnSync(process.execPath, [script, ...scriptArgs], { env: { ...process.env, NODE_ENV: "production", ...env }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
   return result.stdout;
 }
@@ -117,7 +140,11 @@ function runScript(script, scriptArgs, env) {
 const ADMIN = { username: "bench.admin", email: "bench.admin@example.edu", password: "bench admin password" };
 
 async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+  const response = await fetch(`${base}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
@@ -181,7 +208,9 @@ http {
 `,
   );
   fs.mkdirSync(path.join(prefix, "tmp"), { recursive: true });
-  const child = spawn("nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn("nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/${Object.keys(files)[0]}.html`);
@@ -232,7 +261,9 @@ function runLoadGenerator(command, commandArgs) {
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${command} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${command} exited with ${code}`)),
+    );
   });
 }
 
@@ -248,14 +279,20 @@ async function load(target, headers = {}, pid = undefined) {
   const run = (duration) =>
     typeof target === "string"
       ? runLoadGenerator(bin, ["-c", String(CONNECTIONS), "-d", String(duration), "-j", ...headerArgs, target])
-      : runLoadGenerator(process.execPath, [path.join(root, "bench", "load.mjs"), JSON.stringify({ connections: CONNECTIONS, duration, ...target })]);
+      : runLoadGenerator(process.execPath, [
+          path.join(root, "bench", "load.mjs"),
+          JSON.stringify({ connections: CONNECTIONS, duration, ...target }),
+        ]);
   const peak = pid && watchMemory(pid);
   await run(2);
   const cpuBefore = pid && cpuMillis(pid);
   const r = await run(target.amount ? undefined : DURATION);
   const peakRssMb = peak ? peak() : undefined;
   const cpuAfter = pid && cpuMillis(pid);
-  const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : undefined;
+  const cpuPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total
+      ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000
+      : undefined;
   return {
     cpuMsPerRequest: cpuPerRequest,
     rps: Math.round(r.requests.average),
@@ -329,10 +366,14 @@ async function prepareSite(label) {
   const site = await startSite({ dataDir, databaseUrl, pageCache: true });
   const pdf = (await (await fetch(`${site.base}/api/journal/getjournals?limit=1`)).json()).journals[0].file;
   await site.stop();
-  runScript("scripts/create-admin.mjs", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], {
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  runScript(
+    "scripts/create-admin.mjs",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  );
   return { dataDir, databaseUrl, pdf };
 }
 
@@ -372,7 +413,14 @@ async function sideBySide() {
     log(`anonymous ${page.path}`);
     const ours = await load(`${site.base}${page.path}`, {}, site.child.pid);
     const limit = await load(`${nginx.base}/${page.name}.html`);
-    rows.push({ page: page.name, path: page.path, bytes: files[page.name].length, ours, nginx: limit, ratio: Math.round((ours.rps / limit.rps) * 1000) / 1000 });
+    rows.push({
+      page: page.name,
+      path: page.path,
+      bytes: files[page.name].length,
+      ours,
+      nginx: limit,
+      ratio: Math.round((ours.rps / limit.rps) * 1000) / 1000,
+    });
   }
   nginx.stop();
   const cold = [];
@@ -383,7 +431,11 @@ async function sideBySide() {
   const signedIn = [];
   for (const tab of ["profile", "posts"]) {
     log(`signed in /dashboard?tab=${tab}`);
-    signedIn.push({ page: `dashboard ${tab}`, path: `/dashboard?tab=${tab}`, ours: await load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid) });
+    signedIn.push({
+      page: `dashboard ${tab}`,
+      path: `/dashboard?tab=${tab}`,
+      ours: await load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid),
+    });
   }
   // Mixed: most visitors read cached pages, some arrive on pages no one has asked for, a few are
   // signed in; all at once.
@@ -396,13 +448,19 @@ async function sideBySide() {
     { weight: 5, path: "/dashboard?tab=profile", headers: { cookie }, kind: "signed in" },
   ];
   const totalWeight = mix.reduce((sum, entry) => sum + entry.weight, 0);
-  const share = (kind) => Math.round((mix.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.weight, 0) * 100) / totalWeight);
+  const share = (kind) =>
+    Math.round(
+      (mix.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.weight, 0) * 100) / totalWeight,
+    );
   const mixed = {
     shares: { cached: share("cached"), fresh: share("fresh"), signedIn: share("signed in") },
     ...(await load({ base: site.base, mix }, {}, site.child.pid)),
   };
   memory.end = await settledMemory(site.child.pid);
-  memory.peakDuringLoadMb = Math.max(...[...rows, ...cold, ...signedIn].map((r) => r.ours.peakRssMb ?? 0), mixed.peakRssMb ?? 0);
+  memory.peakDuringLoadMb = Math.max(
+    ...[...rows, ...cold, ...signedIn].map((r) => r.ours.peakRssMb ?? 0),
+    mixed.peakRssMb ?? 0,
+  );
   await site.stop();
   return { anonymous: rows, cold, signedIn, mixed, memory };
 }
@@ -421,7 +479,9 @@ async function flatCost() {
     const postCount = (await (await fetch(`${site.base}/api/post/getposts?limit=1`)).json()).total;
     const lastPage = Math.max(2, Math.ceil(postCount / 9));
     // Show More's address for the last page: it starts after the last post of the page before.
-    const before = (await (await fetch(`${site.base}/api/post/getposts?startIndex=${(lastPage - 1) * 9 - 1}&limit=1`)).json()).posts[0];
+    const before = (
+      await (await fetch(`${site.base}/api/post/getposts?startIndex=${(lastPage - 1) * 9 - 1}&limit=1`)).json()
+    ).posts[0];
     const targets = [
       ...pages.filter((p) => ["posts", "journals", "post", "home"].includes(p.name)),
       { name: "posts, last page of Show More", path: `/posts?page=${lastPage}&after=${before._id}` },
@@ -435,7 +495,12 @@ async function flatCost() {
   }
   return results.small.pages.map((small, i) => {
     const large = results.large.pages[i];
-    return { page: small.name, small, large, p50Ratio: Math.round((large.ours.p50 / Math.max(small.ours.p50, 0.01)) * 100) / 100 };
+    return {
+      page: small.name,
+      small,
+      large,
+      p50Ratio: Math.round((large.ours.p50 / Math.max(small.ours.p50, 0.01)) * 100) / 100,
+    };
   });
 }
 
@@ -456,7 +521,13 @@ async function crawl() {
     const peak = watchMemory(site.child.pid);
     const r = await runLoadGenerator(process.execPath, [
       path.join(root, "bench", "load.mjs"),
-      JSON.stringify({ base: site.base, connections: CONNECTIONS, amount: count, crawl: { prefix, count }, mix: [{ weight: 1, fresh: "crawl" }] }),
+      JSON.stringify({
+        base: site.base,
+        connections: CONNECTIONS,
+        amount: count,
+        crawl: { prefix, count },
+        mix: [{ weight: 1, fresh: "crawl" }],
+      }),
     ]);
     runs.push({
       pages: name,
@@ -479,8 +550,15 @@ const database = args.postgres ? "postgresql" : "pglite";
 const report = {
   date: new Date().toISOString(),
   database,
-  machine: { cores, cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  pinning: canPin ? `servers (ours and nginx) on core ${SERVER_CORE}, load generator on core ${LOAD_CORE} (taskset)` : "not pinned: the machine has one core or no taskset; load generator and server share the cores",
+  machine: {
+    cores,
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  pinning: canPin
+    ? `servers (ours and nginx) on core ${SERVER_CORE}, load generator on core ${LOAD_CORE} (taskset)`
+    : "not pinned: the machine has one core or no taskset; load generator and server share the cores",
   load: { tool: "autocannon 9", connections: CONNECTIONS, durationSeconds: DURATION },
 };
 
@@ -503,7 +581,10 @@ const RENDERED_COLUMNS = [
   { label: "p99", value: (r) => ms(r.ours.p99) },
   { label: "errors", value: (r) => r.ours.errors },
   { label: "server CPU per request", value: (r) => (r.ours.cpuMsPerRequest ? ms(r.ours.cpuMsPerRequest) : "n/a") },
-  { label: "req/s that CPU allows on one core", value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a") },
+  {
+    label: "req/s that CPU allows on one core",
+    value: (r) => (r.ours.cpuMsPerRequest ? Math.round(1000 / r.ours.cpuMsPerRequest) : "n/a"),
+  },
   { label: "peak RSS", value: (r) => (r.ours.peakRssMb ? `${r.ours.peakRssMb} MB` : "n/a") },
 ];
 let md = `# Benchmark: ${args.crawl ? "a crawl of 120,000 pages" : args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${args.crawl ? "each page asked for once, no warm-up" : `${DURATION} s per page after a 2 s warm-up`}, on 127.0.0.1.\n\n`;
@@ -521,10 +602,22 @@ if (report.anonymous) {
     { label: "ours / nginx", value: (r) => `${Math.round(r.ratio * 100)}%` },
   ])}\n\n## Signed-out visitors on pages no one asked for before (cache misses; goal: at least 150 req/s, p99 under 500 ms, no errors)\n\n${table(report.cold, RENDERED_COLUMNS)}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, RENDERED_COLUMNS)}\n\n## Mixed load\n\nCached pages ${report.mixed.shares.cached} %, pages no one asked for ${report.mixed.shares.fresh} %, signed-in dashboard pages ${report.mixed.shares.signedIn} %, all at once.\n\n${table([{ page: "mixed", ours: report.mixed }], RENDERED_COLUMNS)}\n\n## Memory of the server process (resident set, from /proc)\n\n${table(
     [
-      { what: "after the start (idle 5 s)", value: report.memory.start.rssMb, goal: database === "pglite" ? "250 MB" : "200 MB" },
-      { what: "peak during the loads above (sampled every 100 ms)", value: report.memory.peakDuringLoadMb, goal: database === "pglite" ? "350 MB" : "" },
+      {
+        what: "after the start (idle 5 s)",
+        value: report.memory.start.rssMb,
+        goal: database === "pglite" ? "250 MB" : "200 MB",
+      },
+      {
+        what: "peak during the loads above (sampled every 100 ms)",
+        value: report.memory.peakDuringLoadMb,
+        goal: database === "pglite" ? "350 MB" : "",
+      },
       { what: "at the end (idle 5 s)", value: report.memory.end.rssMb, goal: "" },
-      { what: "high-water mark since the process started (includes the start itself)", value: report.memory.end.highWaterMb, goal: "" },
+      {
+        what: "high-water mark since the process started (includes the start itself)",
+        value: report.memory.end.highWaterMb,
+        goal: "",
+      },
     ],
     [
       { label: "when", value: (r) => r.what },
@@ -541,7 +634,13 @@ if (report.crawl) {
     { label: "req/s", value: (r) => r.rps },
     { label: "p50", value: (r) => ms(r.p50) },
     { label: "p99", value: (r) => ms(r.p99) },
-    { label: "answers by status", value: (r) => Object.entries(r.statuses ?? {}).map(([status, n]) => `${status}: ${n}`).join(", ") },
+    {
+      label: "answers by status",
+      value: (r) =>
+        Object.entries(r.statuses ?? {})
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(", "),
+    },
     { label: "errors (no answer)", value: (r) => r.errors },
     { label: "peak RSS", value: (r) => `${r.peakRssMb} MB` },
   ])}\n\nServer RSS after the start ${report.crawl.memory.start.rssMb} MB, at the end ${report.crawl.memory.end.rssMb} MB (high-water mark ${report.crawl.memory.end.highWaterMb} MB).\n`;
@@ -555,7 +654,11 @@ if (report.flatCost) {
     { label: "small req/s", value: (r) => r.small.ours.rps },
     { label: "large req/s", value: (r) => r.large.ours.rps },
     { label: "large p99", value: (r) => ms(r.large.ours.p99) },
-    { label: "small / large server CPU per request", value: (r) => (r.large.ours.cpuMsPerRequest ? `${r.small.ours.cpuMsPerRequest} / ${r.large.ours.cpuMsPerRequest} ms` : "n/a") },
+    {
+      label: "small / large server CPU per request",
+      value: (r) =>
+        r.large.ours.cpuMsPerRequest ? `${r.small.ours.cpuMsPerRequest} / ${r.large.ours.cpuMsPerRequest} ms` : "n/a",
+    },
     { label: "errors", value: (r) => r.small.ours.errors + r.large.ours.errors },
   ])}\n`;
 }

@@ -15,7 +15,9 @@ export function judgeAudit(output) {
   }
   const counts = report?.metadata?.vulnerabilities;
   if (!counts) {
-    const reason = report?.statusCode ? `the registry answered ${report.statusCode} (${report.uri ?? "its advisory service"})` : (report?.message ?? report?.error?.summary ?? "no report");
+    const reason = report?.statusCode
+      ? `the registry answered ${report.statusCode} (${report.uri ?? "its advisory service"})`
+      : (report?.message ?? report?.error?.summary ?? "no report");
     return { verdict: "unavailable", message: `npm audit could not check advisories: ${reason}.` };
   }
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
@@ -24,6 +26,9 @@ export function judgeAudit(output) {
     .map((v) => `${v.name} (${v.severity})`);
   const summary = `${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`;
   return serious > 0
-    ? { verdict: "fail", message: `npm audit: ${summary} advisories in production dependencies: ${names.join(", ")}. Update them (npm audit fix) before release.` }
+    ? {
+        verdict: "fail",
+        message: `npm audit: ${summary} advisories in production dependencies: ${names.join(", ")}. Update them (npm audit fix) before release.`,
+      }
     : { verdict: "pass", message: `npm audit: no high or critical advisory in production dependencies (${summary}).` };
 }

@@ -1,5 +1,6 @@
 // `npm run audit` (and part of `npm test`): production dependencies against the registry's advisories.
 import { spawnSync } from "node:child_process";
+
 import { judgeAudit } from "./audit-report.mjs";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";

@@ -34,10 +34,14 @@ export function buildIfNeeded() {
   const built = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
   if (built && Math.max(...SOURCES.map(newestChange)) <= built) return;
   console.log(built ? "Sources changed: rebuilding the site..." : "Building the site (first start)...");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
-    stdio: "inherit",
-    cwd: root,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"],
+    {
+      stdio: "inherit",
+      cwd: root,
+    },
+  );
   if (result.status !== 0) {
     console.error("The build failed; see the messages above.");
     process.exit(1);
@@ -82,7 +86,9 @@ export function withServerMemorySettings() {
   const oldSpace = megabytesFromEnv("HEAP_OLD_SPACE_MB", DEFAULT_OLD_SPACE_MB, 64, 65536);
   const optimizing = (process.env.PGLITE_OPTIMIZING_COMPILER ?? "").trim().toLowerCase();
   if (!["", "true", "false", "1", "0", "yes", "no"].includes(optimizing)) {
-    console.error(`PGLITE_OPTIMIZING_COMPILER must be true or false (got "${process.env.PGLITE_OPTIMIZING_COMPILER}").`);
+    console.error(
+      `PGLITE_OPTIMIZING_COMPILER must be true or false (got "${process.env.PGLITE_OPTIMIZING_COMPILER}").`,
+    );
     process.exit(1);
   }
   const embedded = !process.env.DATABASE_URL;
@@ -93,10 +99,15 @@ export function withServerMemorySettings() {
     // With a ceiling, V8 starts the old generation small and collects it whenever it grows by a
     // few megabytes (about 8 full collections a second under load, a quarter of the throughput of
     // uncached pages); starting it at a third of the ceiling keeps them nearly as rare as without one.
-    ...(/--max-old-space-size/.test(given) ? [] : [`--max-old-space-size=${oldSpace}`, `--initial-old-space-size=${Math.floor(oldSpace / 3)}`]),
+    ...(/--max-old-space-size/.test(given)
+      ? []
+      : [`--max-old-space-size=${oldSpace}`, `--initial-old-space-size=${Math.floor(oldSpace / 3)}`]),
     ...(embedded && !["true", "1", "yes"].includes(optimizing) ? ["--liftoff-only"] : []),
   ];
   const alreadySet = /--max-semi-space-size/.test(given);
   if (alreadySet || typeof process.execve !== "function" || process.platform === "win32") return;
-  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { MALLOC_ARENA_MAX: "2", ...process.env });
+  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], {
+    MALLOC_ARENA_MAX: "2",
+    ...process.env,
+  });
 }

@@ -6,12 +6,15 @@
 // URL is a PostgreSQL server where a scratch database may be created and dropped (default:
 // TEST_DATABASE_URL). nginx comes from the operating system's packages (installed when missing).
 import { parseArgs } from "node:util";
+
 import { buildIfNeeded, prepare } from "./build-if-needed.mjs";
 
 const { values: args } = parseArgs({ options: { postgres: { type: "string" } } });
 const server = args.postgres ?? process.env.TEST_DATABASE_URL;
 if (!server) {
-  console.error("Give a PostgreSQL server: npm run cluster -- --postgres postgres://USER@HOST:5432/postgres (or set TEST_DATABASE_URL).");
+  console.error(
+    "Give a PostgreSQL server: npm run cluster -- --postgres postgres://USER@HOST:5432/postgres (or set TEST_DATABASE_URL).",
+  );
   process.exit(1);
 }
 process.env.TEST_DATABASE_URL = server;

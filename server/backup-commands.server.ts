@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DataDirInUseError, openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+import { type DatabaseHandle, DataDirInUseError, openDatabase } from "~/db/client.server";
 import type { AppConfig } from "~/lib/config.server";
 import { pgliteDirectory } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import { mediaOptions } from "~/services/index.server";
+
 import { ARCHIVE_MODE, receiveBackup } from "./control.server";
 import { describeStartError, fail, loadConfig } from "./startup.server";
 
@@ -21,12 +23,19 @@ function where(config: AppConfig) {
 }
 
 function openConfigured(config: AppConfig) {
-  return openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) });
+  return openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 }
+      : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
+  );
 }
 
 /** The site as a backup records it: which database and which file store. */
 function sourceOf(config: AppConfig) {
-  return { database: config.databaseUrl ? ("postgres" as const) : ("pglite" as const), uploads: config.s3 ? ("s3" as const) : ("local" as const) };
+  return {
+    database: config.databaseUrl ? ("postgres" as const) : ("pglite" as const),
+    uploads: config.s3 ? ("s3" as const) : ("local" as const),
+  };
 }
 
 /**
@@ -39,7 +48,10 @@ export async function backupCommand(argv: string[]) {
   const unknown = argv.find((arg) => arg.startsWith("-"));
   if (unknown) fail(`Unknown option ${unknown}. Use: npm run backup [-- FILE]`);
   if (positional.length > 1) fail("Give at most one file to write the backup to: npm run backup [-- FILE]");
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
   const output = positional[0] ? operatorPath(positional[0]) : path.resolve("backups", `backup-${stamp}.tar.gz`);
   if (fs.existsSync(output)) fail(`${output} already exists: choose another file name.`);
   fs.mkdirSync(path.dirname(output), { recursive: true });
@@ -53,11 +65,17 @@ export async function backupCommand(argv: string[]) {
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));
       const received = await receiveBackup(config.dataDir, partial);
-      if (!received) fail(`${error.message} It did not answer on its operator socket; stop it and run the backup again.`);
+      if (!received)
+        fail(`${error.message} It did not answer on its operator socket; stop it and run the backup again.`);
     }
     if (database) {
       try {
-        await writeBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createWriteStream(partial, { mode: ARCHIVE_MODE }), sourceOf(config));
+        await writeBackup(
+          database.db,
+          mediaOptions(config.dataDir, config).store,
+          fs.createWriteStream(partial, { mode: ARCHIVE_MODE }),
+          sourceOf(config),
+        );
       } finally {
         await database.close();
       }
@@ -89,16 +107,28 @@ export async function restoreCommand(argv: string[]) {
   try {
     database = await openConfigured(config);
   } catch (error) {
-    if (error instanceof DataDirInUseError) fail(`${error.message} Stop it before restoring: a restore replaces the database under it.`);
+    if (error instanceof DataDirInUseError)
+      fail(`${error.message} Stop it before restoring: a restore replaces the database under it.`);
     fail(describeStartError(error, config));
   }
   try {
-    const manifest = await restoreBackup(database.db, mediaOptions(config.dataDir, config).store, fs.createReadStream(archive), { force });
+    const manifest = await restoreBackup(
+      database.db,
+      mediaOptions(config.dataDir, config).store,
+      fs.createReadStream(archive),
+      { force },
+    );
     // Servers running on this PostgreSQL database render their pages again.
     await contentChanges(database.notifications).publish([...CONTENT_TAGS]);
-    console.log(`Restored ${path.basename(archive)} (made ${manifest.createdAt}) into ${where(config)}: ${describeManifest(manifest)}.`);
+    console.log(
+      `Restored ${path.basename(archive)} (made ${manifest.createdAt}) into ${where(config)}: ${describeManifest(manifest)}.`,
+    );
   } catch (error) {
-    console.error(error instanceof BackupError ? error.message : `The restore failed and changed nothing: ${(error as Error).message}`);
+    console.error(
+      error instanceof BackupError
+        ? error.message
+        : `The restore failed and changed nothing: ${(error as Error).message}`,
+    );
     process.exitCode = 1;
   } finally {
     await database.close();

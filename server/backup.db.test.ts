@@ -1,12 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseOptions } from "~/db/client.server";
+
+import { type DatabaseOptions, openDatabase } from "~/db/client.server";
 import { localStore } from "~/services/storage/local-store.server";
+
 import { adminWriter, filesUnder, newLedger, testAssets } from "../tests/support/admin-writes";
 import { storeContents, tableContents } from "../tests/support/backups";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../tests/support/site-process";
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  signIn,
+  startSite,
+} from "../tests/support/site-process";
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them: a backup of a site with content
@@ -28,10 +38,15 @@ let archives: string;
 async function newSite(label: string, kind: "pglite" | "postgres" = onPostgres ? "postgres" : "pglite"): Promise<Site> {
   const dataDir = scratchDirectory(label);
   scratch.push(dataDir);
-  if (kind === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, database: { kind: "pglite", dataDir: path.join(dataDir, "pglite") } };
+  if (kind === "pglite")
+    return { env: { DATA_DIR: dataDir }, dataDir, database: { kind: "pglite", dataDir: path.join(dataDir, "pglite") } };
   const database = await scratchPostgres(label);
   databases.push(database);
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir, database: { kind: "postgres", url: database.url, poolSize: 2 } };
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
+    dataDir,
+    database: { kind: "postgres", url: database.url, poolSize: 2 },
+  };
 }
 
 /** Every row of every table of the site's database. */
@@ -65,7 +80,11 @@ beforeAll(async () => {
     const seeded = await runScript("seed-demo", [], source.env);
     expect(seeded.code, seeded.out).toBe(0);
   }
-  const admin = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], source.env);
+  const admin = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    source.env,
+  );
   expect(admin.code, admin.out).toBe(0);
 }, 180_000);
 
@@ -84,7 +103,9 @@ describe(`backup and restore (${databaseName})`, () => {
     const writer = adminWriter({ site: site.url, cookie, userId, section: "blog", ledger, assets: await testAssets() });
     // Until there is a post still standing (the writer also deletes some), an article and a new title.
     const standing = (records: Map<string, { deleted: boolean }>) => [...records.values()].some((r) => !r.deleted);
-    await writer.run(() => standing(ledger.posts) && standing(ledger.journals) && ledger.settings.get("blog")?.acked !== undefined);
+    await writer.run(
+      () => standing(ledger.posts) && standing(ledger.journals) && ledger.settings.get("blog")?.acked !== undefined,
+    );
     expect(ledger.errors).toEqual([]);
     const post = [...ledger.posts.values()].find((p) => !p.deleted)!;
     writtenPost = { slug: post.slug, title: post.title };
@@ -93,7 +114,11 @@ describe(`backup and restore (${databaseName})`, () => {
     // On the embedded database the running server holds it: the backup goes through its operator socket.
     const backup = await runScript("backup", [archive], source.env);
     expect(backup.code, backup.out).toBe(0);
-    expect(lastLine(backup.out)).toMatch(new RegExp(`^Backup of .* written to ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ rows in \\d+ tables, \\d+ files \\([\\d.]+ MB of uploads\\)\\.$`));
+    expect(lastLine(backup.out)).toMatch(
+      new RegExp(
+        `^Backup of .* written to ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ rows in \\d+ tables, \\d+ files \\([\\d.]+ MB of uploads\\)\\.$`,
+      ),
+    );
     expect(fs.readdirSync(archives)).toEqual(["site.tar.gz"]);
     expect(fs.statSync(archive).mode & 0o777, "readable by its owner only").toBe(0o600);
     expect(await site.stop()).toBe(0);
@@ -107,7 +132,9 @@ describe(`backup and restore (${databaseName})`, () => {
     const target = await newSite("backup-target");
     const restore = await runScript("restore", [archive], target.env);
     expect(restore.code, restore.out).toBe(0);
-    expect(lastLine(restore.out)).toMatch(/^Restored site\.tar\.gz \(made .*\) into .*: \d+ rows in \d+ tables, \d+ files/);
+    expect(lastLine(restore.out)).toMatch(
+      /^Restored site\.tar\.gz \(made .*\) into .*: \d+ rows in \d+ tables, \d+ files/,
+    );
 
     expect(await contentOf(target)).toEqual(sourceContent);
     expect(await uploadsOf(target)).toEqual(await uploadsOf(source));
@@ -124,7 +151,9 @@ describe(`backup and restore (${databaseName})`, () => {
     const before = await contentOf(target);
     const again = await runScript("restore", [archive], target.env);
     expect(again.code).not.toBe(0);
-    expect(lastLine(again.out)).toMatch(/^The target already has content \(.*posts.*uploaded files\), which a restore would replace\. .* add --force to replace everything in it\.$/);
+    expect(lastLine(again.out)).toMatch(
+      /^The target already has content \(.*posts.*uploaded files\), which a restore would replace\. .* add --force to replace everything in it\.$/,
+    );
     expect(await contentOf(target)).toEqual(before);
 
     // Told explicitly, it replaces everything: a post added since is gone again.
@@ -163,7 +192,9 @@ describe(`backup and restore (${databaseName})`, () => {
     fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     const restore = await runScript("restore", [cut], target.env);
     expect(restore.code).not.toBe(0);
-    expect(lastLine(restore.out)).toBe("The archive cannot be read: it is not a .tar.gz file, or it is damaged or incomplete.");
+    expect(lastLine(restore.out)).toBe(
+      "The archive cannot be read: it is not a .tar.gz file, or it is damaged or incomplete.",
+    );
     expect(Object.values(await contentOf(target)).flat()).toEqual([]);
     expect(filesUnder(path.join(target.dataDir, "uploads"))).toEqual([]);
   }, 150_000);

@@ -3,9 +3,10 @@ import http from "node:http";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+
 import { adminSchema, firstError } from "~/lib/account-rules";
-import type { Services } from "~/services/index.server";
 import { AccountError } from "~/services/accounts.server";
+import type { Services } from "~/services/index.server";
 
 /**
  * The embedded database belongs to the running server, so operator commands (npm run
@@ -47,12 +48,15 @@ export type ControlCommands = {
 export function startControlSocket(dataDir: string, commands: ControlCommands): http.Server | null {
   const socketPath = controlSocketPath(dataDir);
   if (socketPath.length > 100) {
-    console.error(`Operator commands are unavailable while the server runs: the DATA_DIR path is too long for a socket.`);
+    console.error(
+      `Operator commands are unavailable while the server runs: the DATA_DIR path is too long for a socket.`,
+    );
     return null;
   }
   fs.rmSync(socketPath, { force: true });
   const server = http.createServer((req, res) => {
-    const reply = (status: number, body: ControlReply) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    const reply = (status: number, body: ControlReply) =>
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     if (req.method === "GET" && req.url === "/backup") {
       res.writeHead(200, { "Content-Type": "application/gzip" });
       // A failure part-way cuts the stream short, which the command reports; the log says why.
@@ -62,7 +66,8 @@ export function startControlSocket(dataDir: string, commands: ControlCommands): 
       });
       return;
     }
-    if (req.method !== "POST" || req.url !== "/create-admin") return reply(404, { ok: false, message: "Unknown command." });
+    if (req.method !== "POST" || req.url !== "/create-admin")
+      return reply(404, { ok: false, message: "Unknown command." });
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => {
@@ -89,7 +94,12 @@ export function startControlSocket(dataDir: string, commands: ControlCommands): 
 export function sendControlCommand(dataDir: string, input: CreateAdminRequest): Promise<ControlReply | null> {
   return new Promise((resolve) => {
     const request = http.request(
-      { socketPath: controlSocketPath(dataDir), path: "/create-admin", method: "POST", headers: { "Content-Type": "application/json" } },
+      {
+        socketPath: controlSocketPath(dataDir),
+        path: "/create-admin",
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -119,18 +129,25 @@ export function receiveBackup(dataDir: string, destination: string): Promise<"wr
   const unfinished = () => new Error("The running server could not finish the backup; its log says why.");
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.request({ socketPath: controlSocketPath(dataDir), path: "/backup", method: "GET" }, (response) => {
-      answered = true;
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error("The running server does not take backups (it may be an older version): stop it and run the backup again."));
-        return;
-      }
-      pipeline(response, fs.createWriteStream(destination, { mode: ARCHIVE_MODE })).then(
-        () => (response.complete ? resolve("written") : reject(unfinished())),
-        () => reject(unfinished()),
-      );
-    });
+    const request = http.request(
+      { socketPath: controlSocketPath(dataDir), path: "/backup", method: "GET" },
+      (response) => {
+        answered = true;
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(
+            new Error(
+              "The running server does not take backups (it may be an older version): stop it and run the backup again.",
+            ),
+          );
+          return;
+        }
+        pipeline(response, fs.createWriteStream(destination, { mode: ARCHIVE_MODE })).then(
+          () => (response.complete ? resolve("written") : reject(unfinished())),
+          () => reject(unfinished()),
+        );
+      },
+    );
     request.on("error", () => {
       if (!answered) resolve(null);
     });

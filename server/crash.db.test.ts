@@ -1,10 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
-import { adminWriter, checkDatabase, checkPages, filesUnder, newLedger, SIMPLE_SECTIONS, testAssets } from "../tests/support/admin-writes";
+
+import {
+  adminWriter,
+  checkDatabase,
+  checkPages,
+  filesUnder,
+  newLedger,
+  SIMPLE_SECTIONS,
+  testAssets,
+} from "../tests/support/admin-writes";
 import { reportCount } from "../tests/support/counts";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../tests/support/site-process";
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  signIn,
+  startSite,
+} from "../tests/support/site-process";
 
 /**
  * kill -9 in the middle of writes, several times over: admins upload images and PDFs, publish,
@@ -28,7 +46,11 @@ beforeAll(async () => {
   dataDir = scratchDirectory("crash");
   postgres = onPostgres ? await scratchPostgres("crash") : undefined;
   env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
-  const created = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], env);
+  const created = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    env,
+  );
   expect(created.code, created.out).toBe(0);
 }, 120_000);
 
@@ -56,18 +78,28 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
     let site = await startSite(env);
     for (let round = 1; round <= ROUNDS; round++) {
       const { cookie, userId } = await signIn(site.url, ADMIN.username, ADMIN.password);
-      const before = { acknowledged: ledger.acknowledged, lost: ledger.lost, ids: new Set([...ledger.posts.keys(), ...ledger.journals.keys()]) };
+      const before = {
+        acknowledged: ledger.acknowledged,
+        lost: ledger.lost,
+        ids: new Set([...ledger.posts.keys(), ...ledger.journals.keys()]),
+      };
 
-      const writers = SIMPLE_SECTIONS.slice(0, WRITERS).map((section) => adminWriter({ site: site.url, cookie, userId, section, ledger, assets }).run(() => false));
+      const writers = SIMPLE_SECTIONS.slice(0, WRITERS).map((section) =>
+        adminWriter({ site: site.url, cookie, userId, section, ledger, assets }).run(() => false),
+      );
       // Once a few writes are through (however slow the machine), at a random moment after.
       const deadline = Date.now() + 60_000;
-      while (ledger.acknowledged - before.acknowledged < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (ledger.acknowledged - before.acknowledged < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, Math.random() * 1500));
       await site.crash();
       await Promise.all(writers);
 
       expect(ledger.errors, "no write was refused").toEqual([]);
-      expect(ledger.acknowledged - before.acknowledged, `round ${round}: writes were acknowledged before the kill`).toBeGreaterThan(0);
+      expect(
+        ledger.acknowledged - before.acknowledged,
+        `round ${round}: writes were acknowledged before the kill`,
+      ).toBeGreaterThan(0);
       expect(ledger.lost - before.lost, `round ${round}: the kill cut writes short`).toBeGreaterThan(0);
 
       // On PostgreSQL another server could be mid-upload, so files younger than 15 minutes are
@@ -83,7 +115,11 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
     expect(await site.stop(), "a clean stop after the last restart").toBe(0);
 
     // Everything acknowledged in every round, whole records, and no file that no record uses.
-    const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url, poolSize: 2 } : { kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+    const database = await openDatabase(
+      postgres
+        ? { kind: "postgres", url: postgres.url, poolSize: 2 }
+        : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    );
     try {
       const { problems } = await checkDatabase(database.db, ledger, path.join(dataDir, "uploads"));
       expect(problems, "database and files").toEqual([]);
@@ -91,7 +127,15 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
       await database.close();
     }
     expect(filesUnder(path.join(dataDir, "tmp")), "no scratch file of an interrupted upload is left").toEqual([]);
-    reportCount("reliability", ROUNDS, `kill -9 crash rounds on ${databaseName} (${leftBehind} files of interrupted uploads cleaned up at restart)`);
-    reportCount("reliability", ledger.acknowledged, `acknowledged writes found after kill -9 on ${databaseName} (${ledger.lost} cut short)`);
+    reportCount(
+      "reliability",
+      ROUNDS,
+      `kill -9 crash rounds on ${databaseName} (${leftBehind} files of interrupted uploads cleaned up at restart)`,
+    );
+    reportCount(
+      "reliability",
+      ledger.acknowledged,
+      `acknowledged writes found after kill -9 on ${databaseName} (${ledger.lost} cut short)`,
+    );
   }, 300_000);
 });

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -44,7 +45,14 @@ afterAll(async () => {
 
 describe("npm run create-admin on DATABASE_URL", () => {
   it("creates an admin, says so when run again, and refuses bad input with one line", async () => {
-    const created = await cli(["--username", "ops.admin", "--email", "ops@example.edu", "--password", "operator password"]);
+    const created = await cli([
+      "--username",
+      "ops.admin",
+      "--email",
+      "ops@example.edu",
+      "--password",
+      "operator password",
+    ]);
     expect(created).toEqual({ code: 0, out: "Admin ops.admin created." });
     expect(await cli(["--username", "OPS.ADMIN"])).toEqual({ code: 0, out: "ops.admin is already an admin." });
     const bad = await cli(["--username", "new.one", "--email", "not-an-email", "--password", "operator password"]);

@@ -62,8 +62,14 @@ export function tightenDataDir(dataDir: string): Tightened {
 /** The start's one line about it, or nothing when every file already was private. */
 export function describeTightened({ tightened, failed }: Tightened): string | undefined {
   const parts = [];
-  if (tightened > 0) parts.push(`Tightened permissions of ${tightened} file${tightened === 1 ? "" : "s"} in DATA_DIR (readable by this user only).`);
-  if (failed > 0) parts.push(`Could not make ${failed} file${failed === 1 ? "" : "s"} in DATA_DIR private (owned by another user?): check its permissions.`);
+  if (tightened > 0)
+    parts.push(
+      `Tightened permissions of ${tightened} file${tightened === 1 ? "" : "s"} in DATA_DIR (readable by this user only).`,
+    );
+  if (failed > 0)
+    parts.push(
+      `Could not make ${failed} file${failed === 1 ? "" : "s"} in DATA_DIR private (owned by another user?): check its permissions.`,
+    );
   return parts.length ? parts.join(" ") : undefined;
 }
 

@@ -1,8 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite, type SiteProcess } from "../tests/support/site-process";
+
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  signIn,
+  type SiteProcess,
+  startSite,
+} from "../tests/support/site-process";
 import { startTcpProxy, type TcpProxy } from "../tests/support/tcp-proxy";
 
 /**
@@ -26,10 +36,14 @@ beforeAll(async () => {
   const target = new URL(database.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   dataDir = scratchDirectory("outage");
-  const created = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], {
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-  });
+  const created = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+    },
+  );
   expect(created.code, created.out).toBe(0);
   site = await startSite({ DATABASE_URL: database.urlThrough(proxy.port), DATA_DIR: dataDir });
   ({ cookie } = await signIn(site.url, ADMIN.username, ADMIN.password));
@@ -56,9 +70,15 @@ const api = (method: string, pathname: string, body?: unknown) =>
 async function writtenElsewhere(kind: "posts" | "journals", title: string) {
   const slug = `elsewhere-${randomBytes(4).toString("hex")}`;
   if (kind === "posts") {
-    await direct.query("insert into posts (id, slug, title, category, content) values ($1, $2, $3, 'exams', '<p>x</p>')", [randomUUID(), slug, title]);
+    await direct.query(
+      "insert into posts (id, slug, title, category, content) values ($1, $2, $3, 'exams', '<p>x</p>')",
+      [randomUUID(), slug, title],
+    );
   } else {
-    await direct.query("insert into journals (id, slug, filename, file) values ($1, $2, $3, '/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf')", [randomUUID(), slug, title]);
+    await direct.query(
+      "insert into journals (id, slug, filename, file) values ($1, $2, $3, '/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf')",
+      [randomUUID(), slug, title],
+    );
   }
   await direct.query("select pg_notify('cpscr_changes', $1)", [`another-server:${kind}`]);
 }
@@ -75,7 +95,10 @@ async function pageShowing(pathname: string, text: string, withinMs: number) {
 
 async function expectCached(pathname: string) {
   await fetch(`${site.url}${pathname}`);
-  expect((await fetch(`${site.url}${pathname}`)).headers.get("x-page-cache"), `${pathname} is served from the page cache`).toBe("hit");
+  expect(
+    (await fetch(`${site.url}${pathname}`)).headers.get("x-page-cache"),
+    `${pathname} is served from the page cache`,
+  ).toBe("hit");
 }
 
 function expectCalmPage(status: number, html: string) {
@@ -89,7 +112,11 @@ function expectCalmPage(status: number, html: string) {
 async function expectJson503(response: Response) {
   expect(response.status).toBe(503);
   expect(response.headers.get("content-type")).toContain("application/json");
-  expect(await response.json()).toEqual({ success: false, statusCode: 503, message: "The site is briefly unavailable. Please try again in a moment." });
+  expect(await response.json()).toEqual({
+    success: false,
+    statusCode: 503,
+    message: "The site is briefly unavailable. Please try again in a moment.",
+  });
 }
 
 describe("PostgreSQL stops while the site runs", () => {
@@ -98,7 +125,9 @@ describe("PostgreSQL stops while the site runs", () => {
   const missed = `Missed change ${randomBytes(3).toString("hex")}`;
 
   it("gives calm 503 pages, JSON 503s and /healthz 503, keeps serving the pages it holds, and stays up", async () => {
-    expect((await api("POST", "/api/post/create", { title: kept, category: "exams", content: "<p>x</p>" })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/post/create", { title: kept, category: "exams", content: "<p>x</p>" })).status,
+    ).toBe(201);
     const faculty = await api("POST", "/api/faculty/create", { name: `Faculty ${randomBytes(3).toString("hex")}` });
     facultyId = ((await faculty.json()) as { _id: string })._id;
     // Signed-out visitors' pages, kept in the page cache.
@@ -111,9 +140,11 @@ describe("PostgreSQL stops while the site runs", () => {
     await direct.query("select id from faculties where id = $1 for update", [facultyId]);
     const deleting = api("DELETE", `/api/faculty/${facultyId}`);
     let waiting = 0;
-    for (const until = Date.now() + 20_000; waiting === 0 && Date.now() < until; ) {
+    for (const until = Date.now() + 20_000; waiting === 0 && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 25));
-      const { rows } = await direct.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
+      const { rows } = await direct.query(
+        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+      );
       waiting = rows[0].n;
     }
     expect(waiting, "the delete is waiting inside its transaction").toBe(1);
@@ -140,13 +171,23 @@ describe("PostgreSQL stops while the site runs", () => {
     expect((await fetch(`${site.url}/journals`)).status).toBe(200);
 
     await expectJson503(await api("GET", "/api/post/getposts"));
-    await expectJson503(await api("POST", "/api/post/create", { title: "During the outage", category: "exams", content: "" }));
+    await expectJson503(
+      await api("POST", "/api/post/create", { title: "During the outage", category: "exams", content: "" }),
+    );
     await expectJson503(await api("PUT", "/api/settings/blog", { title: "During the outage", subtitle: "x" }));
     await expectJson503(
-      await fetch(`${site.url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) }),
+      await fetch(`${site.url}/api/auth/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+      }),
     );
     await expectJson503(
-      await fetch(`${site.url}/api/uploads?purpose=pdf`, { method: "POST", headers: { cookie, "content-type": "application/pdf" }, body: "%PDF-1.4 x %%EOF" }),
+      await fetch(`${site.url}/api/uploads?purpose=pdf`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/pdf" },
+        body: "%PDF-1.4 x %%EOF",
+      }),
     );
 
     // Another server, still connected, publishes a journal article; its announcement cannot reach this one.
@@ -167,7 +208,9 @@ describe("PostgreSQL stops while the site runs", () => {
     expect(await pageShowing("/journals", missed, 10_000)).toContain(missed);
 
     expect((await api("GET", "/api/post/getposts")).status).toBe(200);
-    expect((await api("POST", "/api/post/create", { title: "After the outage", category: "exams", content: "" })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/post/create", { title: "After the outage", category: "exams", content: "" })).status,
+    ).toBe(201);
 
     // It hears the other servers again: an announced change shows within moments.
     await expectCached("/posts");

@@ -11,7 +11,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * the one it vouches for (earlier ones are whatever the client sent).
  */
 export function proxyEntry(value: string | string[] | undefined): string {
-  return String(value ?? "").split(",").at(-1)!.trim();
+  return String(value ?? "")
+    .split(",")
+    .at(-1)!
+    .trim();
 }
 
 /**
@@ -28,7 +31,9 @@ export function toFetchRequest(
   body?: ReadableStream<Uint8Array>,
 ): Request {
   const forwardedProto = site.trustProxy ? proxyEntry(req.headers["x-forwarded-proto"]).toLowerCase() : "";
-  const base = site.publicUrl ? new URL(site.publicUrl).origin : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
+  const base = site.publicUrl
+    ? new URL(site.publicUrl).origin
+    : `${forwardedProto === "https" ? "https" : "http"}://${req.headers.host}`;
   // Appended, not resolved: a path such as //other.example must not change the host.
   const url = new URL(`${base}${req.url?.startsWith("/") ? req.url : "/"}`);
   const headers = new Headers();
@@ -64,7 +69,12 @@ function writeHead(res: ServerResponse, response: Response, extra: Record<string
 }
 
 /** Streams a Fetch response to Node, waiting when the client reads slowly. */
-export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
+export async function sendFetchResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: Record<string, string> = {},
+) {
   // The server already answered (a body over its limit was refused while the route read it).
   if (res.headersSent) {
     await response.body?.cancel().catch(() => {});

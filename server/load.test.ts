@@ -1,10 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
-import { adminWriter, checkDatabase, checkPages, newLedger, SIMPLE_SECTIONS, testAssets, type Ledger } from "../tests/support/admin-writes";
+
+import {
+  adminWriter,
+  checkDatabase,
+  checkPages,
+  type Ledger,
+  newLedger,
+  SIMPLE_SECTIONS,
+  testAssets,
+} from "../tests/support/admin-writes";
 import { reportCount } from "../tests/support/counts";
-import { killAllSites, runScript, scratchDirectory, signIn, startSite, type SiteProcess } from "../tests/support/site-process";
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  signIn,
+  type SiteProcess,
+  startSite,
+} from "../tests/support/site-process";
 
 /**
  * 60 seconds at 50 connections on the embedded database (the default deployment, where every query
@@ -26,10 +44,18 @@ let site: SiteProcess;
 
 beforeAll(async () => {
   dataDir = scratchDirectory("load");
-  const created = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], { DATA_DIR: dataDir });
+  const created = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    { DATA_DIR: dataDir },
+  );
   expect(created.code, created.out).toBe(0);
   site = await startSite({ DATA_DIR: dataDir, DEMO_CONTENT: "true" });
-  const signUp = await fetch(`${site.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(READER) });
+  const signUp = await fetch(`${site.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(READER),
+  });
   expect(signUp.status).toBe(201);
 }, 180_000);
 
@@ -41,9 +67,15 @@ afterAll(() => {
 type Tally = { requests: number; reads: number; failures: string[]; latencies: number[] };
 
 /** A visitor reading in a loop: public pages (and, signed in, the dashboard) and the read API. */
-async function reader(tally: Tally, ledger: Ledger, demo: { posts: string[]; journals: string[] }, until: number, signedIn?: { cookie: string; dashboard: string[] }) {
+async function reader(
+  tally: Tally,
+  ledger: Ledger,
+  demo: { posts: string[]; journals: string[] },
+  until: number,
+  signedIn?: { cookie: string; dashboard: string[] },
+) {
   const cookie = signedIn?.cookie;
-  const pick = <T,>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
   while (Date.now() < until) {
     // Posts and articles the admins published during the run are read too, while they change.
     const fresh = [...ledger.posts.values()].filter((p) => !p.deleting).slice(-20);
@@ -66,14 +98,22 @@ async function reader(tally: Tally, ledger: Ledger, demo: { posts: string[]; jou
     ]);
     const started = performance.now();
     try {
-      const response = await fetch(`${site.url}${pathname}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(30_000) });
+      const response = await fetch(`${site.url}${pathname}`, {
+        headers: cookie ? { cookie } : {},
+        signal: AbortSignal.timeout(30_000),
+      });
       await response.arrayBuffer();
       tally.latencies.push(performance.now() - started);
       tally.requests++;
       tally.reads++;
       // A post renamed or deleted while it was being read is a 404, as it should be.
-      const gone = (post && pathname.startsWith("/post/") && (post.deleting || post.renaming || post.slug !== pathname.slice(6))) || (journal && pathname.startsWith("/journal/") && journal.deleting);
-      if (response.status !== 200 && !(response.status === 404 && gone)) tally.failures.push(`GET ${pathname}: ${response.status}`);
+      const gone =
+        (post &&
+          pathname.startsWith("/post/") &&
+          (post.deleting || post.renaming || post.slug !== pathname.slice(6))) ||
+        (journal && pathname.startsWith("/journal/") && journal.deleting);
+      if (response.status !== 200 && !(response.status === 404 && gone))
+        tally.failures.push(`GET ${pathname}: ${response.status}`);
     } catch (error) {
       tally.requests++;
       tally.failures.push(`GET ${pathname}: ${(error as Error).message}`);
@@ -85,8 +125,12 @@ describe("60 seconds of mixed reads and admin writes at 50 connections (PGlite)"
   it("answers every request, and every acknowledged write is in the database and on its page", async () => {
     const admin = await signIn(site.url, ADMIN.username, ADMIN.password);
     const visitor = await signIn(site.url, READER.username, READER.password);
-    const posts = ((await (await fetch(`${site.url}/api/post/getposts?limit=50`)).json()) as { posts: { slug: string }[] }).posts.map((p) => p.slug);
-    const journals = ((await (await fetch(`${site.url}/api/journal/getjournals?limit=50`)).json()) as { journals: { slug: string }[] }).journals.map((j) => j.slug);
+    const posts = (
+      (await (await fetch(`${site.url}/api/post/getposts?limit=50`)).json()) as { posts: { slug: string }[] }
+    ).posts.map((p) => p.slug);
+    const journals = (
+      (await (await fetch(`${site.url}/api/journal/getjournals?limit=50`)).json()) as { journals: { slug: string }[] }
+    ).journals.map((j) => j.slug);
     expect(posts.length).toBeGreaterThan(5);
     expect(journals.length).toBeGreaterThan(2);
 
@@ -95,18 +139,34 @@ describe("60 seconds of mixed reads and admin writes at 50 connections (PGlite)"
     const assets = await testAssets();
     const until = Date.now() + DURATION_MS;
     const writers = Array.from({ length: WRITERS }, (_, i) =>
-      adminWriter({ site: site.url, cookie: admin.cookie, userId: admin.userId, section: SIMPLE_SECTIONS[i], ledger, assets }).run(() => Date.now() >= until),
+      adminWriter({
+        site: site.url,
+        cookie: admin.cookie,
+        userId: admin.userId,
+        section: SIMPLE_SECTIONS[i],
+        ledger,
+        assets,
+      }).run(() => Date.now() >= until),
     );
     // Signed in: half as the admin (the dashboard's lists), half as a member (their profile).
     const signedIn = (i: number) =>
-      i >= SIGNED_IN_READERS ? undefined : i % 2 ? { cookie: admin.cookie, dashboard: ["/dashboard?tab=posts", "/dashboard?tab=journals"] } : { cookie: visitor.cookie, dashboard: ["/dashboard"] };
-    const readers = Array.from({ length: CONNECTIONS - WRITERS }, (_, i) => reader(tally, ledger, { posts, journals }, until, signedIn(i)));
+      i >= SIGNED_IN_READERS
+        ? undefined
+        : i % 2
+          ? { cookie: admin.cookie, dashboard: ["/dashboard?tab=posts", "/dashboard?tab=journals"] }
+          : { cookie: visitor.cookie, dashboard: ["/dashboard"] };
+    const readers = Array.from({ length: CONNECTIONS - WRITERS }, (_, i) =>
+      reader(tally, ledger, { posts, journals }, until, signedIn(i)),
+    );
     await Promise.all([...writers, ...readers]);
 
     const writes = ledger.acknowledged;
     const sorted = tally.latencies.sort((a, b) => a - b);
-    const percentile = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
-    console.log(`load: ${tally.reads} reads (p50 ${percentile(50)} ms, p99 ${percentile(99)} ms) and ${writes} acknowledged writes in ${DURATION_MS / 1000} s`);
+    const percentile = (p: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+    console.log(
+      `load: ${tally.reads} reads (p50 ${percentile(50)} ms, p99 ${percentile(99)} ms) and ${writes} acknowledged writes in ${DURATION_MS / 1000} s`,
+    );
     expect(tally.failures.slice(0, 20), "reads that failed").toEqual([]);
     expect(ledger.errors.slice(0, 20), "writes that failed").toEqual([]);
     expect(ledger.lost, "requests that got no answer").toBe(0);
@@ -127,7 +187,11 @@ describe("60 seconds of mixed reads and admin writes at 50 connections (PGlite)"
     } finally {
       await database.close();
     }
-    reportCount("reliability", tally.requests + writes, `requests in ${DURATION_MS / 1000} s at ${CONNECTIONS} connections on PGlite (${tally.reads} reads, ${writes} acknowledged writes), none failed`);
+    reportCount(
+      "reliability",
+      tally.requests + writes,
+      `requests in ${DURATION_MS / 1000} s at ${CONNECTIONS} connections on PGlite (${tally.reads} reads, ${writes} acknowledged writes), none failed`,
+    );
     reportCount("reliability", pages.checked, "pages checked after the load for the acknowledged writes");
   }, 240_000);
 });

@@ -1,31 +1,42 @@
 import http from "node:http";
 import net from "node:net";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
 import compression from "compression";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
+
 import { DataDirInUseError, openDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { RESOURCE_POLICY } from "~/lib/security-headers.server";
 import { CROSS_SITE_REFUSED, isAllowedApiOrigin, isCrossSiteMutation } from "~/lib/same-origin.server";
+import { RESOURCE_POLICY } from "~/lib/security-headers.server";
 import { beginShutdown, closeRuntime, getRuntime, pgliteDirectory, servicesFor } from "~/runtime.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
-import { mediaOptions, uploadsDirectory } from "~/services/index.server";
-import { createAdmin, sendControlCommand, startControlSocket, type CreateAdminRequest } from "./control.server";
-import { serveStatic, type StaticMount } from "./static.server";
-import { proxyEntry, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
-import { renderGate, takesTurn } from "./render-gate.server";
-import { acceptsCoding, etagOf, pageCache, pageCacheKey, pickEncoding, type CachedPage, type PageCacheKey } from "./page-cache.server";
-import { bodyLimitFor, cappedBody, declaredLength, tooLargeMessage } from "./request-body.server";
+import { writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
+import { mediaOptions, uploadsDirectory } from "~/services/index.server";
 import { recording, type RequestRecord } from "~/services/request-record.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
+
+import { createAdmin, type CreateAdminRequest, sendControlCommand, startControlSocket } from "./control.server";
 import { protectDataDir } from "./data-dir-permissions.server";
+import { proxyEntry, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server";
+import {
+  acceptsCoding,
+  type CachedPage,
+  etagOf,
+  pageCache,
+  type PageCacheKey,
+  pageCacheKey,
+  pickEncoding,
+} from "./page-cache.server";
+import { renderGate, takesTurn } from "./render-gate.server";
+import { bodyLimitFor, cappedBody, declaredLength, tooLargeMessage } from "./request-body.server";
 import { describeStartError, fail, loadConfig } from "./startup.server";
-import { writeBackup } from "~/services/backup.server";
+import { serveStatic, type StaticMount } from "./static.server";
 
 export { backupCommand, restoreCommand } from "./backup-commands.server";
 
@@ -62,7 +73,8 @@ function corsHeaders(origin: string): Record<string, string> {
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 /** A DNS name or IPv4 address, or an IPv6 address in brackets, and an optional port: nothing else. */
-const HOST_HEADER = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+const HOST_HEADER =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
 
 /** Requests are routed by their Host header: it must be a host and port, and nothing more. */
 export function isValidHost(host: string | undefined): boolean {
@@ -110,16 +122,30 @@ export async function main() {
   }
   protectDataDir(config.dataDir, { quiet: true });
   // Files an interrupted upload left behind: removed now and every hour (docs/deployment.md).
-  scheduleUploadsCleanup((await getRuntime()).services.media, { soleWriter: !config.databaseUrl && !config.s3, startedAt: new Date(performance.timeOrigin) });
+  scheduleUploadsCleanup((await getRuntime()).services.media, {
+    soleWriter: !config.databaseUrl && !config.s3,
+    startedAt: new Date(performance.timeOrigin),
+  });
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
-    { prefix: "/assets/", directory: path.join(clientDirectory, "assets"), cacheControl: "public, max-age=31536000, immutable" },
+    {
+      prefix: "/assets/",
+      directory: path.join(clientDirectory, "assets"),
+      cacheControl: "public, max-age=31536000, immutable",
+    },
     // Uploaded files get fresh random names, so a URL always means the same bytes. (From an S3
     // store they are streamed by the app's /uploads/* route instead.)
     ...(config.s3
       ? []
-      : [{ prefix: "/uploads/", directory: uploadsDirectory(config.dataDir), cacheControl: "public, max-age=31536000, immutable", sandbox: true }]),
+      : [
+          {
+            prefix: "/uploads/",
+            directory: uploadsDirectory(config.dataDir),
+            cacheControl: "public, max-age=31536000, immutable",
+            sandbox: true,
+          },
+        ]),
     { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
   ];
   const handler = createRequestHandler(build, process.env.NODE_ENV ?? "production");
@@ -135,7 +161,9 @@ export async function main() {
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
-    const known = String(req.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+    const known = String(req.headers["if-none-match"] ?? "")
+      .split(",")
+      .map((tag) => tag.trim().replace(/^W\//, ""));
     if (known.includes(page.etag)) {
       res.writeHead(304).end();
       return;
@@ -155,13 +183,19 @@ export async function main() {
 
   // Page renders take turns (see render-gate.server.ts); writes, the API and files do not.
   const gate = renderGate(RENDERS_AT_ONCE, RENDERS_PER_TURN);
-  const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) => (takesTurn(req.method, req.url) ? gate.run(work) : work());
+  const inTurn = <T>(req: http.IncomingMessage, work: () => Promise<T>) =>
+    takesTurn(req.method, req.url) ? gate.run(work) : work();
 
   /**
    * Renders with React Router; a signed-out visitor's public page is kept for the next one. Whether
    * a render may be kept is decided by the render: no session user, no cookie set, nothing private.
    */
-  const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse, cacheKey: PageCacheKey | undefined, body: ReadableStream<Uint8Array> | undefined) => {
+  const handleRequest = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    cacheKey: PageCacheKey | undefined,
+    body: ReadableStream<Uint8Array> | undefined,
+  ) => {
     const request = toFetchRequest(req, res, config, body);
     const generation = cache.generation;
     const { result, record } = await recording((record) =>
@@ -183,7 +217,9 @@ export async function main() {
     );
     const { response } = result;
     if (!result.body) return sendFetchResponse(req, res, response, sessionHeaders(response, record));
-    const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name));
+    const headers = [...response.headers].filter(
+      ([name]) => !["content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name),
+    );
     const page: CachedPage = { status: 200, headers, body: result.body, etag: etagOf(result.body), tags: record.tags };
     if (!result.keep) {
       // Read for the cache, then found to be personal: sent to this visitor alone.
@@ -208,7 +244,9 @@ export async function main() {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",
-    ...(config.publicUrl?.startsWith("https:") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    ...(config.publicUrl?.startsWith("https:")
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
   };
 
   /** Open connections and how many requests run on each, for the drain on SIGTERM (see stop()). */
@@ -219,7 +257,10 @@ export async function main() {
 
   const refuseWhileStopping = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const message = "The server is restarting. Please try again in a moment.";
-    if ((req.url ?? "").startsWith("/api/")) res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: 503, message }));
+    if ((req.url ?? "").startsWith("/api/"))
+      res
+        .writeHead(503, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ success: false, statusCode: 503, message }));
     else res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end(message);
   };
 
@@ -245,7 +286,8 @@ export async function main() {
         stopListeningAt = Math.min(stopListeningAt, performance.now() + BALANCER_NOTICE_MS);
         res.setHeader("Retry-After", "1");
         res.setHeader("Cache-Control", "no-store");
-        if (req.url === "/healthz") res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "stopping" }));
+        if (req.url === "/healthz")
+          res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "stopping" }));
         else refuseWhileStopping(req, res);
         return;
       }
@@ -257,7 +299,10 @@ export async function main() {
     const isApi = (req.url ?? "").startsWith("/api/");
     /** The server's own refusals: JSON for the API (as all its errors), plain text elsewhere. */
     const refuse = (status: number, message: string) => {
-      if (isApi) res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, statusCode: status, message }));
+      if (isApi)
+        res
+          .writeHead(status, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ success: false, statusCode: status, message }));
       else res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(message);
     };
     // Requests are routed by their Host header: one that is not a valid host gets a 400.
@@ -271,7 +316,9 @@ export async function main() {
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
 
     // Cross-origin use of the JSON API: only from the origins CORS_ORIGINS lists.
-    const cors = isAllowedApiOrigin(req.url ?? "", req.headers.origin, config.corsOrigins) ? corsHeaders(req.headers.origin) : undefined;
+    const cors = isAllowedApiOrigin(req.url ?? "", req.headers.origin, config.corsOrigins)
+      ? corsHeaders(req.headers.origin)
+      : undefined;
     if (cors) for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     // Answers differ by origin once some origins are allowed: caches must keep them apart.
     else if (isApi && config.corsOrigins.length > 0) res.setHeader("Vary", "Origin");
@@ -322,7 +369,9 @@ export async function main() {
     }
 
     // Signed-out visitors' public pages: from memory, with no rendering, compressed once.
-    const cacheKey = config.pageCache ? pageCacheKey(req, config.publicUrl ? new URL(config.publicUrl).origin : undefined) : undefined;
+    const cacheKey = config.pageCache
+      ? pageCacheKey(req, config.publicUrl ? new URL(config.publicUrl).origin : undefined)
+      : undefined;
     // Only the server marks a render as one for the cache (entry.server.tsx renders it whole).
     delete req.headers["x-page-cache-fill"];
     if (cacheKey) {
@@ -360,7 +409,10 @@ export async function main() {
         services: async () => (await getRuntime()).services,
         backup: async (out) => {
           const { database, services } = await getRuntime();
-          return writeBackup(database.db, services.media.store, out, { database: "pglite", uploads: config.s3 ? "s3" : "local" });
+          return writeBackup(database.db, services.media.store, out, {
+            database: "pglite",
+            uploads: config.s3 ? "s3" : "local",
+          });
         },
       });
 
@@ -373,7 +425,9 @@ export async function main() {
     // The last resort: an error that escapes a request (a stream that fails after its request
     // ended, a callback that throws) is logged, and the server goes on serving everyone else.
     process.on("uncaughtException", (error) => console.error("Uncaught error; the server goes on serving:", error));
-    process.on("unhandledRejection", (reason) => console.error("Unhandled rejection; the server goes on serving:", reason));
+    process.on("unhandledRejection", (reason) =>
+      console.error("Unhandled rejection; the server goes on serving:", reason),
+    );
     const runtime = getRuntime();
     void runtime.then((r) => {
       const shown = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "localhost";
@@ -439,7 +493,9 @@ export async function seedDemoCommand() {
   let database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl }
+        : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
     );
   } catch (error) {
     fail(describeStartError(error, config));
@@ -474,12 +530,15 @@ export async function createAdminCommand(argv: string[]) {
     else if (flag === "--password") input.password = value;
     else fail(`Unknown option ${flag}. Use --username NAME --email ADDRESS --password SECRET.`);
   }
-  if (!input.username) fail("Give the admin's username: --username NAME (and --email and --password for a new account).");
+  if (!input.username)
+    fail("Give the admin's username: --username NAME (and --email and --password for a new account).");
 
   let database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl }
+        : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
     );
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));

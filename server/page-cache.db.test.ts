@@ -1,8 +1,18 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { renderPdf } from "~/demo/pdf.server";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../tests/support/site-process";
+
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  signIn,
+  startSite,
+} from "../tests/support/site-process";
 
 /**
  * The page cache forgets a page the moment content it shows changes: every kind of content is
@@ -129,7 +139,9 @@ describe(`the page cache (${onPostgres ? "two servers on PostgreSQL" : "PGlite"}
     const upload = await fetch(`${first}/api/uploads?purpose=pdf`, {
       method: "POST",
       headers: { cookie, "content-type": "application/pdf", "x-file-name": "cache.pdf" },
-      body: new Uint8Array(renderPdf([{ text: "Cache test", style: "title" }], { title: "Cache test", author: "Tests" })),
+      body: new Uint8Array(
+        renderPdf([{ text: "Cache test", style: "title" }], { title: "Cache test", author: "Tests" }),
+      ),
     });
     expect(upload.status).toBe(201);
     const title = mark();

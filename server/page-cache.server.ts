@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+
 import type { ContentTag } from "~/services/content-changes.server";
 
 /**
@@ -112,7 +113,8 @@ export function pageCacheKey(req: IncomingMessage, publicOrigin?: string): PageC
   const queryAt = raw.indexOf("?");
   const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
   // Client navigations' data: `/_.data` for the home page, `/posts.data` for the others.
-  const page = pathname === "/_.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  const page =
+    pathname === "/_.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const known = PUBLIC_PAGES.find(({ pattern }) => pattern.test(page));
   if (!known || pathname.length > 512) return undefined;
   const url = canonicalAddress(page, pathname, queryAt === -1 ? "" : raw.slice(queryAt + 1), known.params);
@@ -143,7 +145,12 @@ const MAX_WAITING_FOR_COMPRESSION = 32;
 export function pageCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
   const parts = {
     pages: { entries: new Map<string, CachedPage>(), bytes: 0, maxEntries, maxBytes },
-    variants: { entries: new Map<string, CachedPage>(), bytes: 0, maxEntries: Math.max(1, Math.floor(maxEntries / 4)), maxBytes: Math.floor(maxBytes / 4) },
+    variants: {
+      entries: new Map<string, CachedPage>(),
+      bytes: 0,
+      maxEntries: Math.max(1, Math.floor(maxEntries / 4)),
+      maxBytes: Math.floor(maxBytes / 4),
+    },
   };
   type Part = (typeof parts)[keyof typeof parts];
   const partOf = (key: string): Part => (key.includes("?") ? parts.variants : parts.pages);
@@ -172,7 +179,10 @@ export function pageCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: Pa
         waiting.delete(key);
         const part = partOf(key);
         if (part.entries.get(key) !== page) continue;
-        const [gz, br] = await Promise.all([gzip(page.body, { level: 9 }), brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })]);
+        const [gz, br] = await Promise.all([
+          gzip(page.body, { level: 9 }),
+          brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        ]);
         if (part.entries.get(key) !== page) continue;
         page.gzip = gz;
         page.br = br;
@@ -272,7 +282,10 @@ export function acceptsCoding(acceptEncoding: string | undefined, coding: "gzip"
 }
 
 /** The best stored encoding the client accepts, by its q-values (brotli when they tie). */
-export function pickEncoding(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: "br" | "gzip" } {
+export function pickEncoding(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: "br" | "gzip" } {
   const weight = acceptedCodings(acceptEncoding ?? "");
   const br = page.br ? weight("br") : 0;
   const gz = page.gzip ? weight("gzip") : 0;

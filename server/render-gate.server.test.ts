@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { renderGate, takesTurn } from "./render-gate.server";
 
 const later = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -35,7 +36,15 @@ describe("the render gate", () => {
 
 describe("which requests take turns", () => {
   it("page renders and their data do", () => {
-    for (const url of ["/", "/posts?page=2", "/post/a-title", "/dashboard?tab=posts", "/journal/an-article", "/posts.data", "/signin"]) {
+    for (const url of [
+      "/",
+      "/posts?page=2",
+      "/post/a-title",
+      "/dashboard?tab=posts",
+      "/journal/an-article",
+      "/posts.data",
+      "/signin",
+    ]) {
       expect(takesTurn("GET", url), url).toBe(true);
     }
     expect(takesTurn("HEAD", "/about")).toBe(true);
@@ -43,7 +52,13 @@ describe("which requests take turns", () => {
 
   it("writes, the API, the health check and files do not", () => {
     expect(takesTurn("POST", "/dashboard")).toBe(false);
-    for (const url of ["/api/post/getposts", "/api/auth/callback/oidc?code=x", "/uploads/a.webp", "/healthz", "/journal/an-article/pdf"]) {
+    for (const url of [
+      "/api/post/getposts",
+      "/api/auth/callback/oidc?code=x",
+      "/uploads/a.webp",
+      "/healthz",
+      "/journal/an-article/pdf",
+    ]) {
       expect(takesTurn("GET", url), url).toBe(false);
     }
   });

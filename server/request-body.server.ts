@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+
 import { MAX_FORM_BYTES } from "~/lib/read-form.server";
 import { MAX_JSON_BYTES } from "~/lib/read-json.server";
 
@@ -18,7 +19,11 @@ export function bodyLimitFor(url: string | undefined, limits: BodyLimits): numbe
   const [pathname, query = ""] = (url ?? "/").split("?", 2);
   if (pathname === "/api/uploads") {
     const purpose = new URLSearchParams(query).get("purpose");
-    return purpose === "pdf" ? limits.maxPdfBytes : purpose === "image" || purpose === "avatar" ? limits.maxImageBytes : 0;
+    return purpose === "pdf"
+      ? limits.maxPdfBytes
+      : purpose === "image" || purpose === "avatar"
+        ? limits.maxImageBytes
+        : 0;
   }
   return Math.max(MAX_FORM_BYTES, MAX_JSON_BYTES);
 }
@@ -58,7 +63,11 @@ export class BodyInterruptedError extends Error {
  * bytes arrive and calls `onTooLarge` then. Cancelling it (a route that stops reading) discards
  * the rest of the body without keeping it.
  */
-export function cappedBody(req: IncomingMessage, limit: number, onTooLarge: () => void): { stream: ReadableStream<Uint8Array>; discard(): void } {
+export function cappedBody(
+  req: IncomingMessage,
+  limit: number,
+  onTooLarge: () => void,
+): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let received = 0;
   let settled = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;

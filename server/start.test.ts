@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
 
 // The production server as an operator runs it: `node scripts/start.mjs` (builds if needed).
@@ -42,7 +43,10 @@ function start(env: Record<string, string>) {
 /** The flags Node runs with: what /proc says of the process, before the script's name. */
 function nodeFlags(pid: number) {
   const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  return args.slice(1, args.findIndex((arg) => arg.endsWith("start.mjs")));
+  return args.slice(
+    1,
+    args.findIndex((arg) => arg.endsWith("start.mjs")),
+  );
 }
 
 async function waitForHealth(port: number, timeoutMs = 90_000) {
@@ -74,7 +78,11 @@ describe("the production server", () => {
   it("refuses a bad setting with one line naming the variable", async () => {
     const server = start({ PORT: "not-a-port" });
     expect(await server.exited).not.toBe(0);
-    const lines = server.output().trim().split("\n").filter((line) => !line.startsWith("npm"));
+    const lines = server
+      .output()
+      .trim()
+      .split("\n")
+      .filter((line) => !line.startsWith("npm"));
     expect(lines.at(-1)).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "not-a-port")');
     expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
@@ -89,7 +97,12 @@ describe("the production server", () => {
     expect(server.output()).toMatch(/GET \/healthz 200 \d+(\.\d+)?ms/);
     // The memory settings (docs/decisions/015): the same process, restarted in place with them.
     expect(nodeFlags(server.child.pid!)).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256", "--initial-old-space-size=85", "--liftoff-only"]),
+      expect.arrayContaining([
+        "--max-semi-space-size=8",
+        "--max-old-space-size=256",
+        "--initial-old-space-size=85",
+        "--liftoff-only",
+      ]),
     );
     expect(fs.readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
@@ -123,11 +136,21 @@ describe("the production server", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
     const send = (method: string, pathname: string, body?: string, via: http.Agent | false = agent) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        const request = http.request({ host: "127.0.0.1", port, method, path: pathname, agent: via, headers: body ? { "content-type": "application/json" } : {} }, (res) => {
-          let text = "";
-          res.on("data", (chunk) => (text += chunk));
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-        });
+        const request = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method,
+            path: pathname,
+            agent: via,
+            headers: body ? { "content-type": "application/json" } : {},
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+          },
+        );
         request.on("error", reject);
         request.end(body);
       });
@@ -138,11 +161,20 @@ describe("the production server", () => {
     server.child.kill("SIGTERM");
     while (!server.output().includes("SIGTERM received")) await new Promise((r) => setTimeout(r, 10));
     // A POST (which a balancer must not send twice) is served in full.
-    const signIn = await send("POST", "/api/auth/signin", JSON.stringify({ username: "nobody.here", password: "not the password" }));
+    const signIn = await send(
+      "POST",
+      "/api/auth/signin",
+      JSON.stringify({ username: "nobody.here", password: "not the password" }),
+    );
     expect([signIn.status, signIn.headers.connection]).toEqual([401, "close"]);
     // A GET is refused, for the balancer to resend elsewhere; /healthz says why.
     const read = await send("GET", "/api/post/getposts?limit=1");
-    expect([read.status, read.headers.connection, read.headers["retry-after"], JSON.parse(read.body).statusCode]).toEqual([503, "close", "1", 503]);
+    expect([
+      read.status,
+      read.headers.connection,
+      read.headers["retry-after"],
+      JSON.parse(read.body).statusCode,
+    ]).toEqual([503, "close", "1", 503]);
     const health = await send("GET", "/healthz");
     expect([health.status, JSON.parse(health.body)]).toEqual([503, { status: "stopping" }]);
     // Soon after, no new connections.
@@ -156,13 +188,18 @@ describe("the production server", () => {
   it("create-admin works on the embedded database while the server is stopped, and promotes an existing user", async () => {
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ["scripts/create-admin.mjs", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+        const child = spawn(process.execPath, ["scripts/create-admin.mjs", ...args], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dataDir },
+        });
         let out = "";
         child.stdout.on("data", (c) => (out += c));
         child.stderr.on("data", (c) => (out += c));
         child.on("exit", (code) => resolve({ code, out: out.trim().split("\n").at(-1) ?? "" }));
       });
-    expect(await run(["--username", "stopped.admin", "--email", "stopped@example.edu", "--password", "a long password"])).toEqual({
+    expect(
+      await run(["--username", "stopped.admin", "--email", "stopped@example.edu", "--password", "a long password"]),
+    ).toEqual({
       code: 0,
       out: "Admin stopped.admin created.",
     });

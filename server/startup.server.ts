@@ -1,4 +1,5 @@
-import { ConfigError, readConfig, type AppConfig } from "~/lib/config.server";
+import { type AppConfig, ConfigError, readConfig } from "~/lib/config.server";
+
 import { keepNewFilesPrivate } from "./data-dir-permissions.server";
 
 /**
@@ -30,7 +31,10 @@ export function describeStartError(error: unknown, config: AppConfig): string {
   const code = (error as { code?: string }).code;
   if (config.databaseUrl) {
     const where = new URL(config.databaseUrl);
-    return `Could not open the database at DATABASE_URL (${where.hostname}:${where.port || 5432}${where.pathname}): ${code ?? ""} ${message}`.replace(/\s+/g, " ");
+    return `Could not open the database at DATABASE_URL (${where.hostname}:${where.port || 5432}${where.pathname}): ${code ?? ""} ${message}`.replace(
+      /\s+/g,
+      " ",
+    );
   }
   return `Could not open the embedded database in DATA_DIR (${config.dataDir}): ${message}`;
 }

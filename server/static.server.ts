@@ -1,7 +1,8 @@
-import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+
+import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiWorld, ROLES, type ApiWorld, type Role } from "../../tests/support/api";
+
+import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
+import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
 import { operations } from "./operations.server";
-import { reportCount } from "../../tests/support/counts";
 
 /**
  * Every operation, called as signed out, as a user, as another user and as an admin, against the
@@ -23,46 +24,131 @@ const open = (status: number) => ({ anonymous: status, user: status, other: stat
 const adminOnly = (adminStatus: number) => ({ anonymous: 401, user: 403, other: 403, admin: adminStatus });
 
 const MATRIX: Record<string, Row> = {
-  signUp: { request: () => ({ path: "/api/auth/signup", body: { username: "", email: "", password: "" } }), expect: open(400) },
-  signIn: { request: () => ({ path: "/api/auth/signin", body: { username: "nobody.here", password: "not the password" } }), expect: open(401) },
-  signInWithGoogle: { request: () => ({ path: "/api/auth/google", body: { name: "Anyone", email: "victim@example.edu" } }), expect: open(400) },
+  signUp: {
+    request: () => ({ path: "/api/auth/signup", body: { username: "", email: "", password: "" } }),
+    expect: open(400),
+  },
+  signIn: {
+    request: () => ({ path: "/api/auth/signin", body: { username: "nobody.here", password: "not the password" } }),
+    expect: open(401),
+  },
+  signInWithGoogle: {
+    request: () => ({ path: "/api/auth/google", body: { name: "Anyone", email: "victim@example.edu" } }),
+    expect: open(400),
+  },
   signOut: { request: () => ({ path: "/api/users/signout" }), expect: open(200) },
   // The "user" account's own id: its owner and admins may change it, nobody else.
-  updateUser: { request: (w) => ({ path: `/api/users/update/${w.ids.user}`, body: { profilePhoto: undefined, username: undefined } }), expect: { anonymous: 401, user: 400, other: 403, admin: 400 } },
-  deleteUser: { request: () => ({ path: `/api/users/delete/${MISSING}` }), expect: { anonymous: 401, user: 403, other: 403, admin: 404 } },
+  updateUser: {
+    request: (w) => ({
+      path: `/api/users/update/${w.ids.user}`,
+      body: { profilePhoto: undefined, username: undefined },
+    }),
+    expect: { anonymous: 401, user: 400, other: 403, admin: 400 },
+  },
+  deleteUser: {
+    request: () => ({ path: `/api/users/delete/${MISSING}` }),
+    expect: { anonymous: 401, user: 403, other: 403, admin: 404 },
+  },
   listUsers: { request: () => ({ path: "/api/users/getusers" }), expect: adminOnly(200) },
   getPosts: { request: () => ({ path: "/api/post/getposts?limit=3" }), expect: open(200) },
   createPost: { request: () => ({ path: "/api/post/create", body: { title: "" } }), expect: adminOnly(400) },
-  updatePost: { request: (w) => ({ path: `/api/post/updatepost/${MISSING}/${w.ids.admin}`, body: { title: "Matrix", category: "fees", image: "", content: "" } }), expect: adminOnly(404) },
+  updatePost: {
+    request: (w) => ({
+      path: `/api/post/updatepost/${MISSING}/${w.ids.admin}`,
+      body: { title: "Matrix", category: "fees", image: "", content: "" },
+    }),
+    expect: adminOnly(404),
+  },
   deletePost: { request: (w) => ({ path: `/api/post/deletepost/${MISSING}/${w.ids.admin}` }), expect: adminOnly(404) },
   getJournals: { request: () => ({ path: "/api/journal/getjournals" }), expect: open(200) },
-  createJournal: { request: () => ({ path: "/api/journal/create", body: { filename: "Matrix", details: "", file: "" } }), expect: adminOnly(400) },
-  updateJournal: { request: async (w) => ({ path: `/api/journal/updatejournal/${MISSING}/${w.ids.admin}`, body: { filename: "Matrix", details: "", file: await w.uploadedPdf() } }), expect: adminOnly(404) },
-  deleteJournal: { request: (w) => ({ path: `/api/journal/deletejournal/${MISSING}/${w.ids.admin}` }), expect: adminOnly(404) },
+  createJournal: {
+    request: () => ({ path: "/api/journal/create", body: { filename: "Matrix", details: "", file: "" } }),
+    expect: adminOnly(400),
+  },
+  updateJournal: {
+    request: async (w) => ({
+      path: `/api/journal/updatejournal/${MISSING}/${w.ids.admin}`,
+      body: { filename: "Matrix", details: "", file: await w.uploadedPdf() },
+    }),
+    expect: adminOnly(404),
+  },
+  deleteJournal: {
+    request: (w) => ({ path: `/api/journal/deletejournal/${MISSING}/${w.ids.admin}` }),
+    expect: adminOnly(404),
+  },
   getFaculties: { request: () => ({ path: "/api/faculty/getfaculty" }), expect: open(200) },
   getDepartments: { request: () => ({ path: "/api/departments/getdepart" }), expect: open(200) },
   getDepartment: { request: () => ({ path: `/api/departments/getdepart/${MISSING}` }), expect: open(404) },
   getCourses: { request: () => ({ path: "/api/course/getcourse" }), expect: open(200) },
   createFaculty: { request: () => ({ path: "/api/faculty/create", body: { name: "" } }), expect: adminOnly(400) },
-  updateFaculty: { request: () => ({ path: `/api/faculty/${MISSING}`, body: { name: "Matrix" } }), expect: adminOnly(404) },
-  deleteFacultyWithUser: { request: (w) => ({ path: `/api/faculty/deletefaculty/${MISSING}/${w.ids.admin}` }), expect: adminOnly(404) },
+  updateFaculty: {
+    request: () => ({ path: `/api/faculty/${MISSING}`, body: { name: "Matrix" } }),
+    expect: adminOnly(404),
+  },
+  deleteFacultyWithUser: {
+    request: (w) => ({ path: `/api/faculty/deletefaculty/${MISSING}/${w.ids.admin}` }),
+    expect: adminOnly(404),
+  },
   deleteFaculty: { request: () => ({ path: `/api/faculty/${MISSING}` }), expect: adminOnly(404) },
-  createDepartment: { request: () => ({ path: "/api/departments/create", body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" } }), expect: adminOnly(409) },
-  updateDepartment: { request: () => ({ path: `/api/department/${MISSING}`, body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" } }), expect: adminOnly(404) },
-  updateDepartmentPlural: { request: () => ({ path: `/api/departments/${MISSING}`, body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" } }), expect: adminOnly(404) },
+  createDepartment: {
+    request: () => ({
+      path: "/api/departments/create",
+      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
+    }),
+    expect: adminOnly(409),
+  },
+  updateDepartment: {
+    request: () => ({
+      path: `/api/department/${MISSING}`,
+      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
+    }),
+    expect: adminOnly(404),
+  },
+  updateDepartmentPlural: {
+    request: () => ({
+      path: `/api/departments/${MISSING}`,
+      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
+    }),
+    expect: adminOnly(404),
+  },
   deleteDepartment: { request: () => ({ path: `/api/departments/${MISSING}` }), expect: adminOnly(404) },
   deleteDepartmentSingular: { request: () => ({ path: `/api/department/${MISSING}` }), expect: adminOnly(404) },
   createCourse: {
-    request: () => ({ path: "/api/course/create", body: { name: "Matrix", code: "MAT 1", credits: 3, semester: "First", description: "", department: MISSING, faculty: MISSING } }),
+    request: () => ({
+      path: "/api/course/create",
+      body: {
+        name: "Matrix",
+        code: "MAT 1",
+        credits: 3,
+        semester: "First",
+        description: "",
+        department: MISSING,
+        faculty: MISSING,
+      },
+    }),
     expect: adminOnly(400),
   },
   updateCourse: {
-    request: () => ({ path: `/api/course/${MISSING}`, body: { name: "Matrix", code: "MAT 1", credits: 3, semester: "First", description: "", department: MISSING, faculty: MISSING } }),
+    request: () => ({
+      path: `/api/course/${MISSING}`,
+      body: {
+        name: "Matrix",
+        code: "MAT 1",
+        credits: 3,
+        semester: "First",
+        description: "",
+        department: MISSING,
+        faculty: MISSING,
+      },
+    }),
     expect: adminOnly(404),
   },
   deleteCourse: { request: () => ({ path: `/api/course/${MISSING}` }), expect: adminOnly(404) },
   getSettings: { request: () => ({ path: "/api/settings/about" }), expect: open(200) },
-  saveSettings: { request: () => ({ path: "/api/settings/nosuchsection", body: { title: "x" } }), expect: adminOnly(404) },
+  saveSettings: {
+    request: () => ({ path: "/api/settings/nosuchsection", body: { title: "x" } }),
+    expect: adminOnly(404),
+  },
   getStaff: { request: () => ({ path: "/api/staff" }), expect: open(200) },
   getStaffRole: { request: () => ({ path: "/api/staff/director" }), expect: open(200) },
   saveStaff: { request: () => ({ path: "/api/staff/director", body: { name: "" } }), expect: adminOnly(400) },
@@ -93,20 +179,37 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
         const { path, body } = await MATRIX[op.operationId].request(world);
         const reply = await world.call(op.method, path, { as: role, body: body ?? (op.body ? {} : undefined) });
         expect(reply.status, `${op.operationId} as ${role}: ${reply.text}`).toBe(MATRIX[op.operationId].expect[role]);
-        if (reply.status >= 400) expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
+        if (reply.status >= 400)
+          expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
         checked++;
       }
       if (op.setsSession) await world.refreshSessions();
     }
-    reportCount("security", checked, `JSON API authorisation rows (${operations.length} operations × ${ROLES.length} callers, ${process.env.TEST_DB ?? "pglite"})`);
+    reportCount(
+      "security",
+      checked,
+      `JSON API authorisation rows (${operations.length} operations × ${ROLES.length} callers, ${process.env.TEST_DB ?? "pglite"})`,
+    );
   });
 
   it("a user may change and delete only their own account; an admin any but the last admin", async () => {
     const victim = await world.addUser("user");
     const intruder = await world.addUser("other");
-    expect((await world.call("PUT", `/api/users/update/${victim.id}`, { cookie: intruder.cookie, body: { username: "taken.over" } })).status).toBe(403);
-    expect((await world.call("DELETE", `/api/users/delete/${victim.id}`, { cookie: intruder.cookie })).status).toBe(403);
-    const renamed = await world.call("PUT", `/api/users/update/${victim.id}`, { as: "admin", body: { username: "renamed.by.admin" } });
+    expect(
+      (
+        await world.call("PUT", `/api/users/update/${victim.id}`, {
+          cookie: intruder.cookie,
+          body: { username: "taken.over" },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await world.call("DELETE", `/api/users/delete/${victim.id}`, { cookie: intruder.cookie })).status).toBe(
+      403,
+    );
+    const renamed = await world.call("PUT", `/api/users/update/${victim.id}`, {
+      as: "admin",
+      body: { username: "renamed.by.admin" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ username: "renamed.by.admin" });
     // The owner deletes their own account and is signed out.
@@ -125,7 +228,10 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
       const reply = await world.call("PUT", `/api/settings/${section}`, { as: "admin", body: { title: "x" } });
       expect(reply.status, section).toBe(404);
     }
-    const huge = await world.call("PUT", `/api/users/update/${world.ids.user}`, { as: "user", body: { email: `${"a".repeat(6000)}@example.edu` } });
+    const huge = await world.call("PUT", `/api/users/update/${world.ids.user}`, {
+      as: "user",
+      body: { email: `${"a".repeat(6000)}@example.edu` },
+    });
     expect(huge.status).toBe(400);
     expect(huge.body).toMatchObject({ message: "Enter a valid email address" });
   });

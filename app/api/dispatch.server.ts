@@ -1,10 +1,12 @@
 import type { z } from "zod";
+
 import { FILL_ALL_FIELDS } from "~/lib/account-rules";
 import { apiError, thrownRefusal } from "~/lib/api-response.server";
 import { readJsonObject } from "~/lib/read-json.server";
-import { services as runtimeServices } from "~/runtime.server";
 import { getUser } from "~/lib/session.server";
+import { services as runtimeServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
+
 import { isBodyVariants, type Operation } from "./operation.server";
 import { operations } from "./operations.server";
 
@@ -48,7 +50,14 @@ function matchPath(pathname: string): Match[] {
   return matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
 }
 
-const WORDS: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "an object", array: "a list" };
+const WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+};
 
 /** A person-readable sentence for a validation problem: the schema's own message when it has one. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
@@ -66,7 +75,10 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** Missing fields are named before malformed ones ("please fill all fields" comes first, as on the forms). */
 function validationError(error: z.ZodError) {
-  const missing = error.issues.find((issue) => issue.message === FILL_ALL_FIELDS || (issue.code === "invalid_type" && /received undefined/.test(issue.message)));
+  const missing = error.issues.find(
+    (issue) =>
+      issue.message === FILL_ALL_FIELDS || (issue.code === "invalid_type" && /received undefined/.test(issue.message)),
+  );
   return apiError(400, describeIssue(missing ?? error.issues[0]));
 }
 
@@ -101,7 +113,8 @@ function queryOf(operation: Operation, url: URL) {
 
 async function bodyOf(operation: Operation, request: Request, params: Record<string, string>) {
   if (!operation.body) return { value: undefined };
-  if (!isJson(request)) return { refusal: apiError(415, "Send the body as JSON, with Content-Type: application/json.") };
+  if (!isJson(request))
+    return { refusal: apiError(415, "Send the body as JSON, with Content-Type: application/json.") };
   const json = await readJsonObject(request);
   if (json instanceof Response) return { refusal: json };
   let schema = operation.body as z.ZodType;
@@ -154,8 +167,11 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     if (error instanceof ServiceError) return apiError(error.status, error.message);
     const refusal = thrownRefusal(error);
     if (refusal) return refusal;
-    if (error instanceof Response) return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
-    console.error(`api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (error instanceof Response)
+      return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
+    console.error(
+      `api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return apiError(500, "Something went wrong on our side. Please try again.");
   }
 }

@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiWorld, type ApiWorld, type Role } from "../../tests/support/api";
+
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+
+import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
+import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
 import { XSS_CORPUS } from "../../tests/support/xss-corpus";
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { isBodyVariants, type Operation } from "./operation.server";
 import { operations } from "./operations.server";
-import { reportCount } from "../../tests/support/counts";
 
 /**
  * Malformed and hostile input for every operation, property-based: whatever is sent, the answer
@@ -21,7 +23,22 @@ const hostileText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 50 }),
   fc.constantFrom(...XSS_CORPUS),
   fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "prototype"),
-  fc.constantFrom("", " ", "\u0000", "../../etc/passwd", "%00", "' or 1=1 --", "${jndi:ldap://x}", "\uD800", "a".repeat(10_000), "null", "-1", "1e400", "0x10", "NaN"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "../../etc/passwd",
+    "%00",
+    "' or 1=1 --",
+    "${jndi:ldap://x}",
+    "\uD800",
+    "a".repeat(10_000),
+    "null",
+    "-1",
+    "1e400",
+    "0x10",
+    "NaN",
+  ),
 );
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -47,7 +64,11 @@ function hostileBody(op: Operation): fc.Arbitrary<{ raw: string; contentType: st
   return fc.oneof(
     fc.record(Object.fromEntries(names.map((name) => [name, hostileValue])), { requiredKeys: [] }).map(json),
     fc
-      .tuple(fc.record(Object.fromEntries(names.map((name) => [name, hostileText])), { requiredKeys: [] }), fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
+      .tuple(
+        fc.record(Object.fromEntries(names.map((name) => [name, hostileText])), { requiredKeys: [] }),
+        fc.string({ minLength: 1, maxLength: 12 }),
+        hostileValue,
+      )
       .map(([known, key, value]) => json({ ...known, [`x-${key}`]: value })),
     fc.jsonValue().map(json),
     fc.string().map((raw) => ({ raw, contentType: "application/json" })),
@@ -55,7 +76,10 @@ function hostileBody(op: Operation): fc.Arbitrary<{ raw: string; contentType: st
       { raw: "{", contentType: "application/json" },
       { raw: '{"title": "a", "title": 1}', contentType: "application/json" },
       { raw: "[".repeat(5000) + "]".repeat(5000), contentType: "application/json" },
-      { raw: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}`, contentType: "application/json" },
+      {
+        raw: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}`,
+        contentType: "application/json",
+      },
       { raw: JSON.stringify({ title: "x".repeat(3 * 1024 * 1024) }), contentType: "application/json" },
       { raw: "title=hello", contentType: "application/x-www-form-urlencoded" },
       { raw: "<xml/>", contentType: "text/xml" },
@@ -63,7 +87,10 @@ function hostileBody(op: Operation): fc.Arbitrary<{ raw: string; contentType: st
   );
 }
 
-/** A path segment; text that cannot be encoded (a lone surrogate) becomes invalid UTF-8 escapes, as an attacker would send. */
+/**
+ * A path segment; text that cannot be encoded (a lone surrogate) becomes invalid UTF-8 escapes, as an attacker
+ * would send.
+ */
 function encodeSegment(text: string) {
   try {
     return encodeURIComponent(text);
@@ -78,7 +105,15 @@ function hostilePath(op: Operation): fc.Arbitrary<string> {
   const queryNames = op.query ? Object.keys(op.query.shape) : ["startIndex"];
   return fc
     .tuple(
-      fc.tuple(...names.map((name) => fc.oneof(hostileText.filter((t) => t.length > 0), fc.uuid(), fc.constantFrom(...(REAL_VALUES[name] ?? ["x"]))))),
+      fc.tuple(
+        ...names.map((name) =>
+          fc.oneof(
+            hostileText.filter((t) => t.length > 0),
+            fc.uuid(),
+            fc.constantFrom(...(REAL_VALUES[name] ?? ["x"])),
+          ),
+        ),
+      ),
       fc.dictionary(fc.constantFrom(...queryNames), hostileText, { maxKeys: 3 }),
     )
     .map(([values, query]) => {
@@ -92,7 +127,11 @@ function hostilePath(op: Operation): fc.Arbitrary<string> {
 }
 
 /** Real values for path parameters, so that bodies reach validation (a settings section that exists...). */
-const REAL_VALUES: Record<string, readonly string[]> = { section: SETTINGS_SECTIONS, role: STAFF_ROLES, key: FOCUS_KEYS };
+const REAL_VALUES: Record<string, readonly string[]> = {
+  section: SETTINGS_SECTIONS,
+  role: STAFF_ROLES,
+  key: FOCUS_KEYS,
+};
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 1_000_000));
 
@@ -114,20 +153,31 @@ describe(`the API under hostile input (${testDatabaseKind})`, () => {
       await fc.assert(
         fc.asyncProperty(hostilePath(op), hostileBody(op), async (path, body) => {
           const before = await world.fingerprint();
-          const reply = await world.call(op.method, path, { as, raw: op.body || op.method !== "GET" ? body.raw : undefined, contentType: body.contentType });
+          const reply = await world.call(op.method, path, {
+            as,
+            raw: op.body || op.method !== "GET" ? body.raw : undefined,
+            contentType: body.contentType,
+          });
           requests++;
           expect(reply.status, `${op.operationId} ${path}: ${reply.text.slice(0, 300)}`).toBeLessThan(500);
           expect(reply.body, `${op.operationId}: the answer is JSON`).toBeDefined();
           expect(reply.text).not.toMatch(/\bat .+\.(ts|js|mjs):\d+|node_modules|Error:/);
           if (reply.status >= 400) {
             expect(reply.body).toMatchObject({ success: false, statusCode: reply.status });
-            expect(await world.fingerprint(), `${op.operationId} refused with ${reply.status} but changed the database`).toBe(before);
+            expect(
+              await world.fingerprint(),
+              `${op.operationId} refused with ${reply.status} but changed the database`,
+            ).toBe(before);
           }
         }),
         { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: true },
       );
       if (op.setsSession) await world.refreshSessions();
     }
-    reportCount("security", requests, `hostile API requests, none answered 5xx (${operations.length} operations, seed ${SEED}; FUZZ_SEED=${SEED} repeats the run)`);
+    reportCount(
+      "security",
+      requests,
+      `hostile API requests, none answered 5xx (${operations.length} operations, seed ${SEED}; FUZZ_SEED=${SEED} repeats the run)`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOGLE_CLIENT_ID, openApiWorld, type ApiWorld } from "../../tests/support/api";
+
+import { type ApiWorld, GOOGLE_CLIENT_ID, openApiWorld } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
 
 /**
@@ -27,11 +28,16 @@ describe(`sign-in with a Google ID token (${testDatabaseKind})`, () => {
     expect(first.status, first.text).toBe(200);
     expect(first.headers.getSetCookie().join(";")).toMatch(/session_token=[^;]+/);
     expect(first.body).toMatchObject({ success: true, user: { email: "kofi.mensah@example.edu", isAdmin: false } });
-    const again = await signIn({ idToken: await world.google.sign({ email: "kofi.mensah@example.edu", sub: "google-kofi" }) });
+    const again = await signIn({
+      idToken: await world.google.sign({ email: "kofi.mensah@example.edu", sub: "google-kofi" }),
+    });
     expect((again.body as { user: { _id: string } }).user._id).toBe((first.body as { user: { _id: string } }).user._id);
     // The cookie is a working session.
     const cookie = world.cookieFrom(first);
-    const me = await world.call("PUT", `/api/users/update/${(first.body as { user: { _id: string } }).user._id}`, { cookie, body: {} });
+    const me = await world.call("PUT", `/api/users/update/${(first.body as { user: { _id: string } }).user._id}`, {
+      cookie,
+      body: {},
+    });
     expect(me.status).toBe(400);
     expect(me.body).toMatchObject({ message: "No changes made" });
   });
@@ -43,11 +49,38 @@ describe(`sign-in with a Google ID token (${testDatabaseKind})`, () => {
       ["name and e-mail only", { name: "Admin", email: victim, googlePhotoUrl: "" }, 400],
       ["not a token", { idToken: "hello" }, 401],
       ["signed by another key", { idToken: await world.google.sign({ email: victim }, { key: strangerKey }) }, 401],
-      ["for another site (audience)", { idToken: await world.google.sign({ email: victim }, { audience: "someone-else.apps.googleusercontent.com" }) }, 401],
-      ["from another issuer", { idToken: await world.google.sign({ email: victim }, { issuer: "https://evil.example" }) }, 401],
+      [
+        "for another site (audience)",
+        {
+          idToken: await world.google.sign({ email: victim }, { audience: "someone-else.apps.googleusercontent.com" }),
+        },
+        401,
+      ],
+      [
+        "from another issuer",
+        { idToken: await world.google.sign({ email: victim }, { issuer: "https://evil.example" }) },
+        401,
+      ],
       ["expired", { idToken: await world.google.sign({ email: victim }, { expiresIn: "-5m" }) }, 401],
-      ["for an e-mail Google has not verified", { idToken: await world.google.sign({ email: victim, email_verified: false }) }, 401],
-      ["unsigned (alg none)", { idToken: unsigned({ iss: "https://accounts.google.com", aud: GOOGLE_CLIENT_ID, sub: "x", email: victim, exp: Math.floor(Date.now() / 1000) + 600, iat: Math.floor(Date.now() / 1000) }) }, 401],
+      [
+        "for an e-mail Google has not verified",
+        { idToken: await world.google.sign({ email: victim, email_verified: false }) },
+        401,
+      ],
+      [
+        "unsigned (alg none)",
+        {
+          idToken: unsigned({
+            iss: "https://accounts.google.com",
+            aud: GOOGLE_CLIENT_ID,
+            sub: "x",
+            email: victim,
+            exp: Math.floor(Date.now() / 1000) + 600,
+            iat: Math.floor(Date.now() / 1000),
+          }),
+        },
+        401,
+      ],
     ];
     for (const [what, body, status] of cases) {
       const reply = await signIn(body);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
 import { operations } from "./operations.server";
 import { errorResponse } from "./schemas";
@@ -25,7 +26,12 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** Input schemas describe what a client sends (before defaults and coercion); output what it receives. */
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    reused: "inline",
+  }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -50,7 +56,10 @@ function parameters(op: Operation) {
 function requestBody(op: Operation) {
   if (!op.body) return undefined;
   const schema = isBodyVariants(op.body)
-    ? { anyOf: Object.values(op.body.variants).map((variant) => toSchema(variant, "input")), description: `The fields depend on {${op.body.param}}` }
+    ? {
+        anyOf: Object.values(op.body.variants).map((variant) => toSchema(variant, "input")),
+        description: `The fields depend on {${op.body.param}}`,
+      }
     : toSchema(op.body, "input");
   return { required: true, content: { "application/json": { schema } } };
 }
@@ -61,7 +70,10 @@ function responses(op: Operation) {
     out[status] = { description, content: { "application/json": { schema: toSchema(schema, "output") } } };
   }
   for (const status of errorStatuses(op)) {
-    out[status] = { description: STATUS_TEXT[status] ?? "Refused", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    out[status] = {
+      description: STATUS_TEXT[status] ?? "Refused",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   return out;
 }
@@ -114,7 +126,8 @@ export function openApiDocument(): JsonSchema {
           type: "apiKey",
           in: "cookie",
           name: "cpscr.session_token",
-          description: "Set by POST /api/auth/signin. Named __Secure-cpscr.session_token when the site is served over https.",
+          description:
+            "Set by POST /api/auth/signin. Named __Secure-cpscr.session_token when the site is served over https.",
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import type { SessionUser } from "~/services/accounts.server";
 import type { Services } from "~/services/index.server";
 
@@ -45,12 +46,18 @@ export type Operation = {
 };
 
 /** Declares an operation with its handler typed by its own query and body schemas. */
-export function defineOperation<Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | BodyVariants | undefined = undefined>(
+export function defineOperation<
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | BodyVariants | undefined = undefined,
+>(
   spec: Omit<Operation, "query" | "body" | "handle"> & {
     query?: Q;
     body?: B;
     handle(
-      context: ApiContext<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, B extends z.ZodType ? z.output<B> : B extends BodyVariants ? Record<string, string> : undefined>,
+      context: ApiContext<
+        Q extends z.ZodObject ? z.output<Q> : Record<string, never>,
+        B extends z.ZodType ? z.output<B> : B extends BodyVariants ? Record<string, string> : undefined
+      >,
     ): Promise<ApiResult>;
   },
 ): Operation {

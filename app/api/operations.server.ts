@@ -1,11 +1,28 @@
 import { z } from "zod";
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
-import { normalisePage } from "~/services/pagination";
-import { ServiceError } from "~/services/errors.server";
+
+import {
+  FOCUS_KEYS,
+  type FocusKey,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  STAFF_ROLES,
+  type StaffRole,
+} from "~/db/schema";
 import type { DeleteOutcome } from "~/services/academics.server";
+import { ServiceError } from "~/services/errors.server";
 import type { Services } from "~/services/index.server";
-import { defineOperation, type ApiResult, type Operation } from "./operation.server";
-import { courseCoreJson, courseJson, departmentJson, facultyJson, journalJson, postJson, userJson } from "./records.server";
+import { normalisePage } from "~/services/pagination";
+
+import { type ApiResult, defineOperation, type Operation } from "./operation.server";
+import {
+  courseCoreJson,
+  courseJson,
+  departmentJson,
+  facultyJson,
+  journalJson,
+  postJson,
+  userJson,
+} from "./records.server";
 import * as s from "./schemas";
 
 /**
@@ -33,14 +50,24 @@ async function departmentOut(services: Services, id: string) {
 
 async function courseOut(services: Services, id: string) {
   const { courses } = await services.academicsAdmin.lists();
-  return courseJson(one(courses.find((c) => c.id === id), "That course no longer exists."));
+  return courseJson(
+    one(
+      courses.find((c) => c.id === id),
+      "That course no longer exists.",
+    ),
+  );
 }
 
 /** Delete refused because something is inside: say what, and how to confirm (SPEC-NOTES: never a silent cascade). */
 function deleteOutcome(kind: string, outcome: DeleteOutcome, name: string): ApiResult {
   if (outcome.deleted) return done(`${name} deleted successfully!`);
   const { departments, courses } = outcome.holds;
-  const holds = [departments ? `${departments} department${departments === 1 ? "" : "s"}` : "", courses ? `${courses} course${courses === 1 ? "" : "s"}` : ""].filter(Boolean).join(" and ");
+  const holds = [
+    departments ? `${departments} department${departments === 1 ? "" : "s"}` : "",
+    courses ? `${courses} course${courses === 1 ? "" : "s"}` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
   return ok(
     {
       success: false,
@@ -53,11 +80,16 @@ function deleteOutcome(kind: string, outcome: DeleteOutcome, name: string): ApiR
 }
 
 const confirmQuery = z.object({
-  departments: s.wholeNumberParam("departments").optional().meta({ description: "Confirms deleting this many departments inside" }),
+  departments: s
+    .wholeNumberParam("departments")
+    .optional()
+    .meta({ description: "Confirms deleting this many departments inside" }),
   courses: s.wholeNumberParam("courses").optional().meta({ description: "Confirms deleting this many courses inside" }),
 });
 const confirmed = (q: { departments?: number; courses?: number }) =>
-  q.departments !== undefined && q.courses !== undefined ? { departments: q.departments, courses: q.courses } : undefined;
+  q.departments !== undefined && q.courses !== undefined
+    ? { departments: q.departments, courses: q.courses }
+    : undefined;
 
 const message = { description: "Done", schema: s.messageResponse };
 
@@ -76,7 +108,12 @@ const accountOperations: Operation[] = [
     errors: [409, 422, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signUp(request, body);
-      if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.headers);
+      if (!result.ok)
+        return ok(
+          { success: false, statusCode: result.status, message: result.message },
+          result.status,
+          result.headers,
+        );
       return done("Signup successful", 201);
     },
   }),
@@ -86,7 +123,7 @@ const accountOperations: Operation[] = [
     path: "/api/auth/signin",
     tag: "Accounts",
     summary: "Sign in with username (or e-mail) and password",
-    description: "Sets the session cookie. Later calls send it back (`credentials: \"include\"`).",
+    description: 'Sets the session cookie. Later calls send it back (`credentials: "include"`).',
     access: "public",
     body: s.signInBody,
     setsSession: true,
@@ -95,9 +132,20 @@ const accountOperations: Operation[] = [
     async handle({ request, services, body }) {
       const { accounts } = services;
       const result = await accounts.signIn(request, body);
-      if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.headers);
-      const user = body.username.includes("@") ? await accounts.findByEmail(body.username) : await accounts.findByUsername(body.username);
-      return ok({ success: true, message: "Signed in", user: userJson(one(user, "That account no longer exists.")) }, 200, result.headers);
+      if (!result.ok)
+        return ok(
+          { success: false, statusCode: result.status, message: result.message },
+          result.status,
+          result.headers,
+        );
+      const user = body.username.includes("@")
+        ? await accounts.findByEmail(body.username)
+        : await accounts.findByUsername(body.username);
+      return ok(
+        { success: true, message: "Signed in", user: userJson(one(user, "That account no longer exists.")) },
+        200,
+        result.headers,
+      );
     },
   }),
   defineOperation({
@@ -115,8 +163,17 @@ const accountOperations: Operation[] = [
     errors: [401, 404, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signInWithGoogleIdToken(request, body.idToken);
-      if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.headers);
-      return ok({ success: true, message: "Signed in", user: userJson(one(result.user, "That account no longer exists.")) }, 200, result.headers);
+      if (!result.ok)
+        return ok(
+          { success: false, statusCode: result.status, message: result.message },
+          result.status,
+          result.headers,
+        );
+      return ok(
+        { success: true, message: "Signed in", user: userJson(one(result.user, "That account no longer exists.")) },
+        200,
+        result.headers,
+      );
     },
   }),
   defineOperation({
@@ -139,7 +196,8 @@ const accountOperations: Operation[] = [
     path: "/api/users/update/{userId}",
     tag: "Accounts",
     summary: "Change an account (only the fields that change)",
-    description: "Your own account, or any account for an admin. Changing your own e-mail or password needs currentPassword.",
+    description:
+      "Your own account, or any account for an admin. Changing your own e-mail or password needs currentPassword.",
     access: "self-or-admin",
     body: s.updateUserBody,
     setsSession: true,
@@ -150,11 +208,22 @@ const accountOperations: Operation[] = [
       const result = await services.accounts.updateProfile(
         request,
         target,
-        { username: body.username, email: body.email, password: body.password, currentPassword: body.currentPassword, image: body.profilePhoto },
+        {
+          username: body.username,
+          email: body.email,
+          password: body.password,
+          currentPassword: body.currentPassword,
+          image: body.profilePhoto,
+        },
         { byAdmin: user!.isAdmin ? user! : undefined },
       );
       // A 429 keeps its Retry-After.
-      if (!result.ok) return ok({ success: false, statusCode: result.status, message: result.message }, result.status, result.status === 429 ? result.headers : undefined);
+      if (!result.ok)
+        return ok(
+          { success: false, statusCode: result.status, message: result.message },
+          result.status,
+          result.status === 429 ? result.headers : undefined,
+        );
       return ok(userJson(result.user!), 200, result.headers);
     },
   }),
@@ -216,10 +285,18 @@ const postOperations: Operation[] = [
     async handle({ services, query }) {
       if (query.postId || query.slug) {
         const post = query.postId ? await services.posts.byId(query.postId) : await services.posts.bySlug(query.slug!);
-        return ok({ posts: post ? [postJson(post)] : [], total: post ? 1 : 0, totalPosts: post ? 1 : 0, hasMore: false });
+        return ok({
+          posts: post ? [postJson(post)] : [],
+          total: post ? 1 : 0,
+          totalPosts: post ? 1 : 0,
+          hasMore: false,
+        });
       }
       const filter = { category: query.category || undefined, userId: query.userId || undefined };
-      const [page, total] = await Promise.all([services.posts.list({ ...filter, ...normalisePage(query, 9) }), services.posts.count(filter)]);
+      const [page, total] = await Promise.all([
+        services.posts.list({ ...filter, ...normalisePage(query, 9) }),
+        services.posts.count(filter),
+      ]);
       return ok({ posts: page.items.map(postJson), total, totalPosts: total, hasMore: page.hasMore });
     },
   }),
@@ -279,11 +356,17 @@ const journalOperations: Operation[] = [
     tag: "Journals",
     summary: "Journal articles, newest first (9 a page)",
     access: "public",
-    query: z.object({ ...pageQuery, userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }) }),
+    query: z.object({
+      ...pageQuery,
+      userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }),
+    }),
     responses: { 200: { description: "A page of articles and the total", schema: s.journalsList } },
     async handle({ services, query }) {
       const filter = { userId: query.userId || undefined };
-      const [page, total] = await Promise.all([services.journals.list({ ...filter, ...normalisePage(query, 9) }), services.journals.count(filter)]);
+      const [page, total] = await Promise.all([
+        services.journals.list({ ...filter, ...normalisePage(query, 9) }),
+        services.journals.count(filter),
+      ]);
       return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
     },
   }),
@@ -299,7 +382,10 @@ const journalOperations: Operation[] = [
     responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
     async handle({ services, user, body }) {
       const journal = await services.journals.create({ ...body, userId: user!.id });
-      return ok({ success: true, message: "Journal published", slug: journal.slug, journal: journalJson(journal) }, 201);
+      return ok(
+        { success: true, message: "Journal published", slug: journal.slug, journal: journalJson(journal) },
+        201,
+      );
     },
   }),
   defineOperation({
@@ -313,7 +399,10 @@ const journalOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
     errors: [404],
     async handle({ services, params, body }) {
-      const journal = one(await services.journals.update(params.journalId, body), "That journal article no longer exists.");
+      const journal = one(
+        await services.journals.update(params.journalId, body),
+        "That journal article no longer exists.",
+      );
       return ok({ success: true, message: "Journal updated", slug: journal.slug, journal: journalJson(journal) });
     },
   }),
@@ -335,17 +424,50 @@ const journalOperations: Operation[] = [
 
 // ---------- faculties, departments, courses ----------
 
-async function updateDepartment({ services, params, body }: { services: Services; params: Record<string, string>; body: z.output<typeof s.departmentBody> }) {
-  await services.academicsAdmin.updateDepartment(params.id, { name: body.name, facultyId: body.faculty, departimage: body.departimage, content: body.content });
+async function updateDepartment({
+  services,
+  params,
+  body,
+}: {
+  services: Services;
+  params: Record<string, string>;
+  body: z.output<typeof s.departmentBody>;
+}) {
+  await services.academicsAdmin.updateDepartment(params.id, {
+    name: body.name,
+    facultyId: body.faculty,
+    departimage: body.departimage,
+    content: body.content,
+  });
   return ok(await departmentOut(services, params.id));
 }
 
-async function deleteFaculty({ services, params, query }: { services: Services; params: Record<string, string>; query: z.output<typeof confirmQuery> }) {
+async function deleteFaculty({
+  services,
+  params,
+  query,
+}: {
+  services: Services;
+  params: Record<string, string>;
+  query: z.output<typeof confirmQuery>;
+}) {
   return deleteOutcome("faculty", await services.academicsAdmin.deleteFaculty(params.id, confirmed(query)), "Faculty");
 }
 
-async function deleteDepartment({ services, params, query }: { services: Services; params: Record<string, string>; query: z.output<typeof confirmQuery> }) {
-  return deleteOutcome("department", await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)), "Department");
+async function deleteDepartment({
+  services,
+  params,
+  query,
+}: {
+  services: Services;
+  params: Record<string, string>;
+  query: z.output<typeof confirmQuery>;
+}) {
+  return deleteOutcome(
+    "department",
+    await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)),
+    "Department",
+  );
 }
 
 const academicOperations: Operation[] = [
@@ -433,7 +555,8 @@ const academicOperations: Operation[] = [
     path: "/api/faculty/deletefaculty/{id}/{userId}",
     tag: "Academics",
     summary: "Delete a faculty (the earlier client's path)",
-    description: "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
+    description:
+      "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
     access: "admin",
     query: confirmQuery,
     responses: { 200: message },
@@ -464,7 +587,12 @@ const academicOperations: Operation[] = [
     responses: { 201: { description: "Created", schema: s.departmentRecord } },
     errors: [409],
     async handle({ services, body }) {
-      const created = await services.academicsAdmin.createDepartment({ name: body.name, facultyId: body.faculty, departimage: body.departimage, content: body.content });
+      const created = await services.academicsAdmin.createDepartment({
+        name: body.name,
+        facultyId: body.faculty,
+        departimage: body.departimage,
+        content: body.content,
+      });
       return ok(await departmentOut(services, created.id), 201);
     },
   }),
@@ -498,7 +626,8 @@ const academicOperations: Operation[] = [
     path: "/api/departments/{id}",
     tag: "Academics",
     summary: "Delete a department",
-    description: "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
+    description:
+      "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
     access: "admin",
     query: confirmQuery,
     responses: { 200: message },
@@ -529,7 +658,11 @@ const academicOperations: Operation[] = [
     errors: [409],
     async handle({ services, body }) {
       const { department, faculty, ...rest } = body;
-      const created = await services.academicsAdmin.createCourse({ ...pick(rest), departmentId: department, facultyId: faculty });
+      const created = await services.academicsAdmin.createCourse({
+        ...pick(rest),
+        departmentId: department,
+        facultyId: faculty,
+      });
       return ok(await courseOut(services, created.id), 201);
     },
   }),
@@ -545,7 +678,11 @@ const academicOperations: Operation[] = [
     errors: [404, 409],
     async handle({ services, params, body }) {
       const { department, faculty, ...rest } = body;
-      await services.academicsAdmin.updateCourse(params.id, { ...pick(rest), departmentId: department, facultyId: faculty });
+      await services.academicsAdmin.updateCourse(params.id, {
+        ...pick(rest),
+        departmentId: department,
+        facultyId: faculty,
+      });
       return ok(await courseOut(services, params.id));
     },
   }),
@@ -565,7 +702,13 @@ const academicOperations: Operation[] = [
 ];
 
 /** A course's own fields, without the echoed record fields. */
-function pick(c: { name: string; code: string; credits: number; semester: "First" | "Second" | "Both"; description: string }) {
+function pick(c: {
+  name: string;
+  code: string;
+  credits: number;
+  semester: "First" | "Second" | "Both";
+  description: string;
+}) {
   return { name: c.name, code: c.code, credits: c.credits, semester: c.semester, description: c.description };
 }
 
@@ -646,7 +789,13 @@ const siteOperations: Operation[] = [
     errors: [404],
     async handle({ services, params, body }) {
       if (!isRole(params.role)) return refuse(404, "There is no such staff role.");
-      const record = { name: body.name, post: body.post, email: body.email, description: body.description, photo: body.photo };
+      const record = {
+        name: body.name,
+        post: body.post,
+        email: body.email,
+        description: body.description,
+        photo: body.photo,
+      };
       await services.siteContent.saveStaff(params.role, record);
       return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
     },
@@ -674,7 +823,11 @@ const siteOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
     async handle({ services, body }) {
       await services.siteContent.saveAnnouncement({ title: body.title, content: body.content });
-      return ok({ success: true, message: "Announcement updated successfully!", ...(await services.siteContent.announcement()) });
+      return ok({
+        success: true,
+        message: "Announcement updated successfully!",
+        ...(await services.siteContent.announcement()),
+      });
     },
   }),
   defineOperation({
@@ -702,11 +855,22 @@ const siteOperations: Operation[] = [
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     async handle({ services, body }) {
       if (body.title !== undefined || body.subtitle !== undefined || body.content !== undefined) {
-        await services.siteContent.saveFocus({ key: body.key, title: body.title ?? "", subtitle: body.subtitle ?? "", content: body.content ?? "" });
+        await services.siteContent.saveFocus({
+          key: body.key,
+          title: body.title ?? "",
+          subtitle: body.subtitle ?? "",
+          content: body.content ?? "",
+        });
       }
       return ok(await services.siteContent.focus(body.key));
     },
   }),
 ];
 
-export const operations: Operation[] = [...accountOperations, ...postOperations, ...journalOperations, ...academicOperations, ...siteOperations];
+export const operations: Operation[] = [
+  ...accountOperations,
+  ...postOperations,
+  ...journalOperations,
+  ...academicOperations,
+  ...siteOperations,
+];

@@ -1,6 +1,6 @@
+import type { SessionUser } from "~/services/accounts.server";
 import type { Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
-import type { SessionUser } from "~/services/accounts.server";
 
 /** Domain records in the JSON API's shapes: `_id`, and the names SPEC.md section 3 uses. */
 
@@ -39,7 +39,14 @@ export const journalJson = (j: Journal) => ({
 
 export const facultyJson = (f: { id: string; name: string }) => ({ _id: f.id, name: f.name });
 
-export const departmentJson = (d: { id: string; name: string; facultyId: string; facultyName: string; departimage: string; content: string }) => ({
+export const departmentJson = (d: {
+  id: string;
+  name: string;
+  facultyId: string;
+  facultyName: string;
+  departimage: string;
+  content: string;
+}) => ({
   _id: d.id,
   name: d.name,
   faculty: { _id: d.facultyId, name: d.facultyName },
@@ -58,7 +65,9 @@ export const courseCoreJson = (c: CourseLike) => ({
   description: c.description,
 });
 
-export const courseJson = (c: CourseLike & { departmentId: string; departmentName: string; facultyId: string; facultyName: string }) => ({
+export const courseJson = (
+  c: CourseLike & { departmentId: string; departmentName: string; facultyId: string; facultyName: string },
+) => ({
   ...courseCoreJson(c),
   department: { _id: c.departmentId, name: c.departmentName },
   faculty: { _id: c.facultyId, name: c.facultyName },

@@ -1,9 +1,9 @@
-import { z } from "~/lib/zod";
 import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/account-rules";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { postSchema, journalSchema } from "~/lib/forms/publishing";
+import { journalSchema, postSchema } from "~/lib/forms/publishing";
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import { z } from "~/lib/zod";
 
 /**
  * The JSON API's request and response shapes (SPEC.md section 7). Request bodies are built from
@@ -18,12 +18,19 @@ const isoDateTime = z.string().meta({ format: "date-time", description: "ISO 860
 const id = z.string().meta({ description: "The record's id" });
 
 /** Missing says SPEC.md's words; a wrong type gets the general "must be text". */
-const missingIsEmpty = { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? FILL_ALL_FIELDS : undefined) };
+const missingIsEmpty = {
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? FILL_ALL_FIELDS : undefined,
+};
 
 /** A text field the person must fill in, with SPEC.md's message when it is missing or empty. */
-const filled = <T extends z.ZodType<string, string>>(rule: T) => z.string(missingIsEmpty).trim().min(1, FILL_ALL_FIELDS).pipe(rule);
+const filled = <T extends z.ZodType<string, string>>(rule: T) =>
+  z.string(missingIsEmpty).trim().min(1, FILL_ALL_FIELDS).pipe(rule);
 
-/** Fields of a whole record sent back on update (SPEC.md: "JSON with the whole edited record"): accepted and ignored. */
+/**
+ * Fields of a whole record sent back on update (SPEC.md: "JSON with the whole edited record"): accepted and
+ * ignored.
+ */
 const echoedRecordFields = {
   _id: z.unknown().optional().meta({ description: "Ignored: the path names the record" }),
   id: z.unknown().optional().meta({ description: "Ignored" }),
@@ -34,7 +41,13 @@ const echoedRecordFields = {
 
 /** A reference to another record: its id, or the `{_id, name}` object the read calls return. */
 const reference = (rule: z.ZodType<string, string>) =>
-  z.union([rule, z.object({ _id: rule }).loose().transform((ref) => ref._id)]);
+  z.union([
+    rule,
+    z
+      .object({ _id: rule })
+      .loose()
+      .transform((ref) => ref._id),
+  ]);
 
 /** A whole number in a query string ("0", "9"...). */
 export const wholeNumberParam = (name: string) =>
@@ -74,7 +87,9 @@ export const updateUserBody = z
     username: profileSchema.shape.username,
     email: profileSchema.shape.email,
     password: profileSchema.shape.password,
-    currentPassword: profileSchema.shape.currentPassword.meta({ description: "Needed to change your own e-mail or password" }),
+    currentPassword: profileSchema.shape.currentPassword.meta({
+      description: "Needed to change your own e-mail or password",
+    }),
     profilePhoto: profileSchema.shape.image.meta({ description: "An image uploaded through /api/uploads" }),
     ...echoedRecordFields,
     isAdmin: z.unknown().optional().meta({ description: "Ignored: admins are made in the Users tab" }),
@@ -88,7 +103,11 @@ export const postBody = z.strictObject({
   content: postSchema.shape.content.default(""),
 });
 
-export const updatePostBody = postBody.extend({ ...echoedRecordFields, slug: z.unknown().optional(), userId: z.unknown().optional() });
+export const updatePostBody = postBody.extend({
+  ...echoedRecordFields,
+  slug: z.unknown().optional(),
+  userId: z.unknown().optional(),
+});
 
 export const journalBody = z.strictObject({
   filename: journalSchema.shape.filename,
@@ -96,7 +115,11 @@ export const journalBody = z.strictObject({
   file: journalSchema.shape.file,
 });
 
-export const updateJournalBody = journalBody.extend({ ...echoedRecordFields, slug: z.unknown().optional(), userId: z.unknown().optional() });
+export const updateJournalBody = journalBody.extend({
+  ...echoedRecordFields,
+  slug: z.unknown().optional(),
+  userId: z.unknown().optional(),
+});
 
 export const facultyBody = z.strictObject({ name: facultySchema.shape.name, ...echoedRecordFields });
 
@@ -125,7 +148,10 @@ export const settingsBodies = Object.fromEntries(
   SETTINGS_SECTIONS.map((section) => [
     section,
     settingsSchema(section)
-      .extend({ section: z.unknown().optional().meta({ description: "Ignored: the path names the section" }), ...echoedRecordFields })
+      .extend({
+        section: z.unknown().optional().meta({ description: "Ignored: the path names the section" }),
+        ...echoedRecordFields,
+      })
       .strict()
       .meta({ title: section }),
   ]),
@@ -133,7 +159,10 @@ export const settingsBodies = Object.fromEntries(
 
 export const staffBody = staffSchema
   .omit({ role: true })
-  .extend({ role: z.unknown().optional().meta({ description: "Ignored: the path names the role" }), ...echoedRecordFields })
+  .extend({
+    role: z.unknown().optional().meta({ description: "Ignored: the path names the role" }),
+    ...echoedRecordFields,
+  })
   .strict();
 
 export const announcementBody = z.strictObject({ ...announcementSchema.shape, ...echoedRecordFields });
@@ -153,14 +182,26 @@ export const errorResponse = z
     success: z.literal(false),
     statusCode: z.int(),
     message: z.string(),
-    holds: z.strictObject({ departments: z.int(), courses: z.int() }).optional().meta({ description: "What a faculty or department still holds (409 on delete)" }),
+    holds: z
+      .strictObject({ departments: z.int(), courses: z.int() })
+      .optional()
+      .meta({ description: "What a faculty or department still holds (409 on delete)" }),
   })
   .meta({ title: "Error" });
 
-export const messageResponse = z.strictObject({ success: z.literal(true), message: z.string() }).meta({ title: "Message" });
+export const messageResponse = z
+  .strictObject({ success: z.literal(true), message: z.string() })
+  .meta({ title: "Message" });
 
 export const userRecord = z
-  .strictObject({ _id: id, username: z.string(), email: z.string(), profilePhoto: z.string(), isAdmin: z.boolean(), createdAt: isoDateTime })
+  .strictObject({
+    _id: id,
+    username: z.string(),
+    email: z.string(),
+    profilePhoto: z.string(),
+    isAdmin: z.boolean(),
+    createdAt: isoDateTime,
+  })
   .meta({ title: "User" });
 
 export const postRecord = z
@@ -222,12 +263,26 @@ export const settingsRecord = z
   .meta({ title: "Settings", description: "The section's fields (SPEC.md section 5)" });
 
 export const staffRecord = z
-  .strictObject({ role: z.enum(STAFF_ROLES), name: z.string(), post: z.string(), email: z.string(), description: z.string(), photo: z.string() })
+  .strictObject({
+    role: z.enum(STAFF_ROLES),
+    name: z.string(),
+    post: z.string(),
+    email: z.string(),
+    description: z.string(),
+    photo: z.string(),
+  })
   .meta({ title: "Staff" });
 
-export const staffByRole = z.strictObject(Object.fromEntries(STAFF_ROLES.map((role) => [role, staffRecord])) as Record<(typeof STAFF_ROLES)[number], typeof staffRecord>);
+export const staffByRole = z.strictObject(
+  Object.fromEntries(STAFF_ROLES.map((role) => [role, staffRecord])) as Record<
+    (typeof STAFF_ROLES)[number],
+    typeof staffRecord
+  >,
+);
 
-export const announcementRecord = z.strictObject({ title: z.string(), content: z.string() }).meta({ title: "Announcement" });
+export const announcementRecord = z
+  .strictObject({ title: z.string(), content: z.string() })
+  .meta({ title: "Announcement" });
 
 export const focusRecord = z
   .strictObject({ key: z.enum(FOCUS_KEYS), title: z.string(), subtitle: z.string(), content: z.string() })
@@ -240,6 +295,16 @@ export const journalsList = z.strictObject({ journals: z.array(journalRecord), t
 export const usersList = z.strictObject({ users: z.array(userRecord), total, hasMore: z.boolean() });
 
 export const signInResponse = z.strictObject({ success: z.literal(true), message: z.string(), user: userRecord });
-export const savedPostResponse = z.strictObject({ success: z.literal(true), message: z.string(), slug: z.string(), post: postRecord });
-export const savedJournalResponse = z.strictObject({ success: z.literal(true), message: z.string(), slug: z.string(), journal: journalRecord });
+export const savedPostResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  slug: z.string(),
+  post: postRecord,
+});
+export const savedJournalResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  slug: z.string(),
+  journal: journalRecord,
+});
 export const savedAnnouncementResponse = announcementRecord.extend({ success: z.literal(true), message: z.string() });

@@ -2,9 +2,24 @@ import { srcSetFor } from "~/lib/images";
 
 /** A user's photo, or their initial on a coloured disc when they have none. */
 export function Avatar({ username, image, size = "h-9 w-9" }: { username: string; image?: string; size?: string }) {
-  if (image) return <img src={image} srcSet={srcSetFor(image)} sizes="112px" alt="" width={112} height={112} className={`${size} shrink-0 rounded-full object-cover`} referrerPolicy="no-referrer" />;
+  if (image)
+    return (
+      <img
+        src={image}
+        srcSet={srcSetFor(image)}
+        sizes="112px"
+        alt=""
+        width={112}
+        height={112}
+        className={`${size} shrink-0 rounded-full object-cover`}
+        referrerPolicy="no-referrer"
+      />
+    );
   return (
-    <span aria-hidden="true" className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-gold-500 font-semibold text-navy-950`}>
+    <span
+      aria-hidden="true"
+      className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-gold-500 font-semibold text-navy-950`}
+    >
       {username.slice(0, 1).toUpperCase()}
     </span>
   );

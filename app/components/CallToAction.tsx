@@ -10,7 +10,10 @@ export function CallToAction({ title, subtitle, emails }: { title: string; subti
             {emails.map((email, i) => (
               <span key={email}>
                 {i > 0 && (i === emails.length - 1 ? " and " : ", ")}
-                <a href={`mailto:${email}`} className="font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400">
+                <a
+                  href={`mailto:${email}`}
+                  className="font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400"
+                >
                   {email}
                 </a>
               </span>

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link } from "react-router";
+
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRestoreFocus } from "~/lib/use-restore-focus";
 
@@ -34,7 +35,7 @@ export function ConfirmDialog({
       <Dialog.Content
         {...focus}
         role="alertdialog"
-        className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-7 text-center shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
+        className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-7 text-center shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >
         <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -50,7 +51,9 @@ export function ConfirmDialog({
             </button>
           </Form>
           {hydrated ? (
-            <Dialog.Close className={`${buttonBase} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}>
+            <Dialog.Close
+              className={`${buttonBase} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
+            >
               No,Cancel
             </Dialog.Close>
           ) : (

@@ -13,10 +13,13 @@ export function ErrorPanel({
   tone?: "navy" | "blue";
 }) {
   return (
-    <section className={`${tone === "blue" ? "bg-blue-800" : "bg-navy-900"} pb-24 pt-40 text-center text-white`}>
+    <section className={`${tone === "blue" ? "bg-blue-800" : "bg-navy-900"} pt-40 pb-24 text-center text-white`}>
       <h1 className="px-6 font-serif text-4xl font-bold">{title}</h1>
       <p className="mt-4 px-6 text-slate-200">{message}</p>
-      <Link to={link.to} className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400">
+      <Link
+        to={link.to}
+        className="mt-8 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400"
+      >
         {link.label}
       </Link>
     </section>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
+
 import type { Modal as ModalType } from "./Modal";
 
 const Modal = lazy(() => import("./Modal").then((m) => ({ default: m.Modal })));

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
+
 import { CloseIcon } from "~/components/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRestoreFocus } from "~/lib/use-restore-focus";
@@ -32,7 +33,7 @@ export function Modal({
       <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70 backdrop-blur-sm" />
       <Dialog.Content
         {...focus}
-        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
+        className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
       >
         <div className="flex items-start justify-between gap-4">
           <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
@@ -44,14 +45,19 @@ export function Modal({
           </Dialog.Close>
         </div>
         {description ? (
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {description}
+          </Dialog.Description>
         ) : (
           <Dialog.Description className="sr-only">{title}</Dialog.Description>
         )}
         <div className="mt-5">{children}</div>
         <div className="mt-7 flex justify-end">
           {!hydrated && closeHref ? (
-            <Link to={closeHref} className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white dark:bg-gold-500 dark:text-navy-950">
+            <Link
+              to={closeHref}
+              className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white dark:bg-gold-500 dark:text-navy-950"
+            >
               Close
             </Link>
           ) : (

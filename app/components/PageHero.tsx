@@ -17,11 +17,20 @@ export function PageHero({ title, subtitle, eyebrow, image, compact, tall, child
   return (
     <section className={`relative isolate flex items-end overflow-hidden bg-navy-900 text-white ${height}`}>
       {image && (
-        <img src={image} srcSet={srcSetFor(image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />
+        <img
+          src={image}
+          srcSet={srcSetFor(image)}
+          sizes="100vw"
+          alt=""
+          width={1920}
+          height={1080}
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+          {...PRIORITY_IMAGE}
+        />
       )}
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/90 via-navy-950/55 to-navy-950/40" />
-      <div className={`mx-auto w-full max-w-7xl px-6 ${tall ? "pb-24 pt-36" : "pb-12 pt-32"}`}>
-        {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-300">{eyebrow}</p>}
+      <div className={`mx-auto w-full max-w-7xl px-6 ${tall ? "pt-36 pb-24" : "pt-32 pb-12"}`}>
+        {eyebrow && <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">{eyebrow}</p>}
         <h1 className={`mt-3 max-w-4xl font-serif font-bold ${tall ? "text-4xl sm:text-6xl" : "text-3xl sm:text-5xl"}`}>
           {title}
         </h1>

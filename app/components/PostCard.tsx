@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+
 import { ArrowRightIcon } from "~/components/icons";
 import { categoryLabel } from "~/lib/categories";
-import { formatDate } from "~/lib/text";
 import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { formatDate } from "~/lib/text";
 
 export type PostCardData = {
   id: string;
@@ -15,12 +16,25 @@ export type PostCardData = {
 };
 
 /** priority: the card opens the page (the first of a list), so its image is the page's main one. */
-export function PostCard({ post, headingLevel = 3, priority = false }: { post: PostCardData; headingLevel?: 2 | 3; priority?: boolean }) {
+export function PostCard({
+  post,
+  headingLevel = 3,
+  priority = false,
+}: {
+  post: PostCardData;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/post/${post.slug}`;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/9] overflow-hidden bg-navy-100 dark:bg-navy-900">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-[16/9] overflow-hidden bg-navy-100 dark:bg-navy-900"
+      >
         {post.image && (
           <img
             src={post.image}
@@ -36,14 +50,14 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: P
       </Link>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center justify-between gap-3 text-xs">
-          <span className="rounded-full bg-navy-50 px-2.5 py-1 font-semibold uppercase tracking-wider text-navy-700 dark:bg-navy-800 dark:text-gold-300">
+          <span className="rounded-full bg-navy-50 px-2.5 py-1 font-semibold tracking-wider text-navy-700 uppercase dark:bg-navy-800 dark:text-gold-300">
             {categoryLabel(post.category)}
           </span>
           <time dateTime={new Date(post.createdAt).toISOString()} className="text-slate-500 dark:text-slate-400">
             {formatDate(post.createdAt, "short")}
           </time>
         </div>
-        <Heading className="mt-4 font-serif text-xl font-semibold leading-snug text-navy-900 dark:text-white">
+        <Heading className="mt-4 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
           <Link to={href} className="hover:underline">
             {post.title}
           </Link>

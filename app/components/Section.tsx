@@ -23,9 +23,16 @@ export function Section({
       <div className="mx-auto max-w-7xl px-6 py-16 sm:py-20">
         {(eyebrow || title || intro) && (
           <header className="mb-10 max-w-3xl">
-            {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-700 dark:text-gold-400">{eyebrow}</p>}
+            {eyebrow && (
+              <p className="text-sm font-semibold tracking-[0.2em] text-gold-700 uppercase dark:text-gold-400">
+                {eyebrow}
+              </p>
+            )}
             {title && (
-              <h2 id={id ? `${id}-title` : undefined} className="mt-2 font-serif text-3xl font-bold text-navy-900 sm:text-4xl dark:text-white">
+              <h2
+                id={id ? `${id}-title` : undefined}
+                className="mt-2 font-serif text-3xl font-bold text-navy-900 sm:text-4xl dark:text-white"
+              >
                 {title}
               </h2>
             )}

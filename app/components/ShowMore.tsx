@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+
 import { SpinnerIcon } from "~/components/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -39,7 +40,12 @@ export function useShowMore<T extends { id: string }>(
     const next = fetcher.data ? pick(fetcher.data as never) : null;
     if (next && next.page === list.page + 1) {
       const seen = new Set(list.items.map((item) => item.id));
-      setList({ items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))], hasMore: next.hasMore, page: next.page, next: next.next });
+      setList({
+        items: [...list.items, ...next.items.filter((item) => !seen.has(item.id))],
+        hasMore: next.hasMore,
+        page: next.page,
+        next: next.next,
+      });
     }
   }
 

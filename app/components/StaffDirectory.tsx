@@ -1,7 +1,8 @@
 import { useState } from "react";
+
 import { LazyModal as Modal } from "~/components/LazyModal";
-import type { StaffRecord } from "~/lib/site-content";
 import { srcSetFor } from "~/lib/images";
+import type { StaffRecord } from "~/lib/site-content";
 
 /** Principal officers as cards; choosing one opens a modal with their details. */
 export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
@@ -17,7 +18,16 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
               className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 dark:border-slate-700/60 dark:bg-night-card"
             >
               {person.photo ? (
-                <img src={person.photo} srcSet={srcSetFor(person.photo)} sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw" alt="" width={800} height={600} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+                <img
+                  src={person.photo}
+                  srcSet={srcSetFor(person.photo)}
+                  sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
+                  alt=""
+                  width={800}
+                  height={600}
+                  className="aspect-[4/3] w-full object-cover"
+                  loading="lazy"
+                />
               ) : (
                 <div className="aspect-[4/3] w-full bg-navy-100 dark:bg-navy-900" />
               )}
@@ -31,10 +41,25 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
           </li>
         ))}
       </ul>
-      <Modal open={selected !== null} onOpenChange={(open) => !open && setSelected(null)} title={selected?.name ?? ""} description={selected?.post}>
+      <Modal
+        open={selected !== null}
+        onOpenChange={(open) => !open && setSelected(null)}
+        title={selected?.name ?? ""}
+        description={selected?.post}
+      >
         {selected && (
           <div className="space-y-4">
-            {selected.photo && <img src={selected.photo} srcSet={srcSetFor(selected.photo)} sizes="160px" alt={`Portrait of ${selected.name}`} width={160} height={160} className="h-40 w-40 rounded-lg object-cover" />}
+            {selected.photo && (
+              <img
+                src={selected.photo}
+                srcSet={srcSetFor(selected.photo)}
+                sizes="160px"
+                alt={`Portrait of ${selected.name}`}
+                width={160}
+                height={160}
+                className="h-40 w-40 rounded-lg object-cover"
+              />
+            )}
             {selected.email && (
               <p>
                 <span className="font-semibold">Email: </span>
@@ -43,7 +68,9 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
                 </a>
               </p>
             )}
-            {selected.description && <p className="leading-7 text-slate-700 dark:text-slate-300">{selected.description}</p>}
+            {selected.description && (
+              <p className="leading-7 text-slate-700 dark:text-slate-300">{selected.description}</p>
+            )}
           </div>
         )}
       </Modal>

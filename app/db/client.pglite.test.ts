@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { DataDirInUseError, openDatabase } from "./client.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-lock-"));

@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -131,10 +133,20 @@ async function openPglite(dataDir: string | null, sharedBuffersMb: number): Prom
 }
 
 /** Error codes of the socket, and SQLSTATEs of PostgreSQL, that mean "the database is not there". */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; class 08 is connection_exception.
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i;
 
 /**
  * True when a query failed because PostgreSQL could not be reached (stopped, restarting, network
@@ -142,9 +154,17 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
  * driver's error, so the whole `cause` chain is looked at.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 8;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))) return true;
+    if (
+      typeof code === "string" &&
+      (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))
+    )
+      return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
     // Several addresses tried at once (IPv4 and IPv6): Node reports an AggregateError.
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
@@ -230,9 +250,7 @@ function acquireDirectoryLock(dataDir: string): () => void {
       // often gets the same pid as the process that left the file behind.
       const held = owner === process.pid ? lockedHere.has(lockPath) : owner > 0 && isProcessAlive(owner);
       if (held) {
-        throw new DataDirInUseError(
-          `The database in ${dataDir} is in use by another running server (pid ${owner}).`,
-        );
+        throw new DataDirInUseError(`The database in ${dataDir} is in use by another running server (pid ${owner}).`);
       }
       fs.rmSync(lockPath, { force: true });
     }

@@ -1,7 +1,8 @@
 import { is, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { migrationsFolder, rowsOf, type Database } from "./client.server";
+
+import { type Database, migrationsFolder, rowsOf } from "./client.server";
 import * as schema from "./schema";
 
 /**
@@ -39,7 +40,11 @@ export function tablesInDependencyOrder(): string[] {
 
 /** The migrations this copy of the site has, oldest first, with their statements. */
 export function knownMigrations(): (MigrationRecord & { statements: string[] })[] {
-  return readMigrationFiles({ migrationsFolder: migrationsFolder() }).map((m) => ({ hash: m.hash, createdAt: m.folderMillis, statements: m.sql }));
+  return readMigrationFiles({ migrationsFolder: migrationsFolder() }).map((m) => ({
+    hash: m.hash,
+    createdAt: m.folderMillis,
+    statements: m.sql,
+  }));
 }
 
 export async function appliedMigrations(db: Database): Promise<MigrationRecord[]> {
@@ -53,20 +58,26 @@ export async function appliedMigrations(db: Database): Promise<MigrationRecord[]
 export async function applyMigrations(db: Database, migrations: ReturnType<typeof knownMigrations>) {
   for (const migration of migrations) {
     for (const statement of migration.statements) if (statement.trim()) await db.execute(sql.raw(statement));
-    await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.createdAt})`);
+    await db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.createdAt})`,
+    );
   }
 }
 
 export async function columnsOf(db: Database, table: string): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`),
+    await db.execute(
+      sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+    ),
   );
   return rows.map((row) => row.name);
 }
 
 /** Every row of a table as a line of JSON, in batches. Runs inside the caller's transaction (a cursor needs one). */
 export async function* tableRows(db: Database, table: string, batch = 500): AsyncGenerator<string[]> {
-  await db.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table)} t`);
+  await db.execute(
+    sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table)} t`,
+  );
   try {
     for (;;) {
       const rows = rowsOf<{ line: string }>(await db.execute(sql.raw(`fetch ${batch} from backup_rows`)));
@@ -92,7 +103,9 @@ export async function insertRows(db: Database, table: string, columns: string[],
 
 /** The given tables that the database has (a database always has all of them once migrated). */
 export async function tablesPresent(db: Database, tables: string[]): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`));
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`),
+  );
   const present = new Set(rows.map((row) => row.name));
   return tables.filter((table) => present.has(table));
 }
@@ -101,7 +114,9 @@ export async function tablesPresent(db: Database, tables: string[]): Promise<str
 export async function tablesWithRows(db: Database, tables: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const table of tables) {
-    const [row] = rowsOf<{ any: boolean }>(await db.execute(sql`select exists (select 1 from ${sql.identifier(table)}) as any`));
+    const [row] = rowsOf<{ any: boolean }>(
+      await db.execute(sql`select exists (select 1 from ${sql.identifier(table)}) as any`),
+    );
     if (row?.any) found.push(table);
   }
   return found;

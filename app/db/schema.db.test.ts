@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { rowsOf } from "./client.server";
 import { courses, departments, faculties, posts } from "./schema";
 
@@ -32,7 +33,9 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it("refuses an unknown post category", async () => {
-    expect(await errorCode(database.db.insert(posts).values({ slug: "c", title: "C", category: "gossip" }))).toBe("23514");
+    expect(await errorCode(database.db.insert(posts).values({ slug: "c", title: "C", category: "gossip" }))).toBe(
+      "23514",
+    );
   });
 
   it("guards courses: unique code in any case, credits 1 to 6 defaulting to 3, known semesters, matching faculty", async () => {
@@ -42,7 +45,10 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     const [dept] = await db.insert(departments).values({ name: "Public Law", facultyId: law.id }).returning();
     const base = { name: "Human Rights", semester: "First", departmentId: dept.id, facultyId: law.id };
 
-    const [course] = await db.insert(courses).values({ ...base, code: "PLH 731" }).returning();
+    const [course] = await db
+      .insert(courses)
+      .values({ ...base, code: "PLH 731" })
+      .returning();
     expect(course.credits).toBe(3);
 
     expect(await errorCode(db.insert(courses).values({ ...base, code: "plh 731" }))).toBe("23505");
@@ -58,13 +64,23 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     const [faculty] = await db.insert(faculties).values({ name: "Sciences" }).returning();
     await db.insert(departments).values({ name: "Physics", facultyId: faculty.id });
     // 23001 restrict_violation (ON DELETE RESTRICT) or 23503 foreign_key_violation.
-    expect(["23001", "23503"]).toContain(await errorCode(db.delete(faculties).where(sql`${faculties.id} = ${faculty.id}`)));
+    expect(["23001", "23503"]).toContain(
+      await errorCode(db.delete(faculties).where(sql`${faculties.id} = ${faculty.id}`)),
+    );
   });
 
   it("has an index behind every list the pages make", async () => {
-    const result = await database.db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
+    const result = await database.db.execute<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
     const names = rowsOf<{ indexname: string }>(result).map((r) => r.indexname);
-    for (const index of ["posts_created_idx", "posts_category_created_idx", "journals_created_idx", "courses_department_idx", "departments_faculty_idx"]) {
+    for (const index of [
+      "posts_created_idx",
+      "posts_category_created_idx",
+      "journals_created_idx",
+      "courses_department_idx",
+      "departments_faculty_idx",
+    ]) {
       expect(names).toContain(index);
     }
   });

@@ -36,16 +36,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 /** The site-wide links (footer columns, social links, portal, submission e-mails). */
 export const SITE_LINKS_SECTION = "links";
 
-export const STAFF_ROLES = [
-  "vc",
-  "director",
-  "deputy",
-  "bursar",
-  "registrar",
-  "library",
-  "depIct",
-  "acad",
-] as const;
+export const STAFF_ROLES = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;
@@ -135,8 +126,12 @@ export const accounts = pgTable(
 /* How the auth library reaches a session's user (and a user's accounts) in one query: with these
    relations it joins instead of asking twice (auth.server.ts turns joins on). */
 export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
-export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
-export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   "verifications",
@@ -289,10 +284,7 @@ export const siteSettings = pgTable(
     updatedAt: timestamps.updatedAt,
   },
   (t) => [
-    check(
-      "site_settings_section_check",
-      sql`${t.section} in (${inList([...SETTINGS_SECTIONS, SITE_LINKS_SECTION])})`,
-    ),
+    check("site_settings_section_check", sql`${t.section} in (${inList([...SETTINGS_SECTIONS, SITE_LINKS_SECTION])})`),
   ],
 );
 

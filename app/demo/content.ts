@@ -76,15 +76,18 @@ export const demoSettings: { [S in SettingsSection]: Record<string, string> } = 
   },
   howtoapplyone: {
     title: "Prepare your manuscript",
-    subtitle: "Original research of 6,000 to 9,000 words, with an abstract of no more than 250 words and APA 7 references.",
+    subtitle:
+      "Original research of 6,000 to 9,000 words, with an abstract of no more than 250 words and APA 7 references.",
   },
   howtoapplytwo: {
     title: "Submit by e-mail",
-    subtitle: "Send an anonymised manuscript and a separate title page to the journal office. We acknowledge every submission within five working days.",
+    subtitle:
+      "Send an anonymised manuscript and a separate title page to the journal office. We acknowledge every submission within five working days.",
   },
   howtoapplythree: {
     title: "Peer review and publication",
-    subtitle: "Each paper is double-blind reviewed by two scholars. Accepted articles are published online first, then in the next issue.",
+    subtitle:
+      "Each paper is double-blind reviewed by two scholars. Accepted articles are published online first, then in the next issue.",
   },
   programmes: {
     title: "Programmes",
@@ -99,7 +102,8 @@ export const demoSettings: { [S in SettingsSection]: Record<string, string> } = 
   },
   calltoaction: {
     title: "Submit your paper to the Journal of Peace and Security Studies",
-    subtitle: "We welcome original research, policy analyses and book reviews all year round. Send your manuscript by e-mail to",
+    subtitle:
+      "We welcome original research, policy analyses and book reviews all year round. Send your manuscript by e-mail to",
   },
 };
 
@@ -334,7 +338,13 @@ export const demoPosts: DemoPost[] = [
   },
 ];
 
-export type DemoJournal = { title: string; authors: string; abstract: string; sections: { heading: string; text: string }[]; daysAgo: number };
+export type DemoJournal = {
+  title: string;
+  authors: string;
+  abstract: string;
+  sections: { heading: string; text: string }[];
+  daysAgo: number;
+};
 
 export const demoJournals: DemoJournal[] = [
   {
@@ -343,9 +353,18 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Drawing on 240 interviews in twelve local government areas, this article shows that early warning alerts passed through trusted local intermediaries were acted on far more often than alerts sent through formal channels alone.",
     sections: [
-      { heading: "Introduction", text: "Early warning systems promise to turn information about rising tension into timely action. Yet many alerts are never acted upon. This article asks which channels carry warnings that lead to a response." },
-      { heading: "Findings", text: "Alerts relayed by traditional rulers, religious leaders and women's associations were acted on in 61 per cent of cases, against 29 per cent for alerts sent only to formal reporting lines." },
-      { heading: "Conclusion", text: "Early warning is a social system before it is a technical one. Investment in relationships between communities and security agencies matters as much as investment in reporting tools." },
+      {
+        heading: "Introduction",
+        text: "Early warning systems promise to turn information about rising tension into timely action. Yet many alerts are never acted upon. This article asks which channels carry warnings that lead to a response.",
+      },
+      {
+        heading: "Findings",
+        text: "Alerts relayed by traditional rulers, religious leaders and women's associations were acted on in 61 per cent of cases, against 29 per cent for alerts sent only to formal reporting lines.",
+      },
+      {
+        heading: "Conclusion",
+        text: "Early warning is a social system before it is a technical one. Investment in relationships between communities and security agencies matters as much as investment in reporting tools.",
+      },
     ],
     daysAgo: 3,
   },
@@ -355,8 +374,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "This comparative study of oversight bodies in five democracies identifies the legal powers, budgets and reporting practices that distinguish effective civilian oversight from symbolic oversight.",
     sections: [
-      { heading: "Introduction", text: "Oversight institutions are common; effective ones are rare. This article compares five national oversight bodies established since 1995." },
-      { heading: "Analysis", text: "Access to operational budgets, the power to compel testimony and regular public reporting were present in every effective case and absent in every symbolic one." },
+      {
+        heading: "Introduction",
+        text: "Oversight institutions are common; effective ones are rare. This article compares five national oversight bodies established since 1995.",
+      },
+      {
+        heading: "Analysis",
+        text: "Access to operational budgets, the power to compel testimony and regular public reporting were present in every effective case and absent in every symbolic one.",
+      },
       { heading: "Conclusion", text: "Reformers should prioritise the powers of oversight bodies over their number." },
     ],
     daysAgo: 20,
@@ -367,8 +392,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Combining rainfall records with conflict event data from 2000 to 2024, the article links the shifting of grazing routes to new sites of farmer-herder violence and assesses local land-use agreements as a response.",
     sections: [
-      { heading: "Data and methods", text: "We match monthly rainfall anomalies with geo-coded conflict events and with interviews in twenty communities along traditional grazing routes." },
-      { heading: "Results", text: "Violence clustered where routes shifted into farmland without negotiated agreements; where agreements existed, incidents fell by more than half." },
+      {
+        heading: "Data and methods",
+        text: "We match monthly rainfall anomalies with geo-coded conflict events and with interviews in twenty communities along traditional grazing routes.",
+      },
+      {
+        heading: "Results",
+        text: "Violence clustered where routes shifted into farmland without negotiated agreements; where agreements existed, incidents fell by more than half.",
+      },
     ],
     daysAgo: 41,
   },
@@ -378,8 +409,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Using a survey of 1,200 young people in three states, the article finds that perceived injustice and exclusion predict sympathy for armed groups more strongly than unemployment alone.",
     sections: [
-      { heading: "Introduction", text: "Policy debates often assume that jobs alone will prevent recruitment into armed groups. We test this assumption against young people's own accounts." },
-      { heading: "Findings", text: "Perceived unfair treatment by authorities was the strongest predictor of sympathy for armed groups, ahead of unemployment, education and income." },
+      {
+        heading: "Introduction",
+        text: "Policy debates often assume that jobs alone will prevent recruitment into armed groups. We test this assumption against young people's own accounts.",
+      },
+      {
+        heading: "Findings",
+        text: "Perceived unfair treatment by authorities was the strongest predictor of sympathy for armed groups, ahead of unemployment, education and income.",
+      },
     ],
     daysAgo: 65,
   },
@@ -389,8 +426,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Case studies of nine local peace agreements show that agreements mediated with women's participation included more provisions on reconciliation and were more likely to hold after two years.",
     sections: [
-      { heading: "Cases", text: "We study nine local agreements negotiated between 2015 and 2022, comparing those with and without women among the mediators." },
-      { heading: "Conclusion", text: "Women's participation widened the agenda of talks and strengthened the implementation of agreements." },
+      {
+        heading: "Cases",
+        text: "We study nine local agreements negotiated between 2015 and 2022, comparing those with and without women among the mediators.",
+      },
+      {
+        heading: "Conclusion",
+        text: "Women's participation widened the agenda of talks and strengthened the implementation of agreements.",
+      },
     ],
     daysAgo: 90,
   },
@@ -400,8 +443,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "The article maps attacks on power, telecommunications and banking infrastructure in the region since 2018 and argues for a coordinated national incident response capability.",
     sections: [
-      { heading: "Threat landscape", text: "Reported incidents rose fivefold between 2018 and 2024, with ransomware and disinformation campaigns accounting for most of the increase." },
-      { heading: "Recommendations", text: "A national incident response centre, mandatory reporting for operators of critical infrastructure and regional information sharing." },
+      {
+        heading: "Threat landscape",
+        text: "Reported incidents rose fivefold between 2018 and 2024, with ransomware and disinformation campaigns accounting for most of the increase.",
+      },
+      {
+        heading: "Recommendations",
+        text: "A national incident response centre, mandatory reporting for operators of critical infrastructure and regional information sharing.",
+      },
     ],
     daysAgo: 120,
   },
@@ -411,8 +460,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Survey data collected before and after the introduction of community policing committees show a modest but significant rise in trust where committees met regularly and published their decisions.",
     sections: [
-      { heading: "Design", text: "We compare trust in the police in districts with and without community policing committees over four years." },
-      { heading: "Findings", text: "Trust rose by nine percentage points where committees met monthly and shared minutes publicly, and did not change elsewhere." },
+      {
+        heading: "Design",
+        text: "We compare trust in the police in districts with and without community policing committees over four years.",
+      },
+      {
+        heading: "Findings",
+        text: "Trust rose by nine percentage points where committees met monthly and shared minutes publicly, and did not change elsewhere.",
+      },
     ],
     daysAgo: 150,
   },
@@ -422,8 +477,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "This article reviews truth-telling, reparations and reintegration programmes for former fighters, and proposes principles for a transitional justice framework suited to communities emerging from insurgency.",
     sections: [
-      { heading: "Review", text: "We review twelve programmes for the reintegration of former fighters and the experiences of the communities that received them." },
-      { heading: "Principles", text: "Victims' participation, local ownership, and a balance between accountability and reintegration." },
+      {
+        heading: "Review",
+        text: "We review twelve programmes for the reintegration of former fighters and the experiences of the communities that received them.",
+      },
+      {
+        heading: "Principles",
+        text: "Victims' participation, local ownership, and a balance between accountability and reintegration.",
+      },
     ],
     daysAgo: 180,
   },
@@ -433,8 +494,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Tracing seizures of small arms at border posts between 2016 and 2024, the article identifies the main trafficking routes and evaluates joint border patrols as a response.",
     sections: [
-      { heading: "Routes", text: "Three overland corridors accounted for most seizures, with a growing share of weapons arriving in dismantled form." },
-      { heading: "Joint patrols", text: "Seizures doubled where patrols were joint and intelligence was shared, but fell back when funding lapsed." },
+      {
+        heading: "Routes",
+        text: "Three overland corridors accounted for most seizures, with a growing share of weapons arriving in dismantled form.",
+      },
+      {
+        heading: "Joint patrols",
+        text: "Seizures doubled where patrols were joint and intelligence was shared, but fell back when funding lapsed.",
+      },
     ],
     daysAgo: 210,
   },
@@ -444,8 +511,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "The article examines preventive diplomacy by regional organisations from 2010 to 2024 and finds that early engagement by envoys with a standing mandate was associated with fewer escalations.",
     sections: [
-      { heading: "Introduction", text: "Regional organisations have built conflict prevention mechanisms, but their use has been uneven." },
-      { heading: "Findings", text: "Standing envoys, early warning reports shared with member states and financial support for mediation were associated with fewer escalations." },
+      {
+        heading: "Introduction",
+        text: "Regional organisations have built conflict prevention mechanisms, but their use has been uneven.",
+      },
+      {
+        heading: "Findings",
+        text: "Standing envoys, early warning reports shared with member states and financial support for mediation were associated with fewer escalations.",
+      },
     ],
     daysAgo: 240,
   },
@@ -455,8 +528,14 @@ export const demoJournals: DemoJournal[] = [
     abstract:
       "Interviews in six host communities show that shared access to schools, clinics and markets eased tensions between refugees and hosts more than humanitarian aid delivered separately to each group.",
     sections: [
-      { heading: "Method", text: "We conducted 96 interviews and 12 focus groups in six communities hosting refugees since 2019." },
-      { heading: "Conclusion", text: "Services shared by refugees and hosts built everyday contact and reduced perceptions of unfairness." },
+      {
+        heading: "Method",
+        text: "We conducted 96 interviews and 12 focus groups in six communities hosting refugees since 2019.",
+      },
+      {
+        heading: "Conclusion",
+        text: "Services shared by refugees and hosts built everyday contact and reduced perceptions of unfairness.",
+      },
     ],
     daysAgo: 270,
   },
@@ -482,11 +561,42 @@ export const demoFaculties: DemoFaculty[] = [
         content:
           "<p>The department offers the Centre's flagship postgraduate programmes in peace and conflict studies, combining theory, field research and practical training in mediation.</p>",
         courses: [
-          { code: "PCS 701", name: "Theories of Conflict and Peace", credits: 3, semester: "First", description: "Classical and contemporary explanations of why conflicts start, escalate and end." },
-          { code: "PCS 702", name: "Research Methods in Conflict Settings", credits: 3, semester: "First", description: "Qualitative and quantitative methods, ethics and safety for research in conflict-affected areas." },
-          { code: "PCS 705", name: "Negotiation and Mediation", credits: 4, semester: "Second", description: "Mediation practice, including a three-day simulated peace process." },
-          { code: "PCS 708", name: "Peacebuilding and Reconciliation", credits: 3, semester: "Second", description: "Post-conflict recovery, reconciliation and transitional justice." },
-          { code: "PCS 790", name: "Dissertation", credits: 6, semester: "Both", description: "An independent research project of 15,000 to 20,000 words, supervised by a member of staff." },
+          {
+            code: "PCS 701",
+            name: "Theories of Conflict and Peace",
+            credits: 3,
+            semester: "First",
+            description: "Classical and contemporary explanations of why conflicts start, escalate and end.",
+          },
+          {
+            code: "PCS 702",
+            name: "Research Methods in Conflict Settings",
+            credits: 3,
+            semester: "First",
+            description:
+              "Qualitative and quantitative methods, ethics and safety for research in conflict-affected areas.",
+          },
+          {
+            code: "PCS 705",
+            name: "Negotiation and Mediation",
+            credits: 4,
+            semester: "Second",
+            description: "Mediation practice, including a three-day simulated peace process.",
+          },
+          {
+            code: "PCS 708",
+            name: "Peacebuilding and Reconciliation",
+            credits: 3,
+            semester: "Second",
+            description: "Post-conflict recovery, reconciliation and transitional justice.",
+          },
+          {
+            code: "PCS 790",
+            name: "Dissertation",
+            credits: 6,
+            semester: "Both",
+            description: "An independent research project of 15,000 to 20,000 words, supervised by a member of staff.",
+          },
         ],
       },
       {
@@ -495,10 +605,34 @@ export const demoFaculties: DemoFaculty[] = [
         content:
           "<p>The department studies states, regional organisations and the international system, with a focus on diplomacy and conflict prevention.</p>",
         courses: [
-          { code: "PIR 711", name: "International Relations Theory", credits: 3, semester: "First", description: "Realism, liberalism, constructivism and critical approaches." },
-          { code: "PIR 712", name: "Regional Organisations and Security", credits: 3, semester: "Second", description: "The security architecture of regional organisations and their record in conflict prevention." },
-          { code: "PIR 715", name: "Foreign Policy Analysis", credits: 2, semester: "First", description: "How governments make foreign policy decisions, with case studies." },
-          { code: "PIR 718", name: "Diplomacy and Statecraft", credits: 3, semester: "Second", description: "The practice of diplomacy, from bilateral relations to multilateral negotiation." },
+          {
+            code: "PIR 711",
+            name: "International Relations Theory",
+            credits: 3,
+            semester: "First",
+            description: "Realism, liberalism, constructivism and critical approaches.",
+          },
+          {
+            code: "PIR 712",
+            name: "Regional Organisations and Security",
+            credits: 3,
+            semester: "Second",
+            description: "The security architecture of regional organisations and their record in conflict prevention.",
+          },
+          {
+            code: "PIR 715",
+            name: "Foreign Policy Analysis",
+            credits: 2,
+            semester: "First",
+            description: "How governments make foreign policy decisions, with case studies.",
+          },
+          {
+            code: "PIR 718",
+            name: "Diplomacy and Statecraft",
+            credits: 3,
+            semester: "Second",
+            description: "The practice of diplomacy, from bilateral relations to multilateral negotiation.",
+          },
         ],
       },
     ],
@@ -512,10 +646,34 @@ export const demoFaculties: DemoFaculty[] = [
         content:
           "<p>The department teaches the law of armed conflict, international criminal law and the protection of civilians.</p>",
         courses: [
-          { code: "IHL 721", name: "International Humanitarian Law", credits: 3, semester: "First", description: "The law of armed conflict: distinction, proportionality and the protection of civilians." },
-          { code: "IHL 722", name: "International Criminal Law", credits: 3, semester: "Second", description: "War crimes, crimes against humanity and the jurisdiction of international courts." },
-          { code: "IHL 725", name: "Refugee and Migration Law", credits: 2, semester: "Second", description: "International protection of refugees and internally displaced persons." },
-          { code: "IHL 728", name: "Law of the Sea and Maritime Security", credits: 2, semester: "First", description: "Piracy, maritime boundaries and cooperation at sea." },
+          {
+            code: "IHL 721",
+            name: "International Humanitarian Law",
+            credits: 3,
+            semester: "First",
+            description: "The law of armed conflict: distinction, proportionality and the protection of civilians.",
+          },
+          {
+            code: "IHL 722",
+            name: "International Criminal Law",
+            credits: 3,
+            semester: "Second",
+            description: "War crimes, crimes against humanity and the jurisdiction of international courts.",
+          },
+          {
+            code: "IHL 725",
+            name: "Refugee and Migration Law",
+            credits: 2,
+            semester: "Second",
+            description: "International protection of refugees and internally displaced persons.",
+          },
+          {
+            code: "IHL 728",
+            name: "Law of the Sea and Maritime Security",
+            credits: 2,
+            semester: "First",
+            description: "Piracy, maritime boundaries and cooperation at sea.",
+          },
         ],
       },
       {
@@ -523,9 +681,27 @@ export const demoFaculties: DemoFaculty[] = [
         image: false,
         content: "",
         courses: [
-          { code: "PLH 731", name: "Human Rights Law", credits: 3, semester: "First", description: "Regional and international human rights systems and their enforcement." },
-          { code: "PLH 732", name: "Constitutionalism and the Security Sector", credits: 3, semester: "Second", description: "Constitutional control of the armed forces, police and intelligence services." },
-          { code: "PLH 735", name: "Access to Justice", credits: 2, semester: "Both", description: "Legal aid, customary courts and the justice needs of ordinary people." },
+          {
+            code: "PLH 731",
+            name: "Human Rights Law",
+            credits: 3,
+            semester: "First",
+            description: "Regional and international human rights systems and their enforcement.",
+          },
+          {
+            code: "PLH 732",
+            name: "Constitutionalism and the Security Sector",
+            credits: 3,
+            semester: "Second",
+            description: "Constitutional control of the armed forces, police and intelligence services.",
+          },
+          {
+            code: "PLH 735",
+            name: "Access to Justice",
+            credits: 2,
+            semester: "Both",
+            description: "Legal aid, customary courts and the justice needs of ordinary people.",
+          },
         ],
       },
     ],
@@ -539,12 +715,48 @@ export const demoFaculties: DemoFaculty[] = [
         content:
           "<p>The department prepares analysts and managers for careers in national security, emergency management and corporate security.</p>",
         courses: [
-          { code: "SSS 701", name: "Strategic Studies", credits: 3, semester: "First", description: "Strategy, deterrence and the use of force in international politics." },
-          { code: "SSS 704", name: "Intelligence Analysis", credits: 3, semester: "First", description: "The intelligence cycle, analytic techniques and oversight of intelligence." },
-          { code: "SSS 709", name: "Counter-Terrorism and Counter-Insurgency", credits: 3, semester: "Second", description: "Causes of terrorism and insurgency and the record of responses to them." },
-          { code: "SSS 711", name: "Disaster and Emergency Management", credits: 2, semester: "Second", description: "Preparedness, response and recovery for natural and man-made disasters." },
-          { code: "SSS 714", name: "Cyber Security and Hybrid Threats", credits: 3, semester: "Second", description: "Disinformation, attacks on critical infrastructure and the law of cyber operations." },
-          { code: "SSS 716", name: "Border Management and Small Arms Control", credits: 2, semester: "First", description: "Border security, arms trafficking and regional cooperation." },
+          {
+            code: "SSS 701",
+            name: "Strategic Studies",
+            credits: 3,
+            semester: "First",
+            description: "Strategy, deterrence and the use of force in international politics.",
+          },
+          {
+            code: "SSS 704",
+            name: "Intelligence Analysis",
+            credits: 3,
+            semester: "First",
+            description: "The intelligence cycle, analytic techniques and oversight of intelligence.",
+          },
+          {
+            code: "SSS 709",
+            name: "Counter-Terrorism and Counter-Insurgency",
+            credits: 3,
+            semester: "Second",
+            description: "Causes of terrorism and insurgency and the record of responses to them.",
+          },
+          {
+            code: "SSS 711",
+            name: "Disaster and Emergency Management",
+            credits: 2,
+            semester: "Second",
+            description: "Preparedness, response and recovery for natural and man-made disasters.",
+          },
+          {
+            code: "SSS 714",
+            name: "Cyber Security and Hybrid Threats",
+            credits: 3,
+            semester: "Second",
+            description: "Disinformation, attacks on critical infrastructure and the law of cyber operations.",
+          },
+          {
+            code: "SSS 716",
+            name: "Border Management and Small Arms Control",
+            credits: 2,
+            semester: "First",
+            description: "Border security, arms trafficking and regional cooperation.",
+          },
         ],
       },
       {

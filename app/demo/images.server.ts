@@ -15,7 +15,7 @@ const PALETTES = [
 
 /** A small deterministic generator so every seed draws the same picture. */
 function random(seed: number) {
-  let state = seed * 2654435761 % 2 ** 32;
+  let state = (seed * 2654435761) % 2 ** 32;
   return () => {
     state = (state * 1664525 + 1013904223) % 2 ** 32;
     return state / 2 ** 32;
@@ -40,8 +40,10 @@ function landscapeSvg(seed: number, width: number, height: number) {
     .join("");
   const sunX = width * (0.2 + rand() * 0.6);
   const sunY = height * (0.25 + rand() * 0.15);
-  const rings = Array.from({ length: 5 }, (_, i) =>
-    `<circle cx="${sunX}" cy="${sunY}" r="${height * (0.12 + i * 0.07)}" fill="none" stroke="${palette[4]}" stroke-opacity="${0.18 - i * 0.03}" stroke-width="2"/>`,
+  const rings = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<circle cx="${sunX}" cy="${sunY}" r="${height * (0.12 + i * 0.07)}" fill="none" stroke="${palette[4]}" stroke-opacity="${0.18 - i * 0.03}" stroke-width="2"/>`,
   ).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
@@ -70,12 +72,16 @@ export type GeneratedImage = { bytes: Buffer; width: number; height: number };
 
 export async function landscapeImage(seed: number, width: number, height: number): Promise<GeneratedImage> {
   const sharp = await loadSharp();
-  const bytes = await sharp(Buffer.from(landscapeSvg(seed, width, height))).webp({ quality: 78 }).toBuffer();
+  const bytes = await sharp(Buffer.from(landscapeSvg(seed, width, height)))
+    .webp({ quality: 78 })
+    .toBuffer();
   return { bytes, width, height };
 }
 
 export async function portraitImage(seed: number, size = 480): Promise<GeneratedImage> {
   const sharp = await loadSharp();
-  const bytes = await sharp(Buffer.from(portraitSvg(seed, size))).webp({ quality: 80 }).toBuffer();
+  const bytes = await sharp(Buffer.from(portraitSvg(seed, size)))
+    .webp({ quality: 80 })
+    .toBuffer();
   return { bytes, width: size, height: size };
 }

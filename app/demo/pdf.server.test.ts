@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { renderPdf } from "./pdf.server";
 
 describe("renderPdf", () => {
   const pdf = renderPdf(
-    [{ text: "A title", style: "title" }, ...Array.from({ length: 120 }, (_, i) => ({ text: `Paragraph ${i} (with brackets) and \\ slashes.` }))],
+    [
+      { text: "A title", style: "title" },
+      ...Array.from({ length: 120 }, (_, i) => ({ text: `Paragraph ${i} (with brackets) and \\ slashes.` })),
+    ],
     { title: "Test (article)", author: "Author" },
   );
   const text = pdf.toString("latin1");

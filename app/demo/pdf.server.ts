@@ -57,12 +57,16 @@ export function renderPdf(blocks: PdfBlock[], info: { title: string; author: str
         y = PAGE_HEIGHT - MARGIN;
       }
       y -= style.leading;
-      pages.at(-1)!.push(`BT /${style.font} ${style.size} Tf ${MARGIN} ${y.toFixed(1)} Td (${escapePdfString(line)}) Tj ET`);
+      pages
+        .at(-1)!
+        .push(`BT /${style.font} ${style.size} Tf ${MARGIN} ${y.toFixed(1)} Td (${escapePdfString(line)}) Tj ET`);
     }
     y -= style.gapAfter;
   }
   pages.forEach((ops, i) =>
-    ops.push(`BT /F3 8.5 Tf ${MARGIN} 36 Td (${escapePdfString(`${toAscii(info.title)} - page ${i + 1} of ${pages.length}`)}) Tj ET`),
+    ops.push(
+      `BT /F3 8.5 Tf ${MARGIN} 36 Td (${escapePdfString(`${toAscii(info.title)} - page ${i + 1} of ${pages.length}`)}) Tj ET`,
+    ),
   );
 
   // Object numbers: 1 catalog, 2 pages, 3-5 fonts, 6 info, then a page and its content stream per page.

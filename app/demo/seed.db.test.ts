@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, testServices, type TestDatabase } from "../../tests/support/database";
+
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/db/schema";
 import { mediaOptions } from "~/services/index.server";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { seedDemoContent } from "./seed.server";
 
 let database: TestDatabase;

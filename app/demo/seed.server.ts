@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
+import { slugify } from "~/lib/text";
 import { academicsAdmin } from "~/services/academics.server";
 import { journalsService } from "~/services/journals.server";
-import { mediaService, type MediaOptions } from "~/services/media.server";
-import { slugify } from "~/lib/text";
+import { type MediaOptions, mediaService } from "~/services/media.server";
 import { postsService } from "~/services/posts.server";
 import { siteContentService } from "~/services/site-content.server";
+
 import {
   demoAnnouncement,
   demoFaculties,
@@ -17,7 +19,7 @@ import {
   demoSiteLinks,
   demoStaff,
 } from "./content";
-import { landscapeImage, portraitImage, type GeneratedImage } from "./images.server";
+import { type GeneratedImage, landscapeImage, portraitImage } from "./images.server";
 import { renderPdf } from "./pdf.server";
 
 const SEED_LOCK_KEY = 7_240_113;
@@ -59,7 +61,10 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
 
     await services.siteContent.saveSiteLinks(demoSiteLinks);
     const heroImage = await storeImage(await landscapeImage(1, 1920, 1080), "home-hero.webp");
-    for (const [section, fields] of Object.entries(demoSettings) as [keyof typeof demoSettings, Record<string, string>][]) {
+    for (const [section, fields] of Object.entries(demoSettings) as [
+      keyof typeof demoSettings,
+      Record<string, string>,
+    ][]) {
       const extra: Record<string, string> = {};
       if (section === "homepage") extra.homeimage = heroImage;
       if (section === "about") {
@@ -74,7 +79,10 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
       await services.siteContent.saveStaff(role, { ...demoStaff[role], photo });
     }
     await services.siteContent.saveAnnouncement(demoAnnouncement);
-    for (const [key, record] of Object.entries(demoFocus) as [keyof typeof demoFocus, (typeof demoFocus)["homePage"]][]) {
+    for (const [key, record] of Object.entries(demoFocus) as [
+      keyof typeof demoFocus,
+      (typeof demoFocus)["homePage"],
+    ][]) {
       await services.siteContent.saveFocus({ key, ...record });
     }
 
@@ -95,14 +103,14 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
           { text: journal.authors, style: "meta" },
           { text: "Abstract", style: "heading" },
           { text: journal.abstract },
-          ...journal.sections.flatMap((s) => [
-            { text: s.heading, style: "heading" as const },
-            { text: s.text },
-          ]),
+          ...journal.sections.flatMap((s) => [{ text: s.heading, style: "heading" as const }, { text: s.text }]),
         ],
         { title: journal.title, author: journal.authors },
       );
-      const stored = await services.media.ingestBuffer(pdf, { purpose: "pdf", fileName: `${slugify(journal.title)}.pdf` });
+      const stored = await services.media.ingestBuffer(pdf, {
+        purpose: "pdf",
+        fileName: `${slugify(journal.title)}.pdf`,
+      });
       await services.journals.create(
         {
           filename: journal.title,

@@ -10,7 +10,10 @@ const username = z
   .trim()
   .regex(USERNAME_PATTERN, "Username must be 3 to 30 letters, digits, dots, dashes or underscores");
 const email = z.string().trim().max(254, "Enter a valid email address").email("Enter a valid email address");
-const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(128, "Password is too long");
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128, "Password is too long");
 
 /** The sign-up form (shared by the browser and the server). */
 export const signUpSchema = z.object({ username, email, password });
@@ -25,7 +28,10 @@ export const profileSchema = z.object({
   password: password.optional(),
   currentPassword: z.string().max(128, "The current password is incorrect.").optional(),
   /** A photo the user uploaded to /uploads (checked against the media table by the service). */
-  image: z.string().regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here").optional(),
+  image: z
+    .string()
+    .regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here")
+    .optional(),
 });
 
 /** The first-admin form on /setup and `npm run create-admin`. */

@@ -1,5 +1,7 @@
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, readConfig } from "./config.server";
 
 describe("readConfig", () => {
@@ -26,17 +28,38 @@ describe("readConfig", () => {
   });
 
   it("reads the origins allowed to call the API, and refuses anything but origins", () => {
-    expect(readConfig({ CORS_ORIGINS: "https://app.example.edu, http://localhost:5173/" }).corsOrigins).toEqual(["https://app.example.edu", "http://localhost:5173"]);
-    expect(() => readConfig({ CORS_ORIGINS: "https://app.example.edu/path" })).toThrow(/CORS_ORIGINS must be a comma-separated list of origins/);
+    expect(readConfig({ CORS_ORIGINS: "https://app.example.edu, http://localhost:5173/" }).corsOrigins).toEqual([
+      "https://app.example.edu",
+      "http://localhost:5173",
+    ]);
+    expect(() => readConfig({ CORS_ORIGINS: "https://app.example.edu/path" })).toThrow(
+      /CORS_ORIGINS must be a comma-separated list of origins/,
+    );
     expect(() => readConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
   });
 
   it("reads upload limits and the S3 store", () => {
-    const config = readConfig({ MAX_IMAGE_MB: "2", MAX_PDF_MB: "0.5", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" });
+    const config = readConfig({
+      MAX_IMAGE_MB: "2",
+      MAX_PDF_MB: "0.5",
+      S3_BUCKET: "media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    });
     expect(config.maxImageBytes).toBe(2 * 1024 * 1024);
     expect(config.maxPdfBytes).toBe(512 * 1024);
-    expect(config.s3).toEqual({ bucket: "media", endpoint: "http://127.0.0.1:9000", region: "us-east-1", accessKeyId: "k", secretAccessKey: "s", forcePathStyle: true });
-    expect(() => readConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow("S3_ENDPOINT is set, so S3_BUCKET must be set too");
+    expect(config.s3).toEqual({
+      bucket: "media",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+      forcePathStyle: true,
+    });
+    expect(() => readConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      "S3_ENDPOINT is set, so S3_BUCKET must be set too",
+    );
     expect(() => readConfig({ MAX_IMAGE_MB: "lots" })).toThrow(/MAX_IMAGE_MB must be a number of megabytes/);
   });
 
@@ -51,11 +74,15 @@ describe("readConfig", () => {
     });
     expect(config.google).toMatchObject({ id: "google", name: "Google", clientId: "g-id" });
     expect(config.oidc).toMatchObject({ id: "oidc", name: "University Login", issuer: "https://id.example.edu" });
-    expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id" })).toThrow("GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too");
+    expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id" })).toThrow(
+      "GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too",
+    );
   });
 
   it("never prints a secret in its message", () => {
-    expect(() => readConfig({ AUTH_SECRET: "short-secret" })).toThrow(/^Invalid configuration: AUTH_SECRET must be at least 32 characters$/);
+    expect(() => readConfig({ AUTH_SECRET: "short-secret" })).toThrow(
+      /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/,
+    );
   });
 
   it("reads every variable", () => {

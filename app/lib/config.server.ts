@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import { z } from "zod";
 
 /**
@@ -67,8 +68,7 @@ const configSchema = z.object({
     .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be a host name or IP address")
     .optional(),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
-  DATABASE_URL: urlWith(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL")
-    .optional(),
+  DATABASE_URL: urlWith(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL").optional(),
   PUBLIC_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL")
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
@@ -82,8 +82,16 @@ const configSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .trim()
-    .transform((value) => value.split(",").map((o) => o.trim()).filter(Boolean))
-    .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of origins such as https://app.example.edu (scheme and host, no path)")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      "must be a comma-separated list of origins such as https://app.example.edu (scheme and host, no path)",
+    )
     .optional(),
   OIDC_ISSUER: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -204,11 +212,23 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-        ? { id: "google", name: "Google", clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, jwksUrl: c.GOOGLE_JWKS_URL }
+        ? {
+            id: "google",
+            name: "Google",
+            clientId: c.GOOGLE_CLIENT_ID,
+            clientSecret: c.GOOGLE_CLIENT_SECRET,
+            jwksUrl: c.GOOGLE_JWKS_URL,
+          }
         : undefined,
     oidc:
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID
-        ? { id: "oidc", name: c.OIDC_NAME ?? "Single sign-on", clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, issuer: c.OIDC_ISSUER }
+        ? {
+            id: "oidc",
+            name: c.OIDC_NAME ?? "Single sign-on",
+            clientId: c.OIDC_CLIENT_ID,
+            clientSecret: c.OIDC_CLIENT_SECRET,
+            issuer: c.OIDC_ISSUER,
+          }
         : undefined,
     pageCache: c.PAGE_CACHE,
     pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,

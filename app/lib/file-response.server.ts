@@ -1,13 +1,20 @@
-import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 import { Readable } from "node:stream";
+
 import { data } from "react-router";
+
+import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
 import type { Services } from "~/services/index.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** RFC 6266 filename: an ASCII fallback and the exact name in UTF-8. */
 function contentDisposition(kind: "inline" | "attachment", name: string) {
-  const ascii = name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "").trim() || "document";
+  const ascii =
+    name
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "")
+      .trim() || "document";
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -34,7 +41,10 @@ export async function storedFileResponse(
   });
   headers.set("Content-Security-Policy", STORED_FILE_POLICY);
   const disposition = options.disposition ?? storedFileDisposition(head.contentType);
-  headers.set("Content-Disposition", options.downloadName ? contentDisposition(disposition, options.downloadName) : disposition);
+  headers.set(
+    "Content-Disposition",
+    options.downloadName ? contentDisposition(disposition, options.downloadName) : disposition,
+  );
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
   const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");

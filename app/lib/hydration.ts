@@ -6,5 +6,9 @@
 export const READING_PAGE = { hydrateAfterPaint: true } as const;
 
 export function hydratesAfterPaint(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as { hydrateAfterPaint?: unknown }).hydrateAfterPaint === true;
+  return (
+    typeof handle === "object" &&
+    handle !== null &&
+    (handle as { hydrateAfterPaint?: unknown }).hydrateAfterPaint === true
+  );
 }

@@ -1,4 +1,5 @@
 import type { PostCardData } from "~/components/PostCard";
+
 import { excerpt } from "./text";
 
 /** What a post card needs: the excerpt is made on the server, so pages don't ship whole posts. */

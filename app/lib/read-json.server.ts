@@ -24,7 +24,8 @@ async function readCapped(request: Request, limit: number): Promise<string | "to
 
 /** A JSON object body, or the API's JSON error (too large, not JSON, not an object). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) return apiError(413, "The request body is too large.");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES)
+    return apiError(413, "The request body is too large.");
   let text: string | "too-large";
   try {
     text = await readCapped(request, MAX_JSON_BYTES);
@@ -38,7 +39,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     return apiError(400, "The request body is not valid JSON.");
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return apiError(400, "The request body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return apiError(400, "The request body must be a JSON object.");
   // PostgreSQL text cannot hold NUL: refuse it here rather than fail at the database.
   if (hasNul(body)) return apiError(400, "The request body contains a NUL character.");
   return body as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { safeRedirectPath } from "./redirect";
 
 const SITE = "https://centre.example.edu";
@@ -13,16 +14,50 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/post/a-b#top")).toBe("/post/a-b#top");
   });
 
-  it.each(["//evil.com", "/.//evil.example", "/././/evil.example", "/a/..//evil.example", "/%2e//evil.example", "/\\evil.com", "/\t/evil.com", "/%09/evil.com\r\nX: y", "https://evil.com", "javascript:alert(1)", "", null])(
-    "refuses %j",
-    (value) => {
-      expect(safeRedirectPath(value as string, "/fallback")).toBe("/fallback");
-    },
-  );
+  it.each([
+    "//evil.com",
+    "/.//evil.example",
+    "/././/evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/\\evil.com",
+    "/\t/evil.com",
+    "/%09/evil.com\r\nX: y",
+    "https://evil.com",
+    "javascript:alert(1)",
+    "",
+    null,
+  ])("refuses %j", (value) => {
+    expect(safeRedirectPath(value as string, "/fallback")).toBe("/fallback");
+  });
 
   it("never sends a browser to another origin, whatever it is given (property)", () => {
     // Strings built from the characters that make URLs ambiguous, and arbitrary ones.
-    const piece = fc.constantFrom("/", "//", ".", "..", "./", "../", "%2e", "%2f", "%2F", "%5c", "\\", "@", ":", "?", "#", "evil.example", "http:", "https:", "\t", " ", "%09", "a", "~");
+    const piece = fc.constantFrom(
+      "/",
+      "//",
+      ".",
+      "..",
+      "./",
+      "../",
+      "%2e",
+      "%2f",
+      "%2F",
+      "%5c",
+      "\\",
+      "@",
+      ":",
+      "?",
+      "#",
+      "evil.example",
+      "http:",
+      "https:",
+      "\t",
+      " ",
+      "%09",
+      "a",
+      "~",
+    );
     const tricky = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(""));
     fc.assert(
       fc.property(fc.oneof(tricky, fc.string(), fc.webUrl(), fc.webPath()), (value) => {

@@ -12,7 +12,8 @@ const SITE = "http://site.invalid";
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || hasControlOrBackslash(value)) return fallback;
   const path = sameOriginPath(value);
-  if (path === undefined || !path.startsWith("/") || path.startsWith("//") || sameOriginPath(path) !== path) return fallback;
+  if (path === undefined || !path.startsWith("/") || path.startsWith("//") || sameOriginPath(path) !== path)
+    return fallback;
   return path;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isCrossSiteMutation } from "./same-origin.server";
 
 const base = { method: "POST", host: "cpscr.example.edu", publicUrl: undefined, fetchSite: null };
@@ -20,16 +21,28 @@ describe("isCrossSiteMutation", () => {
 
   it("accepts the public address behind a proxy that rewrites Host", () => {
     expect(
-      isCrossSiteMutation({ ...base, host: "127.0.0.1:3000", origin: "https://cpscr.example.edu", publicUrl: "https://cpscr.example.edu" }),
+      isCrossSiteMutation({
+        ...base,
+        host: "127.0.0.1:3000",
+        origin: "https://cpscr.example.edu",
+        publicUrl: "https://cpscr.example.edu",
+      }),
     ).toBe(false);
   });
 });
 
 describe("origins CORS_ORIGINS lists", () => {
   it("may call the JSON API, and nothing else", () => {
-    const partner = { ...base, origin: "https://app.example.edu", fetchSite: "cross-site", corsOrigins: ["https://app.example.edu"] };
+    const partner = {
+      ...base,
+      origin: "https://app.example.edu",
+      fetchSite: "cross-site",
+      corsOrigins: ["https://app.example.edu"],
+    };
     expect(isCrossSiteMutation({ ...partner, path: "/api/post/create" })).toBe(false);
     expect(isCrossSiteMutation({ ...partner, path: "/dashboard" })).toBe(true);
-    expect(isCrossSiteMutation({ ...partner, origin: "https://other.example.edu", path: "/api/post/create" })).toBe(true);
+    expect(isCrossSiteMutation({ ...partner, origin: "https://other.example.edu", path: "/api/post/create" })).toBe(
+      true,
+    );
   });
 });

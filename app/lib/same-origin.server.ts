@@ -1,6 +1,7 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const CROSS_SITE_REFUSED = "This request came from another site, so it was refused. Go back to the page and try again.";
+export const CROSS_SITE_REFUSED =
+  "This request came from another site, so it was refused. Go back to the page and try again.";
 
 export type RequestOrigin = {
   method: string;
@@ -17,7 +18,11 @@ export type RequestOrigin = {
 };
 
 /** An origin that CORS_ORIGINS lets call this JSON API path with credentials. */
-export function isAllowedApiOrigin(path: string, origin: string | null | undefined, corsOrigins: string[]): origin is string {
+export function isAllowedApiOrigin(
+  path: string,
+  origin: string | null | undefined,
+  corsOrigins: string[],
+): origin is string {
   return path.startsWith("/api/") && Boolean(origin) && corsOrigins.includes(origin!);
 }
 
@@ -26,7 +31,15 @@ export function isAllowedApiOrigin(path: string, origin: string | null | undefin
  * send Origin (and Sec-Fetch-Site) with every POST; requests without them (scripts, curl) carry
  * no ambient browser credentials to abuse and are judged by their own authentication.
  */
-export function isCrossSiteMutation({ method, origin, fetchSite, host, publicUrl, path, corsOrigins }: RequestOrigin): boolean {
+export function isCrossSiteMutation({
+  method,
+  origin,
+  fetchSite,
+  host,
+  publicUrl,
+  path,
+  corsOrigins,
+}: RequestOrigin): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (path && isAllowedApiOrigin(path, origin, corsOrigins ?? [])) return false;
   if (fetchSite === "cross-site") return true;

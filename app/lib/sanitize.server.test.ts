@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { XSS_CORPUS } from "../../tests/support/xss-corpus";
 import { sanitizeRichText } from "./sanitize.server";
 
-const DANGEROUS = /<script|<svg|<math|<style|<object|<embed|<form|<input|<meta|<base|<link|<details|<body|\son\w+\s*=|javascript:|vbscript:|srcdoc|expression\(|data:text|evil\.example/i;
+const DANGEROUS =
+  /<script|<svg|<math|<style|<object|<embed|<form|<input|<meta|<base|<link|<details|<body|\son\w+\s*=|javascript:|vbscript:|srcdoc|expression\(|data:text|evil\.example/i;
 
 describe("sanitizeRichText", () => {
   it.each(XSS_CORPUS)("leaves nothing that runs from %s", (vector) => {
@@ -27,14 +29,24 @@ describe("sanitizeRichText", () => {
 
   it("gives every image a text alternative and every player a name, keeping those written", () => {
     expect(sanitizeRichText('<p><img src="/uploads/a.webp"></p>')).toBe('<p><img src="/uploads/a.webp" alt="" /></p>');
-    expect(sanitizeRichText('<p><img src="/uploads/a.webp" alt="Delegates at the dialogue"></p>')).toBe('<p><img src="/uploads/a.webp" alt="Delegates at the dialogue" /></p>');
-    expect(sanitizeRichText('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBe('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video"></iframe>');
-    expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title=" "></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/76979871" title="Vimeo video"></iframe>');
-    expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>');
+    expect(sanitizeRichText('<p><img src="/uploads/a.webp" alt="Delegates at the dialogue"></p>')).toBe(
+      '<p><img src="/uploads/a.webp" alt="Delegates at the dialogue" /></p>',
+    );
+    expect(sanitizeRichText('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBe(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video"></iframe>',
+    );
+    expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title=" "></iframe>')).toBe(
+      '<iframe src="https://player.vimeo.com/video/76979871" title="Vimeo video"></iframe>',
+    );
+    expect(
+      sanitizeRichText('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>'),
+    ).toBe('<iframe src="https://player.vimeo.com/video/76979871" title="Opening address"></iframe>');
   });
 
   it("writes the editor's inline styles in one canonical form, meaning the same", () => {
-    expect(sanitizeRichText('<span style="color: rgb(230, 0, 0);">red</span>')).toBe('<span style="color:rgb(230, 0, 0)">red</span>');
+    expect(sanitizeRichText('<span style="color: rgb(230, 0, 0);">red</span>')).toBe(
+      '<span style="color:rgb(230, 0, 0)">red</span>',
+    );
     expect(sanitizeRichText('<span style="color: red; position: fixed">x</span>')).toBe("<span>x</span>");
   });
 
@@ -43,13 +55,19 @@ describe("sanitizeRichText", () => {
   });
 
   it("drops what hides behind leading spaces: an author's own target, a data: page, other pages on video hosts", () => {
-    expect(sanitizeRichText('<a href="\thttps://evil.example" target="_blank">x</a>')).toBe('<a href="https://evil.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="\thttps://evil.example" target="_blank">x</a>')).toBe(
+      '<a href="https://evil.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeRichText('<a href="/about" target="_blank">x</a>')).toBe('<a href="/about">x</a>');
     expect(sanitizeRichText('<img src=" data:text/html,<script>alert(1)</script>">')).toBe("");
-    expect(sanitizeRichText('<iframe src="https://www.youtube.com/redirect?q=https://evil.example"></iframe>')).toBe("");
+    expect(sanitizeRichText('<iframe src="https://www.youtube.com/redirect?q=https://evil.example"></iframe>')).toBe(
+      "",
+    );
   });
 
   it("opens links to other sites safely", () => {
-    expect(sanitizeRichText('<a href="https://un.org">UN</a>')).toBe('<a href="https://un.org" target="_blank" rel="noopener noreferrer">UN</a>');
+    expect(sanitizeRichText('<a href="https://un.org">UN</a>')).toBe(
+      '<a href="https://un.org" target="_blank" rel="noopener noreferrer">UN</a>',
+    );
   });
 });

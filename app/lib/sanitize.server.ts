@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+
 import { videoTitle } from "~/components/editor/video";
 
 /** Hosts whose players the editor embeds. */
@@ -7,12 +8,38 @@ const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com
 export const VIDEO_EMBED_ORIGINS = VIDEO_HOSTS.map((host) => `https://${host}`);
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
-const QUILL_CLASS = /^ql-(align-(center|right|justify)|indent-[1-8]|size-(small|large|huge)|font-(serif|monospace)|syntax|video)$/;
+const QUILL_CLASS =
+  /^ql-(align-(center|right|justify)|indent-[1-8]|size-(small|large|huge)|font-(serif|monospace)|syntax|video)$/;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "strike",
-    "sub", "sup", "span", "blockquote", "pre", "code", "ol", "ul", "li", "a", "img", "iframe",
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "strike",
+    "sub",
+    "sup",
+    "span",
+    "blockquote",
+    "pre",
+    "code",
+    "ol",
+    "ul",
+    "li",
+    "a",
+    "img",
+    "iframe",
   ],
   allowedAttributes: {
     a: ["href", "target", "rel"],
@@ -23,7 +50,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "*": ["class", "style"],
   },
   allowedClasses: { "*": [QUILL_CLASS] },
-  allowedStyles: { "*": { color: COLOUR, "background-color": COLOUR, "text-align": [/^(left|right|center|justify)$/] } },
+  allowedStyles: {
+    "*": { color: COLOUR, "background-color": COLOUR, "text-align": [/^(left|right|center|justify)$/] },
+  },
   // Links: the editor's five protocols. Images: also data: (pasted pictures before upload).
   allowedSchemes: ["http", "https", "mailto", "tel", "sms"],
   allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
@@ -37,19 +66,30 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const href = (attribs.href ?? "").trim();
       const { target: _target, rel: _rel, ...rest } = attribs;
       const external = /^https?:/i.test(href);
-      return { tagName, attribs: external ? { ...rest, href, target: "_blank", rel: "noopener noreferrer" } : { ...rest, href } };
+      return {
+        tagName,
+        attribs: external ? { ...rest, href, target: "_blank", rel: "noopener noreferrer" } : { ...rest, href },
+      };
     },
     // Every image has a text alternative: the one written for it, or none (alt="") so that a
     // screen reader skips it rather than reading out its file's address.
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? "" } }),
     // Every player has a name to be announced by (WCAG 4.1.2).
-    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, title: attribs.title?.trim() || videoTitle(attribs.src ?? "") } }),
+    iframe: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, title: attribs.title?.trim() || videoTitle(attribs.src ?? "") },
+    }),
   },
   exclusiveFilter: (frame) =>
     // A data: image must really be an image (not SVG, which can carry script in some contexts).
-    (frame.tag === "img" && /^\s*data:/i.test(frame.attribs.src ?? "") && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src.trim())) ||
+    (frame.tag === "img" &&
+      /^\s*data:/i.test(frame.attribs.src ?? "") &&
+      !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src.trim())) ||
     // Players only: a YouTube or Vimeo embed address, nothing else on those hosts.
-    (frame.tag === "iframe" && !/^https:\/\/(www\.youtube\.com\/embed\/[\w-]{6,20}|www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{5,12})([?#][^"]*)?$/.test((frame.attribs.src ?? "").trim())),
+    (frame.tag === "iframe" &&
+      !/^https:\/\/(www\.youtube\.com\/embed\/[\w-]{6,20}|www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{5,12})([?#][^"]*)?$/.test(
+        (frame.attribs.src ?? "").trim(),
+      )),
 };
 
 /**

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
+
 import { inlineScriptHashes, newNonce, pagePolicy } from "./security-headers.server";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64");
@@ -15,7 +17,9 @@ describe("the pages' Content-Security-Policy", () => {
       `<script nonce="someone-else">alert("guessed")</script>`,
       `<script nonce="${nonce}" src="/assets/x.js"></script>`,
     ].join("");
-    expect(inlineScriptHashes(html, nonce).sort()).toEqual([sha("window.ours = 1"), sha('import "/assets/entry.js"')].sort());
+    expect(inlineScriptHashes(html, nonce).sort()).toEqual(
+      [sha("window.ours = 1"), sha('import "/assets/entry.js"')].sort(),
+    );
   });
 
   it("never allows inline scripts wholesale, and gives each render its own nonce", () => {
@@ -34,8 +38,16 @@ describe("the pages' Content-Security-Policy", () => {
     expect(/form-action ([^;]*)/.exec(pagePolicy(site, { nonce: "n" }))![1]).toBe("'self'");
     const google = pagePolicy({ ...site, google: { id: "google", name: "Google", clientId: "x" } }, { nonce: "n" });
     expect(/form-action ([^;]*)/.exec(google)![1]).toBe("'self' https://accounts.google.com");
-    const oidc = pagePolicy({ ...site, oidc: { id: "oidc", name: "Lakeland ID", clientId: "x", issuer: "https://id.example.edu/realms/staff" } }, { nonce: "n" });
+    const oidc = pagePolicy(
+      {
+        ...site,
+        oidc: { id: "oidc", name: "Lakeland ID", clientId: "x", issuer: "https://id.example.edu/realms/staff" },
+      },
+      { nonce: "n" },
+    );
     expect(/form-action ([^;]*)/.exec(oidc)![1]).toBe("'self' https://id.example.edu https:");
-    expect(pagePolicy({ ...site, publicUrl: "https://centre.example.edu" }, { nonce: "n" })).toContain("upgrade-insecure-requests");
+    expect(pagePolicy({ ...site, publicUrl: "https://centre.example.edu" }, { nonce: "n" })).toContain(
+      "upgrade-insecure-requests",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import type { AppConfig } from "~/lib/config.server";
 import { VIDEO_EMBED_ORIGINS } from "~/lib/sanitize.server";
 
@@ -9,13 +10,21 @@ import { VIDEO_EMBED_ORIGINS } from "~/lib/sanitize.server";
  * styles stay allowed: the stylesheet is inlined and the editor sets style attributes, and a
  * style cannot run code.
  */
-export function pagePolicy(config: Pick<AppConfig, "oidc" | "google" | "publicUrl">, scripts: { nonce: string } | { hashes: string[] }): string {
-  const scriptSources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
+export function pagePolicy(
+  config: Pick<AppConfig, "oidc" | "google" | "publicUrl">,
+  scripts: { nonce: string } | { hashes: string[] },
+): string {
+  const scriptSources =
+    "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
   // Browsers apply form-action to the redirects that follow a form, so the external sign-in
   // providers' pages must be allowed. Google signs in on its own host; an OpenID Connect provider
   // may sign in on another host than its issuer's (Cognito, brokers), so with one configured any
   // https address is (forms on these pages are our own: the sanitiser removes any other).
-  const signInOrigins = [config.google ? "https://accounts.google.com" : undefined, originOf(config.oidc?.issuer), config.oidc ? "https:" : undefined].filter(Boolean);
+  const signInOrigins = [
+    config.google ? "https://accounts.google.com" : undefined,
+    originOf(config.oidc?.issuer),
+    config.oidc ? "https:" : undefined,
+  ].filter(Boolean);
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),

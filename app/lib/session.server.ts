@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+
 import { services } from "~/runtime.server";
 import type { SessionUser } from "~/services/accounts.server";
 

@@ -56,7 +56,14 @@ export const DEFAULT_SITE_LINKS: SiteLinks = {
   socialLinks: [],
 };
 
-export type StaffRecord = { role: StaffRole; name: string; post: string; email: string; description: string; photo: string };
+export type StaffRecord = {
+  role: StaffRole;
+  name: string;
+  post: string;
+  email: string;
+  description: string;
+  photo: string;
+};
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   vc: "Vice-Chancellor",

@@ -1,5 +1,5 @@
-import type { Writable } from "node:stream";
 import { once } from "node:events";
+import type { Writable } from "node:stream";
 
 /**
  * Just enough of the tar format (POSIX ustar) for the site's backups: regular files with short
@@ -115,7 +115,10 @@ function field(block: Buffer, start: number, length: number) {
   return raw.subarray(0, end === -1 ? length : end).toString("utf8");
 }
 
-/** The entries of an archive in order. Read each entry's body before asking for the next; what is left unread is skipped. */
+/**
+ * The entries of an archive in order. Read each entry's body before asking for the next; what is left unread is
+ * skipped.
+ */
 export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<TarEntry> {
   const reader = byteReader(source);
   for (;;) {
@@ -123,7 +126,8 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     if (!block || block.every((byte) => byte === 0)) return;
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i];
-    if (sum !== parseInt(field(block, 148, 8).trim(), 8)) throw new TarError("The archive is damaged (a header's checksum does not match).");
+    if (sum !== parseInt(field(block, 148, 8).trim(), 8))
+      throw new TarError("The archive is damaged (a header's checksum does not match).");
     const prefix = field(block, 345, 155);
     const name = prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100);
     const size = parseInt(field(block, 124, 12).trim() || "0", 8);

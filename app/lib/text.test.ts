@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { decodeEntities, excerpt, htmlToText, isUuid, slugify } from "./text";
 
 describe("htmlToText", () => {

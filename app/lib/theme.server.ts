@@ -1,4 +1,5 @@
-import { createCookie, type Cookie } from "react-router";
+import { type Cookie, createCookie } from "react-router";
+
 import { config } from "./config.server";
 import { isTheme, type Theme } from "./theme";
 

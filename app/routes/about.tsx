@@ -2,11 +2,12 @@ import { CallToAction } from "~/components/CallToAction";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
-import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/about";
-import { srcSetFor } from "~/lib/images";
 import { READING_PAGE } from "~/lib/hydration";
+import { srcSetFor } from "~/lib/images";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/about";
 
 export async function loader() {
   const { siteContent } = await services();
@@ -27,7 +28,10 @@ export async function loader() {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.focus.title || "About") }, pageDescription(matches, data?.focus.subtitle || data?.about.intro)];
+  return [
+    { title: pageTitle(matches, data?.focus.title || "About") },
+    pageDescription(matches, data?.focus.subtitle || data?.about.intro),
+  ];
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
@@ -40,7 +44,12 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
   ].filter((p) => p.text);
   const messages = [
     { person: vc, image: about.vcimage || vc.photo, message: about.vcMessage, heading: "From the Vice-Chancellor" },
-    { person: director, image: about.directorimage || director.photo, message: about.directorMessage, heading: "From the Director" },
+    {
+      person: director,
+      image: about.directorimage || director.photo,
+      message: about.directorMessage,
+      heading: "From the Director",
+    },
   ].filter((m) => m.message);
   return (
     <>
@@ -52,10 +61,15 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
 
       {pillars.length > 0 && (
         <Section id="pillars" tone="tinted" eyebrow={about.title} title={about.subtitle}>
-          {about.intro && <p className="-mt-4 mb-10 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{about.intro}</p>}
+          {about.intro && (
+            <p className="-mt-4 mb-10 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{about.intro}</p>
+          )}
           <div className="grid gap-6 md:grid-cols-3">
             {pillars.map((p) => (
-              <div key={p.title} className="rounded-xl border-t-4 border-gold-500 bg-white p-7 shadow-sm dark:bg-night-card">
+              <div
+                key={p.title}
+                className="rounded-xl border-t-4 border-gold-500 bg-white p-7 shadow-sm dark:bg-night-card"
+              >
                 <h3 className="font-serif text-xl font-semibold text-navy-900 dark:text-white">{p.title}</h3>
                 <p className="mt-3 leading-7 text-slate-600 dark:text-slate-300">{p.text}</p>
               </div>
@@ -69,10 +83,25 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <div className="grid gap-10 lg:grid-cols-2">
             {messages.map(({ person, image, message, heading }) => (
               <figure key={person.role} className="flex gap-6">
-                {image && <img src={image} srcSet={srcSetFor(image)} sizes="112px" alt={`Portrait of ${person.name}`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover shadow" loading="lazy" />}
+                {image && (
+                  <img
+                    src={image}
+                    srcSet={srcSetFor(image)}
+                    sizes="112px"
+                    alt={`Portrait of ${person.name}`}
+                    width={112}
+                    height={112}
+                    className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
+                    loading="lazy"
+                  />
+                )}
                 <div>
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-gold-700 dark:text-gold-400">{heading}</h3>
-                  <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">“{message}”</blockquote>
+                  <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">
+                    {heading}
+                  </h3>
+                  <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">
+                    “{message}”
+                  </blockquote>
                   <figcaption className="mt-3 text-sm">
                     <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
                     <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>

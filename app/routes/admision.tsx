@@ -2,10 +2,11 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
-import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/admision";
 import { READING_PAGE } from "~/lib/hydration";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/admision";
 
 export async function loader() {
   const { siteContent } = await services();
@@ -20,7 +21,10 @@ export async function loader() {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Call for Papers") }, pageDescription(matches, data?.guidelines.subtitle || data?.announcement.title)];
+  return [
+    { title: pageTitle(matches, "Call for Papers") },
+    pageDescription(matches, data?.guidelines.subtitle || data?.announcement.title),
+  ];
 }
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
@@ -43,7 +47,9 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
           <RichText html={announcement.content} />
           <aside className="h-fit rounded-xl bg-navy-900 p-7 text-white shadow-lg">
             <h3 className="font-serif text-xl font-semibold">Ready to apply?</h3>
-            <p className="mt-2 text-sm text-slate-300">Admissions and submissions are handled on the university portal.</p>
+            <p className="mt-2 text-sm text-slate-300">
+              Admissions and submissions are handled on the university portal.
+            </p>
             {site.applyUrl && (
               <a
                 href={site.applyUrl}

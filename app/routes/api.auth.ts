@@ -1,5 +1,6 @@
 import { apiError } from "~/lib/api-response.server";
 import { services } from "~/runtime.server";
+
 import type { Route } from "./+types/api.auth";
 
 /**
@@ -11,7 +12,8 @@ const EXPOSED = [/^\/api\/auth\/callback\/[\w-]+$/, /^\/api\/auth\/oauth2\/callb
 
 async function handle(request: Request) {
   const { pathname } = new URL(request.url);
-  if (!EXPOSED.some((pattern) => pattern.test(pathname))) return apiError(404, "There is no such API call. The list is at /api/docs.");
+  if (!EXPOSED.some((pattern) => pattern.test(pathname)))
+    return apiError(404, "There is no such API call. The list is at /api/docs.");
   return (await services()).accounts.auth.handler(request);
 }
 

@@ -1,9 +1,21 @@
 import { openApiDocument } from "~/api/openapi.server";
 import { PageHero } from "~/components/PageHero";
 import { pageTitle } from "~/lib/meta";
+
 import type { Route } from "./+types/api.docs";
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; description?: string; enum?: unknown[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; title?: string; const?: unknown };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  description?: string;
+  enum?: unknown[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  title?: string;
+  const?: unknown;
+};
 type Field = { name: string; type: string; required: boolean; description: string };
 type Operation = {
   operationId: string;
@@ -49,7 +61,13 @@ export function loader() {
         path,
         summary: op.summary,
         description: op.description,
-        parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, type: typeOf(p.schema), required: p.required, description: p.description ?? "" })),
+        parameters: op.parameters.map((p) => ({
+          name: p.name,
+          in: p.in,
+          type: typeOf(p.schema),
+          required: p.required,
+          description: p.description ?? "",
+        })),
         bodyFields: body?.anyOf ? [] : fieldsOf(body),
         bodyVariants: body?.anyOf?.map((variant) => ({ title: variant.title ?? "", fields: fieldsOf(variant) })) ?? [],
         responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description })),
@@ -70,16 +88,28 @@ const METHOD_STYLE: Record<string, string> = {
   DELETE: "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200",
 };
 
-function FieldTable({ caption, fields }: { caption: string; fields: { name: string; type: string; required: boolean; description: string }[] }) {
+function FieldTable({
+  caption,
+  fields,
+}: {
+  caption: string;
+  fields: { name: string; type: string; required: boolean; description: string }[];
+}) {
   if (fields.length === 0) return null;
   return (
     <table className="mt-3 w-full text-left text-sm">
       <caption className="text-left font-semibold text-slate-800 dark:text-slate-200">{caption}</caption>
       <thead>
         <tr className="border-b border-slate-200 dark:border-slate-700">
-          <th scope="col" className="py-1 pr-4 font-medium">Name</th>
-          <th scope="col" className="py-1 pr-4 font-medium">Type</th>
-          <th scope="col" className="py-1 font-medium">Notes</th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Name
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Type
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Notes
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -87,7 +117,9 @@ function FieldTable({ caption, fields }: { caption: string; fields: { name: stri
           <tr key={f.name} className="border-b border-slate-100 align-top dark:border-slate-800">
             <td className="py-1 pr-4 font-mono">{f.name}</td>
             <td className="py-1 pr-4">{f.type}</td>
-            <td className="py-1">{[f.required ? "required" : "optional", f.description].filter(Boolean).join(" · ")}</td>
+            <td className="py-1">
+              {[f.required ? "required" : "optional", f.description].filter(Boolean).join(" · ")}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -104,8 +136,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       <PageHero title="API reference" compact />
       <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-          The site&apos;s data as JSON, for scripts and apps. Sign in with <code>POST /api/auth/signin</code>; the session cookie it sets authorises later
-          calls. Every refusal is <code>{"{success: false, statusCode, message}"}</code>. The machine-readable description is{" "}
+          The site&apos;s data as JSON, for scripts and apps. Sign in with <code>POST /api/auth/signin</code>; the
+          session cookie it sets authorises later calls. Every refusal is{" "}
+          <code>{"{success: false, statusCode, message}"}</code>. The machine-readable description is{" "}
           <a className="font-semibold text-navy-700 underline dark:text-sky-300" href="/api/openapi.json">
             /api/openapi.json
           </a>{" "}
@@ -113,23 +146,36 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </p>
         <nav aria-label="API areas" className="mt-6 flex flex-wrap gap-3">
           {tags.map((tag) => (
-            <a key={tag} href={`#${tag.toLowerCase().replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+            <a
+              key={tag}
+              href={`#${tag.toLowerCase().replace(/\s+/g, "-")}`}
+              className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
               {tag}
             </a>
           ))}
         </nav>
         {tags.map((tag) => (
           <section key={tag} aria-labelledby={tag.toLowerCase().replace(/\s+/g, "-")} className="mt-10">
-            <h2 id={tag.toLowerCase().replace(/\s+/g, "-")} className="font-serif text-2xl font-bold text-navy-900 dark:text-white">
+            <h2
+              id={tag.toLowerCase().replace(/\s+/g, "-")}
+              className="font-serif text-2xl font-bold text-navy-900 dark:text-white"
+            >
               {tag}
             </h2>
             {entries
               .filter((e) => e.tag === tag)
               .map((e) => (
-                <article key={e.id} id={e.id} className="mt-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700/60 dark:bg-night-card">
+                <article
+                  key={e.id}
+                  id={e.id}
+                  className="mt-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700/60 dark:bg-night-card"
+                >
                   <h3 className="flex flex-wrap items-center gap-3">
-                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_STYLE[e.method] ?? ""}`}>{e.method}</span>
-                    <code className="break-all font-mono text-sm text-slate-900 dark:text-slate-100">{e.path}</code>
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_STYLE[e.method] ?? ""}`}>
+                      {e.method}
+                    </span>
+                    <code className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{e.path}</code>
                   </h3>
                   <p className="mt-2 font-semibold text-slate-800 dark:text-slate-200">{e.summary}</p>
                   {e.description.split("\n\n").map((paragraph) => (
@@ -137,7 +183,15 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                       {paragraph}
                     </p>
                   ))}
-                  <FieldTable caption="Parameters" fields={e.parameters.map((p) => ({ ...p, description: [p.in === "path" ? "in the path" : "in the query", p.description].filter(Boolean).join(" · ") }))} />
+                  <FieldTable
+                    caption="Parameters"
+                    fields={e.parameters.map((p) => ({
+                      ...p,
+                      description: [p.in === "path" ? "in the path" : "in the query", p.description]
+                        .filter(Boolean)
+                        .join(" · "),
+                    }))}
+                  />
                   <FieldTable caption="JSON body" fields={e.bodyFields} />
                   {e.bodyVariants.map((v) => (
                     <FieldTable key={v.title} caption={`JSON body for ${v.title}`} fields={v.fields} />

@@ -1,4 +1,5 @@
 import { handleApiRequest } from "~/api/dispatch.server";
+
 import type { Route } from "./+types/api";
 
 /** The JSON API of SPEC.md section 7 (see app/api/operations.server.ts for every call). */

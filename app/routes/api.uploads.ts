@@ -2,10 +2,13 @@ import { apiError, thrownRefusal } from "~/lib/api-response.server";
 import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
+
 import type { Route } from "./+types/api.uploads";
 
 const json = (body: { message: string } | Record<string, unknown>, status: number) =>
-  status >= 400 ? apiError(status, String(body.message)) : Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  status >= 400
+    ? apiError(status, String(body.message))
+    : Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /**
  * POST /api/uploads?purpose=avatar|image|pdf with the file itself as the body (the upload control
@@ -39,10 +42,15 @@ async function upload(request: Request) {
   try {
     fileName = decodeURIComponent(request.headers.get("x-file-name") ?? "");
   } catch {
-    return json({ message: "The file name is not valid. Rename the file to a plain name such as photo.jpg and try again." }, 400);
+    return json(
+      { message: "The file name is not valid. Rename the file to a plain name such as photo.jpg and try again." },
+      400,
+    );
   }
   try {
-    const stored = await (await services()).media.ingest(request.body, {
+    const stored = await (
+      await services()
+    ).media.ingest(request.body, {
       purpose,
       declaredLength: declared ? Number(declared) : undefined,
       fileName,

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
-import { services } from "~/runtime.server";
-import type { Route } from "./+types/auth-external";
+
 import { readForm } from "~/lib/read-form.server";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/auth-external";
 
 /** "Continue with Google" (or the configured OIDC provider): off to the provider's sign-in page. */
 export async function action({ request }: Route.ActionArgs) {

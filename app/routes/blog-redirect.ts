@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+
 import type { Route } from "./+types/blog-redirect";
 
 /** Older links used /blog/{slug}; the post lives at /post/{slug}. */

@@ -1,26 +1,35 @@
 import { data, redirect } from "react-router";
-import { JournalsTab, PostsTab, type JournalRow, type PostRow } from "~/components/dashboard/ContentTabs";
-import { CourseTab, type CourseLists } from "~/components/dashboard/CourseTab";
-import { ProfileTab } from "~/components/dashboard/ProfileTab";
-import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { ServiceError } from "~/services/errors.server";
 import type { z } from "zod";
-import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES, type FocusKey, type SettingsSection, type StaffRole } from "~/db/schema";
-import { announcementSchema, focusSchema, SECTION_LABELS, settingsSchema, staffSchema } from "~/lib/forms/site-content";
-import type { FocusRecord, StaffRecord } from "~/lib/site-content";
+
+import { type JournalRow, JournalsTab, type PostRow, PostsTab } from "~/components/dashboard/ContentTabs";
+import { type CourseLists, CourseTab } from "~/components/dashboard/CourseTab";
+import { ProfileTab } from "~/components/dashboard/ProfileTab";
 import { Sidebar } from "~/components/dashboard/Sidebar";
-import { dashboardTab, DASHBOARD_TABS, isAdminTab } from "~/components/dashboard/tabs";
-import { UsersTab, type UserListItem } from "~/components/dashboard/UsersTab";
+import { AnnouncementTab, FocusTab, SettingsTab, StaffTab } from "~/components/dashboard/SiteTabs";
+import { DASHBOARD_TABS, dashboardTab, isAdminTab } from "~/components/dashboard/tabs";
+import { type UserListItem, UsersTab } from "~/components/dashboard/UsersTab";
 import type { ListPage } from "~/components/ShowMore";
-import { profileSchema, firstError } from "~/lib/account-rules";
+import {
+  FOCUS_KEYS,
+  type FocusKey,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  STAFF_ROLES,
+  type StaffRole,
+} from "~/db/schema";
+import { firstError, profileSchema } from "~/lib/account-rules";
+import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { announcementSchema, focusSchema, SECTION_LABELS, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import { pageTitle } from "~/lib/meta";
-import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
-import { services } from "~/runtime.server";
-import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
-import type { Route } from "./+types/dashboard";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
+import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
+import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { SETTINGS_FIELDS, STAFF_ROLE_LABELS } from "~/lib/site-content";
+import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
+
+import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,7 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const tab = dashboardTab(url.searchParams.get("tab"));
   if (isAdminTab(tab) && !user.isAdmin) {
-    throw data({ message: tab === "course" ? "Access denied. Admin privileges required." : NOT_ALLOWED }, { status: 403 });
+    throw data(
+      { message: tab === "course" ? "Access denied. Admin privileges required." : NOT_ALLOWED },
+      { status: 403 },
+    );
   }
 
   const page = pageNumber(url.searchParams.get("page"));
@@ -43,10 +55,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     users = { items: result.items, hasMore: result.hasMore, page };
   } else if (tab === "posts") {
     const result = await s.posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE });
-    posts = { items: result.items.map(({ id, slug, title, category, image, updatedAt }) => ({ id, slug, title, category, image, updatedAt })), hasMore: result.hasMore, page };
+    posts = {
+      items: result.items.map(({ id, slug, title, category, image, updatedAt }) => ({
+        id,
+        slug,
+        title,
+        category,
+        image,
+        updatedAt,
+      })),
+      hasMore: result.hasMore,
+      page,
+    };
   } else if (tab === "journals") {
     const result = await s.journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE });
-    journals = { items: result.items.map(({ id, slug, filename, updatedAt }) => ({ id, slug, filename, updatedAt })), hasMore: result.hasMore, page };
+    journals = {
+      items: result.items.map(({ id, slug, filename, updatedAt }) => ({ id, slug, filename, updatedAt })),
+      hasMore: result.hasMore,
+      page,
+    };
   }
   // The site-content tabs: one record at a time, chosen in the address.
   let settings: { section: SettingsSection; fields: Record<string, string> | null } | null = null;
@@ -60,18 +87,43 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     });
   } else if (tab === "about") {
-    const section = (SETTINGS_SECTIONS as readonly string[]).includes(url.searchParams.get("section") ?? "") ? (url.searchParams.get("section") as SettingsSection) : "about";
+    const section = (SETTINGS_SECTIONS as readonly string[]).includes(url.searchParams.get("section") ?? "")
+      ? (url.searchParams.get("section") as SettingsSection)
+      : "about";
     settings = { section, fields: await s.siteContent.settings(section).catch(() => null) };
   } else if (tab === "staff") {
-    const role = (STAFF_ROLES as readonly string[]).includes(url.searchParams.get("role") ?? "") ? (url.searchParams.get("role") as StaffRole) : "vc";
-    staff = { role, record: await s.siteContent.staff().then((all) => all.find((r) => r.role === role) ?? null, () => null) };
+    const role = (STAFF_ROLES as readonly string[]).includes(url.searchParams.get("role") ?? "")
+      ? (url.searchParams.get("role") as StaffRole)
+      : "vc";
+    staff = {
+      role,
+      record: await s.siteContent.staff().then(
+        (all) => all.find((r) => r.role === role) ?? null,
+        () => null,
+      ),
+    };
   } else if (tab === "announce") {
     announcement = await s.siteContent.announcement();
   } else if (tab === "focus") {
-    const key = (FOCUS_KEYS as readonly string[]).includes(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") as FocusKey) : "homePage";
+    const key = (FOCUS_KEYS as readonly string[]).includes(url.searchParams.get("page") ?? "")
+      ? (url.searchParams.get("page") as FocusKey)
+      : "homePage";
     focus = await s.siteContent.focus(key);
   }
-  return { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm: url.searchParams.get("confirm"), updated: url.searchParams.get("updated") === "1" };
+  return {
+    user,
+    tab,
+    users,
+    posts,
+    journals,
+    settings,
+    staff,
+    announcement,
+    focus,
+    courseLists,
+    confirm: url.searchParams.get("confirm"),
+    updated: url.searchParams.get("updated") === "1",
+  };
 }
 
 type ActionResult = {
@@ -90,7 +142,10 @@ const KIND_NAMES = { faculty: "Faculty", department: "Department", course: "Cour
  */
 function loadedMismatch(loaded: string, chosen: string, labels: Record<string, string>, kind: "section" | "role") {
   if (!(loaded in labels)) {
-    return { status: 400, message: `Nothing was saved: the form did not say which ${kind} its fields came from. Load the ${kind} again and make your changes.` };
+    return {
+      status: 400,
+      message: `Nothing was saved: the form did not say which ${kind} its fields came from. Load the ${kind} again and make your changes.`,
+    };
   }
   if (loaded !== chosen) {
     return {
@@ -124,10 +179,12 @@ export async function action({ request }: Route.ActionArgs) {
       if (!parsed.success) return reply(false, firstError(parsed.error));
       const result = await accounts.updateProfile(request, user, parsed.data);
       // A 429 keeps its Retry-After.
-      if (!result.ok) return reply(false, result.message, result.status, result.status === 429 ? result.headers : undefined);
+      if (!result.ok)
+        return reply(false, result.message, result.status, result.status === 429 ? result.headers : undefined);
       // A new password ends every session and starts a new one for this browser: the page is then
       // loaded again with the new cookie (rendering it now, with the old one, would sign out).
-      if (result.headers?.has("set-cookie")) return redirect("/dashboard?tab=profile&updated=1", { headers: result.headers });
+      if (result.headers?.has("set-cookie"))
+        return redirect("/dashboard?tab=profile&updated=1", { headers: result.headers });
       return reply(true, result.message ?? "Profile Updated Successfully", 200, result.headers);
     }
     case "delete-account": {
@@ -147,7 +204,10 @@ export async function action({ request }: Route.ActionArgs) {
         }
         const makeAdmin = form.get("admin") === "true";
         const changed = await accounts.setAdmin(userId, makeAdmin);
-        return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
+        return reply(
+          true,
+          makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`,
+        );
       } catch (error) {
         if (error instanceof ServiceError) return reply(false, error.message, error.status);
         throw error;
@@ -168,7 +228,9 @@ export async function action({ request }: Route.ActionArgs) {
     case "load-settings": {
       await requireAdmin(request);
       const section = String(form.get("section") ?? "");
-      return redirect(`/dashboard?tab=about&section=${(SETTINGS_SECTIONS as readonly string[]).includes(section) ? section : "about"}`);
+      return redirect(
+        `/dashboard?tab=about&section=${(SETTINGS_SECTIONS as readonly string[]).includes(section) ? section : "about"}`,
+      );
     }
     case "load-staff": {
       await requireAdmin(request);
@@ -178,13 +240,23 @@ export async function action({ request }: Route.ActionArgs) {
     case "save-settings": {
       await requireAdmin(request);
       const section = String(form.get("section") ?? "");
-      if (!(SETTINGS_SECTIONS as readonly string[]).includes(section)) return reply(false, "Choose a section from the list.");
-      const mismatch = loadedMismatch(String(form.get("loaded") ?? ""), section, SECTION_LABELS as Record<string, string>, "section");
+      if (!(SETTINGS_SECTIONS as readonly string[]).includes(section))
+        return reply(false, "Choose a section from the list.");
+      const mismatch = loadedMismatch(
+        String(form.get("loaded") ?? ""),
+        section,
+        SECTION_LABELS as Record<string, string>,
+        "section",
+      );
       if (mismatch) return reply(false, mismatch.message, mismatch.status);
-      const parsed = settingsSchema(section as SettingsSection).safeParse(fieldsOf(form, SETTINGS_FIELDS[section as SettingsSection]));
+      const parsed = settingsSchema(section as SettingsSection).safeParse(
+        fieldsOf(form, SETTINGS_FIELDS[section as SettingsSection]),
+      );
       if (!parsed.success) return reply(false, firstError(parsed.error));
       try {
-        await (await services()).siteContent.saveSettings(section as SettingsSection, parsed.data as Record<string, string>);
+        await (
+          await services()
+        ).siteContent.saveSettings(section as SettingsSection, parsed.data as Record<string, string>);
       } catch (error) {
         if (error instanceof ServiceError) return reply(false, error.message, error.status);
         console.error(`save-settings: ${(error as Error).message}`);
@@ -240,7 +312,11 @@ export async function action({ request }: Route.ActionArgs) {
       const [verb, kind] = intent.split("-") as ["create" | "update", keyof typeof KIND_NAMES];
       const schema = kind === "faculty" ? facultySchema : kind === "department" ? departmentSchema : courseSchema;
       const fields =
-        kind === "faculty" ? ["name"] : kind === "department" ? ["name", "facultyId", "departimage", "content"] : ["name", "code", "credits", "semester", "description", "departmentId", "facultyId"];
+        kind === "faculty"
+          ? ["name"]
+          : kind === "department"
+            ? ["name", "facultyId", "departimage", "content"]
+            : ["name", "code", "credits", "semester", "description", "departmentId", "facultyId"];
       const parsed = schema.safeParse(fieldsOf(form, fields));
       if (!parsed.success) return reply(false, firstError(parsed.error));
       const admin = (await services()).academicsAdmin;
@@ -270,17 +346,28 @@ export async function action({ request }: Route.ActionArgs) {
       const kind = intent.slice("delete-".length) as keyof typeof KIND_NAMES;
       const id = String(form.get("id") ?? "");
       // The numbers the person was shown and confirmed, when they were asked to delete everything inside.
-      const confirmed = form.get("together") === "1" ? { departments: Number(form.get("departments")), courses: Number(form.get("courses")) } : undefined;
+      const confirmed =
+        form.get("together") === "1"
+          ? { departments: Number(form.get("departments")), courses: Number(form.get("courses")) }
+          : undefined;
       const admin = (await services()).academicsAdmin;
       try {
         const outcome =
-          kind === "faculty" ? await admin.deleteFaculty(id, confirmed) : kind === "department" ? await admin.deleteDepartment(id, confirmed) : await admin.deleteCourse(id);
+          kind === "faculty"
+            ? await admin.deleteFaculty(id, confirmed)
+            : kind === "department"
+              ? await admin.deleteDepartment(id, confirmed)
+              : await admin.deleteCourse(id);
         if (!outcome.deleted) {
           // Not empty: say what it holds and ask again.
-          return data<ActionResult>({ intent, ok: false, message: "", holds: { kind, id, ...outcome.holds } }, { status: 409 });
+          return data<ActionResult>(
+            { intent, ok: false, message: "", holds: { kind, id, ...outcome.holds } },
+            { status: 409 },
+          );
         }
       } catch (error) {
-        if (error instanceof ServiceError) return reply(false, `Error deleting ${kind}: ${error.message}`, error.status);
+        if (error instanceof ServiceError)
+          return reply(false, `Error deleting ${kind}: ${error.message}`, error.status);
         console.error(`${intent}: ${(error as Error).message}`);
         return reply(false, "Failed to delete", 500);
       }
@@ -303,8 +390,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm, updated } = loaderData;
-  const result = actionData?.intent ? actionData : updated ? { intent: "update-profile", ok: true, message: "Profile Updated Successfully" } : undefined;
+  const { user, tab, users, posts, journals, settings, staff, announcement, focus, courseLists, confirm, updated } =
+    loaderData;
+  const result = actionData?.intent
+    ? actionData
+    : updated
+      ? { intent: "update-profile", ok: true, message: "Profile Updated Successfully" }
+      : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
       {/* The page's title for screen readers' heading list; each tab's own heading is an h2 under it. */}
@@ -312,14 +404,23 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <aside className="min-w-0">
         <Sidebar active={tab} isAdmin={user.isAdmin} />
       </aside>
-      <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
-        {tab === "profile" && <ProfileTab key={user.username + user.email} user={user} result={result} confirmOpen={confirm === "delete-account"} />}
+      <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card">
+        {tab === "profile" && (
+          <ProfileTab
+            key={user.username + user.email}
+            user={user}
+            result={result}
+            confirmOpen={confirm === "delete-account"}
+          />
+        )}
         {tab === "users" && users && (
           <UsersTab users={users} currentUserId={user.id} confirmId={confirm} result={result} />
         )}
         {tab === "posts" && posts && <PostsTab posts={posts} confirmId={confirm} result={result} />}
         {tab === "journals" && journals && <JournalsTab journals={journals} confirmId={confirm} result={result} />}
-        {tab === "about" && settings && <SettingsTab section={settings.section} fields={settings.fields} result={result} />}
+        {tab === "about" && settings && (
+          <SettingsTab section={settings.section} fields={settings.fields} result={result} />
+        )}
         {tab === "staff" && staff && <StaffTab role={staff.role} record={staff.record} result={result} />}
         {tab === "announce" && announcement && <AnnouncementTab announcement={announcement} result={result} />}
         {tab === "focus" && focus && <FocusTab key={focus.key} focus={focus} result={result} />}

@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
-import { LazyModal as Modal } from "~/components/LazyModal";
+
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
-import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/department";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { READING_PAGE } from "~/lib/hydration";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/department";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { academics } = await services();
@@ -20,7 +22,10 @@ export const handle = READING_PAGE;
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle(matches, data?.department.name ?? "Failed to load department data.") },
-    pageDescription(matches, data ? `${data.department.name}, ${data.department.facultyName}: courses, credits and semesters.` : null),
+    pageDescription(
+      matches,
+      data ? `${data.department.name}, ${data.department.facultyName}: courses, credits and semesters.` : null,
+    ),
   ];
 }
 
@@ -34,13 +39,25 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white" data-testid="department-hero">
+      <section
+        className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white"
+        data-testid="department-hero"
+      >
         {department.departimage && (
-          <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />
+          <img
+            src={department.departimage}
+            srcSet={srcSetFor(department.departimage)}
+            sizes="100vw"
+            alt=""
+            width={1920}
+            height={1080}
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
+            {...PRIORITY_IMAGE}
+          />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
-        <div className="mx-auto w-full max-w-7xl px-6 pb-12 pt-32">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-300">{department.facultyName}</p>
+        <div className="mx-auto w-full max-w-7xl px-6 pt-32 pb-12">
+          <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">{department.facultyName}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold sm:text-5xl">{department.name}</h1>
         </div>
       </section>
@@ -62,16 +79,26 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
 
         <h2 className="mt-14 font-serif text-3xl font-bold text-navy-900 dark:text-white">Courses Offered</h2>
         {department.courses.length === 0 ? (
-          <p className="mt-6 rounded-lg bg-navy-50 p-6 text-slate-700 dark:bg-night-card dark:text-slate-300">No courses available.</p>
+          <p className="mt-6 rounded-lg bg-navy-50 p-6 text-slate-700 dark:bg-night-card dark:text-slate-300">
+            No courses available.
+          </p>
         ) : (
           <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm dark:border-slate-700">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Courses offered by {department.name}. Choose a course for its details.</caption>
+              <caption className="sr-only">
+                Courses offered by {department.name}. Choose a course for its details.
+              </caption>
               <thead className="bg-navy-900 text-white">
                 <tr>
-                  <th scope="col" className="px-5 py-3 font-semibold">Course Code</th>
-                  <th scope="col" className="px-5 py-3 font-semibold">Course Name</th>
-                  <th scope="col" className="px-5 py-3 text-right font-semibold">Credits</th>
+                  <th scope="col" className="px-5 py-3 font-semibold">
+                    Course Code
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-semibold">
+                    Course Name
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right font-semibold">
+                    Credits
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-night-card">
@@ -81,7 +108,9 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
                     onClick={() => openCourse(course.id)}
                     className="cursor-pointer transition hover:bg-navy-50 dark:hover:bg-navy-900/60"
                   >
-                    <td className="whitespace-nowrap px-5 py-4 font-mono font-semibold text-navy-800 dark:text-gold-300">{course.code}</td>
+                    <td className="px-5 py-4 font-mono font-semibold whitespace-nowrap text-navy-800 dark:text-gold-300">
+                      {course.code}
+                    </td>
                     <td className="px-5 py-4">
                       <Link
                         to={courseHref(course.id)}

@@ -1,19 +1,24 @@
 import { Link } from "react-router";
+
 import { CallToAction } from "~/components/CallToAction";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
+import { READING_PAGE } from "~/lib/hydration";
+import { srcSetFor } from "~/lib/images";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
+
 import type { Route } from "./+types/home";
-import { srcSetFor } from "~/lib/images";
-import { READING_PAGE } from "~/lib/hydration";
 
 const FOCUS_AREAS = [
-  { title: "Peace Studies", text: "Conflict analysis, mediation, reconciliation and the conditions for lasting peace." },
+  {
+    title: "Peace Studies",
+    text: "Conflict analysis, mediation, reconciliation and the conditions for lasting peace.",
+  },
   { title: "Security Studies", text: "Insurgency, terrorism, policing, intelligence and the governance of security." },
   { title: "Policy & Governance", text: "Institutions, oversight and the policies that prevent violence." },
   { title: "Development & Security Nexus", text: "Poverty, climate, land and livelihoods as drivers of conflict." },
@@ -91,7 +96,18 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 key={person.role}
                 className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700/60 dark:bg-night-card"
               >
-                {person.photo && <img src={person.photo} srcSet={srcSetFor(person.photo)} sizes="(min-width: 1024px) 240px, 50vw" alt={`Portrait of ${person.name}`} width={480} height={480} className="aspect-square w-full object-cover" loading="lazy" />}
+                {person.photo && (
+                  <img
+                    src={person.photo}
+                    srcSet={srcSetFor(person.photo)}
+                    sizes="(min-width: 1024px) 240px, 50vw"
+                    alt={`Portrait of ${person.name}`}
+                    width={480}
+                    height={480}
+                    className="aspect-square w-full object-cover"
+                    loading="lazy"
+                  />
+                )}
                 <div className="p-5">
                   <p className="font-serif text-lg font-semibold text-navy-900 dark:text-white">{person.name}</p>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{person.post}</p>
@@ -112,15 +128,23 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         {focus.content && <RichText html={focus.content} className="mb-10 max-w-3xl" />}
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {FOCUS_AREAS.map((area, i) => (
-            <li key={area.title} className="rounded-xl border-t-4 border-gold-500 bg-white p-6 shadow-sm dark:bg-night-card">
-              <p className="font-serif text-sm font-bold text-gold-700 dark:text-gold-400">{String(i + 1).padStart(2, "0")}</p>
+            <li
+              key={area.title}
+              className="rounded-xl border-t-4 border-gold-500 bg-white p-6 shadow-sm dark:bg-night-card"
+            >
+              <p className="font-serif text-sm font-bold text-gold-700 dark:text-gold-400">
+                {String(i + 1).padStart(2, "0")}
+              </p>
               <h3 className="mt-2 font-serif text-lg font-semibold text-navy-900 dark:text-white">{area.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{area.text}</p>
             </li>
           ))}
           <li className="flex flex-col justify-center rounded-xl bg-navy-900 p-6 text-white">
             <p className="font-serif text-lg font-semibold">Writing in one of these areas?</p>
-            <Link to="/journals" className="mt-4 inline-flex items-center gap-2 font-semibold text-gold-300 hover:gap-3">
+            <Link
+              to="/journals"
+              className="mt-4 inline-flex items-center gap-2 font-semibold text-gold-300 hover:gap-3"
+            >
               Journal Requirements <ArrowRightIcon />
             </Link>
           </li>
@@ -131,7 +155,16 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <Section id="welcome" eyebrow="From the Director" title="Director's Welcome Message">
           <figure className="grid gap-8 md:grid-cols-[14rem_1fr] md:items-start">
             {director.photo && (
-              <img src={director.photo} srcSet={srcSetFor(director.photo)} sizes="224px" alt={`Portrait of ${director.name}`} width={224} height={224} className="aspect-square w-56 rounded-xl object-cover shadow-md" loading="lazy" />
+              <img
+                src={director.photo}
+                srcSet={srcSetFor(director.photo)}
+                sizes="224px"
+                alt={`Portrait of ${director.name}`}
+                width={224}
+                height={224}
+                className="aspect-square w-56 rounded-xl object-cover shadow-md"
+                loading="lazy"
+              />
             )}
             <div>
               <blockquote className="font-serif text-xl leading-9 text-slate-700 dark:text-slate-200">
@@ -158,7 +191,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        <Link to="/admision" className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300">
+        <Link
+          to="/admision"
+          className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
+        >
           View all Requirements <ArrowRightIcon />
         </Link>
       </Section>
@@ -177,7 +213,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <Link to="/posts" className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300">
+        <Link
+          to="/posts"
+          className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
+        >
           All news and stories <ArrowRightIcon />
         </Link>
       </Section>

@@ -1,18 +1,20 @@
-import { ServiceError } from "~/services/errors.server";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
-import { fieldErrors, journalSchema, type JournalForm } from "~/lib/forms/publishing";
-import { pageTitle } from "~/lib/meta";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
+import { fieldErrors, type JournalForm, journalSchema } from "~/lib/forms/publishing";
+import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/read-form.server";
 import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+
 import type { Route } from "./+types/journal-editor";
-import { readForm } from "~/lib/read-form.server";
 
 const EMPTY: JournalForm = { filename: "", details: "", file: "" };
 
@@ -22,24 +24,40 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!params.journalId) return { journal: null, values: EMPTY };
   const journal = await (await services()).journals.byId(params.journalId);
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
-  return { journal: { id: journal.id, slug: journal.slug }, values: { filename: journal.filename, details: journal.details, file: journal.file } };
+  return {
+    journal: { id: journal.id, slug: journal.slug },
+    values: { filename: journal.filename, details: journal.details, file: journal.file },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  const values = { filename: String(form.get("filename") ?? ""), details: String(form.get("details") ?? ""), file: String(form.get("file") ?? "") };
+  const values = {
+    filename: String(form.get("filename") ?? ""),
+    details: String(form.get("details") ?? ""),
+    file: String(form.get("file") ?? ""),
+  };
   const parsed = journalSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   const { journals } = await services();
   let saved;
   try {
-    saved = params.journalId ? await journals.update(params.journalId, parsed.data) : await journals.create({ ...parsed.data, userId: admin.id });
+    saved = params.journalId
+      ? await journals.update(params.journalId, parsed.data)
+      : await journals.create({ ...parsed.data, userId: admin.id });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return data({ errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values }, { status: error.status });
+    return data(
+      { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values },
+      { status: error.status },
+    );
   }
-  if (!saved) return data({ errors: { form: "This journal article no longer exists." } as Record<string, string>, values }, { status: 404 });
+  if (!saved)
+    return data(
+      { errors: { form: "This journal article no longer exists." } as Record<string, string>, values },
+      { status: 404 },
+    );
   return redirect("/dashboard?tab=journals");
 }
 
@@ -64,16 +82,31 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">{editing ? "Edit journal" : "Create journal"}</h1>
+      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
+        {editing ? "Edit journal" : "Create journal"}
+      </h1>
       <Form
         method="post"
         onSubmit={check.onSubmit}
-        className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
+        className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
+      >
         <div>
-          <Field label="Journal title" name="filename" aria-required="true" defaultValue={values.filename} aria-invalid={Boolean(errors.filename)} />
+          <Field
+            label="Journal title"
+            name="filename"
+            aria-required="true"
+            defaultValue={values.filename}
+            aria-invalid={Boolean(errors.filename)}
+          />
           <FieldError id="filename-error" message={errors.filename} />
         </div>
-        <RichTextEditor name="details" label="Description" defaultValue={values.details} onUploadingChange={setUploading} error={errors.details} />
+        <RichTextEditor
+          name="details"
+          label="Description"
+          defaultValue={values.details}
+          onUploadingChange={setUploading}
+          error={errors.details}
+        />
         <div>
           <UploadField
             name="file"

@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse } from "react-router";
+
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
-import { excerpt, formatDate } from "~/lib/text";
 import { config } from "~/lib/config.server";
-import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/journal";
 import { READING_PAGE } from "~/lib/hydration";
+import { pageTitle } from "~/lib/meta";
+import { excerpt, formatDate } from "~/lib/text";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/journal";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
@@ -34,10 +36,12 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   const { journal, pdfPath } = loaderData;
   return (
     <article>
-      <header className="bg-navy-900 pb-12 pt-36 text-white">
+      <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-300">Journal of Peace and Security Studies</p>
-          <h1 className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">{journal.filename}</h1>
+          <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
+            Journal of Peace and Security Studies
+          </p>
+          <h1 className="mt-3 font-serif text-3xl leading-tight font-bold sm:text-5xl">{journal.filename}</h1>
           <p className="mt-4 text-slate-300">
             Published <time dateTime={new Date(journal.createdAt).toISOString()}>{formatDate(journal.createdAt)}</time>
           </p>
@@ -48,7 +52,12 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
             >
               Download PDF
             </a>
-            <a href={pdfPath} target="_blank" rel="noopener" className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10">
+            <a
+              href={pdfPath}
+              target="_blank"
+              rel="noopener"
+              className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+            >
               Open in a new tab
             </a>
           </div>
@@ -82,7 +91,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <ErrorPanel
       title={missing ? "Journal article not found" : "Something went wrong."}
-      message={missing ? "We could not find that article. It may have been removed." : "The article could not be loaded. Please try again."}
+      message={
+        missing
+          ? "We could not find that article. It may have been removed."
+          : "The article could not be loaded. Please try again."
+      }
       link={{ to: "/journals", label: "Browse all journal articles" }}
     />
   );

@@ -1,15 +1,17 @@
 import { data, Link } from "react-router";
+
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
-import { nextPageHref, ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
+import { type ListPage, nextPageHref, ShowMoreButton, useShowMore } from "~/components/ShowMore";
+import { READING_PAGE } from "~/lib/hydration";
+import { pageDescription, pageTitle } from "~/lib/meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
-import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
 import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
+
 import type { Route } from "./+types/journals";
-import { READING_PAGE } from "~/lib/hydration";
 
 type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
 
@@ -18,13 +20,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = pageNumber(query.get("page"));
   const { journals, siteContent } = await services();
   const [result, focus] = await Promise.all([
-    journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE, limit: JOURNALS_PAGE_SIZE, after: query.get("after") ?? undefined }),
+    journals.list({
+      startIndex: (page - 1) * JOURNALS_PAGE_SIZE,
+      limit: JOURNALS_PAGE_SIZE,
+      after: query.get("after") ?? undefined,
+    }),
     siteContent.focus("homePage"),
   ]);
   // A page past the end is not a page.
   if (page > 1 && result.items.length === 0) throw data({ message: "No such page" }, { status: 404 });
   const list: ListPage<JournalCard> = {
-    items: result.items.map(({ id, slug, filename, details, updatedAt }) => ({ id, slug, filename, details, updatedAt })),
+    items: result.items.map(({ id, slug, filename, details, updatedAt }) => ({
+      id,
+      slug,
+      filename,
+      details,
+      updatedAt,
+    })),
     hasMore: result.hasMore,
     page,
     next: result.items.at(-1)?.id,
@@ -39,14 +51,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) }, pageDescription(matches, data?.subtitle)];
+  return [
+    { title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) },
+    pageDescription(matches, data?.subtitle),
+  ];
 }
 
 export default function Journals({ loaderData }: Route.ComponentProps) {
   const list = useShowMore(loaderData);
   return (
     <>
-      <PageHero compact eyebrow="Journal of Peace and Security Studies" title={loaderData.heading} subtitle={loaderData.subtitle} />
+      <PageHero
+        compact
+        eyebrow="Journal of Peace and Security Studies"
+        title={loaderData.heading}
+        subtitle={loaderData.subtitle}
+      />
       <section className="mx-auto max-w-7xl px-6 py-14">
         {loaderData.page > 1 && (
           <p className="mb-8">
@@ -62,12 +82,12 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
             {list.items.map((journal) => (
               <article
                 key={journal.id}
-                className="flex flex-col rounded-xl border border-slate-200 border-t-4 border-t-navy-700 bg-white p-7 shadow-sm dark:border-slate-700/60 dark:border-t-gold-500 dark:bg-night-card"
+                className="flex flex-col rounded-xl border border-t-4 border-slate-200 border-t-navy-700 bg-white p-7 shadow-sm dark:border-slate-700/60 dark:border-t-gold-500 dark:bg-night-card"
               >
-                <p className="text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">
+                <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
                   Research article · {formatDate(journal.updatedAt, "short")}
                 </p>
-                <h2 className="mt-3 font-serif text-xl font-semibold leading-snug text-navy-900 dark:text-white">
+                <h2 className="mt-3 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
                   <Link to={`/journal/${journal.slug}`} className="hover:underline">
                     {journal.filename}
                   </Link>
@@ -85,7 +105,11 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton href={nextPageHref("/journals", list)} loading={list.loading} onLoad={() => list.loadNext((n) => nextPageHref("/journals", { ...list, page: n - 1 }))} />
+          <ShowMoreButton
+            href={nextPageHref("/journals", list)}
+            loading={list.loading}
+            onLoad={() => list.loadNext((n) => nextPageHref("/journals", { ...list, page: n - 1 }))}
+          />
         )}
       </section>
     </>

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installRuntime, openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+
 import { seedDemoContent } from "~/demo/seed.server";
-import { mediaOptions } from "~/services/index.server";
 import { closeRuntime } from "~/runtime.server";
+import { mediaOptions } from "~/services/index.server";
+
+import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
 import { loader as journalLoader } from "./journal";

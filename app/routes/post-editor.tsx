@@ -1,18 +1,20 @@
-import { ServiceError } from "~/services/errors.server";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
-import { CATEGORY_OPTIONS, fieldErrors, postSchema, type PostForm } from "~/lib/forms/publishing";
-import { pageTitle } from "~/lib/meta";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
+import { CATEGORY_OPTIONS, fieldErrors, type PostForm, postSchema } from "~/lib/forms/publishing";
+import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/read-form.server";
 import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+
 import type { Route } from "./+types/post-editor";
-import { readForm } from "~/lib/read-form.server";
 
 const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "" };
 
@@ -22,7 +24,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!params.postId) return { post: null, values: EMPTY };
   const post = await (await services()).posts.byId(params.postId);
   if (!post) throw data({ message: "Post not found" }, { status: 404 });
-  return { post: { id: post.id, slug: post.slug }, values: { title: post.title, category: post.category, image: post.image, content: post.content } as PostForm };
+  return {
+    post: { id: post.id, slug: post.slug },
+    values: { title: post.title, category: post.category, image: post.image, content: post.content } as PostForm,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,12 +44,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { posts } = await services();
   let saved;
   try {
-    saved = params.postId ? await posts.update(params.postId, parsed.data) : await posts.create({ ...parsed.data, userId: admin.id });
+    saved = params.postId
+      ? await posts.update(params.postId, parsed.data)
+      : await posts.create({ ...parsed.data, userId: admin.id });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return data({ errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values }, { status: error.status });
+    return data(
+      { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values },
+      { status: error.status },
+    );
   }
-  if (!saved) return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
+  if (!saved)
+    return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
   return redirect(`/post/${saved.slug}`);
 }
 
@@ -69,14 +80,24 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">{editing ? "Update post" : "Create a post"}</h1>
+      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
+        {editing ? "Update post" : "Create a post"}
+      </h1>
       <Form
         method="post"
         onSubmit={check.onSubmit}
-        className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700/60 dark:bg-night-card sm:p-8">
+        className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
+      >
         <div className="grid gap-6 sm:grid-cols-[1fr_14rem]">
           <div>
-            <Field label="Title" name="title" aria-required="true" defaultValue={values.title} aria-invalid={Boolean(errors.title)} aria-describedby={errors.title ? "title-error" : undefined} />
+            <Field
+              label="Title"
+              name="title"
+              aria-required="true"
+              defaultValue={values.title}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={errors.title ? "title-error" : undefined}
+            />
             <FieldError id="title-error" message={errors.title} />
           </div>
           <div>
@@ -111,7 +132,13 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
           />
           <FieldError id="image-error" message={errors.image} />
         </div>
-        <RichTextEditor name="content" label="Content" defaultValue={values.content} onUploadingChange={setUploading} error={errors.content} />
+        <RichTextEditor
+          name="content"
+          label="Content"
+          defaultValue={values.content}
+          onUploadingChange={setUploading}
+          error={errors.content}
+        />
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <button
           type="submit"

@@ -1,15 +1,17 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { PostCard } from "~/components/PostCard";
+
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { categoryLabel } from "~/lib/categories";
+import { READING_PAGE } from "~/lib/hydration";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { pageTitle } from "~/lib/meta";
 import { toPostCard } from "~/lib/post-card";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
-import { pageTitle } from "~/lib/meta";
+
 import type { Route } from "./+types/post";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
-import { READING_PAGE } from "~/lib/hydration";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { posts } = await services();
@@ -36,13 +38,24 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
-        {post.image && <img src={post.image} srcSet={srcSetFor(post.image)} sizes="100vw" alt="" width={1920} height={1080} className="absolute inset-0 -z-20 h-full w-full object-cover" {...PRIORITY_IMAGE} />}
+        {post.image && (
+          <img
+            src={post.image}
+            srcSet={srcSetFor(post.image)}
+            sizes="100vw"
+            alt=""
+            width={1920}
+            height={1080}
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
+            {...PRIORITY_IMAGE}
+          />
+        )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">
-          <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase tracking-wider text-navy-950">
+          <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase">
             {categoryLabel(post.category)}
           </span>
-          <h1 className="mt-4 font-serif text-3xl font-bold leading-tight sm:text-5xl">{post.title}</h1>
+          <h1 className="mt-4 font-serif text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-slate-200">
             <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
           </p>
@@ -74,7 +87,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <ErrorPanel
       title="Something went wrong."
-      message={missing ? "We could not find that article. It may have been removed or renamed." : "The article could not be loaded. Please try again."}
+      message={
+        missing
+          ? "We could not find that article. It may have been removed or renamed."
+          : "The article could not be loaded. Please try again."
+      }
       link={{ to: "/posts", label: "Browse all news" }}
     />
   );

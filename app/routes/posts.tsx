@@ -1,32 +1,46 @@
 import { data, Link } from "react-router";
+
 import { PageHero } from "~/components/PageHero";
 import { PostCard, type PostCardData } from "~/components/PostCard";
-import { nextPageHref, ShowMoreButton, useShowMore, type ListPage } from "~/components/ShowMore";
-import { toPostCard } from "~/lib/post-card";
-import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
-import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/posts";
+import { type ListPage, nextPageHref, ShowMoreButton, useShowMore } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { toPostCard } from "~/lib/post-card";
+import { services } from "~/runtime.server";
+import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
+
+import type { Route } from "./+types/posts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const page = pageNumber(query.get("page"));
   const { posts, siteContent } = await services();
   const [result, blog] = await Promise.all([
-    posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE, after: query.get("after") ?? undefined }),
+    posts.list({
+      startIndex: (page - 1) * POSTS_PAGE_SIZE,
+      limit: POSTS_PAGE_SIZE,
+      after: query.get("after") ?? undefined,
+    }),
     siteContent.settings("blog"),
   ]);
   // A page past the end is not a page.
   if (page > 1 && result.items.length === 0) throw data({ message: "No such page" }, { status: 404 });
-  const list: ListPage<PostCardData> = { items: result.items.map(toPostCard), hasMore: result.hasMore, page, next: result.items.at(-1)?.id };
+  const list: ListPage<PostCardData> = {
+    items: result.items.map(toPostCard),
+    hasMore: result.hasMore,
+    page,
+    next: result.items.at(-1)?.id,
+  };
   return { ...list, blog };
 }
 
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.blog.title || "News and Stories") }, pageDescription(matches, data?.blog.subtitle)];
+  return [
+    { title: pageTitle(matches, data?.blog.title || "News and Stories") },
+    pageDescription(matches, data?.blog.subtitle),
+  ];
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
@@ -53,7 +67,11 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {list.hasMore && (
-          <ShowMoreButton href={nextPageHref("/posts", list)} loading={list.loading} onLoad={() => list.loadNext((n) => nextPageHref("/posts", { ...list, page: n - 1 }))} />
+          <ShowMoreButton
+            href={nextPageHref("/posts", list)}
+            loading={list.loading}
+            onLoad={() => list.loadNext((n) => nextPageHref("/posts", { ...list, page: n - 1 }))}
+          />
         )}
       </section>
     </>

@@ -1,32 +1,47 @@
 import { Link } from "react-router";
+
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { Section } from "~/components/Section";
-import { services } from "~/runtime.server";
-import { pageDescription, pageTitle } from "~/lib/meta";
-import type { Route } from "./+types/programmes";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { READING_PAGE } from "~/lib/hydration";
+import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/programmes";
 
 export async function loader() {
   const { siteContent, academics } = await services();
-  const [programmes, faculties] = await Promise.all([siteContent.settings("programmes"), academics.facultiesWithDepartments()]);
+  const [programmes, faculties] = await Promise.all([
+    siteContent.settings("programmes"),
+    academics.facultiesWithDepartments(),
+  ]);
   return { programmes, faculties };
 }
 
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, data?.programmes.title || "Programmes") }, pageDescription(matches, data?.programmes.subtitle)];
+  return [
+    { title: pageTitle(matches, data?.programmes.title || "Programmes") },
+    pageDescription(matches, data?.programmes.subtitle),
+  ];
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {
   const { programmes, faculties } = loaderData;
   // The first card with an image: the image nearest the top, on screen on a phone.
-  const firstImage = faculties.flatMap((faculty) => faculty.departments).find((department) => department.departimage)?.id;
+  const firstImage = faculties
+    .flatMap((faculty) => faculty.departments)
+    .find((department) => department.departimage)?.id;
   return (
     <>
-      <PageHero compact eyebrow="Study with us" title={programmes.title || "Programmes"} subtitle={programmes.subtitle} />
+      <PageHero
+        compact
+        eyebrow="Study with us"
+        title={programmes.title || "Programmes"}
+        subtitle={programmes.subtitle}
+      />
       <Section id="faculties" title={programmes.introTitle} intro={programmes.introSubtitle}>
         {faculties.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">No programmes are published yet.</p>
@@ -34,7 +49,10 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
           <div className="space-y-14">
             {faculties.map((faculty) => (
               <section key={faculty.id} aria-labelledby={`faculty-${faculty.id}`}>
-                <h3 id={`faculty-${faculty.id}`} className="border-b border-slate-200 pb-3 font-serif text-2xl font-bold text-navy-900 dark:border-slate-700 dark:text-white">
+                <h3
+                  id={`faculty-${faculty.id}`}
+                  className="border-b border-slate-200 pb-3 font-serif text-2xl font-bold text-navy-900 dark:border-slate-700 dark:text-white"
+                >
                   {faculty.name}
                 </h3>
                 {faculty.departments.length === 0 ? (
@@ -48,7 +66,16 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
                           className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
                         >
                           {department.departimage ? (
-                            <img src={department.departimage} srcSet={srcSetFor(department.departimage)} sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw" alt="" width={800} height={288} className="h-36 w-full object-cover" {...(department.id === firstImage ? PRIORITY_IMAGE : { loading: "lazy" })} />
+                            <img
+                              src={department.departimage}
+                              srcSet={srcSetFor(department.departimage)}
+                              sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+                              alt=""
+                              width={800}
+                              height={288}
+                              className="h-36 w-full object-cover"
+                              {...(department.id === firstImage ? PRIORITY_IMAGE : { loading: "lazy" })}
+                            />
                           ) : (
                             <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
                           )}

@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
+
 import type { Route } from "./+types/setup";
-import { readForm } from "~/lib/read-form.server";
 
 const FIELDS = ["username", "email", "password"];
 
@@ -45,7 +47,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Setup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [values, setValues] = useState({ username: actionData?.username ?? "", email: actionData?.email ?? "", password: "" });
+  const [values, setValues] = useState({
+    username: actionData?.username ?? "",
+    email: actionData?.email ?? "",
+    password: "",
+  });
   const busy = navigation.state === "submitting";
   const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: e.target.value.trim() });
@@ -55,9 +61,30 @@ export default function Setup({ actionData }: Route.ComponentProps) {
       intro="Create the first admin account. This page disappears once an admin exists."
     >
       <Form method="post" noValidate className="space-y-5">
-        <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={set("username")} />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} hint="At least 8 characters." />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={set("username")}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          hint="At least 8 characters."
+        />
         <SubmitButton busy={busy}>Create admin account</SubmitButton>
       </Form>
       {actionData?.error && (

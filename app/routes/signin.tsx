@@ -1,16 +1,18 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, missingFields } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { getUser } from "~/lib/session.server";
-import { services } from "~/runtime.server";
 import type { RootData } from "~/root";
+import { services } from "~/runtime.server";
+
 import type { Route } from "./+types/signin";
-import { readForm } from "~/lib/read-form.server";
 
 const AFTER_SIGN_IN = "/dashboard?tab=profile";
 
@@ -37,13 +39,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = { username: String(form.get("username") ?? "").trim(), password: String(form.get("password") ?? "").trim() };
+  const values = {
+    username: String(form.get("username") ?? "").trim(),
+    password: String(form.get("password") ?? "").trim(),
+  };
   if (missingFields(values, ["username", "password"])) {
     return data({ error: FILL_ALL_FIELDS, username: values.username }, { status: 400 });
   }
   const result = await (await services()).accounts.signIn(request, values);
   if (!result.ok) {
-    return data({ error: result.message, username: values.username }, { status: result.status, headers: result.headers });
+    return data(
+      { error: result.message, username: values.username },
+      { status: result.status, headers: result.headers },
+    );
   }
   return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
 }

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+
 import { services } from "~/runtime.server";
+
 import type { Route } from "./+types/signout";
 
 /** Ends the session on the server and clears its cookie. */

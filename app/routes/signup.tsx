@@ -1,15 +1,17 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
-import { getUser } from "~/lib/session.server";
-import { services } from "~/runtime.server";
-import type { RootData } from "~/root";
-import type { Route } from "./+types/signup";
 import { readForm } from "~/lib/read-form.server";
+import { getUser } from "~/lib/session.server";
+import type { RootData } from "~/root";
+import { services } from "~/runtime.server";
+
+import type { Route } from "./+types/signup";
 
 const FIELDS = ["username", "email", "password"];
 
@@ -20,7 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()])) as Record<"username" | "email" | "password", string>;
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()])) as Record<
+    "username" | "email" | "password",
+    string
+  >;
   const echo = { username: values.username, email: values.email };
   if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });
   const parsed = signUpSchema.safeParse(values);
@@ -37,7 +42,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
-  const [values, setValues] = useState({ username: actionData?.username ?? "", email: actionData?.email ?? "", password: "" });
+  const [values, setValues] = useState({
+    username: actionData?.username ?? "",
+    email: actionData?.email ?? "",
+    password: "",
+  });
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
   const error = clientError ?? actionData?.error;
@@ -62,9 +71,34 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           }
         }}
       >
-        <Field label="Username" name="username" autoComplete="username" placeholder="Username" value={values.username} onChange={set("username")} hint="3 to 30 letters, digits, dots, dashes or underscores." />
-        <Field label="Email" name="email" type="email" autoComplete="email" placeholder="name@lakeland.edu" value={values.email} onChange={set("email")} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" placeholder="Password" value={values.password} onChange={set("password")} hint="At least 8 characters." />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          placeholder="Username"
+          value={values.username}
+          onChange={set("username")}
+          hint="3 to 30 letters, digits, dots, dashes or underscores."
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="name@lakeland.edu"
+          value={values.email}
+          onChange={set("email")}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Password"
+          value={values.password}
+          onChange={set("password")}
+          hint="At least 8 characters."
+        />
         <SubmitButton busy={busy}>Sign Up</SubmitButton>
       </Form>
       <ExternalSignIn providers={providers} />

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
+
 import { safeRedirectPath } from "~/lib/redirect";
 import { isTheme } from "~/lib/theme";
 import { writeTheme } from "~/lib/theme.server";
+
 import type { Route } from "./+types/theme";
 
 /** Switches the theme. Works as a plain form post (redirects back) and from the toggle's fetcher. */

@@ -1,5 +1,6 @@
 import { storedFileResponse } from "~/lib/file-response.server";
 import { services } from "~/runtime.server";
+
 import type { Route } from "./+types/uploads";
 
 /**

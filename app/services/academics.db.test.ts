@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { academicsAdmin, AcademicsError, academicsService } from "./academics.server";
 import { mediaOptions } from "./index.server";
 import { mediaService } from "./media.server";
-import { academicsAdmin, academicsService, AcademicsError } from "./academics.server";
 
 let database: TestDatabase;
 
@@ -18,12 +19,24 @@ describe(`academics (${testDatabaseKind})`, () => {
     const admin = academicsAdmin(database.db, mediaService(database.db, mediaOptions(database.dataDir)));
     const law = (await admin.createFaculty("Law"))!;
     const arts = (await admin.createFaculty("Arts"))!;
-    const rights = (await admin.createDepartment({ name: "Human Rights", facultyId: law.id, content: "<p>x</p><script>y</script>" }))!;
+    const rights = (await admin.createDepartment({
+      name: "Human Rights",
+      facultyId: law.id,
+      content: "<p>x</p><script>y</script>",
+    }))!;
     expect(rights.content).toBe("<p>x</p>");
-    const course = { name: "Rights", code: "HR 101", semester: "First" as const, departmentId: rights.id, facultyId: law.id };
+    const course = {
+      name: "Rights",
+      code: "HR 101",
+      semester: "First" as const,
+      departmentId: rights.id,
+      facultyId: law.id,
+    };
     await admin.createCourse(course);
 
-    await expect(admin.createCourse({ ...course, code: "hr 101" })).rejects.toThrow("A course with the code HR 101 already exists.");
+    await expect(admin.createCourse({ ...course, code: "hr 101" })).rejects.toThrow(
+      "A course with the code HR 101 already exists.",
+    );
     await expect(admin.createCourse({ ...course, code: "HR 102", facultyId: arts.id })).rejects.toThrow(
       "The department Human Rights belongs to Law, not to Arts.",
     );
@@ -38,7 +51,10 @@ describe(`academics (${testDatabaseKind})`, () => {
     expect(await admin.deleteFaculty(arts.id)).toEqual({ deleted: false, holds: { departments: 1, courses: 1 } });
     expect(await academicsService(database.db).departmentPage(rights.id)).toBeDefined();
     // Confirmed for other numbers than it now holds (something was added meanwhile): asked again.
-    expect(await admin.deleteFaculty(arts.id, { departments: 1, courses: 0 })).toEqual({ deleted: false, holds: { departments: 1, courses: 1 } });
+    expect(await admin.deleteFaculty(arts.id, { departments: 1, courses: 0 })).toEqual({
+      deleted: false,
+      holds: { departments: 1, courses: 1 },
+    });
     expect(await admin.deleteFaculty(arts.id, { departments: 1, courses: 1 })).toEqual({ deleted: true });
     expect(await academicsService(database.db).departmentPage(rights.id)).toBeUndefined();
     await expect(admin.deleteCourse("not-an-id")).rejects.toThrow("That course no longer exists.");

@@ -1,9 +1,11 @@
-import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
 import { asc, eq, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { courses, departments, faculties, type Semester } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
+
+import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
 
 export type Faculty = typeof faculties.$inferSelect;
 export type Department = typeof departments.$inferSelect;
@@ -54,11 +56,7 @@ export function academicsService(db: Database) {
         .where(eq(departments.id, id))
         .limit(1);
       if (!row) return undefined;
-      const courseRows = await db
-        .select()
-        .from(courses)
-        .where(eq(courses.departmentId, id))
-        .orderBy(asc(courses.code));
+      const courseRows = await db.select().from(courses).where(eq(courses.departmentId, id)).orderBy(asc(courses.code));
       return { ...row.department, facultyName: row.facultyName, courses: courseRows };
     },
   };
@@ -67,12 +65,12 @@ export function academicsService(db: Database) {
 /** A refusal with a message for the person (duplicate code, department in another faculty...). */
 export class AcademicsError extends ServiceError {}
 
-export type DeleteOutcome =
-  | { deleted: true }
-  | { deleted: false; holds: { departments: number; courses: number } };
+export type DeleteOutcome = { deleted: true } | { deleted: false; holds: { departments: number; courses: number } };
 
 function pgCode(error: unknown): { code?: string; constraint?: string } {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   return { code: cause.code, constraint: cause.constraint };
 }
 
@@ -81,7 +79,12 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
   async function departmentOf(departmentId: string) {
     if (!isUuid(departmentId)) return undefined;
     const [row] = await db
-      .select({ id: departments.id, name: departments.name, facultyId: departments.facultyId, facultyName: faculties.name })
+      .select({
+        id: departments.id,
+        name: departments.name,
+        facultyId: departments.facultyId,
+        facultyName: faculties.name,
+      })
       .from(departments)
       .innerJoin(faculties, eq(faculties.id, departments.facultyId))
       .where(eq(departments.id, departmentId));
@@ -93,20 +96,27 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     if (!department) throw new AcademicsError("Choose a department from the list.");
     if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
     if (department.facultyId !== input.facultyId) {
-      const [faculty] = await db.select({ name: faculties.name }).from(faculties).where(eq(faculties.id, input.facultyId));
-      throw new AcademicsError(`The department ${department.name} belongs to ${department.facultyName}, not to ${faculty?.name ?? "that faculty"}.`);
+      const [faculty] = await db
+        .select({ name: faculties.name })
+        .from(faculties)
+        .where(eq(faculties.id, input.facultyId));
+      throw new AcademicsError(
+        `The department ${department.name} belongs to ${department.facultyName}, not to ${faculty?.name ?? "that faculty"}.`,
+      );
     }
     const [clash] = await db
       .select({ id: courses.id, code: courses.code })
       .from(courses)
       .where(sql`upper(${courses.code}) = ${input.code.trim().toUpperCase()}`);
-    if (clash && clash.id !== exceptId) throw new AcademicsError(`A course with the code ${clash.code} already exists.`, 409);
+    if (clash && clash.id !== exceptId)
+      throw new AcademicsError(`A course with the code ${clash.code} already exists.`, 409);
   }
 
   /** Unique indexes decide races; their errors become the same messages. */
   function translate(error: unknown, what: string): never {
     const { code, constraint } = pgCode(error);
-    if (code === "23505" && constraint === "courses_code_key") throw new AcademicsError("A course with that code already exists.", 409);
+    if (code === "23505" && constraint === "courses_code_key")
+      throw new AcademicsError("A course with that code already exists.", 409);
     if (code === "23505") throw new AcademicsError(`A ${what} with that name already exists.`, 409);
     if (code === "23503") throw new AcademicsError(`The ${what} refers to something that no longer exists.`, 409);
     if (code === "23514") throw new AcademicsError(`Some of the ${what}'s values are not allowed.`, 400);
@@ -115,7 +125,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
 
   async function holdings(where: { facultyId?: string; departmentId?: string }, on: Database = db) {
     const [d] = where.facultyId
-      ? await on.select({ n: sql<number>`count(*)::int` }).from(departments).where(eq(departments.facultyId, where.facultyId))
+      ? await on
+          .select({ n: sql<number>`count(*)::int` })
+          .from(departments)
+          .where(eq(departments.facultyId, where.facultyId))
       : [{ n: 0 }];
     const [c] = await on
       .select({ n: sql<number>`count(*)::int` })
@@ -159,7 +172,11 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     async updateFaculty(id: string, name: string) {
       if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
       try {
-        const [row] = await db.update(faculties).set({ name: name.trim(), updatedAt: new Date() }).where(eq(faculties.id, id)).returning();
+        const [row] = await db
+          .update(faculties)
+          .set({ name: name.trim(), updatedAt: new Date() })
+          .where(eq(faculties.id, id))
+          .returning();
         if (!row) throw new AcademicsError("That faculty no longer exists.", 404);
         return row;
       } catch (error) {
@@ -175,7 +192,12 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       try {
         const [row] = await db
           .insert(departments)
-          .values({ name: input.name.trim(), facultyId: input.facultyId, departimage: input.departimage ?? "", content: sanitizeRichText(input.content ?? "") })
+          .values({
+            name: input.name.trim(),
+            facultyId: input.facultyId,
+            departimage: input.departimage ?? "",
+            content: sanitizeRichText(input.content ?? ""),
+          })
           .returning();
         return row;
       } catch (error) {
@@ -184,10 +206,16 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     /** Moving a department to another faculty moves its courses with it (the foreign key cascades). */
-    async updateDepartment(id: string, input: { name: string; facultyId: string; departimage: string; content: string }) {
+    async updateDepartment(
+      id: string,
+      input: { name: string; facultyId: string; departimage: string; content: string },
+    ) {
       if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
       if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
-      const [current] = await db.select({ departimage: departments.departimage }).from(departments).where(eq(departments.id, id));
+      const [current] = await db
+        .select({ departimage: departments.departimage })
+        .from(departments)
+        .where(eq(departments.id, id));
       if (!current) throw new AcademicsError("That department no longer exists.", 404);
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
@@ -195,7 +223,13 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       try {
         const [row] = await db
           .update(departments)
-          .set({ name: input.name.trim(), facultyId: input.facultyId, departimage: input.departimage, content: sanitizeRichText(input.content), updatedAt: new Date() })
+          .set({
+            name: input.name.trim(),
+            facultyId: input.facultyId,
+            departimage: input.departimage,
+            content: sanitizeRichText(input.content),
+            updatedAt: new Date(),
+          })
           .where(eq(departments.id, id))
           .returning();
         if (!row) throw new AcademicsError("That department no longer exists.", 404);
@@ -209,7 +243,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     async createCourse(input: CourseInput) {
       await checkCourse(input);
       try {
-        const [row] = await db.insert(courses).values({ ...input, code: input.code.trim(), name: input.name.trim() }).returning();
+        const [row] = await db
+          .insert(courses)
+          .values({ ...input, code: input.code.trim(), name: input.name.trim() })
+          .returning();
         return row;
       } catch (error) {
         translate(error, "course");
@@ -244,11 +281,16 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
-        const [locked] = await txDb.select({ id: faculties.id }).from(faculties).where(eq(faculties.id, id)).for("update");
+        const [locked] = await txDb
+          .select({ id: faculties.id })
+          .from(faculties)
+          .where(eq(faculties.id, id))
+          .for("update");
         if (!locked) throw new AcademicsError("That faculty no longer exists.", 404);
         const holds = await holdings({ facultyId: id }, txDb);
         const empty = holds.departments === 0 && holds.courses === 0;
-        if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses)) return { deleted: false as const, holds };
+        if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses))
+          return { deleted: false as const, holds };
         await txDb.delete(courses).where(eq(courses.facultyId, id));
         await txDb.delete(departments).where(eq(departments.facultyId, id));
         await txDb.delete(faculties).where(eq(faculties.id, id));
@@ -260,7 +302,11 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
-        const [locked] = await txDb.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).for("update");
+        const [locked] = await txDb
+          .select({ id: departments.id })
+          .from(departments)
+          .where(eq(departments.id, id))
+          .for("update");
         if (!locked) throw new AcademicsError("That department no longer exists.", 404);
         const holds = await holdings({ departmentId: id }, txDb);
         if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };

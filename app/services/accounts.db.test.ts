@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, testServices, type TestDatabase } from "../../tests/support/database";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { CLIENT_IP_HEADER } from "./auth.server";
 import { createServices, type Services } from "./index.server";
 
@@ -49,77 +50,136 @@ async function signedIn(username: string, email: string, password = "correct hor
 describe(`accounts (${testDatabaseKind})`, () => {
   it("signs up without signing in, then signs in by username or email, case-insensitively", async () => {
     const b = browser();
-    const signUp = await services.accounts.signUp(b.request(), { username: "Amina.Yusuf", email: "Amina@Example.edu", password: "peace-and-security" });
+    const signUp = await services.accounts.signUp(b.request(), {
+      username: "Amina.Yusuf",
+      email: "Amina@Example.edu",
+      password: "peace-and-security",
+    });
     expect(signUp.ok).toBe(true);
     b.keep(signUp.headers);
     expect(await services.accounts.currentUser(b.request())).toBeNull();
 
-    const byName = await services.accounts.signIn(b.request(), { username: "amina.yusuf", password: "peace-and-security" });
+    const byName = await services.accounts.signIn(b.request(), {
+      username: "amina.yusuf",
+      password: "peace-and-security",
+    });
     expect(byName.ok).toBe(true);
     b.keep(byName.headers);
     const user = await services.accounts.currentUser(b.request());
     expect(user).toMatchObject({ username: "Amina.Yusuf", email: "amina@example.edu", isAdmin: false });
     expect(b.cookie).toMatch(/session_token/);
 
-    const byEmail = await services.accounts.signIn(browser().request(), { username: "AMINA@example.edu", password: "peace-and-security" });
+    const byEmail = await services.accounts.signIn(browser().request(), {
+      username: "AMINA@example.edu",
+      password: "peace-and-security",
+    });
     expect(byEmail.ok).toBe(true);
   });
 
   it("refuses a taken username or email in any case, and a wrong password", async () => {
     await signedIn("taken.name", "taken@example.edu");
-    const again = await services.accounts.signUp(browser().request(), { username: "TAKEN.NAME", email: "new@example.edu", password: "long enough" });
+    const again = await services.accounts.signUp(browser().request(), {
+      username: "TAKEN.NAME",
+      email: "new@example.edu",
+      password: "long enough",
+    });
     expect(again).toMatchObject({ ok: false, message: "That username is already taken. Please choose another." });
     // A taken email gets the same answer as a new one (no account enumeration), and no account.
-    const sameEmail = await services.accounts.signUp(browser().request(), { username: "another", email: "TAKEN@example.edu", password: "long enough" });
+    const sameEmail = await services.accounts.signUp(browser().request(), {
+      username: "another",
+      email: "TAKEN@example.edu",
+      password: "long enough",
+    });
     expect(sameEmail.ok).toBe(true);
-    expect((await services.accounts.signIn(browser().request(), { username: "another", password: "long enough" })).ok).toBe(false);
-    const wrong = await services.accounts.signIn(browser().request(), { username: "taken.name", password: "not the password" });
+    expect(
+      (await services.accounts.signIn(browser().request(), { username: "another", password: "long enough" })).ok,
+    ).toBe(false);
+    const wrong = await services.accounts.signIn(browser().request(), {
+      username: "taken.name",
+      password: "not the password",
+    });
     expect(wrong).toMatchObject({ ok: false, status: 401, message: "Invalid username or password" });
   });
 
   it("limits sign-in attempts per client: past the limit, 429 and when to try again", async () => {
     const b = browser();
     let last;
-    for (let i = 0; i < 11; i++) last = await services.accounts.signIn(b.request(), { username: "nobody", password: "wrong password" });
+    for (let i = 0; i < 11; i++)
+      last = await services.accounts.signIn(b.request(), { username: "nobody", password: "wrong password" });
     expect(last).toMatchObject({ ok: false, status: 429 });
-    expect(last!.ok === false && last!.message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/);
+    expect(last!.ok === false && last!.message).toMatch(
+      /^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/,
+    );
     // Another client is not affected.
-    expect((await services.accounts.signIn(browser().request(), { username: "nobody", password: "x" })).ok === false).toBe(true);
+    expect(
+      (await services.accounts.signIn(browser().request(), { username: "nobody", password: "x" })).ok === false,
+    ).toBe(true);
   });
 
   it("updates the profile: no changes, username, and email or password only with the current password", async () => {
     const b = await signedIn("profile.user", "profile@example.edu");
     const me = (await services.accounts.currentUser(b.request()))!;
-    expect(await services.accounts.updateProfile(b.request(), me, { username: "profile.user" })).toMatchObject({ ok: false, message: "No changes made" });
+    expect(await services.accounts.updateProfile(b.request(), me, { username: "profile.user" })).toMatchObject({
+      ok: false,
+      message: "No changes made",
+    });
 
     const renamed = await services.accounts.updateProfile(b.request(), me, { username: "Profile.Renamed" });
-    expect(renamed).toMatchObject({ ok: true, message: "Profile Updated Successfully", user: { username: "Profile.Renamed" } });
+    expect(renamed).toMatchObject({
+      ok: true,
+      message: "Profile Updated Successfully",
+      user: { username: "Profile.Renamed" },
+    });
 
     expect(await services.accounts.updateProfile(b.request(), me, { email: "new@example.edu" })).toMatchObject({
       ok: false,
       message: "Enter your current password to change your email or password.",
     });
-    expect(await services.accounts.updateProfile(b.request(), me, { email: "new@example.edu", currentPassword: "wrong" })).toMatchObject({
+    expect(
+      await services.accounts.updateProfile(b.request(), me, { email: "new@example.edu", currentPassword: "wrong" }),
+    ).toMatchObject({
       ok: false,
       message: "The current password is incorrect.",
     });
-    const moved = await services.accounts.updateProfile(b.request(), me, { email: "moved@example.edu", currentPassword: "correct horse battery" });
+    const moved = await services.accounts.updateProfile(b.request(), me, {
+      email: "moved@example.edu",
+      currentPassword: "correct horse battery",
+    });
     expect(moved).toMatchObject({ ok: true, user: { email: "moved@example.edu" } });
 
-    const changed = await services.accounts.updateProfile(b.request(), me, { password: "a new long password", currentPassword: "correct horse battery" });
+    const changed = await services.accounts.updateProfile(b.request(), me, {
+      password: "a new long password",
+      currentPassword: "correct horse battery",
+    });
     expect(changed.ok).toBe(true);
     b.keep(changed.headers);
     expect(await services.accounts.currentUser(b.request())).not.toBeNull();
-    expect((await services.accounts.signIn(browser().request(), { username: "profile.renamed", password: "a new long password" })).ok).toBe(true);
+    expect(
+      (
+        await services.accounts.signIn(browser().request(), {
+          username: "profile.renamed",
+          password: "a new long password",
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("deleting an account ends its sessions and keeps its posts", async () => {
     const b = await signedIn("leaving.user", "leaving@example.edu");
     const other = browser();
-    const second = await services.accounts.signIn(other.request(), { username: "leaving.user", password: "correct horse battery" });
+    const second = await services.accounts.signIn(other.request(), {
+      username: "leaving.user",
+      password: "correct horse battery",
+    });
     other.keep(second.headers);
     const me = (await services.accounts.currentUser(b.request()))!;
-    const post = await services.posts.create({ title: "A post that stays", category: "uncategorized", image: "", content: "<p>x</p>", userId: me.id });
+    const post = await services.posts.create({
+      title: "A post that stays",
+      category: "uncategorized",
+      image: "",
+      content: "<p>x</p>",
+      userId: me.id,
+    });
 
     expect((await services.accounts.deleteOwnAccount(b.request(), me)).ok).toBe(true);
     expect(await services.accounts.currentUser(b.request())).toBeNull();
@@ -128,11 +188,24 @@ describe(`accounts (${testDatabaseKind})`, () => {
   });
 
   it("admins: create or promote, list 5 a page, and never lose the last admin", async () => {
-    expect(await services.accounts.createAdmin({ username: "chief", email: "chief@example.edu", password: "chief password" }, { promoteExisting: false })).toBe("created");
+    expect(
+      await services.accounts.createAdmin(
+        { username: "chief", email: "chief@example.edu", password: "chief password" },
+        { promoteExisting: false },
+      ),
+    ).toBe("created");
     const chief = await signedIn("deputy.chief", "deputy@example.edu");
-    expect(await services.accounts.createAdmin({ username: "Deputy.Chief", email: "x@example.edu", password: "whatever long" }, { promoteExisting: true })).toBe("promoted");
+    expect(
+      await services.accounts.createAdmin(
+        { username: "Deputy.Chief", email: "x@example.edu", password: "whatever long" },
+        { promoteExisting: true },
+      ),
+    ).toBe("promoted");
     await expect(
-      services.accounts.createAdmin({ username: "chief", email: "c2@example.edu", password: "chief password" }, { promoteExisting: false }),
+      services.accounts.createAdmin(
+        { username: "chief", email: "c2@example.edu", password: "chief password" },
+        { promoteExisting: false },
+      ),
     ).rejects.toThrow("That username is already taken");
     expect((await services.accounts.currentUser(chief.request()))!.isAdmin).toBe(true);
 
@@ -154,10 +227,16 @@ describe(`accounts (${testDatabaseKind})`, () => {
   it("starts Google sign-in with the account chooser forced", async () => {
     const withGoogle = createServices(database.db, {
       dataDir: database.dataDir,
-      auth: { secret: "test-secret-test-secret-test-secret-0123", google: { id: "google", name: "Google", clientId: "test-client", clientSecret: "test-secret" } },
+      auth: {
+        secret: "test-secret-test-secret-test-secret-0123",
+        google: { id: "google", name: "Google", clientId: "test-client", clientSecret: "test-secret" },
+      },
     });
     expect(withGoogle.accounts.providers).toEqual([{ id: "google", name: "Google" }]);
-    const started = await withGoogle.accounts.startExternal(browser().request(), "google", { callbackURL: "/", errorCallbackURL: "/signin" });
+    const started = await withGoogle.accounts.startExternal(browser().request(), "google", {
+      callbackURL: "/",
+      errorCallbackURL: "/signin",
+    });
     expect(started.url).toMatch(/^https:\/\/accounts\.google\.com\//);
     const url = new URL(started.url!);
     expect(url.searchParams.get("prompt")).toBe("select_account");

@@ -1,13 +1,15 @@
-import { ServiceError } from "./errors.server";
-import { noteSession } from "./request-record.server";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { accounts, media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
+
+import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
-import { attemptLimiter } from "./attempt-limits.server";
-import { normalisePage, toPage, USERS_PAGE_SIZE, type PageRequest } from "./pagination";
+import { ServiceError } from "./errors.server";
+import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
+import { noteSession } from "./request-record.server";
 
 /** The signed-in user as pages see it. */
 export type SessionUser = {
@@ -23,11 +25,13 @@ export type UserRow = SessionUser;
 
 /** The outcome of an account action: a message for the person, and headers (cookies) to pass on. */
 export type AccountResult =
-  | { ok: true; headers: Headers; message?: string }
-  | { ok: false; status: number; message: string; headers?: Headers };
+  { ok: true; headers: Headers; message?: string } | { ok: false; status: number; message: string; headers?: Headers };
 
 export function isAdminRole(role: string | null | undefined): boolean {
-  return (role ?? "").split(",").map((r) => r.trim()).includes("admin");
+  return (role ?? "")
+    .split(",")
+    .map((r) => r.trim())
+    .includes("admin");
 }
 
 function toSessionUser(user: {
@@ -67,13 +71,19 @@ const AUTH_MESSAGES: Record<string, string> = {
 
 function waitMessage(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const when =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
   return `Too many attempts. Please try again in ${when}.`;
 }
 
 /** The answer to an attempt over its limit, the same for every limit. */
 function tooMany(retryAfter: number): AccountResult {
-  return { ok: false, status: 429, message: waitMessage(retryAfter), headers: new Headers({ "Retry-After": String(retryAfter) }) };
+  return {
+    ok: false,
+    status: 429,
+    message: waitMessage(retryAfter),
+    headers: new Headers({ "Retry-After": String(retryAfter) }),
+  };
 }
 
 async function toResult(response: Response): Promise<AccountResult> {
@@ -94,7 +104,11 @@ export type ProviderButton = { id: string; name: string };
 
 let setupQueue: Promise<unknown> = Promise.resolve();
 
-export function accountsService(db: Database, auth: Auth, options: { publicUrl?: string; providers: ProviderButton[] }) {
+export function accountsService(
+  db: Database,
+  auth: Auth,
+  options: { publicUrl?: string; providers: ProviderButton[] },
+) {
   const { publicUrl } = options;
   const limiter = attemptLimiter(db);
   /** Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply. */
@@ -111,7 +125,10 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
   }
 
   async function adminCount(tx: Database = db) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "admin"));
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, "admin"));
     return row.n;
   }
 
@@ -186,7 +203,13 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       const result = await toResult(response.clone());
       if (!result.ok) {
         // The library says 401 for a token it could not verify; say so plainly.
-        return result.status === 429 ? result : { ...result, status: 401, message: "The Google sign-in could not be verified. Please sign in with Google again." };
+        return result.status === 429
+          ? result
+          : {
+              ...result,
+              status: 401,
+              message: "The Google sign-in could not be verified. Please sign in with Google again.",
+            };
       }
       const body = (await response.json()) as { user?: { id?: string } };
       const user = body.user?.id ? await this.userById(body.user.id) : null;
@@ -298,7 +321,13 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         const context = await auth.$context;
         const hash = await context.password.hash(changes.password);
         if (await passwordHash(user.id)) await context.internalAdapter.updatePassword(user.id, hash);
-        else await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+        else
+          await context.internalAdapter.linkAccount({
+            userId: user.id,
+            providerId: "credential",
+            accountId: user.id,
+            password: hash,
+          });
         await context.internalAdapter.deleteUserSessions(user.id);
       } else if (changes.password) {
         const result = await toResult(
@@ -316,7 +345,9 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
           await db
             .update(users)
             .set({
-              ...(changes.username ? { username: changes.username.toLowerCase(), displayUsername: changes.username } : {}),
+              ...(changes.username
+                ? { username: changes.username.toLowerCase(), displayUsername: changes.username }
+                : {}),
               ...(changes.email ? { email: changes.email, emailVerified: false } : {}),
               ...(changes.image ? { image: changes.image } : {}),
               updatedAt: new Date(),
@@ -344,7 +375,11 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
         return "deleted" as const;
       });
       if (outcome === "last-admin") {
-        return { ok: false, status: 409, message: "You are the last admin. Make another user an admin before deleting your account." };
+        return {
+          ok: false,
+          status: 409,
+          message: "You are the last admin. Make another user an admin before deleting your account.",
+        };
       }
       const signedOut = await toResult(await callAuth(request, "/sign-out"));
       return { ok: true, headers: signedOut.headers ?? new Headers() };
@@ -368,12 +403,18 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
     },
 
     async findByUsername(username: string): Promise<SessionUser | null> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
       return row ? toSessionUser(row) : null;
     },
 
     async findByEmail(email: string): Promise<SessionUser | null> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
       return row ? toSessionUser(row) : null;
     },
 
@@ -446,13 +487,22 @@ export function accountsService(db: Database, auth: Auth, options: { publicUrl?:
       }
       try {
         const created = await auth.api.signUpEmail({
-          body: { name: input.username, email: input.email, password: input.password, username: input.username, displayUsername: input.username },
+          body: {
+            name: input.username,
+            email: input.email,
+            password: input.password,
+            username: input.username,
+            displayUsername: input.username,
+          },
         });
         await db.update(users).set({ role: "admin" }).where(eq(users.id, created.user.id));
       } catch (error) {
         const body = error as { body?: { code?: string; message?: string }; message?: string };
         const code = body.body?.code;
-        throw new AccountError((code && AUTH_MESSAGES[code]) || body.body?.message || body.message || "Could not create the account.", 409);
+        throw new AccountError(
+          (code && AUTH_MESSAGES[code]) || body.body?.message || body.message || "Could not create the account.",
+          409,
+        );
       }
       return "created";
     },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+
+import { type Database, rowsOf } from "~/db/client.server";
 
 /**
  * Attempts a client may make in a fixed window, counted in the database so that every server

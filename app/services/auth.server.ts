@@ -1,14 +1,16 @@
 import { betterAuth } from "better-auth";
-import { createRemoteJWKSet, jwtVerify } from "jose";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, username } from "better-auth/plugins";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
-import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
-import { attemptLimiter, type AttemptLimiter, type AttemptRule } from "./attempt-limits.server";
+import type { ExternalProvider } from "~/lib/config.server";
+
+import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
 
 export type AuthOptions = {
   secret: string;
@@ -89,7 +91,9 @@ async function freeUsername(db: Database, source: string): Promise<string> {
   const padded = base.length < 3 ? `${base}.user` : base;
   const taken = new Set(
     rowsOf<{ username: string }>(
-      await db.execute(sql`select lower(username) as username from ${users} where lower(username) like ${`${padded}%`}`),
+      await db.execute(
+        sql`select lower(username) as username from ${users} where lower(username) like ${`${padded}%`}`,
+      ),
     ).map((row) => row.username),
   );
   if (!taken.has(padded)) return padded;
@@ -157,7 +161,11 @@ export function createAuth(db: Database, options: AuthOptions) {
         }
       : {},
     plugins: [
-      username({ minUsernameLength: 3, maxUsernameLength: 30, usernameValidator: (name) => USERNAME_PATTERN.test(name) }),
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        usernameValidator: (name) => USERNAME_PATTERN.test(name),
+      }),
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
       ...(oidc
         ? [

@@ -6,8 +6,10 @@ import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import {
   appliedMigrations,
   applyMigrations,
@@ -15,15 +17,16 @@ import {
   dropTables,
   insertRows,
   knownMigrations,
+  type MigrationRecord,
   tableRows,
   tablesInDependencyOrder,
   tablesPresent,
   tablesWithRows,
-  type MigrationRecord,
 } from "~/db/dump.server";
 import { readTar, TarError, tarWriter } from "~/lib/tar.server";
+
 import { storedKeysOf } from "./media.server";
-import { isStorageKey, type FileStore } from "./storage/file-store.server";
+import { type FileStore, isStorageKey } from "./storage/file-store.server";
 
 /**
  * One archive (.tar.gz) holds the whole site: `manifest.json` first (what is inside, and the
@@ -37,7 +40,12 @@ const MANIFEST = "manifest.json";
 /** Made by the server on first start, not by anyone: a database holding only this counts as empty. */
 const NOT_CONTENT = new Set(["app_secrets"]);
 const BATCH_BYTES = 2 * 1024 * 1024;
-const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".png": "image/png", ".jpg": "image/jpeg", ".pdf": "application/pdf" };
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".pdf": "application/pdf",
+};
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -66,7 +74,12 @@ export function describeManifest(manifest: BackupManifest) {
  * with each other (on PostgreSQL writers are not held up; on the embedded database requests wait
  * while the rows are copied to scratch files); then the files those rows name are added.
  */
-export async function writeBackup(db: Database, store: FileStore, out: Writable, source: BackupManifest["source"]): Promise<BackupManifest> {
+export async function writeBackup(
+  db: Database,
+  store: FileStore,
+  out: Writable,
+  source: BackupManifest["source"],
+): Promise<BackupManifest> {
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), "cpscr-backup-"));
   const gzip = zlib.createGzip();
   const written = pipeline(gzip, out);
@@ -81,12 +94,17 @@ export async function writeBackup(db: Database, store: FileStore, out: Writable,
           let rows = 0;
           for await (const lines of tableRows(txDb, name)) {
             rows += lines.length;
-            if (!file.write(`${lines.join("\n")}\n`)) await new Promise<void>((resolve) => file.once("drain", () => resolve()));
+            if (!file.write(`${lines.join("\n")}\n`))
+              await new Promise<void>((resolve) => file.once("drain", () => resolve()));
           }
-          await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
+          await new Promise<void>((resolve, reject) =>
+            file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+          );
           tables.push({ name, columns: await columnsOf(txDb, name), rows });
         }
-        const keys = rowsOf<{ key: string }>(await txDb.execute(sql`select storage_key as key from media order by storage_key`)).flatMap((row) => storedKeysOf(row.key));
+        const keys = rowsOf<{ key: string }>(
+          await txDb.execute(sql`select storage_key as key from media order by storage_key`),
+        ).flatMap((row) => storedKeysOf(row.key));
         return { tables, keys, migrations: await appliedMigrations(txDb) };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -99,7 +117,10 @@ export async function writeBackup(db: Database, store: FileStore, out: Writable,
       if (head) files.push({ key, size: head.size });
       else missing.push(key);
     }
-    if (missing.length) console.error(`Warning: ${missing.length} files the database names are not in storage, so the backup cannot have them: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`);
+    if (missing.length)
+      console.error(
+        `Warning: ${missing.length} files the database names are not in storage, so the backup cannot have them: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`,
+      );
 
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -119,7 +140,8 @@ export async function writeBackup(db: Database, store: FileStore, out: Writable,
     }
     for (const file of manifest.files) {
       const stored = await store.get(file.key);
-      if (!stored) throw new BackupError(`The file ${file.key} was removed while the backup ran. Run the backup again.`);
+      if (!stored)
+        throw new BackupError(`The file ${file.key} was removed while the backup ran. Run the backup again.`);
       await tar.add(fileEntry(file.key), file.size, stored.body as AsyncIterable<Buffer>);
     }
     await tar.finish();
@@ -143,21 +165,35 @@ async function textOf(body: AsyncIterable<Buffer>) {
 
 function checkManifest(value: unknown): BackupManifest {
   const manifest = value as Partial<BackupManifest>;
-  if (manifest?.format !== BACKUP_FORMAT) throw new BackupError("This file is not a backup of this site (its manifest is not one).");
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`This backup is in format version ${manifest.version}; this copy of the site reads version ${BACKUP_VERSION}.`);
-  if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.files) || !Array.isArray(manifest.migrations)) throw new BackupError("The backup's manifest is damaged.");
+  if (manifest?.format !== BACKUP_FORMAT)
+    throw new BackupError("This file is not a backup of this site (its manifest is not one).");
+  if (manifest.version !== BACKUP_VERSION)
+    throw new BackupError(
+      `This backup is in format version ${manifest.version}; this copy of the site reads version ${BACKUP_VERSION}.`,
+    );
+  if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.files) || !Array.isArray(manifest.migrations))
+    throw new BackupError("The backup's manifest is damaged.");
   // File names become paths in the store: only names this site gives its uploads, each once (a
   // crafted archive must not write outside the uploads folder or over a file twice).
   const keys = new Set<string>();
   for (const file of manifest.files) {
     const key = (file as { key?: unknown })?.key;
-    if (typeof key !== "string" || !isStorageKey(key) || keys.has(key) || typeof file.size !== "number" || file.size < 0) {
-      throw new BackupError(`The backup's manifest names a file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`);
+    if (
+      typeof key !== "string" ||
+      !isStorageKey(key) ||
+      keys.has(key) ||
+      typeof file.size !== "number" ||
+      file.size < 0
+    ) {
+      throw new BackupError(
+        `The backup's manifest names a file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`,
+      );
     }
     keys.add(key);
   }
   for (const table of manifest.tables) {
-    if (typeof table?.name !== "string" || !/^[a-z_][a-z0-9_]*$/.test(table.name)) throw new BackupError("The backup's manifest is damaged.");
+    if (typeof table?.name !== "string" || !/^[a-z_][a-z0-9_]*$/.test(table.name))
+      throw new BackupError("The backup's manifest is damaged.");
   }
   return manifest as BackupManifest;
 }
@@ -173,7 +209,8 @@ function archiveEntries(source: Readable) {
 function unreadable(error: unknown): unknown {
   const code = (error as { code?: string }).code ?? "";
   if (error instanceof TarError) return new BackupError(`The archive cannot be read: ${error.message}`);
-  if (code.startsWith("Z_") || code === "ERR_STREAM_PREMATURE_CLOSE") return new BackupError("The archive cannot be read: it is not a .tar.gz file, or it is damaged or incomplete.");
+  if (code.startsWith("Z_") || code === "ERR_STREAM_PREMATURE_CLOSE")
+    return new BackupError("The archive cannot be read: it is not a .tar.gz file, or it is damaged or incomplete.");
   if (error instanceof SyntaxError) return new BackupError("The archive cannot be read: its manifest is damaged.");
   return error;
 }
@@ -183,7 +220,8 @@ export async function readManifest(archive: string): Promise<BackupManifest> {
   const input = fs.createReadStream(archive);
   try {
     const first = await archiveEntries(input).next();
-    if (first.done || first.value.name !== MANIFEST) throw new BackupError("This file is not a backup of this site (it has no manifest).");
+    if (first.done || first.value.name !== MANIFEST)
+      throw new BackupError("This file is not a backup of this site (it has no manifest).");
     return checkManifest(JSON.parse(await textOf(first.value.body)));
   } catch (error) {
     throw unreadable(error);
@@ -194,7 +232,10 @@ export async function readManifest(archive: string): Promise<BackupManifest> {
 
 /** What a restore would replace: tables with rows, and whether the store holds uploads. */
 async function existingContent(db: Database, store: FileStore): Promise<string[]> {
-  const found = await tablesWithRows(db, tablesInDependencyOrder().filter((table) => !NOT_CONTENT.has(table)));
+  const found = await tablesWithRows(
+    db,
+    tablesInDependencyOrder().filter((table) => !NOT_CONTENT.has(table)),
+  );
   for await (const file of store.list()) {
     if (isStorageKey(file.key)) {
       found.push("uploaded files");
@@ -211,21 +252,32 @@ async function existingContent(db: Database, store: FileStore): Promise<string[]
  * the new ones removed again if anything fails. A database or store that already has content is
  * only replaced with `force`.
  */
-export async function restoreBackup(db: Database, store: FileStore, source: Readable, options: { force: boolean }): Promise<BackupManifest> {
+export async function restoreBackup(
+  db: Database,
+  store: FileStore,
+  source: Readable,
+  options: { force: boolean },
+): Promise<BackupManifest> {
   const entries = archiveEntries(source);
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), "cpscr-restore-"));
   const added: string[] = [];
   try {
     const first = await entries.next();
-    if (first.done || first.value.name !== MANIFEST) throw new BackupError("This file is not a backup of this site (it has no manifest).");
+    if (first.done || first.value.name !== MANIFEST)
+      throw new BackupError("This file is not a backup of this site (it has no manifest).");
     const manifest = checkManifest(JSON.parse(await textOf(first.value.body)));
 
     // The backup's migrations must be this copy's first ones: a newer site's backup cannot be read.
     const known = knownMigrations();
     manifest.migrations.forEach((migration, i) => {
-      if (i >= known.length) throw new BackupError("This backup was made by a newer version of the site. Update this copy of the site, then restore.");
+      if (i >= known.length)
+        throw new BackupError(
+          "This backup was made by a newer version of the site. Update this copy of the site, then restore.",
+        );
       if (known[i].hash !== migration.hash || known[i].createdAt !== migration.createdAt) {
-        throw new BackupError(`This backup's database history differs from this copy's at migration ${i + 1}: it was made by a different version of the site.`);
+        throw new BackupError(
+          `This backup's database history differs from this copy's at migration ${i + 1}: it was made by a different version of the site.`,
+        );
       }
     });
     if (!options.force) {
@@ -241,7 +293,10 @@ export async function restoreBackup(db: Database, store: FileStore, source: Read
 
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Database;
-      await dropTables(txDb, [...new Set([...tablesInDependencyOrder(), ...manifest.tables.map((table) => table.name)])].reverse());
+      await dropTables(
+        txDb,
+        [...new Set([...tablesInDependencyOrder(), ...manifest.tables.map((table) => table.name)])].reverse(),
+      );
       await txDb.execute(sql`delete from drizzle.__drizzle_migrations`);
       await applyMigrations(txDb, known.slice(0, manifest.migrations.length));
 
@@ -254,7 +309,8 @@ export async function restoreBackup(db: Database, store: FileStore, source: Read
           if (loaded.has(table.name)) throw new BackupError(`The archive holds ${entry.name} twice.`);
           loaded.set(table.name, await loadTable(txDb, table, entry.body));
         } else if (file) {
-          if (entry.size !== file.size) throw new BackupError(`The archive's copy of ${file.key} is not the size its manifest says.`);
+          if (entry.size !== file.size)
+            throw new BackupError(`The archive's copy of ${file.key} is not the size its manifest says.`);
           const spooled = path.join(scratch, randomUUID());
           await pipeline(Readable.from(entry.body), fs.createWriteStream(spooled));
           const existed = (await store.head(file.key)) !== null;
@@ -266,9 +322,13 @@ export async function restoreBackup(db: Database, store: FileStore, source: Read
       }
       for (const table of manifest.tables) {
         const rows = loaded.get(table.name);
-        if (rows !== table.rows) throw new BackupError(`The archive is incomplete: ${table.name} has ${rows ?? "no"} rows of ${table.rows}.`);
+        if (rows !== table.rows)
+          throw new BackupError(`The archive is incomplete: ${table.name} has ${rows ?? "no"} rows of ${table.rows}.`);
       }
-      if (stored !== manifest.files.length) throw new BackupError(`The archive is incomplete: it holds ${stored} of ${manifest.files.length} uploaded files.`);
+      if (stored !== manifest.files.length)
+        throw new BackupError(
+          `The archive is incomplete: it holds ${stored} of ${manifest.files.length} uploaded files.`,
+        );
       await applyMigrations(txDb, known.slice(manifest.migrations.length));
     });
     return manifest;

@@ -1,19 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Database } from "~/db/client.server";
 import { appliedMigrations, applyMigrations, knownMigrations } from "~/db/dump.server";
 import * as schema from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
+import { tarWriter } from "~/lib/tar.server";
+
 import { storeContents, tableContents } from "../../tests/support/backups";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
-import { tarWriter } from "~/lib/tar.server";
-import zlib from "node:zlib";
 import { BACKUP_FORMAT, BackupError, readManifest, restoreBackup, writeBackup } from "./backup.server";
 import { createServices, mediaOptions } from "./index.server";
 
@@ -46,29 +49,56 @@ async function database() {
 const bucket = (name: string) => ({
   maxImageBytes: 10 << 20,
   maxPdfBytes: 10 << 20,
-  s3: { bucket: name, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true },
+  s3: {
+    bucket: name,
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  },
 });
 
 describe("backup archives", () => {
   it("carry uploads from an S3-compatible bucket into another bucket or onto disk, and refuse a bucket that holds uploads", async () => {
     const source = await database();
-    const services = createServices(source.db, { dataDir: source.dataDir, auth: { secret: "test-secret-test-secret-test-secret-0123" }, uploads: bucket("backup-source") });
-    const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 90, g: 30, b: 30 } } }).png().toBuffer();
+    const services = createServices(source.db, {
+      dataDir: source.dataDir,
+      auth: { secret: "test-secret-test-secret-test-secret-0123" },
+      uploads: bucket("backup-source"),
+    });
+    const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 90, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
     const photo = await services.media.ingestBuffer(image, { purpose: "image", fileName: "photo.png" });
-    const pdf = await services.media.ingestBuffer(renderPdf([{ text: "An article", style: "title" }], { title: "A", author: "B" }), { purpose: "pdf", fileName: "a.pdf" });
-    await services.posts.create({ title: "A post with a photo", category: "exams", image: photo.url, content: "<p>Hello</p>" });
+    const pdf = await services.media.ingestBuffer(
+      renderPdf([{ text: "An article", style: "title" }], { title: "A", author: "B" }),
+      { purpose: "pdf", fileName: "a.pdf" },
+    );
+    await services.posts.create({
+      title: "A post with a photo",
+      category: "exams",
+      image: photo.url,
+      content: "<p>Hello</p>",
+    });
     await services.journals.create({ filename: "An article", details: "", file: pdf.url });
     await services.siteContent.saveSettings("blog", { title: "News", subtitle: "From the centre" });
 
     const archive = path.join(source.dataDir, "site.tar.gz");
-    await writeBackup(source.db, services.media.store, fs.createWriteStream(archive), { database: "pglite", uploads: "s3" });
+    await writeBackup(source.db, services.media.store, fs.createWriteStream(archive), {
+      database: "pglite",
+      uploads: "s3",
+    });
     const manifest = await readManifest(archive);
     expect(manifest.source).toEqual({ database: "pglite", uploads: "s3" });
     expect(manifest.files.length).toBe(4); // the photo, its two smaller copies, the PDF
 
     // Into another bucket, and onto local disk: the same rows, the same bytes.
     const sourceFiles = await storeContents(services.media.store);
-    for (const target of [mediaOptions(folder, bucket("backup-target")).store, mediaOptions(path.join(folder, "restored")).store]) {
+    for (const target of [
+      mediaOptions(folder, bucket("backup-target")).store,
+      mediaOptions(path.join(folder, "restored")).store,
+    ]) {
       const restored = await database();
       await restoreBackup(restored.db, target, fs.createReadStream(archive), { force: false });
       expect(await tableContents(restored.db)).toEqual(await tableContents(source.db));
@@ -77,7 +107,12 @@ describe("backup archives", () => {
 
     // A bucket that already holds uploads is someone's site: refused, and nothing is written.
     const another = await database();
-    const refusal = await restoreBackup(another.db, mediaOptions(folder, bucket("backup-target")).store, fs.createReadStream(archive), { force: false }).catch((error) => error);
+    const refusal = await restoreBackup(
+      another.db,
+      mediaOptions(folder, bucket("backup-target")).store,
+      fs.createReadStream(archive),
+      { force: false },
+    ).catch((error) => error);
     expect(refusal).toBeInstanceOf(BackupError);
     expect(refusal.message).toBe(
       "The target already has content (uploaded files), which a restore would replace. Restore into a new DATA_DIR or an empty database, or add --force to replace everything in it.",
@@ -90,10 +125,20 @@ describe("backup archives", () => {
     const uploads = path.join(folder, "crafted-uploads");
     const outside = path.join(uploads, "outside.txt");
     for (const key of ["../outside.txt", "../../etc/cron.d/x", "2026-01/not-a-key.sh"]) {
-      const manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), source: { database: "pglite", uploads: "local" }, migrations: [], tables: [], files: [{ key, size: 4 }] };
+      const manifest = {
+        format: BACKUP_FORMAT,
+        version: 1,
+        createdAt: new Date().toISOString(),
+        source: { database: "pglite", uploads: "local" },
+        migrations: [],
+        tables: [],
+        files: [{ key, size: 4 }],
+      };
       const archive = path.join(folder, "crafted.tar.gz");
       const gzip = zlib.createGzip();
-      const written = new Promise<void>((resolve) => gzip.pipe(fs.createWriteStream(archive)).on("close", () => resolve()));
+      const written = new Promise<void>((resolve) =>
+        gzip.pipe(fs.createWriteStream(archive)).on("close", () => resolve()),
+      );
       const tar = tarWriter(gzip);
       const text = Buffer.from(JSON.stringify(manifest));
       await tar.add("manifest.json", text.length, text);
@@ -101,7 +146,9 @@ describe("backup archives", () => {
       await tar.finish();
       gzip.end();
       await written;
-      await expect(restoreBackup(target.db, mediaOptions(uploads).store, fs.createReadStream(archive), { force: true })).rejects.toThrow(BackupError);
+      await expect(
+        restoreBackup(target.db, mediaOptions(uploads).store, fs.createReadStream(archive), { force: true }),
+      ).rejects.toThrow(BackupError);
       expect(fs.existsSync(outside)).toBe(false);
     }
   });
@@ -113,17 +160,26 @@ describe("backup archives", () => {
     const client = await PGlite.create();
     const older = drizzle(client, { schema }) as unknown as Database;
     await older.execute(sql`create schema drizzle`);
-    await older.execute(sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+    await older.execute(
+      sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+    );
     await applyMigrations(older, known.slice(0, -1));
-    await older.execute(sql`insert into posts (slug, title, category) values ('from-before', 'Written before the upgrade', 'fees')`);
+    await older.execute(
+      sql`insert into posts (slug, title, category) values ('from-before', 'Written before the upgrade', 'fees')`,
+    );
     const archive = path.join(folder, "older.tar.gz");
-    await writeBackup(older, mediaOptions(path.join(folder, "older")).store, fs.createWriteStream(archive), { database: "pglite", uploads: "local" });
+    await writeBackup(older, mediaOptions(path.join(folder, "older")).store, fs.createWriteStream(archive), {
+      database: "pglite",
+      uploads: "local",
+    });
     expect((await readManifest(archive)).migrations.length).toBe(known.length - 1);
     const before = await tableContents(older);
     await client.close();
 
     const current = await database();
-    await restoreBackup(current.db, mediaOptions(path.join(folder, "current")).store, fs.createReadStream(archive), { force: false });
+    await restoreBackup(current.db, mediaOptions(path.join(folder, "current")).store, fs.createReadStream(archive), {
+      force: false,
+    });
     expect(await appliedMigrations(current.db)).toEqual(known.map(({ hash, createdAt }) => ({ hash, createdAt })));
     expect((await tableContents(current.db)).posts).toEqual(before.posts);
     expect(before.posts).toHaveLength(1);

@@ -1,5 +1,7 @@
 import { EventEmitter } from "node:events";
+
 import type { Notifications } from "~/db/client.server";
+
 import { CONTENT_TAGS, type ContentTag } from "./content-tags";
 import { noteRead } from "./request-record.server";
 
@@ -7,7 +9,10 @@ export { CONTENT_TAGS, type ContentTag };
 
 const isTag = (value: string): value is ContentTag => (CONTENT_TAGS as readonly string[]).includes(value);
 
-/** How changes reach other processes: PostgreSQL's NOTIFY/LISTEN, or nothing (the embedded database has one process). */
+/**
+ * How changes reach other processes: PostgreSQL's NOTIFY/LISTEN, or nothing (the embedded database has one
+ * process).
+ */
 export type ChangeTransport = Notifications;
 
 export type ContentChanges = ReturnType<typeof contentChanges>;
@@ -25,7 +30,9 @@ export function contentChanges(transport?: ChangeTransport) {
     async publish(tags: ContentTag[]) {
       deliver(tags);
       if (transport) {
-        await transport.send(`${origin}:${tags.join(",")}`).catch((error: Error) => console.error(`content changes: could not notify other servers: ${error.message}`));
+        await transport
+          .send(`${origin}:${tags.join(",")}`)
+          .catch((error: Error) => console.error(`content changes: could not notify other servers: ${error.message}`));
       }
     },
     subscribe(listener: (tags: ContentTag[]) => void): () => void {
@@ -70,18 +77,20 @@ export function tracked<S extends object>(
       continue;
     }
     const method = original as (...args: unknown[]) => unknown;
-    wrapped[key] = (writes.includes(key)
-      ? async (...args: unknown[]) => {
-          try {
-            return await method.apply(service, args);
-          } finally {
-            await changes.publish([tag]);
+    wrapped[key] = (
+      writes.includes(key)
+        ? async (...args: unknown[]) => {
+            try {
+              return await method.apply(service, args);
+            } finally {
+              await changes.publish([tag]);
+            }
           }
-        }
-      : (...args: unknown[]) => {
-          noteRead(tag);
-          return method.apply(service, args);
-        }) as S[keyof S];
+        : (...args: unknown[]) => {
+            noteRead(tag);
+            return method.apply(service, args);
+          }
+    ) as S[keyof S];
   }
   return wrapped;
 }
@@ -92,7 +101,11 @@ export function tracked<S extends object>(
  * reads and editors rarely change: the site's links and the settings sections. Each caller gets
  * its own copy, so no caller can change what the next one reads.
  */
-export function remembered<S extends object>(service: S, reads: Partial<Record<keyof S, ContentTag>>, changes: ContentChanges): S {
+export function remembered<S extends object>(
+  service: S,
+  reads: Partial<Record<keyof S, ContentTag>>,
+  changes: ContentChanges,
+): S {
   const wrapped = { ...service };
   for (const [method, tag] of Object.entries(reads) as [keyof S, ContentTag][]) {
     const read = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;

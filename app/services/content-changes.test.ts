@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { contentChanges, remembered } from "./content-changes.server";
 
 /** A service that counts its reads of a stored value. */

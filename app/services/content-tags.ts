@@ -4,5 +4,14 @@
  * PostgreSQL) to every other app server through NOTIFY (content-changes.server.ts), so exactly the
  * pages that showed it are rendered again.
  */
-export const CONTENT_TAGS = ["posts", "journals", "academics", "settings", "staff", "announcement", "focus", "links"] as const;
+export const CONTENT_TAGS = [
+  "posts",
+  "journals",
+  "academics",
+  "settings",
+  "staff",
+  "announcement",
+  "focus",
+  "links",
+] as const;
 export type ContentTag = (typeof CONTENT_TAGS)[number];

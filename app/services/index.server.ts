@@ -1,17 +1,19 @@
+import path from "node:path";
+
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { S3Config } from "~/lib/config.server";
+
 import { academicsAdmin, academicsService } from "./academics.server";
 import { accountsService } from "./accounts.server";
-import { createAuth, type AuthOptions } from "./auth.server";
+import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsService } from "./journals.server";
-import path from "node:path";
-import type { S3Config } from "~/lib/config.server";
-import { mediaService, uploadsDirectory, type MediaOptions } from "./media.server";
+import { type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
 
 export { uploadsDirectory };
+import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
 import { postsService } from "./posts.server";
-import { contentChanges, remembered, tracked, type ContentChanges } from "./content-changes.server";
 import { siteContentService } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
@@ -47,7 +49,17 @@ export function createServices(db: Database, options: ServiceOptions) {
     academicsAdmin: tracked(
       academicsAdmin(db, media),
       "academics",
-      ["createFaculty", "updateFaculty", "deleteFaculty", "createDepartment", "updateDepartment", "deleteDepartment", "createCourse", "updateCourse", "deleteCourse"],
+      [
+        "createFaculty",
+        "updateFaculty",
+        "deleteFaculty",
+        "createDepartment",
+        "updateDepartment",
+        "deleteDepartment",
+        "createCourse",
+        "updateCourse",
+        "deleteCourse",
+      ],
       changes,
     ),
     // Every page's layout reads the site's links, and most pages a settings section: kept in
@@ -77,7 +89,9 @@ export function createServices(db: Database, options: ServiceOptions) {
     media,
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,
-      providers: [options.auth.google, options.auth.oidc].filter((p) => p !== undefined).map(({ id, name }) => ({ id, name })),
+      providers: [options.auth.google, options.auth.oidc]
+        .filter((p) => p !== undefined)
+        .map(({ id, name }) => ({ id, name })),
     }),
   };
 }

@@ -1,10 +1,12 @@
-import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
 import { and, desc, eq, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
-import { JOURNALS_PAGE_SIZE, normalisePage, toPage, type PageRequest } from "./pagination";
+
+import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
+import { JOURNALS_PAGE_SIZE, normalisePage, type PageRequest, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
@@ -26,10 +28,15 @@ export function journalsService(db: Database, files: StoredFiles) {
       const { limit, startIndex } = normalisePage(request, JOURNALS_PAGE_SIZE);
       // Keyset: after an article that still exists; otherwise the offset.
       const [cursor] =
-        request.after && isUuid(request.after) ? await db.select({ id: journals.id }).from(journals).where(eq(journals.id, request.after)) : [];
+        request.after && isUuid(request.after)
+          ? await db.select({ id: journals.id }).from(journals).where(eq(journals.id, request.after))
+          : [];
       const conditions = [];
       if (request.userId) conditions.push(eq(journals.userId, request.userId));
-      if (cursor) conditions.push(sql`(${journals.createdAt}, ${journals.id}) < (select c.created_at, c.id from ${journals} c where c.id = ${cursor.id})`);
+      if (cursor)
+        conditions.push(
+          sql`(${journals.createdAt}, ${journals.id}) < (select c.created_at, c.id from ${journals} c where c.id = ${cursor.id})`,
+        );
       const rows = await db
         .select()
         .from(journals)
@@ -61,7 +68,13 @@ export function journalsService(db: Database, files: StoredFiles) {
         const slug = await uniqueSlug(db, journals, slugify(filename));
         const [row] = await db
           .insert(journals)
-          .values({ ...input, filename, details: sanitizeRichText(input.details), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+          .values({
+            ...input,
+            filename,
+            details: sanitizeRichText(input.details),
+            slug,
+            ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+          })
           .returning();
         return row;
       });
@@ -75,7 +88,8 @@ export function journalsService(db: Database, files: StoredFiles) {
       await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
       const saved = await retryOnSlugClash(async () => {
-        const slug = filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
+        const slug =
+          filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
         const [row] = await db
           .update(journals)
           .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
@@ -87,7 +101,6 @@ export function journalsService(db: Database, files: StoredFiles) {
       if (saved && current.file !== saved.file) await withdrawIfUnused(current.file);
       return saved;
     },
-
 
     async remove(id: string): Promise<Journal | undefined> {
       if (!isUuid(id)) return undefined;

@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
-import { startS3Server } from "../../tests/support/s3-server";
+
 import { media } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { srcSetFor } from "~/lib/images";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { startS3Server } from "../../tests/support/s3-server";
 import { mediaOptions } from "./index.server";
 import { mediaService, UploadError, type UploadPurpose } from "./media.server";
 
@@ -17,7 +20,11 @@ const KB = 1024;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  service = mediaService(database.db, { ...mediaOptions(database.dataDir), maxImageBytes: 200 * KB, maxPdfBytes: 300 * KB });
+  service = mediaService(database.db, {
+    ...mediaOptions(database.dataDir),
+    maxImageBytes: 200 * KB,
+    maxPdfBytes: 300 * KB,
+  });
 });
 afterAll(async () => {
   await database?.dispose();
@@ -28,10 +35,19 @@ const photo = (format: "png" | "jpeg" | "webp", width = 1800, height = 1200) =>
     .toFormat(format)
     .toBuffer();
 
-const pdf = () => renderPdf([{ text: "A journal article", style: "title" }, { text: "Its abstract." }], { title: "Test", author: "Tester" });
+const pdf = () =>
+  renderPdf([{ text: "A journal article", style: "title" }, { text: "Its abstract." }], {
+    title: "Test",
+    author: "Tester",
+  });
 
 function upload(bytes: Buffer, purpose: UploadPurpose, fileName = "file", declare = true) {
-  return service.ingest(Readable.from([bytes]), { purpose, fileName, declaredLength: declare ? bytes.length : undefined, uploadedBy: null });
+  return service.ingest(Readable.from([bytes]), {
+    purpose,
+    fileName,
+    declaredLength: declare ? bytes.length : undefined,
+    uploadedBy: null,
+  });
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -49,28 +65,32 @@ function filesOnDisk() {
   const found: string[] = [];
   for (const folder of ["uploads", "tmp"]) {
     const root = path.join(database.dataDir, folder);
-    if (fs.existsSync(root)) for (const entry of fs.readdirSync(root, { recursive: true })) {
-      if (fs.statSync(path.join(root, String(entry))).isFile()) found.push(`${folder}/${entry}`);
-    }
+    if (fs.existsSync(root))
+      for (const entry of fs.readdirSync(root, { recursive: true })) {
+        if (fs.statSync(path.join(root, String(entry))).isFile()) found.push(`${folder}/${entry}`);
+      }
   }
   return found;
 }
 
 describe(`uploads (${testDatabaseKind})`, () => {
-  it.each(["png", "jpeg", "webp"] as const)("accepts a %s image: stripped, upright, in WebP, with resized copies", async (format) => {
-    const stored = await upload(await photo(format), "image", `photo.${format}`);
-    expect(stored).toMatchObject({ kind: "image", contentType: "image/webp", width: 1800, height: 1200 });
-    expect(stored.url).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-1800w\.webp$/);
-    // Every width in the srcset is really there.
-    for (const candidate of srcSetFor(stored.url)!.split(", ")) {
-      const [url, width] = candidate.split(" ");
-      const file = await service.open(url.slice("/uploads/".length));
-      expect(file, url).not.toBeNull();
-      const chunks: Buffer[] = [];
-      for await (const chunk of file!.body) chunks.push(chunk as Buffer);
-      expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(Number(width.slice(0, -1)));
-    }
-  });
+  it.each(["png", "jpeg", "webp"] as const)(
+    "accepts a %s image: stripped, upright, in WebP, with resized copies",
+    async (format) => {
+      const stored = await upload(await photo(format), "image", `photo.${format}`);
+      expect(stored).toMatchObject({ kind: "image", contentType: "image/webp", width: 1800, height: 1200 });
+      expect(stored.url).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-1800w\.webp$/);
+      // Every width in the srcset is really there.
+      for (const candidate of srcSetFor(stored.url)!.split(", ")) {
+        const [url, width] = candidate.split(" ");
+        const file = await service.open(url.slice("/uploads/".length));
+        expect(file, url).not.toBeNull();
+        const chunks: Buffer[] = [];
+        for await (const chunk of file!.body) chunks.push(chunk as Buffer);
+        expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(Number(width.slice(0, -1)));
+      }
+    },
+  );
 
   it("accepts a PDF as it is, byte for byte", async () => {
     const bytes = pdf();
@@ -98,7 +118,9 @@ describe(`uploads (${testDatabaseKind})`, () => {
   });
 
   it("handles a very large image (8000 x 8000) by resizing it", async () => {
-    const big = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: "#123456" } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: "#123456" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const stored = await upload(big, "image", "huge.png");
     expect(stored).toMatchObject({ width: 2400, height: 2400 });
   });
@@ -108,8 +130,20 @@ describe(`uploads (${testDatabaseKind})`, () => {
     const [{ n: rowsBefore }] = await database.db.$count(media).then((n) => [{ n }]);
     const jpeg = await photo("jpeg", 1200, 900);
     const cases: [Buffer, UploadPurpose, string, number, RegExp][] = [
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image", "logo.svg", 415, /not a PNG, JPEG or WebP image/],
-      [Buffer.from("<!doctype html><script>alert(1)</script>"), "image", "photo.png", 415, /not a PNG, JPEG or WebP image/],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        "image",
+        "logo.svg",
+        415,
+        /not a PNG, JPEG or WebP image/,
+      ],
+      [
+        Buffer.from("<!doctype html><script>alert(1)</script>"),
+        "image",
+        "photo.png",
+        415,
+        /not a PNG, JPEG or WebP image/,
+      ],
       [pdf(), "image", "photo.jpg", 415, /is a PDF, not an image/],
       [jpeg, "pdf", "article.pdf", 415, /not a PDF/],
       [jpeg.subarray(0, Math.floor(jpeg.length / 2)), "image", "cut.jpg", 400, /damaged or incomplete/],
@@ -140,14 +174,25 @@ describe("storage drivers", () => {
       const bucket = mediaOptions(database.dataDir, {
         maxImageBytes: 10 * 1024 * KB,
         maxPdfBytes: 10 * 1024 * KB,
-        s3: { bucket: "cpscr-media", endpoint: s3.endpoint, region: "us-east-1", accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true },
+        s3: {
+          bucket: "cpscr-media",
+          endpoint: s3.endpoint,
+          region: "us-east-1",
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+          forcePathStyle: true,
+        },
       });
       expect(local.store.kind).toBe("local");
       expect(bucket.store.kind).toBe("s3");
       const bytes = pdf();
       for (const options of [local, bucket]) {
         const drive = mediaService(database.db, options);
-        const stored = await drive.ingest(Readable.from([bytes]), { purpose: "pdf", declaredLength: bytes.length, fileName: "a.pdf" });
+        const stored = await drive.ingest(Readable.from([bytes]), {
+          purpose: "pdf",
+          declaredLength: bytes.length,
+          fileName: "a.pdf",
+        });
         const key = stored.url.slice("/uploads/".length);
         expect(await drive.head(key)).toEqual({ size: bytes.length, contentType: "application/pdf" });
         const whole = await drive.open(key);
@@ -162,8 +207,13 @@ describe("storage drivers", () => {
         expect(await drive.head(key)).toBeNull();
       }
       // Images too: the resized copies land in the bucket.
-      const image = await mediaService(database.db, bucket).ingest(Readable.from([await photo("png", 700, 500)]), { purpose: "image", fileName: "p.png" });
-      expect(await bucket.store.head(image.url.slice("/uploads/".length).replace("-700w", "-320w"))).toMatchObject({ contentType: "image/webp" });
+      const image = await mediaService(database.db, bucket).ingest(Readable.from([await photo("png", 700, 500)]), {
+        purpose: "image",
+        fileName: "p.png",
+      });
+      expect(await bucket.store.head(image.url.slice("/uploads/".length).replace("-700w", "-320w"))).toMatchObject({
+        contentType: "image/webp",
+      });
     } finally {
       await s3.stop();
     }

@@ -4,14 +4,17 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { rowsOf, type Database } from "~/db/client.server";
+
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
-import { isPartialWrite, isStorageKey, type FileStore } from "./storage/file-store.server";
+
+import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
 export const UPLOAD_PURPOSES: UploadPurpose[] = ["image", "avatar", "pdf"];
@@ -45,13 +48,22 @@ export const TABLES_NAMING_UPLOADS = [
   schema.focusPages,
 ];
 /** The tables that never hold an upload's address: the upload records, and the auth library's own. */
-export const TABLES_WITHOUT_UPLOADS = [schema.media, schema.sessions, schema.accounts, schema.verifications, schema.rateLimits, schema.appSecrets];
+export const TABLES_WITHOUT_UPLOADS = [
+  schema.media,
+  schema.sessions,
+  schema.accounts,
+  schema.verifications,
+  schema.rateLimits,
+  schema.appSecrets,
+];
 
 /** Every text and JSON column of a table (as text): where content can name an upload. */
 function textColumnsOf(table: PgTable) {
   return getTableConfig(table)
     .columns.filter((column) => ["PgText", "PgVarchar", "PgJson", "PgJsonb"].includes(column.columnType))
-    .map((column) => (column.dataType === "json" ? sql`${sql.identifier(column.name)}::text` : sql.identifier(column.name)));
+    .map((column) =>
+      column.dataType === "json" ? sql`${sql.identifier(column.name)}::text` : sql.identifier(column.name),
+    );
 }
 
 /** How an upload is named in content: `uploads/<month>/<uuid>` (the uuid is what is compared). */
@@ -98,9 +110,11 @@ type Detected = "png" | "jpeg" | "webp" | "pdf" | "other";
 
 /** The file's real type, from its first bytes. */
 export function detectType(head: Buffer): Detected {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
-  if (head.length >= 12 && head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (head.length >= 12 && head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP")
+    return "webp";
   if (head.length >= 5 && head.toString("latin1", 0, 5) === "%PDF-") return "pdf";
   return "other";
 }
@@ -110,15 +124,26 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /** A client's file name is only ever kept as a label; one that looks like a path is refused. */
 function checkFileName(name: string | undefined) {
   if (name === undefined || name === "") return "";
-  const bad = name.length > 255 || /[/\\]/.test(name) || name === "." || name === ".." || [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  if (bad) throw new UploadError("The file name is not valid. Rename the file to a plain name such as photo.jpg and try again.", 400);
+  const bad =
+    name.length > 255 ||
+    /[/\\]/.test(name) ||
+    name === "." ||
+    name === ".." ||
+    [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (bad)
+    throw new UploadError(
+      "The file name is not valid. Rename the file to a plain name such as photo.jpg and try again.",
+      400,
+    );
   return name;
 }
 
 /** The files one stored upload consists of: its key, and for an image the smaller copies made with it. */
 export function storedKeysOf(key: string): string[] {
   const image = /^(.*)-(\d+)w\.webp$/.exec(key);
-  return image ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)] : [key];
+  return image
+    ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)]
+    : [key];
 }
 
 const minutes = (seconds: number) => {
@@ -138,10 +163,17 @@ async function usageOf(db: Pick<Database, "execute">, userId: string): Promise<U
              coalesce(sum(size_bytes), 0) as stored
       from ${media} where uploaded_by = ${userId}`),
   );
-  return { recent: Number(row.recent), waitSeconds: Math.max(1, Math.ceil(Number(row.wait ?? 0))), storedBytes: Number(row.stored) };
+  return {
+    recent: Number(row.recent),
+    waitSeconds: Math.max(1, Math.ceil(Number(row.wait ?? 0))),
+    storedBytes: Number(row.stored),
+  };
 }
 
-/** Refuses an upload past the account's hourly number or its stored bytes (`adding`: the new file's size, when known). */
+/**
+ * Refuses an upload past the account's hourly number or its stored bytes (`adding`: the new file's size, when
+ * known).
+ */
 function checkLimits(usage: Usage, adding: number | undefined) {
   if (usage.recent >= UPLOADS_PER_HOUR) {
     throw new UploadError(
@@ -150,7 +182,9 @@ function checkLimits(usage: Usage, adding: number | undefined) {
       usage.waitSeconds,
     );
   }
-  if (adding === undefined ? usage.storedBytes >= UPLOAD_QUOTA_BYTES : usage.storedBytes + adding > UPLOAD_QUOTA_BYTES) {
+  if (
+    adding === undefined ? usage.storedBytes >= UPLOAD_QUOTA_BYTES : usage.storedBytes + adding > UPLOAD_QUOTA_BYTES
+  ) {
     throw new UploadError(
       `There is no room for this file: your uploads already take ${megabytes(usage.storedBytes)} of the ${megabytes(UPLOAD_QUOTA_BYTES)} an account may store. ` +
         "Photos you replaced or never used are removed a day after their upload, which frees room.",
@@ -167,7 +201,11 @@ export function mediaService(db: Database, options: MediaOptions) {
   const { store } = options;
 
   /** Copies the upload to a temporary file, refusing it as soon as it passes the limit. */
-  async function spool(source: UploadSource, limit: number, limitMessage: string): Promise<{ file: string; size: number }> {
+  async function spool(
+    source: UploadSource,
+    limit: number,
+    limitMessage: string,
+  ): Promise<{ file: string; size: number }> {
     await fsp.mkdir(options.tmpDir, { recursive: true });
     const file = path.join(options.tmpDir, `${randomUUID()}.upload`);
     let size = 0;
@@ -232,7 +270,10 @@ export function mediaService(db: Database, options: MediaOptions) {
       }
       return { main: main.data, width: main.info.width, height: main.info.height, variants };
     } catch {
-      throw new UploadError("The image could not be read: it may be damaged or incomplete. Try another copy of it.", 400);
+      throw new UploadError(
+        "The image could not be read: it may be damaged or incomplete. Try another copy of it.",
+        400,
+      );
     }
   }
 
@@ -245,8 +286,10 @@ export function mediaService(db: Database, options: MediaOptions) {
     const detected = detectType(await readHead(file));
     const wantsPdf = meta.purpose === "pdf";
     if (wantsPdf && detected !== "pdf") throw new UploadError("This file is not a PDF. Choose a PDF document.", 415);
-    if (!wantsPdf && detected === "pdf") throw new UploadError("This file is a PDF, not an image. Choose a PNG, JPEG or WebP image.", 415);
-    if (!wantsPdf && detected === "other") throw new UploadError("This file is not a PNG, JPEG or WebP image. Choose one of those.", 415);
+    if (!wantsPdf && detected === "pdf")
+      throw new UploadError("This file is a PDF, not an image. Choose a PNG, JPEG or WebP image.", 415);
+    if (!wantsPdf && detected === "other")
+      throw new UploadError("This file is not a PNG, JPEG or WebP image. Choose one of those.", 415);
 
     const folder = monthFolder();
     const id = randomUUID();
@@ -254,7 +297,8 @@ export function mediaService(db: Database, options: MediaOptions) {
     try {
       let row: typeof media.$inferInsert;
       if (detected === "pdf") {
-        if (!(await pdfIsComplete(file, size))) throw new UploadError("The PDF is incomplete or damaged. Export it again and retry.", 400);
+        if (!(await pdfIsComplete(file, size)))
+          throw new UploadError("The PDF is incomplete or damaged. Export it again and retry.", 400);
         const key = `${folder}/${id}.pdf`;
         await store.putFile(key, file, "application/pdf");
         written.push(key);
@@ -269,7 +313,14 @@ export function mediaService(db: Database, options: MediaOptions) {
         }
         await store.putBuffer(key, image.main, "image/webp");
         written.push(key);
-        row = { storageKey: key, kind: "image", contentType: "image/webp", sizeBytes: image.main.length, width: image.width, height: image.height };
+        row = {
+          storageKey: key,
+          kind: "image",
+          contentType: "image/webp",
+          sizeBytes: image.main.length,
+          width: image.width,
+          height: image.height,
+        };
       }
       const values = { ...row, originalName: meta.fileName, uploadedBy: meta.uploadedBy };
       const { uploadedBy } = meta;
@@ -308,7 +359,9 @@ export function mediaService(db: Database, options: MediaOptions) {
    */
   async function removeUnused(before: Date): Promise<number> {
     const texts = sql.join(
-      TABLES_NAMING_UPLOADS.map((table) => sql`select concat_ws(' ', ${sql.join(textColumnsOf(table), sql`, `)}) as text from ${table}`),
+      TABLES_NAMING_UPLOADS.map(
+        (table) => sql`select concat_ws(' ', ${sql.join(textColumnsOf(table), sql`, `)}) as text from ${table}`,
+      ),
       sql` union all `,
     );
     const keys = await db.transaction(async (tx) => {
@@ -366,7 +419,13 @@ export function mediaService(db: Database, options: MediaOptions) {
      */
     async ingest(
       source: UploadSource,
-      meta: { purpose: UploadPurpose; declaredLength?: number; fileName?: string; uploadedBy?: string | null; limited?: boolean },
+      meta: {
+        purpose: UploadPurpose;
+        declaredLength?: number;
+        fileName?: string;
+        uploadedBy?: string | null;
+        limited?: boolean;
+      },
     ): Promise<StoredMedia> {
       const fileName = checkFileName(meta.fileName);
       const limit = meta.purpose === "pdf" ? options.maxPdfBytes : options.maxImageBytes;
@@ -391,7 +450,12 @@ export function mediaService(db: Database, options: MediaOptions) {
       }
       const spooled = await spool(source, limit, limitMessage);
       try {
-        return await ingestFile(spooled.file, spooled.size, { purpose: meta.purpose, fileName, uploadedBy: meta.uploadedBy ?? null, limited });
+        return await ingestFile(spooled.file, spooled.size, {
+          purpose: meta.purpose,
+          fileName,
+          uploadedBy: meta.uploadedBy ?? null,
+          limited,
+        });
       } finally {
         await fsp.rm(spooled.file, { force: true });
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/database";
+
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { mediaOptions } from "./index.server";
 import { mediaService } from "./media.server";
 import { postsService } from "./posts.server";
@@ -81,13 +82,35 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("keeps the slug when only the content changes, makes a new one for a new title, and sanitises", async () => {
-    const post = await posts.create({ title: "Stable Address", category: "fees", image: "", content: "<p>One</p><script>alert(1)</script>" });
+    const post = await posts.create({
+      title: "Stable Address",
+      category: "fees",
+      image: "",
+      content: "<p>One</p><script>alert(1)</script>",
+    });
     expect(post.content).toBe("<p>One</p>");
-    const edited = await posts.update(post.id, { title: "Stable Address", category: "fees", image: "", content: '<p onclick="x()">Two</p>' });
+    const edited = await posts.update(post.id, {
+      title: "Stable Address",
+      category: "fees",
+      image: "",
+      content: '<p onclick="x()">Two</p>',
+    });
     expect(edited).toMatchObject({ slug: "stable-address", content: "<p>Two</p>" });
-    const renamed = await posts.update(post.id, { title: "Moved Address", category: "fees", image: "", content: "<p>Two</p>" });
+    const renamed = await posts.update(post.id, {
+      title: "Moved Address",
+      category: "fees",
+      image: "",
+      content: "<p>Two</p>",
+    });
     expect(renamed?.slug).toBe("moved-address");
-    expect(await posts.update("00000000-0000-4000-8000-000000000000", { title: "x", category: "fees", image: "", content: "" })).toBeUndefined();
+    expect(
+      await posts.update("00000000-0000-4000-8000-000000000000", {
+        title: "x",
+        category: "fees",
+        image: "",
+        content: "",
+      }),
+    ).toBeUndefined();
     expect((await posts.remove(post.id))?.id).toBe(post.id);
     expect(await posts.bySlug("moved-address")).toBeUndefined();
   });

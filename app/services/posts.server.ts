@@ -1,10 +1,12 @@
-import { requireStoredImage, type StoredFiles } from "./errors.server";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
-import { posts, type PostCategory } from "~/db/schema";
+import { type PostCategory, posts } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
-import { normalisePage, POSTS_PAGE_SIZE, toPage, type PageRequest } from "./pagination";
+
+import { requireStoredImage, type StoredFiles } from "./errors.server";
+import { normalisePage, type PageRequest, POSTS_PAGE_SIZE, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Post = typeof posts.$inferSelect;
@@ -27,8 +29,14 @@ export function postsService(db: Database, files: StoredFiles) {
       if (filter.category) conditions.push(eq(posts.category, filter.category));
       if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
       // Keyset: after a post that still exists; otherwise the offset.
-      const [cursor] = filter.after && isUuid(filter.after) ? await db.select({ id: posts.id }).from(posts).where(eq(posts.id, filter.after)) : [];
-      if (cursor) conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (select c.created_at, c.id from ${posts} c where c.id = ${cursor.id})`);
+      const [cursor] =
+        filter.after && isUuid(filter.after)
+          ? await db.select({ id: posts.id }).from(posts).where(eq(posts.id, filter.after))
+          : [];
+      if (cursor)
+        conditions.push(
+          sql`(${posts.createdAt}, ${posts.id}) < (select c.created_at, c.id from ${posts} c where c.id = ${cursor.id})`,
+        );
       const rows = await db
         .select()
         .from(posts)
@@ -73,7 +81,13 @@ export function postsService(db: Database, files: StoredFiles) {
         const slug = await uniqueSlug(db, posts, slugify(input.title));
         const [row] = await db
           .insert(posts)
-          .values({ ...input, title: input.title.trim(), content: sanitizeRichText(input.content), slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+          .values({
+            ...input,
+            title: input.title.trim(),
+            content: sanitizeRichText(input.content),
+            slug,
+            ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+          })
           .returning();
         return row;
       });
@@ -90,7 +104,14 @@ export function postsService(db: Database, files: StoredFiles) {
         const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);
         const [row] = await db
           .update(posts)
-          .set({ title, category: input.category, image: input.image, content: sanitizeRichText(input.content), slug, updatedAt: new Date() })
+          .set({
+            title,
+            category: input.category,
+            image: input.image,
+            content: sanitizeRichText(input.content),
+            slug,
+            updatedAt: new Date(),
+          })
           .where(eq(posts.id, id))
           .returning();
         return row;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+
 import type { ContentTag } from "./content-tags";
 
 /**
@@ -16,7 +17,9 @@ export type RequestRecord = {
 const currentRecord = new AsyncLocalStorage<RequestRecord>();
 
 /** Runs `work` with a fresh record, which it returns with the result. */
-export async function recording<T>(work: (record: RequestRecord) => Promise<T>): Promise<{ result: T; record: RequestRecord }> {
+export async function recording<T>(
+  work: (record: RequestRecord) => Promise<T>,
+): Promise<{ result: T; record: RequestRecord }> {
   const record: RequestRecord = { tags: new Set(), session: "not-read" };
   const result = await currentRecord.run(record, () => work(record));
   return { result, record };

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import { eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { appSecrets } from "~/db/schema";
 

@@ -1,19 +1,19 @@
-import { isImageField } from "~/lib/forms/site-content";
-import { requireStoredImage, type StoredFiles } from "./errors.server";
 import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+
 import type { Database } from "~/db/client.server";
 import {
   announcement,
+  type FocusKey,
   focusPages,
-  siteSettings,
+  type SettingsSection,
   SITE_LINKS_SECTION,
+  siteSettings,
   staff,
   STAFF_ROLES,
-  type FocusKey,
-  type SettingsSection,
   type StaffRole,
 } from "~/db/schema";
-import { z } from "zod";
+import { isImageField } from "~/lib/forms/site-content";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import {
   DEFAULT_SITE_LINKS,
@@ -23,6 +23,8 @@ import {
   type SiteLinks,
   type StaffRecord,
 } from "~/lib/site-content";
+
+import { requireStoredImage, type StoredFiles } from "./errors.server";
 
 const linkSchema = z.object({ label: z.string().min(1), href: z.string().min(1) });
 const siteLinksSchema = z.object({
@@ -46,7 +48,10 @@ export function siteContentService(db: Database, files: StoredFiles) {
 
     /** Several sections in one query (the home page shows six). */
     async settingsOf<S extends SettingsSection>(sections: readonly S[]): Promise<{ [K in S]: SettingsFields<K> }> {
-      const rows = await db.select().from(siteSettings).where(inArray(siteSettings.section, [...sections]));
+      const rows = await db
+        .select()
+        .from(siteSettings)
+        .where(inArray(siteSettings.section, [...sections]));
       const result = {} as { [K in S]: SettingsFields<K> };
       for (const section of sections) {
         const stored = rows.find((row) => row.section === section)?.fields;
@@ -74,11 +79,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
     },
 
     async siteLinks(): Promise<SiteLinks> {
-      const [row] = await db
-        .select()
-        .from(siteSettings)
-        .where(eq(siteSettings.section, SITE_LINKS_SECTION))
-        .limit(1);
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.section, SITE_LINKS_SECTION)).limit(1);
       const parsed = siteLinksSchema.safeParse({ ...DEFAULT_SITE_LINKS, ...row?.fields });
       return parsed.success ? parsed.data : DEFAULT_SITE_LINKS;
     },

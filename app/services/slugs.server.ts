@@ -1,5 +1,6 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Database } from "~/db/client.server";
 
 type SluggedTable = PgTable & { slug: PgColumn; id: PgColumn };
@@ -12,12 +13,7 @@ export async function uniqueSlug(db: Database, table: SluggedTable, base: string
   const taken = await db
     .select({ slug: table.slug })
     .from(table)
-    .where(
-      and(
-        or(eq(table.slug, base), like(table.slug, `${base}-%`)),
-        exceptId ? ne(table.id, exceptId) : undefined,
-      ),
-    );
+    .where(and(or(eq(table.slug, base), like(table.slug, `${base}-%`)), exceptId ? ne(table.id, exceptId) : undefined));
   const used = new Set(taken.map((row) => row.slug as string));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) {
@@ -34,7 +30,9 @@ export async function retryOnSlugClash<T>(write: () => Promise<T>, attempts = 3)
     try {
       return await write();
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+      const cause =
+        (error as { cause?: { code?: string; constraint?: string } }).cause ??
+        (error as { code?: string; constraint?: string });
       const slugClash = cause.code === "23505" && String(cause.constraint ?? "").endsWith("_slug_key");
       if (!slugClash || attempt >= attempts) throw error;
     }

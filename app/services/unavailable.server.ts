@@ -1,5 +1,7 @@
 import { data } from "react-router";
+
 import { isDatabaseUnavailable } from "~/db/client.server";
+
 import type { Services } from "./index.server";
 
 export const DATABASE_UNAVAILABLE = "The site is briefly unavailable. Please try again in a moment.";

@@ -19,13 +19,21 @@ const CHECK_EVERY_MS = 60 * 60_000;
  * Uploads that have a record but no content using them go once UNUSED_UPLOAD_GRACE_MS has passed
  * since they were recorded or last chosen (a browser may hold one in an open form across a restart).
  */
-export function scheduleUploadsCleanup(media: Pick<Services["media"], "removeUnreferenced">, options: { soleWriter: boolean; startedAt: Date }) {
+export function scheduleUploadsCleanup(
+  media: Pick<Services["media"], "removeUnreferenced">,
+  options: { soleWriter: boolean; startedAt: Date },
+) {
   const check = async (cutoff: Date, always: boolean) => {
     try {
-      const removed = await media.removeUnreferenced(cutoff, { unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS) });
-      if (always || removed > 0) console.log(`Uploads checked: ${removed} unreferenced file${removed === 1 ? "" : "s"} removed.`);
+      const removed = await media.removeUnreferenced(cutoff, {
+        unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS),
+      });
+      if (always || removed > 0)
+        console.log(`Uploads checked: ${removed} unreferenced file${removed === 1 ? "" : "s"} removed.`);
     } catch (error) {
-      console.error(`Uploads check stopped (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`);
+      console.error(
+        `Uploads check stopped (tried again in an hour): ${(error as Error).message ?? "the database is not answering"}`,
+      );
     }
   };
   const graceCutoff = () => new Date(Date.now() - UPLOAD_GRACE_MS);

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { renderPdf } from "~/demo/pdf.server";
+
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
-import { renderPdf } from "~/demo/pdf.server";
 import { mediaOptions } from "./index.server";
-import { mediaService, storedKeysOf, type MediaOptions } from "./media.server";
+import { type MediaOptions, mediaService, storedKeysOf } from "./media.server";
 
 /**
  * What an interrupted upload leaves behind (files stored but never recorded, half-written files,
@@ -28,7 +31,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const png = () => sharp({ create: { width: 700, height: 400, channels: 3, background: { r: 20, g: 90, b: 60 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 700, height: 400, channels: 3, background: { r: 20, g: 90, b: 60 } } })
+    .png()
+    .toBuffer();
 const pdf = () => renderPdf([{ text: "An article", style: "title" }], { title: "An article", author: "Tests" });
 const inAMinute = () => new Date(Date.now() + 60_000);
 
@@ -47,7 +53,14 @@ describe("removing unreferenced uploads", () => {
           : mediaOptions(path.join(database.dataDir, "s3"), {
               maxImageBytes: 10 << 20,
               maxPdfBytes: 10 << 20,
-              s3: { bucket: "cpscr-cleanup", endpoint: s3.endpoint, region: "us-east-1", accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true },
+              s3: {
+                bucket: "cpscr-cleanup",
+                endpoint: s3.endpoint,
+                region: "us-east-1",
+                accessKeyId: s3.accessKeyId,
+                secretAccessKey: s3.secretAccessKey,
+                forcePathStyle: true,
+              },
             });
       const media = mediaService(database.db, options);
       const image = await media.ingest(Readable.from([await png()]), { purpose: "image", fileName: "a.png" });
@@ -87,7 +100,9 @@ describe("removing unreferenced uploads", () => {
     expect(before.length).toBeGreaterThan(0);
     const empty = await openTestDatabase();
     try {
-      await expect(mediaService(empty.db, options).removeUnreferenced(inAMinute())).rejects.toThrow(/none was removed: check that DATABASE_URL/);
+      await expect(mediaService(empty.db, options).removeUnreferenced(inAMinute())).rejects.toThrow(
+        /none was removed: check that DATABASE_URL/,
+      );
       expect(await listed(options)).toEqual(before);
     } finally {
       await empty.dispose();

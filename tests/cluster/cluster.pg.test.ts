@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { reportCount } from "../support/counts.ts";
 import { describeReport, runCluster, SERVERS } from "./cluster.ts";
 
@@ -19,14 +20,42 @@ describe(`a cluster of ${SERVERS} servers behind nginx (PostgreSQL, S3)`, () => 
     expect(report.kill.failed).toBeLessThanOrEqual(report.kill.inHand);
 
     const { requests, writes, visibility, kill, rolling, uploads, limits } = report;
-    reportCount("reliability", requests.served, `requests served through nginx by ${SERVERS} servers on PostgreSQL and S3 (${requests.reads} reads, ${requests.writes} writes; ${requests.failed} failed, each one the killed server had in hand)`);
+    reportCount(
+      "reliability",
+      requests.served,
+      `requests served through nginx by ${SERVERS} servers on PostgreSQL and S3 (${requests.reads} reads, ${requests.writes} writes; ${requests.failed} failed, each one the killed server had in hand)`,
+    );
     reportCount("reliability", writes.acknowledged, "cluster writes acknowledged");
-    reportCount("reliability", writes.found, "cluster writes found afterwards in the database and on every server's pages");
-    reportCount("reliability", visibility.p50Ms, `ms after a write on one server until a request to another shows it, p50 (${visibility.samples} samples; answered, page rendered again, after ${visibility.answeredP50Ms} ms)`);
-    reportCount("reliability", visibility.maxMs, `ms after a write on one server until a request to another shows it, max (limit 1000; answered after ${visibility.answeredMaxMs} ms)`);
-    reportCount("reliability", kill.failed, `requests failed at the kill -9 of one server, of the ${kill.inHand} it had in hand (nginx retried the others; no other request failed)`);
-    reportCount("reliability", rolling.failed, `requests failed during the rolling restart of ${SERVERS} servers (of ${rolling.requests})`);
+    reportCount(
+      "reliability",
+      writes.found,
+      "cluster writes found afterwards in the database and on every server's pages",
+    );
+    reportCount(
+      "reliability",
+      visibility.p50Ms,
+      `ms after a write on one server until a request to another shows it, p50 (${visibility.samples} samples; answered, page rendered again, after ${visibility.answeredP50Ms} ms)`,
+    );
+    reportCount(
+      "reliability",
+      visibility.maxMs,
+      `ms after a write on one server until a request to another shows it, max (limit 1000; answered after ${visibility.answeredMaxMs} ms)`,
+    );
+    reportCount(
+      "reliability",
+      kill.failed,
+      `requests failed at the kill -9 of one server, of the ${kill.inHand} it had in hand (nginx retried the others; no other request failed)`,
+    );
+    reportCount(
+      "reliability",
+      rolling.failed,
+      `requests failed during the rolling restart of ${SERVERS} servers (of ${rolling.requests})`,
+    );
     reportCount("reliability", uploads.servedByAll, "uploads served by every server");
-    reportCount("reliability", limits.signInPerAccount, `sign-in attempts allowed per account across ${SERVERS} servers (limit 10; ${limits.signInPerAddress} per address)`);
+    reportCount(
+      "reliability",
+      limits.signInPerAccount,
+      `sign-in attempts allowed per account across ${SERVERS} servers (limit 10; ${limits.signInPerAddress} per address)`,
+    );
   }, 300_000);
 });

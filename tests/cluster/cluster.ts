@@ -2,13 +2,23 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import path from "node:path";
+
 import pg from "pg";
 import sharp from "sharp";
+
 import { startS3Server } from "../support/s3-server.ts";
-import { freePort, killAllSites, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process.ts";
-import { cookieOf, httpClient, type HttpClient } from "./http-client.ts";
+import {
+  freePort,
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process.ts";
+import { cookieOf, type HttpClient, httpClient } from "./http-client.ts";
 import { ensureNginx, parseAccessLog, startNginx } from "./nginx.ts";
-import { startTraffic, WRITER_SECTIONS, type Ledger, type RequestRecord } from "./traffic.ts";
+import { type Ledger, type RequestRecord, startTraffic, WRITER_SECTIONS } from "./traffic.ts";
 
 /**
  * The cluster scenario, shared by tests/cluster/cluster.pg.test.ts and `npm run cluster`: three app
@@ -49,7 +59,12 @@ export type ClusterReport = {
   visibility: { samples: number; p50Ms: number; maxMs: number; answeredP50Ms: number; answeredMaxMs: number };
   pagesChecked: number;
   uploads: { checked: number; servedByAll: number };
-  kill: { inHand: number; failed: number; rps: { before: number; down: number; after: number }; restartedShare: number };
+  kill: {
+    inHand: number;
+    failed: number;
+    rps: { before: number; down: number; after: number };
+    restartedShare: number;
+  };
   rolling: { requests: number; failed: number };
   limits: { signInPerAccount: number; signInPerAddress: number; uploadsPerHour: number; signInServers: number };
   kit: string[];
@@ -101,7 +116,8 @@ function goneAt(pid: number): number | undefined {
 async function backInRotation(site: SiteProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (servedLines(site).length === 0) {
-    if (Date.now() > deadline) throw new Error(`nginx sent no request to the restarted server ${site.url} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`nginx sent no request to the restarted server ${site.url} within ${timeoutMs} ms`);
     await sleep(50);
   }
 }
@@ -119,10 +135,14 @@ async function inParallel<T>(items: T[], concurrency: number, work: (item: T) =>
 /** Sends only the headers of a request with this declared length: what nginx answers to them. */
 function declaredOnly(url: string, length: number, ca: Buffer, headers: Record<string, string>) {
   return new Promise<{ status: number; server: string }>((resolve, reject) => {
-    const request = https.request(url, { method: "POST", ca, agent: false, headers: { ...headers, "content-length": String(length) } }, (answer) => {
-      resolve({ status: answer.statusCode ?? 0, server: String(answer.headers.server ?? "") });
-      request.destroy();
-    });
+    const request = https.request(
+      url,
+      { method: "POST", ca, agent: false, headers: { ...headers, "content-length": String(length) } },
+      (answer) => {
+        resolve({ status: answer.statusCode ?? 0, server: String(answer.headers.server ?? "") });
+        request.destroy();
+      },
+    );
     request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
     request.flushHeaders();
   });
@@ -175,13 +195,21 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     log(`starting ${SERVERS} servers on ports ${appPorts.join(", ")}`);
     cleanups.push(async () => {
       const codes = await Promise.all(sites.map((site) => site.stop()));
-      codes.forEach((code, i) => code !== 0 && code !== null && problems.push(`server ${i + 1} stopped with exit code ${code}`));
+      codes.forEach(
+        (code, i) => code !== 0 && code !== null && problems.push(`server ${i + 1} stopped with exit code ${code}`),
+      );
     });
     // The first alone (it builds the site if the sources changed), then the others together.
     sites.push(await startServer(0));
     sites.push(...(await Promise.all(appPorts.slice(1).map((_, i) => startServer(i + 1)))));
 
-    const nginx = await startNginx({ binary: nginxBinary, prefix: path.join(work, "nginx"), appPorts, httpPort, httpsPort });
+    const nginx = await startNginx({
+      binary: nginxBinary,
+      prefix: path.join(work, "nginx"),
+      appPorts,
+      httpPort,
+      httpsPort,
+    });
     cleanups.push(() => nginx.stop());
     log(`nginx at ${nginx.httpsUrl} (and ${nginx.httpUrl}) in front of them`);
     const client = httpClient({ ca: nginx.ca });
@@ -190,43 +218,91 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     cleanups.push(() => direct.close());
     const base = nginx.httpsUrl;
     const json = (method: string, url: string, body: unknown, headers: Record<string, string> = {}, from = client) =>
-      from.request(method, url, { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+      from.request(method, url, {
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
 
     // ---------- what the site holds, the admin, and the files the writers upload ----------
 
-    const signedIn = await json("POST", `${base}/api/auth/signin`, { username: ADMIN.username, password: ADMIN.password });
-    if (signedIn.status !== 200) throw new Error(`the admin's sign-in through nginx failed: ${signedIn.status} ${signedIn.text()}`);
-    const admin = { cookie: cookieOf(signedIn), userId: (JSON.parse(signedIn.text()) as { user: { _id: string } }).user._id };
-    const demoPosts = (JSON.parse((await client.get(`${base}/api/post/getposts?limit=50`)).text()) as { posts: { slug: string }[] }).posts.map((p) => p.slug);
-    const demoJournals = (JSON.parse((await client.get(`${base}/api/journal/getjournals?limit=50`)).text()) as { journals: { slug: string; file: string }[] }).journals;
+    const signedIn = await json("POST", `${base}/api/auth/signin`, {
+      username: ADMIN.username,
+      password: ADMIN.password,
+    });
+    if (signedIn.status !== 200)
+      throw new Error(`the admin's sign-in through nginx failed: ${signedIn.status} ${signedIn.text()}`);
+    const admin = {
+      cookie: cookieOf(signedIn),
+      userId: (JSON.parse(signedIn.text()) as { user: { _id: string } }).user._id,
+    };
+    const demoPosts = (
+      JSON.parse((await client.get(`${base}/api/post/getposts?limit=50`)).text()) as { posts: { slug: string }[] }
+    ).posts.map((p) => p.slug);
+    const demoJournals = (
+      JSON.parse((await client.get(`${base}/api/journal/getjournals?limit=50`)).text()) as {
+        journals: { slug: string; file: string }[];
+      }
+    ).journals;
     const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec((await client.get(`${base}/`)).text())?.[0];
-    if (!asset || demoPosts.length === 0 || demoJournals.length === 0) throw new Error("the demo content or the site's assets are missing");
+    if (!asset || demoPosts.length === 0 || demoJournals.length === 0)
+      throw new Error("the demo content or the site's assets are missing");
     const pdf = (await client.get(`${base}${demoJournals[0].file}`)).body;
-    const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 80, b: 120 } } }).png().toBuffer();
+    const image = await sharp({
+      create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 80, b: 120 } },
+    })
+      .png()
+      .toBuffer();
 
     // ---------- the deployment kit: TLS, redirect, asset cache, body limits ----------
 
     const kit: string[] = [];
-    const expectKit = (ok: boolean, what: string) => (ok ? kit.push(what) : problems.push(`deploy/nginx: ${what} does not hold`));
+    const expectKit = (ok: boolean, what: string) =>
+      ok ? kit.push(what) : problems.push(`deploy/nginx: ${what} does not hold`);
     const plain = await direct.get(`${nginx.httpUrl}/posts`);
-    expectKit(plain.status === 301 && String(plain.headers.location).startsWith("https://"), "plain http is sent to https (301)");
+    expectKit(
+      plain.status === 301 && String(plain.headers.location).startsWith("https://"),
+      "plain http is sent to https (301)",
+    );
     const page = await client.get(`${base}/posts`);
-    expectKit(page.status === 200 && String(page.headers["strict-transport-security"]).includes("max-age"), "pages come over TLS with HSTS");
+    expectKit(
+      page.status === 200 && String(page.headers["strict-transport-security"]).includes("max-age"),
+      "pages come over TLS with HSTS",
+    );
     await client.get(`${base}${asset}`);
-    expectKit((await client.get(`${base}${asset}`)).headers["x-cache-status"] === "HIT", "built assets are served from nginx's cache");
+    expectKit(
+      (await client.get(`${base}${asset}`)).headers["x-cache-status"] === "HIT",
+      "built assets are served from nginx's cache",
+    );
     const bigImage = await client.request("POST", `${base}/api/uploads?purpose=image`, {
       headers: { cookie: admin.cookie, "content-type": "image/png", "x-file-name": "big.png" },
       body: Buffer.alloc(10 * 1024 * 1024 + 1),
     });
-    expectKit(bigImage.status === 413 && String(bigImage.headers["content-type"]).includes("json"), "an image over MAX_IMAGE_MB (10) reaches the app, which answers 413");
-    const bigPdf = await declaredOnly(`${base}/api/uploads?purpose=pdf`, 50 * 1024 * 1024 + 1, nginx.ca, { cookie: admin.cookie, "content-type": "application/pdf" });
-    expectKit(bigPdf.status === 413 && bigPdf.server.startsWith("nginx"), "a PDF over MAX_PDF_MB (50) is refused by nginx with 413");
-    const bigForm = await declaredOnly(`${base}/api/post/create`, 2 * 1024 * 1024 + 1, nginx.ca, { cookie: admin.cookie, "content-type": "application/json" });
-    expectKit(bigForm.status === 413 && bigForm.server.startsWith("nginx"), "any other body over 2 MB is refused by nginx with 413");
+    expectKit(
+      bigImage.status === 413 && String(bigImage.headers["content-type"]).includes("json"),
+      "an image over MAX_IMAGE_MB (10) reaches the app, which answers 413",
+    );
+    const bigPdf = await declaredOnly(`${base}/api/uploads?purpose=pdf`, 50 * 1024 * 1024 + 1, nginx.ca, {
+      cookie: admin.cookie,
+      "content-type": "application/pdf",
+    });
+    expectKit(
+      bigPdf.status === 413 && bigPdf.server.startsWith("nginx"),
+      "a PDF over MAX_PDF_MB (50) is refused by nginx with 413",
+    );
+    const bigForm = await declaredOnly(`${base}/api/post/create`, 2 * 1024 * 1024 + 1, nginx.ca, {
+      cookie: admin.cookie,
+      "content-type": "application/json",
+    });
+    expectKit(
+      bigForm.status === 413 && bigForm.server.startsWith("nginx"),
+      "any other body over 2 MB is refused by nginx with 413",
+    );
 
     // ---------- the load ----------
 
-    log(`load: ${READERS} visitors and ${WRITERS} admins through nginx, and a probe writing on one server and reading all`);
+    log(
+      `load: ${READERS} visitors and ${WRITERS} admins through nginx, and a probe writing on one server and reading all`,
+    );
     traffic = startTraffic({
       client,
       base,
@@ -250,7 +326,13 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     for (let round = 0; Date.now() < probeUntil || round < PROBE_ROUNDS; round++) {
       const writer = sites[round % SERVERS];
       const title = `Visible ${tag()}`;
-      const saved = await json("PUT", `${writer.url}/api/settings/${PROBE_SECTION}`, { title, subtitle: "Updates from the centre" }, { cookie: admin.cookie }, direct);
+      const saved = await json(
+        "PUT",
+        `${writer.url}/api/settings/${PROBE_SECTION}`,
+        { title, subtitle: "Updates from the centre" },
+        { cookie: admin.cookie },
+        direct,
+      );
       if (saved.status !== 200) {
         problems.push(`the probe's write on server ${(round % SERVERS) + 1} was answered ${saved.status}`);
         continue;
@@ -268,17 +350,32 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
                 answered.push(Date.now() - savedAt);
                 return;
               }
-              if (askedAt - savedAt > 10_000) return void problems.push(`${site.url}${PROBE_PAGE} did not show a write made on ${writer.url} within 10 s`);
+              if (askedAt - savedAt > 10_000)
+                return void problems.push(
+                  `${site.url}${PROBE_PAGE} did not show a write made on ${writer.url} within 10 s`,
+                );
               await sleep(20);
             }
           }),
       );
       await sleep(100);
     }
-    const visibility = { samples: delays.length, p50Ms: percentile(delays, 50), maxMs: Math.max(0, ...delays), answeredP50Ms: percentile(answered, 50), answeredMaxMs: Math.max(0, ...answered) };
-    if (visibility.maxMs >= VISIBLE_WITHIN_MS) problems.push(`a write took ${visibility.maxMs} ms to show on another server (at most ${VISIBLE_WITHIN_MS} ms)`);
-    if (visibility.answeredMaxMs >= ANSWERED_WITHIN_MS) problems.push(`a page showing a write took ${visibility.answeredMaxMs} ms to be answered (at most ${ANSWERED_WITHIN_MS} ms)`);
-    log(`visibility across servers: p50 ${visibility.p50Ms} ms, max ${visibility.maxMs} ms; answered p50 ${visibility.answeredP50Ms} ms, max ${visibility.answeredMaxMs} ms (${delays.length} samples)`);
+    const visibility = {
+      samples: delays.length,
+      p50Ms: percentile(delays, 50),
+      maxMs: Math.max(0, ...delays),
+      answeredP50Ms: percentile(answered, 50),
+      answeredMaxMs: Math.max(0, ...answered),
+    };
+    if (visibility.maxMs >= VISIBLE_WITHIN_MS)
+      problems.push(`a write took ${visibility.maxMs} ms to show on another server (at most ${VISIBLE_WITHIN_MS} ms)`);
+    if (visibility.answeredMaxMs >= ANSWERED_WITHIN_MS)
+      problems.push(
+        `a page showing a write took ${visibility.answeredMaxMs} ms to be answered (at most ${ANSWERED_WITHIN_MS} ms)`,
+      );
+    log(
+      `visibility across servers: p50 ${visibility.p50Ms} ms, max ${visibility.maxMs} ms; answered p50 ${visibility.answeredP50Ms} ms, max ${visibility.answeredMaxMs} ms (${delays.length} samples)`,
+    );
 
     // kill -9 one server mid-load, start it again after a while.
     const victim = 1;
@@ -297,8 +394,16 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     const afterUntil = Date.now();
     const afterFrom = afterUntil - 3000;
     const windowLines = sites.map((site) => servedLines(site, afterFrom, afterUntil).length);
-    const restartedShare = windowLines[victim] / Math.max(1, windowLines.reduce((a, b) => a + b, 0));
-    if (restartedShare < 0.15) problems.push(`after its restart the killed server answered ${Math.round(restartedShare * 100)} % of the requests (a third expected)`);
+    const restartedShare =
+      windowLines[victim] /
+      Math.max(
+        1,
+        windowLines.reduce((a, b) => a + b, 0),
+      );
+    if (restartedShare < 0.15)
+      problems.push(
+        `after its restart the killed server answered ${Math.round(restartedShare * 100)} % of the requests (a third expected)`,
+      );
 
     // Rolling restart: each server in turn gets SIGTERM, is started again, and is back in rotation
     // before the next one goes.
@@ -318,7 +423,11 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     // ---------- what the requests saw ----------
 
     const served = (r: RequestRecord) => r.ok;
-    const rate = (from: number, to: number) => Math.round(records.filter((r) => served(r) && r.ended >= from && r.ended < to).length / Math.max(0.001, (to - from) / 1000));
+    const rate = (from: number, to: number) =>
+      Math.round(
+        records.filter((r) => served(r) && r.ended >= from && r.ended < to).length /
+          Math.max(0.001, (to - from) / 1000),
+      );
     // What the killed server had in hand: requests nginx had sent it (bytes went out) that were not
     // over when it was killed. Only those may fail; nginx retries the ones it may (not a POST it
     // sent, nor an answer it had begun to pass on).
@@ -335,10 +444,15 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     const failedOtherwise = failed.filter((r) => !inHand.has(r.id));
     const fromKill = (at: number) => `kill${at >= killAt ? "+" : ""}${at - killAt} ms`;
     const describe = (r: RequestRecord) => {
-      const tries = logged.find((entry) => entry.id === r.id)?.tries.map((t) => `${t.server} ${t.status}`).join(", ") ?? "not in nginx's log";
+      const tries =
+        logged
+          .find((entry) => entry.id === r.id)
+          ?.tries.map((t) => `${t.server} ${t.status}`)
+          .join(", ") ?? "not in nginx's log";
       return `${r.method} ${r.path}: ${r.outcome} (sent at ${fromKill(r.started)}, answered at ${fromKill(r.ended)}; nginx tried ${tries})`;
     };
-    for (const r of failedOtherwise.slice(0, 20)) problems.push(`failed, and not a request the killed server had in hand: ${describe(r)}`);
+    for (const r of failedOtherwise.slice(0, 20))
+      problems.push(`failed, and not a request the killed server had in hand: ${describe(r)}`);
     const rolling = records.filter((r) => r.started >= rollingFrom);
     const kill = {
       inHand: inHand.size,
@@ -355,7 +469,10 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
         site
           .output()
           .split("\n")
-          .filter((line) => /error|unavailable|uncaught|unhandled/i.test(line) || [...failedPaths].some((p) => line.includes(p)))
+          .filter(
+            (line) =>
+              /error|unavailable|uncaught|unhandled/i.test(line) || [...failedPaths].some((p) => line.includes(p)),
+          )
           .map((line) => `${site.url}: ${line}`),
       );
       log(`the servers' log lines about it:\n${said.slice(-40).join("\n")}`);
@@ -363,7 +480,8 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
 
     // ---------- the sign-in and upload limits, across the servers ----------
 
-    const signInLines = () => sites.map((site) => servedLines(site).filter((line) => line.includes(" POST /api/auth/signin ")).length);
+    const signInLines = () =>
+      sites.map((site) => servedLines(site).filter((line) => line.includes(" POST /api/auth/signin ")).length);
     const signInsBefore = signInLines();
     const attempt = async (from: string, username: string, password: string) => {
       // Each client address its own connection: nginx sees it and passes it on in X-Forwarded-For.
@@ -375,36 +493,63 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       }
     };
     const allowed = (statuses: number[]) => statuses.findIndex((status) => status === 429);
-    const target = { username: `cluster.target.${tag()}`, email: `target.${tag()}@example.edu`, password: "target account password" };
-    const member = { username: `cluster.member.${tag()}`, email: `member.${tag()}@example.edu`, password: "member account password" };
+    const target = {
+      username: `cluster.target.${tag()}`,
+      email: `target.${tag()}@example.edu`,
+      password: "target account password",
+    };
+    const member = {
+      username: `cluster.member.${tag()}`,
+      email: `member.${tag()}@example.edu`,
+      password: "member account password",
+    };
     for (const account of [target, member]) {
       const made = await json("POST", `${base}/api/auth/signup`, account);
       if (made.status !== 201) throw new Error(`sign-up through nginx failed: ${made.status} ${made.text()}`);
     }
     // Per account: wrong passwords from a new address each time, spread by nginx over the servers.
     const perAccount: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++) perAccount.push(await attempt(`127.0.1.${i + 1}`, target.username, `wrong ${i}`));
+    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++)
+      perAccount.push(await attempt(`127.0.1.${i + 1}`, target.username, `wrong ${i}`));
     perAccount.push(await attempt("127.0.1.200", target.username, target.password));
     // Per address: a different (unknown) name each time, from one address.
     const perAddress: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++) perAddress.push(await attempt("127.0.2.1", `nobody.${i}.${tag()}`, "wrong"));
+    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++)
+      perAddress.push(await attempt("127.0.2.1", `nobody.${i}.${tag()}`, "wrong"));
     const signInServers = signInLines().filter((count, i) => count > signInsBefore[i]).length;
-    const expectedStatuses = (statuses: number[]) => statuses.every((status, i) => status === (i < SIGN_IN_LIMIT ? 401 : 429));
-    if (!expectedStatuses(perAccount.slice(0, -1)) || perAccount.at(-1) !== 429) problems.push(`sign-in per account across servers: ${perAccount.join(" ")} (10 x 401, then 429)`);
-    if (!expectedStatuses(perAddress)) problems.push(`sign-in per address across servers: ${perAddress.join(" ")} (10 x 401, then 429)`);
+    const expectedStatuses = (statuses: number[]) =>
+      statuses.every((status, i) => status === (i < SIGN_IN_LIMIT ? 401 : 429));
+    if (!expectedStatuses(perAccount.slice(0, -1)) || perAccount.at(-1) !== 429)
+      problems.push(`sign-in per account across servers: ${perAccount.join(" ")} (10 x 401, then 429)`);
+    if (!expectedStatuses(perAddress))
+      problems.push(`sign-in per address across servers: ${perAddress.join(" ")} (10 x 401, then 429)`);
     if (signInServers < SERVERS) problems.push(`the sign-in attempts reached ${signInServers} of ${SERVERS} servers`);
     // Uploads: an account that is not an admin may upload 20 files an hour (profile photos, the
     // only kind it may upload), wherever they land.
-    const memberSignIn = await json("POST", `${base}/api/auth/signin`, { username: member.username, password: member.password });
+    const memberSignIn = await json("POST", `${base}/api/auth/signin`, {
+      username: member.username,
+      password: member.password,
+    });
     const memberCookie = cookieOf(memberSignIn);
-    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
     const uploadStatuses: number[] = [];
     for (let i = 0; i < UPLOADS_PER_HOUR + 2; i++) {
-      const answer = await client.request("POST", `${base}/api/uploads?purpose=avatar`, { headers: { cookie: memberCookie, "content-type": "image/png", "x-file-name": "mine.png" }, body: small });
+      const answer = await client.request("POST", `${base}/api/uploads?purpose=avatar`, {
+        headers: { cookie: memberCookie, "content-type": "image/png", "x-file-name": "mine.png" },
+        body: small,
+      });
       uploadStatuses.push(answer.status);
     }
-    if (!uploadStatuses.every((status, i) => status === (i < UPLOADS_PER_HOUR ? 201 : 429))) problems.push(`uploads per hour across servers: ${uploadStatuses.join(" ")} (20 x 201, then 429)`);
-    const limits = { signInPerAccount: allowed(perAccount), signInPerAddress: allowed(perAddress), uploadsPerHour: allowed(uploadStatuses), signInServers };
+    if (!uploadStatuses.every((status, i) => status === (i < UPLOADS_PER_HOUR ? 201 : 429)))
+      problems.push(`uploads per hour across servers: ${uploadStatuses.join(" ")} (20 x 201, then 429)`);
+    const limits = {
+      signInPerAccount: allowed(perAccount),
+      signInPerAddress: allowed(perAddress),
+      uploadsPerHour: allowed(uploadStatuses),
+      signInServers,
+    };
 
     // ---------- every acknowledged write, in the database and on every server ----------
 
@@ -428,11 +573,16 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     };
   } catch (error) {
     // What the servers and nginx said helps more than the stack alone.
-    const said = sites.map((site, i) => `--- server ${i + 1} (last lines)\n${site?.output().split("\n").slice(-15).join("\n")}`).join("\n");
+    const said = sites
+      .map((site, i) => `--- server ${i + 1} (last lines)\n${site?.output().split("\n").slice(-15).join("\n")}`)
+      .join("\n");
     throw new Error(`${(error as Error).stack}\n${said}`, { cause: error });
   } finally {
     await traffic?.stop().catch(() => {});
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
     killAllSites();
   }
 }
@@ -442,10 +592,26 @@ async function checkDatabase(url: string, ledger: Ledger, problems: string[]): P
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const posts = new Map((await db.query<{ id: string; title: string; image: string }>("select id, title, image from posts")).rows.map((r) => [r.id, r]));
-    const journals = new Map((await db.query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")).rows.map((r) => [r.id, r]));
-    const media = new Set((await db.query<{ storage_key: string }>("select storage_key from media")).rows.map((r) => r.storage_key));
-    const settings = new Map((await db.query<{ section: string; title: string | null }>("select section, fields->>'title' as title from site_settings")).rows.map((r) => [r.section, r.title]));
+    const posts = new Map(
+      (await db.query<{ id: string; title: string; image: string }>("select id, title, image from posts")).rows.map(
+        (r) => [r.id, r],
+      ),
+    );
+    const journals = new Map(
+      (
+        await db.query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")
+      ).rows.map((r) => [r.id, r]),
+    );
+    const media = new Set(
+      (await db.query<{ storage_key: string }>("select storage_key from media")).rows.map((r) => r.storage_key),
+    );
+    const settings = new Map(
+      (
+        await db.query<{ section: string; title: string | null }>(
+          "select section, fields->>'title' as title from site_settings",
+        )
+      ).rows.map((r) => [r.section, r.title]),
+    );
     let found = 0;
     for (const ack of ledger.acks) {
       const holds = (() => {
@@ -453,14 +619,19 @@ async function checkDatabase(url: string, ledger: Ledger, problems: string[]): P
           case "upload": {
             const journalId = ledger.uploads.get(ack.url)?.journalId;
             const withdrawnWith = journalId ? ledger.journals.get(journalId) : undefined;
-            return media.has(ack.url.slice("/uploads/".length)) || Boolean(withdrawnWith && (withdrawnWith.deleted || withdrawnWith.unsure));
+            return (
+              media.has(ack.url.slice("/uploads/".length)) ||
+              Boolean(withdrawnWith && (withdrawnWith.deleted || withdrawnWith.unsure))
+            );
           }
           case "post": {
             const entry = ledger.posts.get(ack.id)!;
             const row = posts.get(ack.id);
             // Saved, then perhaps edited again or deleted: the last word is what must be there.
             if (entry.deleted || entry.unsure) return entry.unsure || !row;
-            return Boolean(row && [entry.title, ...entry.unsureTitles].includes(row.title) && row.image === entry.image);
+            return Boolean(
+              row && [entry.title, ...entry.unsureTitles].includes(row.title) && row.image === entry.image,
+            );
           }
           case "journal": {
             const entry = ledger.journals.get(ack.id)!;
@@ -484,15 +655,25 @@ async function checkDatabase(url: string, ledger: Ledger, problems: string[]): P
 }
 
 /** Each acknowledged post, article and heading on its page, on every server. */
-async function checkPages(sites: SiteProcess[], direct: HttpClient, ledger: Ledger, problems: string[]): Promise<number> {
+async function checkPages(
+  sites: SiteProcess[],
+  direct: HttpClient,
+  ledger: Ledger,
+  problems: string[],
+): Promise<number> {
   const expected: [string, string][] = [];
-  for (const post of ledger.posts.values()) if (!post.deleted && !post.unsure && post.unsureTitles.length === 0) expected.push([`/post/${post.slug}`, post.title]);
-  for (const journal of ledger.journals.values()) if (!journal.deleted && !journal.unsure) expected.push([`/journal/${journal.slug}`, journal.filename]);
-  for (const [section, entry] of ledger.settings) if (entry.acked && entry.unsure.length === 0) expected.push([WRITER_SECTIONS[section], entry.acked]);
+  for (const post of ledger.posts.values())
+    if (!post.deleted && !post.unsure && post.unsureTitles.length === 0)
+      expected.push([`/post/${post.slug}`, post.title]);
+  for (const journal of ledger.journals.values())
+    if (!journal.deleted && !journal.unsure) expected.push([`/journal/${journal.slug}`, journal.filename]);
+  for (const [section, entry] of ledger.settings)
+    if (entry.acked && entry.unsure.length === 0) expected.push([WRITER_SECTIONS[section], entry.acked]);
   const checks = sites.flatMap((site) => expected.map(([pathname, text]) => ({ url: `${site.url}${pathname}`, text })));
   await inParallel(checks, 6, async ({ url, text }) => {
     const answer = await direct.get(url);
-    if (answer.status !== 200 || !answer.text().includes(text)) problems.push(`${url} (${answer.status}) does not show "${text}"`);
+    if (answer.status !== 200 || !answer.text().includes(text))
+      problems.push(`${url} (${answer.status}) does not show "${text}"`);
   });
   return checks.length;
 }
@@ -509,7 +690,10 @@ async function checkUploads(sites: SiteProcess[], direct: HttpClient, ledger: Le
     6,
     async ({ url, site }) => {
       const answer = await direct.get(`${site.url}${url}`);
-      const whole = answer.status === 200 && answer.body.length > 0 && (!url.endsWith(".pdf") || answer.body.subarray(0, 5).toString() === "%PDF-");
+      const whole =
+        answer.status === 200 &&
+        answer.body.length > 0 &&
+        (!url.endsWith(".pdf") || answer.body.subarray(0, 5).toString() === "%PDF-");
       if (!whole) {
         missing.add(url);
         problems.push(`${site.url}${url}: ${answer.status}, ${answer.body.length} bytes`);

@@ -28,7 +28,11 @@ export function httpClient(options: { ca?: Buffer; localAddress?: string; keepAl
     "https:": new https.Agent({ keepAlive, localAddress: options.localAddress, ca: options.ca }),
   };
 
-  function request(method: string, url: string, { headers = {}, body, timeoutMs = 30_000 }: RequestOptions = {}): Promise<Answer> {
+  function request(
+    method: string,
+    url: string,
+    { headers = {}, body, timeoutMs = 30_000 }: RequestOptions = {},
+  ): Promise<Answer> {
     const target = new URL(url);
     const transport = target.protocol === "https:" ? https : http;
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
@@ -48,7 +52,12 @@ export function httpClient(options: { ca?: Buffer; localAddress?: string; keepAl
             // A connection that closed before the whole answer came is a failed request.
             if (!incoming.complete) return reject(new Error("the answer was cut off"));
             const all = Buffer.concat(chunks);
-            resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: all, text: () => all.toString("utf8") });
+            resolve({
+              status: incoming.statusCode ?? 0,
+              headers: incoming.headers,
+              body: all,
+              text: () => all.toString("utf8"),
+            });
           });
         },
       );

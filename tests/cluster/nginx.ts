@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+
 import { projectRoot } from "../support/site-process.ts";
 
 /**
@@ -24,16 +25,29 @@ export function ensureNginx(log: (line: string) => void): string {
   const existing = nginxBinary();
   if (existing) return existing;
   log("nginx is missing: installing it from Debian's packages (apt-get install -y nginx-light or nginx)");
-  const installed = spawnSync("sh", ["-c", "apt-get install -y nginx-light || apt-get install -y nginx || (apt-get update && apt-get install -y nginx-light)"], {
-    stdio: "inherit",
-  });
+  const installed = spawnSync(
+    "sh",
+    [
+      "-c",
+      "apt-get install -y nginx-light || apt-get install -y nginx || (apt-get update && apt-get install -y nginx-light)",
+    ],
+    {
+      stdio: "inherit",
+    },
+  );
   const binary = nginxBinary();
-  if (installed.status !== 0 || !binary) throw new Error("nginx is needed (apt-get install -y nginx-light) and could not be installed.");
+  if (installed.status !== 0 || !binary)
+    throw new Error("nginx is needed (apt-get install -y nginx-light) and could not be installed.");
   return binary;
 }
 
 /** `text` with `from` replaced; a shipped file that no longer has `from` must fail loudly, not silently differ. */
-function replaceAll(text: string, from: string | RegExp, to: string | ((match: string) => string), expected: number): string {
+function replaceAll(
+  text: string,
+  from: string | RegExp,
+  to: string | ((match: string) => string),
+  expected: number,
+): string {
   const pattern = typeof from === "string" ? new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g") : from;
   const found = text.match(pattern)?.length ?? 0;
   if (found !== expected) throw new Error(`deploy/nginx: expected ${expected} of ${pattern}, found ${found}`);
@@ -44,7 +58,12 @@ function replaceAll(text: string, from: string | RegExp, to: string | ((match: s
 export function renderUpstreams(appPorts: number[]): string {
   const shipped = fs.readFileSync(path.join(SHIPPED, "cpscr-upstream.conf"), "utf8");
   let next = 0;
-  return replaceAll(shipped, /^(\s*server )\S+/gm, (line) => line.replace(/\S+$/, `127.0.0.1:${appPorts[next++]}`), appPorts.length);
+  return replaceAll(
+    shipped,
+    /^(\s*server )\S+/gm,
+    (line) => line.replace(/\S+$/, `127.0.0.1:${appPorts[next++]}`),
+    appPorts.length,
+  );
 }
 
 /**
@@ -69,15 +88,39 @@ function selfSignedCertificate(folder: string) {
   const key = "key.pem";
   const made = spawnSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+    ],
     { encoding: "utf8", cwd: folder },
   );
-  if (made.status !== 0) throw new Error(`openssl could not make a test certificate (apt-get install -y openssl): ${made.stderr ?? made.error}`);
+  if (made.status !== 0)
+    throw new Error(
+      `openssl could not make a test certificate (apt-get install -y openssl): ${made.stderr ?? made.error}`,
+    );
   return { certificate, key, ca: fs.readFileSync(path.join(folder, certificate)) };
 }
 
 /** One request in nginx's access log, with each app server it was sent to (in order). */
-export type LoggedRequest = { id: string; ended: number; status: number; tries: { server: string; status: string; bytesSent: number }[] };
+export type LoggedRequest = {
+  id: string;
+  ended: number;
+  status: number;
+  tries: { server: string; status: string; bytesSent: number }[];
+};
 
 export function parseAccessLog(text: string): LoggedRequest[] {
   return text
@@ -93,7 +136,14 @@ export function parseAccessLog(text: string): LoggedRequest[] {
         id,
         ended: Number(end) * 1000,
         status: Number(status),
-        tries: servers === "-" ? [] : list(servers).map((server, i) => ({ server, status: statusList[i], bytesSent: Number(bytesList[i]) || 0 })),
+        tries:
+          servers === "-"
+            ? []
+            : list(servers).map((server, i) => ({
+                server,
+                status: statusList[i],
+                bytesSent: Number(bytesList[i]) || 0,
+              })),
       };
     });
 }
@@ -124,9 +174,16 @@ async function listening(port: number, timeoutMs: number) {
   }
 }
 
-export async function startNginx(options: { binary: string; prefix: string; appPorts: number[]; httpPort: number; httpsPort: number }): Promise<NginxProcess> {
+export async function startNginx(options: {
+  binary: string;
+  prefix: string;
+  appPorts: number[];
+  httpPort: number;
+  httpsPort: number;
+}): Promise<NginxProcess> {
   const { prefix } = options;
-  for (const folder of ["conf.d", "logs", "tmp", "cache", "acme"]) fs.mkdirSync(path.join(prefix, folder), { recursive: true });
+  for (const folder of ["conf.d", "logs", "tmp", "cache", "acme"])
+    fs.mkdirSync(path.join(prefix, folder), { recursive: true });
   const tls = selfSignedCertificate(prefix);
   fs.writeFileSync(path.join(prefix, "conf.d", "cpscr-upstream.conf"), renderUpstreams(options.appPorts));
   fs.writeFileSync(path.join(prefix, "conf.d", "cpscr.conf"), renderSite({ ...options, ...tls }));

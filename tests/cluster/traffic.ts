@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import type { Answer, HttpClient } from "./http-client.ts";
 
 /**
@@ -10,17 +11,52 @@ import type { Answer, HttpClient } from "./http-client.ts";
  */
 
 /** `id` is sent as X-Request-Id, which nginx logs: a failure can be looked up in its access log. */
-export type RequestRecord = { id: string; started: number; ended: number; method: string; path: string; ok: boolean; outcome: string; write: boolean };
+export type RequestRecord = {
+  id: string;
+  started: number;
+  ended: number;
+  method: string;
+  path: string;
+  ok: boolean;
+  outcome: string;
+  write: boolean;
+};
 
 /** Settings sections the writers own (each a title and subtitle), and the page that shows each. */
-export const WRITER_SECTIONS = { calltoaction: "/about", howtoapplyone: "/", howtoapplytwo: "/", howtoapplythree: "/" } as const;
+export const WRITER_SECTIONS = {
+  calltoaction: "/about",
+  howtoapplyone: "/",
+  howtoapplytwo: "/",
+  howtoapplythree: "/",
+} as const;
 type Section = keyof typeof WRITER_SECTIONS;
 
-type PostEntry = { id: string; slug: string; title: string; image: string; busy: boolean; deleted: boolean; unsure: boolean; unsureTitles: string[] };
-type JournalEntry = { id: string; slug: string; filename: string; file: string; busy: boolean; deleted: boolean; unsure: boolean };
+type PostEntry = {
+  id: string;
+  slug: string;
+  title: string;
+  image: string;
+  busy: boolean;
+  deleted: boolean;
+  unsure: boolean;
+  unsureTitles: string[];
+};
+type JournalEntry = {
+  id: string;
+  slug: string;
+  filename: string;
+  file: string;
+  busy: boolean;
+  deleted: boolean;
+  unsure: boolean;
+};
 
 /** An acknowledged write, named by what it wrote: checked against the final state afterwards. */
-export type Ack = { kind: "upload"; url: string } | { kind: "post"; id: string } | { kind: "journal"; id: string } | { kind: "settings"; section: Section };
+export type Ack =
+  | { kind: "upload"; url: string }
+  | { kind: "post"; id: string }
+  | { kind: "journal"; id: string }
+  | { kind: "settings"; section: Section };
 
 export type Ledger = ReturnType<typeof newLedger>;
 
@@ -64,17 +100,43 @@ export function startTraffic(options: {
   let sent = 0;
 
   /** One request through the balancer, recorded; `expected` says which answers count as served. */
-  async function send(method: string, pathname: string, requestOptions: Parameters<HttpClient["request"]>[2], expected: (status: number) => boolean) {
+  async function send(
+    method: string,
+    pathname: string,
+    requestOptions: Parameters<HttpClient["request"]>[2],
+    expected: (status: number) => boolean,
+  ) {
     const id = `load-${++sent}`;
     const started = Date.now();
     const write = method !== "GET";
     try {
-      const answer = await client.request(method, `${base}${pathname}`, { ...requestOptions, headers: { ...requestOptions?.headers, "x-request-id": id } });
+      const answer = await client.request(method, `${base}${pathname}`, {
+        ...requestOptions,
+        headers: { ...requestOptions?.headers, "x-request-id": id },
+      });
       const ok = expected(answer.status);
-      records.push({ id, started, ended: Date.now(), method, path: pathname, ok, outcome: String(answer.status), write });
+      records.push({
+        id,
+        started,
+        ended: Date.now(),
+        method,
+        path: pathname,
+        ok,
+        outcome: String(answer.status),
+        write,
+      });
       return { answer, ok };
     } catch (error) {
-      records.push({ id, started, ended: Date.now(), method, path: pathname, ok: false, outcome: (error as Error).message, write });
+      records.push({
+        id,
+        started,
+        ended: Date.now(),
+        method,
+        path: pathname,
+        ok: false,
+        outcome: (error as Error).message,
+        write,
+      });
       return { answer: undefined, ok: false };
     }
   }
@@ -106,8 +168,14 @@ export function startTraffic(options: {
       await send("GET", pathname, { headers: cookie ? { cookie } : {} }, (status) => {
         if (status === 200) return true;
         // A post renamed or deleted (or an article deleted) while it was read is rightly a 404.
-        const postChanged = post && pathname === `/post/${postSlug}` && (post.slug !== postSlug || post.busy || post.deleted || post.unsure);
-        const journalChanged = journal && pathname.startsWith(`/journal/${journal.slug}`) && (journal.busy || journal.deleted || journal.unsure);
+        const postChanged =
+          post &&
+          pathname === `/post/${postSlug}` &&
+          (post.slug !== postSlug || post.busy || post.deleted || post.unsure);
+        const journalChanged =
+          journal &&
+          pathname.startsWith(`/journal/${journal.slug}`) &&
+          (journal.busy || journal.deleted || journal.unsure);
         return status === 404 && Boolean(postChanged || journalChanged);
       });
     }
@@ -119,11 +187,26 @@ export function startTraffic(options: {
     const success = (status: number) => status >= 200 && status < 300;
 
     /** The JSON of an acknowledged write (recorded as `ack`), or undefined (and the write counted as unsure). */
-    async function write(ack: (reply: Record<string, unknown>) => Ack, method: string, pathname: string, body: unknown, upload?: { bytes: Buffer; type: string; name: string }) {
+    async function write(
+      ack: (reply: Record<string, unknown>) => Ack,
+      method: string,
+      pathname: string,
+      body: unknown,
+      upload?: { bytes: Buffer; type: string; name: string },
+    ) {
       const headers: Record<string, string> = { cookie: admin.cookie };
       if (upload) Object.assign(headers, { "content-type": upload.type, "x-file-name": upload.name });
       else if (body !== undefined) headers["content-type"] = "application/json";
-      const { answer, ok } = await send(method, pathname, { headers, body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body), timeoutMs: 60_000 }, success);
+      const { answer, ok } = await send(
+        method,
+        pathname,
+        {
+          headers,
+          body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body),
+          timeoutMs: 60_000,
+        },
+        success,
+      );
       if (!ok) {
         ledger.unsure++;
         return undefined;
@@ -134,8 +217,17 @@ export function startTraffic(options: {
     }
 
     async function upload(kind: "image" | "pdf") {
-      const file = kind === "image" ? { bytes: assets.image, type: "image/png", name: "photo.png" } : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
-      const reply = await write((r) => ({ kind: "upload", url: r.url as string }), "POST", `/api/uploads?purpose=${kind}`, undefined, file);
+      const file =
+        kind === "image"
+          ? { bytes: assets.image, type: "image/png", name: "photo.png" }
+          : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
+      const reply = await write(
+        (r) => ({ kind: "upload", url: r.url as string }),
+        "POST",
+        `/api/uploads?purpose=${kind}`,
+        undefined,
+        file,
+      );
       return reply?.url as string | undefined;
     }
 
@@ -145,10 +237,24 @@ export function startTraffic(options: {
         if (!image) return;
         ledger.uploads.set(image, {});
         const title = `Cluster post ${tag()}`;
-        const reply = await write((r) => ({ kind: "post", id: (r.post as { _id: string })._id }), "POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
+        const reply = await write(
+          (r) => ({ kind: "post", id: (r.post as { _id: string })._id }),
+          "POST",
+          "/api/post/create",
+          { title, category: "exams", image, content: `<p>${title}</p>` },
+        );
         if (!reply) return;
         const post = reply.post as { _id: string; slug: string };
-        const entry: PostEntry = { id: post._id, slug: post.slug, title, image, busy: false, deleted: false, unsure: false, unsureTitles: [] };
+        const entry: PostEntry = {
+          id: post._id,
+          slug: post.slug,
+          title,
+          image,
+          busy: false,
+          deleted: false,
+          unsure: false,
+          unsureTitles: [],
+        };
         ledger.posts.set(entry.id, entry);
         mine.posts.push(entry);
       },
@@ -157,10 +263,23 @@ export function startTraffic(options: {
         if (!file) return;
         ledger.uploads.set(file, {});
         const filename = `Cluster article ${tag()}`;
-        const reply = await write((r) => ({ kind: "journal", id: (r.journal as { _id: string })._id }), "POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
+        const reply = await write(
+          (r) => ({ kind: "journal", id: (r.journal as { _id: string })._id }),
+          "POST",
+          "/api/journal/create",
+          { filename, details: "<p>Abstract.</p>", file },
+        );
         if (!reply) return;
         const journal = reply.journal as { _id: string; slug: string };
-        const entry: JournalEntry = { id: journal._id, slug: journal.slug, filename, file, busy: false, deleted: false, unsure: false };
+        const entry: JournalEntry = {
+          id: journal._id,
+          slug: journal.slug,
+          filename,
+          file,
+          busy: false,
+          deleted: false,
+          unsure: false,
+        };
         ledger.journals.set(entry.id, entry);
         ledger.uploads.set(file, { journalId: entry.id });
         mine.journals.push(entry);
@@ -171,7 +290,12 @@ export function startTraffic(options: {
         const title = `Cluster post ${tag()} (edited)`;
         // A new title is a new address: between the save and its answer, the old one may be gone.
         post.busy = true;
-        const reply = await write(() => ({ kind: "post", id: post.id }), "PUT", `/api/post/updatepost/${post.id}/${admin.userId}`, { title, category: "exams", image: post.image, content: `<p>${title}</p>` });
+        const reply = await write(
+          () => ({ kind: "post", id: post.id }),
+          "PUT",
+          `/api/post/updatepost/${post.id}/${admin.userId}`,
+          { title, category: "exams", image: post.image, content: `<p>${title}</p>` },
+        );
         post.busy = false;
         if (!reply) {
           post.unsureTitles.push(title);
@@ -185,7 +309,12 @@ export function startTraffic(options: {
         const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsure));
         if (!post) return;
         post.busy = true;
-        const reply = await write(() => ({ kind: "post", id: post.id }), "DELETE", `/api/post/deletepost/${post.id}/${admin.userId}`, undefined);
+        const reply = await write(
+          () => ({ kind: "post", id: post.id }),
+          "DELETE",
+          `/api/post/deletepost/${post.id}/${admin.userId}`,
+          undefined,
+        );
         post.busy = false;
         if (reply) post.deleted = true;
         else post.unsure = true;
@@ -194,7 +323,12 @@ export function startTraffic(options: {
         const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsure));
         if (!journal) return;
         journal.busy = true;
-        const reply = await write(() => ({ kind: "journal", id: journal.id }), "DELETE", `/api/journal/deletejournal/${journal.id}/${admin.userId}`, undefined);
+        const reply = await write(
+          () => ({ kind: "journal", id: journal.id }),
+          "DELETE",
+          `/api/journal/deletejournal/${journal.id}/${admin.userId}`,
+          undefined,
+        );
         journal.busy = false;
         if (reply) journal.deleted = true;
         else journal.unsure = true;
@@ -204,7 +338,10 @@ export function startTraffic(options: {
         const entry = ledger.settings.get(section) ?? { unsure: [] };
         ledger.settings.set(section, entry);
         const title = `Heading ${tag()}`;
-        const reply = await write(() => ({ kind: "settings", section }), "PUT", `/api/settings/${section}`, { title, subtitle: `Subtitle of ${title}` });
+        const reply = await write(() => ({ kind: "settings", section }), "PUT", `/api/settings/${section}`, {
+          title,
+          subtitle: `Subtitle of ${title}`,
+        });
         if (!reply) {
           entry.unsure.push(title);
           return;
@@ -226,7 +363,9 @@ export function startTraffic(options: {
 
   const sections = Object.keys(WRITER_SECTIONS) as Section[];
   const running = [
-    ...Array.from({ length: options.readers }, (_, i) => reader(i < options.signedInReaders ? admin.cookie : undefined)),
+    ...Array.from({ length: options.readers }, (_, i) =>
+      reader(i < options.signedInReaders ? admin.cookie : undefined),
+    ),
     ...Array.from({ length: options.writers }, (_, i) => writer(sections[i])),
   ];
   return {

@@ -2,6 +2,7 @@
 // every page is checked in, and a signed-in admin for the dashboard.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+
 import { demoJournals, demoPosts } from "../../app/demo/content";
 import { slugify } from "../../app/lib/text";
 import { expect, SITE_ADMIN, test } from "./fixtures";
@@ -22,11 +23,19 @@ export async function expectNoViolations(page: Page, where: string) {
   // run to merge frame results). It reaches same-origin frames only: what it leaves out (a video
   // site's player, the browser's PDF viewer) is not the site's to fix.
   // Only violations are read, so axe skips listing every passing element.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
+    .analyze();
   const report = violations.map(
     (v) =>
       `${v.id} (${v.impact ?? "unknown impact"}): ${v.help}\n` +
-      v.nodes.map((n) => `      ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`).join("\n"),
+      v.nodes
+        .map(
+          (n) => `      ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`,
+        )
+        .join("\n"),
   );
   expect(report, `axe found WCAG 2.2 A/AA violations on ${where}:\n  ${report.join("\n  ")}\n`).toEqual([]);
 }
@@ -87,7 +96,10 @@ export async function checkOpen(page: Page, path: string, open: (page: Page) => 
     await switchTheme(page, theme);
     const opened = await open(page);
     await expect(opened).toBeVisible();
-    await expectNoViolations(page, `${path} with ${await describe(opened)} open (${theme} theme, ${phone.name} ${phone.width}px)`);
+    await expectNoViolations(
+      page,
+      `${path} with ${await describe(opened)} open (${theme} theme, ${phone.name} ${phone.width}px)`,
+    );
     checked++;
     await page.keyboard.press("Escape");
     await expect(opened).toBeHidden();
@@ -96,7 +108,10 @@ export async function checkOpen(page: Page, path: string, open: (page: Page) => 
 }
 
 async function describe(opened: Locator) {
-  const [role, name] = await opened.evaluate((el) => [el.getAttribute("role") ?? el.tagName.toLowerCase(), el.getAttribute("aria-label") ?? el.querySelector("h1,h2,h3")?.textContent ?? ""]);
+  const [role, name] = await opened.evaluate((el) => [
+    el.getAttribute("role") ?? el.tagName.toLowerCase(),
+    el.getAttribute("aria-label") ?? el.querySelector("h1,h2,h3")?.textContent ?? "",
+  ]);
   return `the ${role}${name ? ` "${name}"` : ""}`;
 }
 
@@ -114,7 +129,9 @@ export async function firstHref(page: Page, listPath: string, prefix: string, te
 /** The first demo post: its page and its editor. */
 export async function demoPost(page: Page) {
   const slug = slugify(demoPosts[0].title);
-  const { posts } = (await (await page.request.get(`/api/post/getposts?slug=${slug}`)).json()) as { posts: { _id: string }[] };
+  const { posts } = (await (await page.request.get(`/api/post/getposts?slug=${slug}`)).json()) as {
+    posts: { _id: string }[];
+  };
   expect(posts, `the demo post ${slug}`).toHaveLength(1);
   return { page: `/post/${slug}`, editor: `/update-post/${posts[0]._id}` };
 }
@@ -123,7 +140,10 @@ export async function demoPost(page: Page) {
 export async function demoJournal(page: Page) {
   const title = demoJournals[0].title;
   for (let start = 0; ; start += 9) {
-    const list = (await (await page.request.get(`/api/journal/getjournals?startIndex=${start}`)).json()) as { journals: { _id: string; slug: string; filename: string }[]; hasMore: boolean };
+    const list = (await (await page.request.get(`/api/journal/getjournals?startIndex=${start}`)).json()) as {
+      journals: { _id: string; slug: string; filename: string }[];
+      hasMore: boolean;
+    };
     const found = list.journals.find((j) => j.filename === title);
     if (found) return { page: `/journal/${found.slug}`, editor: `/update-journal/${found._id}` };
     expect(list.hasMore, `the demo journal article "${title}" is listed`).toBe(true);
@@ -139,7 +159,9 @@ export const adminTest = test.extend<object, { adminState: StorageState }>({
       const context = await browser.newContext({
         baseURL: workerInfo.project.use.baseURL,
         // Its own client address, so signing in counts against no test's rate limit.
-        extraHTTPHeaders: { "X-Forwarded-For": `10.251.${workerInfo.parallelIndex}.${(workerInfo.workerIndex % 250) + 1}` },
+        extraHTTPHeaders: {
+          "X-Forwarded-For": `10.251.${workerInfo.parallelIndex}.${(workerInfo.workerIndex % 250) + 1}`,
+        },
       });
       const page = await context.newPage();
       await page.goto("/signin");

@@ -1,6 +1,7 @@
 // Accessibility suite, keyboard part: the mobile menu, the account menu, every dialog and the
 // editor's toolbar, used with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, arrows).
 import type { Locator, Page } from "@playwright/test";
+
 import { addToTally } from "../support/tally";
 import { adminTest, firstHref, waitForHydration } from "./a11y";
 import { expect, test } from "./fixtures";
@@ -43,7 +44,9 @@ async function expectTrappedAndReturned(page: Page, dialog: Locator, opener: Loc
     let back = false;
     for (let presses = 0; presses < 40 && !back; presses++) {
       await page.keyboard.press(direction);
-      expect(await focusIsInside(dialog), `${direction} keeps focus inside the dialog (press ${presses + 1})`).toBe(true);
+      expect(await focusIsInside(dialog), `${direction} keeps focus inside the dialog (press ${presses + 1})`).toBe(
+        true,
+      );
       visited.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? ""));
       back = await page.evaluate((el) => document.activeElement === el, start);
     }
@@ -60,7 +63,9 @@ test.describe("keyboard walk-throughs on public pages", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-    test("mobile menu: opens from the keyboard, its links in order, Escape closes it and focus is back on Menu", async ({ page }, testInfo) => {
+    test("mobile menu: opens from the keyboard, its links in order, Escape closes it and focus is back on Menu", async ({
+      page,
+    }, testInfo) => {
       await page.goto("/");
       await waitForHydration(page);
       const menuButton = page.getByLabel("Menu");
@@ -110,38 +115,65 @@ test.describe("keyboard walk-throughs on public pages", () => {
 });
 
 adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
-  adminTest("account menu: Enter opens it, arrows move, Escape closes it and focus is back on the avatar", async ({ page }, testInfo) => {
-    await page.goto("/about");
-    await waitForHydration(page);
-    const trigger = page.getByRole("button", { name: /^Account menu for / });
-    const menu = page.getByRole("menu");
-    await tabTo(page, trigger);
-    await page.keyboard.press("Enter");
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(trigger).toBeFocused();
-    // Space opens it too; Enter on an item chooses it.
-    await page.keyboard.press("Space");
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
-    await expect(menu).toBeHidden();
-    addToTally(testInfo, SUITE, 1, WHAT);
-  });
+  adminTest(
+    "account menu: Enter opens it, arrows move, Escape closes it and focus is back on the avatar",
+    async ({ page }, testInfo) => {
+      await page.goto("/about");
+      await waitForHydration(page);
+      const trigger = page.getByRole("button", { name: /^Account menu for / });
+      const menu = page.getByRole("menu");
+      await tabTo(page, trigger);
+      await page.keyboard.press("Enter");
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(trigger).toBeFocused();
+      // Space opens it too; Enter on an item chooses it.
+      await page.keyboard.press("Space");
+      await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+      await expect(menu).toBeHidden();
+      addToTally(testInfo, SUITE, 1, WHAT);
+    },
+  );
 
   const confirmations: { name: string; path: string; opener: (page: Page) => Locator }[] = [
-    { name: "delete account (profile tab)", path: "/dashboard?tab=profile", opener: (page) => page.getByRole("link", { name: "Delete Account" }) },
-    { name: "delete a post (posts tab)", path: "/dashboard?tab=posts", opener: (page) => page.getByRole("link", { name: /^Delete / }).first() },
-    { name: "delete a journal article (journals tab)", path: "/dashboard?tab=journals", opener: (page) => page.getByRole("link", { name: /^Delete / }).first() },
-    { name: "delete a user (users tab)", path: "/dashboard?tab=users", opener: (page) => page.getByRole("link", { name: /^Delete / }).first() },
-    { name: "delete a faculty (course tab)", path: "/dashboard?tab=course", opener: (page) => page.getByRole("button", { name: "Delete Faculty of Law" }) },
-    { name: "delete a course (course tab)", path: "/dashboard?tab=course", opener: (page) => page.getByRole("button", { name: /^Delete PCS / }).first() },
+    {
+      name: "delete account (profile tab)",
+      path: "/dashboard?tab=profile",
+      opener: (page) => page.getByRole("link", { name: "Delete Account" }),
+    },
+    {
+      name: "delete a post (posts tab)",
+      path: "/dashboard?tab=posts",
+      opener: (page) => page.getByRole("link", { name: /^Delete / }).first(),
+    },
+    {
+      name: "delete a journal article (journals tab)",
+      path: "/dashboard?tab=journals",
+      opener: (page) => page.getByRole("link", { name: /^Delete / }).first(),
+    },
+    {
+      name: "delete a user (users tab)",
+      path: "/dashboard?tab=users",
+      opener: (page) => page.getByRole("link", { name: /^Delete / }).first(),
+    },
+    {
+      name: "delete a faculty (course tab)",
+      path: "/dashboard?tab=course",
+      opener: (page) => page.getByRole("button", { name: "Delete Faculty of Law" }),
+    },
+    {
+      name: "delete a course (course tab)",
+      path: "/dashboard?tab=course",
+      opener: (page) => page.getByRole("button", { name: /^Delete PCS / }).first(),
+    },
   ];
   for (const { name, path, opener } of confirmations) {
     adminTest(`confirmation dialog: ${name}`, async ({ page }, testInfo) => {
@@ -160,54 +192,64 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
     adminTest(`edit dialog: ${kind} (course tab)`, async ({ page }, testInfo) => {
       await page.goto("/dashboard?tab=course");
       await waitForHydration(page);
-      await walkDialog(page, page.getByRole("button", { name: `Edit ${name}` }), page.getByRole("dialog", { name: `Edit ${kind}` }));
+      await walkDialog(
+        page,
+        page.getByRole("button", { name: `Edit ${name}` }),
+        page.getByRole("dialog", { name: `Edit ${kind}` }),
+      );
       addToTally(testInfo, SUITE, 1, WHAT);
     });
   }
 
-  adminTest("the 'not empty' dialog that follows a faculty's confirmation (nothing is deleted)", async ({ page }, testInfo) => {
-    await page.goto("/dashboard?tab=course");
-    await waitForHydration(page);
-    // The server only asks again (and deletes nothing) because this faculty still holds a department.
-    await expect(page.getByRole("row", { name: /^Public Law and Human Rights Faculty of Law/ })).toBeVisible();
-    const opener = page.getByRole("button", { name: "Delete Faculty of Law" });
-    await tabTo(page, opener);
-    await page.keyboard.press("Enter");
-    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this faculty?" });
-    await expect(confirm.getByRole("button", { name: "Yes am sure!" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    const holds = page.getByRole("alertdialog", { name: "This faculty is not empty" });
-    await expect(holds).toContainText("Delete them all together?");
-    await expectTrappedAndReturned(page, holds, opener);
-    await expect(page.getByRole("row", { name: /^Public Law and Human Rights Faculty of Law/ })).toBeVisible();
-    addToTally(testInfo, SUITE, 1, WHAT);
-  });
+  adminTest(
+    "the 'not empty' dialog that follows a faculty's confirmation (nothing is deleted)",
+    async ({ page }, testInfo) => {
+      await page.goto("/dashboard?tab=course");
+      await waitForHydration(page);
+      // The server only asks again (and deletes nothing) because this faculty still holds a department.
+      await expect(page.getByRole("row", { name: /^Public Law and Human Rights Faculty of Law/ })).toBeVisible();
+      const opener = page.getByRole("button", { name: "Delete Faculty of Law" });
+      await tabTo(page, opener);
+      await page.keyboard.press("Enter");
+      const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this faculty?" });
+      await expect(confirm.getByRole("button", { name: "Yes am sure!" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      const holds = page.getByRole("alertdialog", { name: "This faculty is not empty" });
+      await expect(holds).toContainText("Delete them all together?");
+      await expectTrappedAndReturned(page, holds, opener);
+      await expect(page.getByRole("row", { name: /^Public Law and Human Rights Faculty of Law/ })).toBeVisible();
+      addToTally(testInfo, SUITE, 1, WHAT);
+    },
+  );
 
-  adminTest("editor toolbar: reached with Tab, Bold applied from the keyboard, Tab leaves the editor", async ({ page }, testInfo) => {
-    await page.goto("/create-post");
-    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
-    await expect(toolbar).toBeVisible();
-    const editor = page.getByRole("textbox", { name: "Content" });
+  adminTest(
+    "editor toolbar: reached with Tab, Bold applied from the keyboard, Tab leaves the editor",
+    async ({ page }, testInfo) => {
+      await page.goto("/create-post");
+      const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+      await expect(toolbar).toBeVisible();
+      const editor = page.getByRole("textbox", { name: "Content" });
 
-    // The toolbar comes after the post's other fields, and every control in it has a name.
-    await tabTo(page, page.getByLabel("Title"));
-    await tabTo(page, toolbar.getByRole("button", { name: "Bold" }));
-    await tabTo(page, editor);
-    await page.keyboard.type("Peace talks resume");
-    await page.keyboard.press("Shift+Home");
-    // Back to Bold with Shift+Tab; the editor keeps its selection while the toolbar has focus.
-    await tabTo(page, toolbar.getByRole("button", { name: "Bold" }), { backwards: true });
-    await page.keyboard.press("Enter");
-    await expect(editor.locator("strong")).toHaveText("Peace talks resume");
-    await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveClass(/ql-active/);
+      // The toolbar comes after the post's other fields, and every control in it has a name.
+      await tabTo(page, page.getByLabel("Title"));
+      await tabTo(page, toolbar.getByRole("button", { name: "Bold" }));
+      await tabTo(page, editor);
+      await page.keyboard.type("Peace talks resume");
+      await page.keyboard.press("Shift+Home");
+      // Back to Bold with Shift+Tab; the editor keeps its selection while the toolbar has focus.
+      await tabTo(page, toolbar.getByRole("button", { name: "Bold" }), { backwards: true });
+      await page.keyboard.press("Enter");
+      await expect(editor.locator("strong")).toHaveText("Peace talks resume");
+      await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveClass(/ql-active/);
 
-    // Tab from the text goes on to the next control rather than typing a tab into the post.
-    await tabTo(page, editor);
-    await page.keyboard.press("End");
-    await page.keyboard.press("Tab");
-    await expect(editor).not.toBeFocused();
-    await expect(editor).toHaveText("Peace talks resume");
-    await expect(page.getByRole("button", { name: "Submit Post" })).toBeFocused();
-    addToTally(testInfo, SUITE, 1, WHAT);
-  });
+      // Tab from the text goes on to the next control rather than typing a tab into the post.
+      await tabTo(page, editor);
+      await page.keyboard.press("End");
+      await page.keyboard.press("Tab");
+      await expect(editor).not.toBeFocused();
+      await expect(editor).toHaveText("Peace talks resume");
+      await expect(page.getByRole("button", { name: "Submit Post" })).toBeFocused();
+      addToTally(testInfo, SUITE, 1, WHAT);
+    },
+  );
 });

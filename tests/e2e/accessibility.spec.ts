@@ -2,14 +2,16 @@
 // dashboard tab and editor, in the light and dark themes, at phone and desktop widths, and again
 // with each dialog and menu open.
 import type { Locator, Page } from "@playwright/test";
+
 import { DASHBOARD_TABS } from "../../app/components/dashboard/tabs";
-import { addToTally } from "../support/tally";
 import { demoJournals, demoPosts } from "../../app/demo/content";
+import { addToTally } from "../support/tally";
 import { adminTest, checkEveryView, checkOpen, demoJournal, demoPost, firstHref } from "./a11y";
 import { expect, test } from "./fixtures";
 
 const SUITE = "accessibility";
-const WHAT = "page views checked with axe for WCAG 2.2 A/AA (each page and dashboard tab × 2 themes × 2 widths, each open dialog and menu × 2 themes)";
+const WHAT =
+  "page views checked with axe for WCAG 2.2 A/AA (each page and dashboard tab × 2 themes × 2 widths, each open dialog and menu × 2 themes)";
 
 const heading = (text: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text);
@@ -23,23 +25,51 @@ const editorReady = async (page: Page) => {
 };
 
 test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a phone or a desktop", () => {
-  const pages: { name: string; path: string | ((page: Page) => Promise<string>); ready: (page: Page) => Promise<void> }[] = [
+  const pages: {
+    name: string;
+    path: string | ((page: Page) => Promise<string>);
+    ready: (page: Page) => Promise<void>;
+  }[] = [
     { name: "home", path: "/", ready: heading("Research that builds lasting peace") },
     { name: "about", path: "/about", ready: heading("Centre for Peace, Security and Conflict Resolution") },
     { name: "news list", path: "/posts", ready: heading("News and Stories") },
     { name: "a post", path: async (page) => (await demoPost(page)).page, ready: heading(demoPosts[0].title) },
     { name: "journals list", path: "/journals", ready: heading("Journal Articles") },
-    { name: "a journal article", path: async (page) => (await demoJournal(page)).page, ready: heading(demoJournals[0].title) },
-    { name: "call for papers", path: "/admision", ready: async (page) => expect(page.getByRole("link", { name: "Apply Now" })).toBeVisible() },
+    {
+      name: "a journal article",
+      path: async (page) => (await demoJournal(page)).page,
+      ready: heading(demoJournals[0].title),
+    },
+    {
+      name: "call for papers",
+      path: "/admision",
+      ready: async (page) => expect(page.getByRole("link", { name: "Apply Now" })).toBeVisible(),
+    },
     { name: "programmes", path: "/programmes", ready: heading("Programmes") },
-    { name: "a department with courses", path: (page) => firstHref(page, "/programmes", "/programmes/", /Peace and Conflict Studies/), ready: heading("Peace and Conflict Studies") },
+    {
+      name: "a department with courses",
+      path: (page) => firstHref(page, "/programmes", "/programmes/", /Peace and Conflict Studies/),
+      ready: heading("Peace and Conflict Studies"),
+    },
     {
       name: "a department without image or courses, at SPEC.md's /journals/{id}",
-      path: async (page) => (await firstHref(page, "/programmes", "/programmes/", /Criminology and Intelligence Studies/)).replace("/programmes/", "/journals/"),
+      path: async (page) =>
+        (await firstHref(page, "/programmes", "/programmes/", /Criminology and Intelligence Studies/)).replace(
+          "/programmes/",
+          "/journals/",
+        ),
       ready: heading("Criminology and Intelligence Studies"),
     },
-    { name: "sign in", path: "/signin", ready: async (page) => expect(page.getByRole("button", { name: "Sign In" })).toBeVisible() },
-    { name: "sign up", path: "/signup", ready: async (page) => expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible() },
+    {
+      name: "sign in",
+      path: "/signin",
+      ready: async (page) => expect(page.getByRole("button", { name: "Sign In" })).toBeVisible(),
+    },
+    {
+      name: "sign up",
+      path: "/signup",
+      ready: async (page) => expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible(),
+    },
     { name: "the 404 page", path: "/no-such-page", ready: heading("Page not found") },
     { name: "a missing journal article", path: "/journal/no-such-article", ready: anyHeading },
     { name: "the API documentation", path: "/api/docs", ready: anyHeading },
@@ -82,7 +112,9 @@ adminTest.describe("dashboard and editors, signed in as an admin: no WCAG 2.2 A/
   for (const tab of DASHBOARD_TABS) {
     adminTest(`dashboard tab: ${tab.label}`, async ({ page }, testInfo) => {
       const checked = await checkEveryView(page, `/dashboard?tab=${tab.id}`, async (p) => {
-        await expect(p.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: tab.label })).toHaveAttribute("aria-current", "page");
+        await expect(
+          p.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: tab.label }),
+        ).toHaveAttribute("aria-current", "page");
         if (tab.id === "announce" || tab.id === "focus") await editorReady(p);
       });
       addToTally(testInfo, SUITE, checked, WHAT);
@@ -108,26 +140,38 @@ adminTest.describe("dashboard and editors, signed in as an admin: no WCAG 2.2 A/
 
   /** Clicks the trigger and returns the dialog it opens. */
   const opens =
-    (trigger: (page: Page) => Locator, dialog: { role?: "dialog" | "alertdialog"; name: string } = { name: "Are you sure?" }) =>
+    (
+      trigger: (page: Page) => Locator,
+      dialog: { role?: "dialog" | "alertdialog"; name: string } = { name: "Are you sure?" },
+    ) =>
     async (page: Page) => {
       await trigger(page).click();
       return page.getByRole(dialog.role ?? "alertdialog", { name: dialog.name });
     };
   const firstDelete = (page: Page) => page.getByRole("link", { name: /^Delete / }).first();
   const confirmations: { name: string; path: string; open: (page: Page) => Promise<Locator> }[] = [
-    { name: "delete-account confirmation (profile)", path: "/dashboard?tab=profile", open: opens((page) => page.getByRole("link", { name: "Delete Account" })) },
+    {
+      name: "delete-account confirmation (profile)",
+      path: "/dashboard?tab=profile",
+      open: opens((page) => page.getByRole("link", { name: "Delete Account" })),
+    },
     { name: "delete-post confirmation", path: "/dashboard?tab=posts", open: opens(firstDelete) },
     { name: "delete-journal confirmation", path: "/dashboard?tab=journals", open: opens(firstDelete) },
     { name: "delete-user confirmation", path: "/dashboard?tab=users", open: opens(firstDelete) },
     {
       name: "delete-faculty confirmation (course tab)",
       path: "/dashboard?tab=course",
-      open: opens((page) => page.getByRole("button", { name: "Delete Faculty of Law" }), { name: "Are you sure you want to delete this faculty?" }),
+      open: opens((page) => page.getByRole("button", { name: "Delete Faculty of Law" }), {
+        name: "Are you sure you want to delete this faculty?",
+      }),
     },
     {
       name: "edit-department dialog (course tab)",
       path: "/dashboard?tab=course",
-      open: opens((page) => page.getByRole("button", { name: "Edit Peace and Conflict Studies" }), { role: "dialog", name: "Edit department" }),
+      open: opens((page) => page.getByRole("button", { name: "Edit Peace and Conflict Studies" }), {
+        role: "dialog",
+        name: "Edit department",
+      }),
     },
   ];
   for (const { name, path, open } of confirmations) {

@@ -1,10 +1,15 @@
 import { createAdminCli, expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
 
 test.describe("an account from sign-up to deletion", () => {
-  test("sign up, sign in, avatar menu, profile, sign out, sign in again, delete; the old session is dead", async ({ page, browser }) => {
+  test("sign up, sign in, avatar menu, profile, sign out, sign in again, delete; the old session is dead", async ({
+    page,
+    browser,
+  }) => {
     const username = uniqueName("reader");
     await page.goto("/signup");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the Distance Learning Content Management System");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Welcome to the Distance Learning Content Management System",
+    );
     await expect(page.getByText("Have an account?")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toHaveAttribute("href", "/signin");
     // Fields are trimmed as they are typed.
@@ -98,7 +103,9 @@ test.describe("an account from sign-up to deletion", () => {
     await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters");
   });
 
-  test("a signed-in user opening /signin or /signup goes to the dashboard; redirectTo brings them back", async ({ page }) => {
+  test("a signed-in user opening /signin or /signup goes to the dashboard; redirectTo brings them back", async ({
+    page,
+  }) => {
     const username = uniqueName("return");
     await signUp(page, username);
     await page.goto("/dashboard?tab=profile&x=1");
@@ -145,7 +152,9 @@ test.describe("an account from sign-up to deletion", () => {
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("one more guess");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/,
+    );
   });
 });
 
@@ -175,7 +184,14 @@ test.describe("without JavaScript", () => {
 test.describe("admins and everyone else", () => {
   test("create-admin makes an admin who sees every tab and manages users", async ({ page }) => {
     const username = uniqueName("editor");
-    const created = await createAdminCli(["--username", username, "--email", `${username}@example.edu`, "--password", PASSWORD]);
+    const created = await createAdminCli([
+      "--username",
+      username,
+      "--email",
+      `${username}@example.edu`,
+      "--password",
+      PASSWORD,
+    ]);
     expect(created, created.out).toMatchObject({ code: 0 });
     expect(created.out).toContain(`Admin ${username} created.`);
     const refused = await createAdminCli(["--username", "x", "--email", "not-an-email", "--password", PASSWORD]);
@@ -198,7 +214,14 @@ test.describe("admins and everyone else", () => {
     await expect(page.getByRole("link", { name: "Create a post" })).toHaveAttribute("href", "/create-post");
     await sidebar.getByRole("link", { name: "Users" }).click();
     await expect(sidebar.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("columnheader")).toHaveText(["Date Created", "User image", "Username", "Email", "Admin", "Delete"]);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Date Created",
+      "User image",
+      "Username",
+      "Email",
+      "Admin",
+      "Delete",
+    ]);
     await expect(page.locator("tbody tr")).toHaveCount(5);
   });
 
@@ -246,7 +269,9 @@ test.describe("admins and everyone else", () => {
     await expect(memberRow()).toHaveCount(0);
   });
 
-  test("a non-admin sees only profile and Sign Out, and gets 403 from every admin page and action", async ({ page }) => {
+  test("a non-admin sees only profile and Sign Out, and gets 403 from every admin page and action", async ({
+    page,
+  }) => {
     const username = uniqueName("plain");
     await signUp(page, username);
     await signIn(page, username);
@@ -286,7 +311,9 @@ test.describe("admins and everyone else", () => {
   test("signed-out visitors are sent to sign in from every protected page", async ({ page }) => {
     for (const path of ["/dashboard", "/create-post", "/create-journal", "/update-post/123"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`/signin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      await expect(page).toHaveURL(
+        new RegExp(`/signin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
     }
   });
 
@@ -297,6 +324,8 @@ test.describe("admins and everyone else", () => {
       headers: { Origin: "https://evil.example" },
     });
     expect(response.status()).toBe(403);
-    expect(await response.text()).toBe("This request came from another site, so it was refused. Go back to the page and try again.");
+    expect(await response.text()).toBe(
+      "This request came from another site, so it was refused. Go back to the page and try again.",
+    );
   });
 });

@@ -3,7 +3,9 @@ import { expect, test, uniqueName } from "./fixtures";
 test.describe("the JSON API's account calls", () => {
   test("sign up, sign in (cookie and user, never a password), sign out", async ({ request }) => {
     const username = uniqueName("api");
-    const signup = await request.post("/api/auth/signup", { data: { username, email: `${username}@example.edu`, password: "api password 1" } });
+    const signup = await request.post("/api/auth/signup", {
+      data: { username, email: `${username}@example.edu`, password: "api password 1" },
+    });
     expect(signup.status()).toBe(201);
     expect(await signup.json()).toEqual({ success: true, message: "Signup successful" });
 
@@ -14,7 +16,14 @@ test.describe("the JSON API's account calls", () => {
     expect(body).toEqual({
       success: true,
       message: "Signed in",
-      user: { _id: expect.any(String), username, email: `${username}@example.edu`, profilePhoto: "", isAdmin: false, createdAt: expect.any(String) },
+      user: {
+        _id: expect.any(String),
+        username,
+        email: `${username}@example.edu`,
+        profilePhoto: "",
+        isAdmin: false,
+        createdAt: expect.any(String),
+      },
     });
     expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
 
@@ -25,8 +34,18 @@ test.describe("the JSON API's account calls", () => {
   test("mistakes are JSON errors a person can read", async ({ request }) => {
     const cases: [string, unknown, number, string | RegExp][] = [
       ["/api/auth/signup", { username: "x" }, 400, "please fill all fields"],
-      ["/api/auth/signup", { username: "ok.name", email: "bad", password: "long enough 1" }, 400, "Enter a valid email address"],
-      ["/api/auth/signin", { username: "nobody.at.all", password: "wrong password" }, 401, "Invalid username or password"],
+      [
+        "/api/auth/signup",
+        { username: "ok.name", email: "bad", password: "long enough 1" },
+        400,
+        "Enter a valid email address",
+      ],
+      [
+        "/api/auth/signin",
+        { username: "nobody.at.all", password: "wrong password" },
+        401,
+        "Invalid username or password",
+      ],
       ["/api/auth/signin", { username: 42, password: "x" }, 400, "username must be text."],
       ["/api/auth/signin", [1, 2], 400, "The request body must be a JSON object."],
     ];
@@ -35,7 +54,10 @@ test.describe("the JSON API's account calls", () => {
       expect(response.status(), JSON.stringify(data)).toBe(status);
       expect(await response.json()).toEqual({ success: false, statusCode: status, message });
     }
-    const malformed = await request.post("/api/auth/signin", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json" } });
+    const malformed = await request.post("/api/auth/signin", {
+      data: Buffer.from("{not json"),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).message).toBe("The request body is not valid JSON.");
   });

@@ -7,10 +7,18 @@ test.describe("the JSON API's read calls", () => {
     expect(first.posts).toHaveLength(9);
     expect(first.total).toBeGreaterThanOrEqual(14);
     expect(first.posts[0]).toEqual(
-      expect.objectContaining({ _id: expect.any(String), slug: expect.any(String), title: expect.any(String), category: expect.any(String), content: expect.any(String) }),
+      expect.objectContaining({
+        _id: expect.any(String),
+        slug: expect.any(String),
+        title: expect.any(String),
+        category: expect.any(String),
+        content: expect.any(String),
+      }),
     );
     const latest = await (await request.get("/api/post/getposts?limit=3")).json();
-    expect(latest.posts.map((p: { _id: string }) => p._id)).toEqual(first.posts.slice(0, 3).map((p: { _id: string }) => p._id));
+    expect(latest.posts.map((p: { _id: string }) => p._id)).toEqual(
+      first.posts.slice(0, 3).map((p: { _id: string }) => p._id),
+    );
     const next = await (await request.get("/api/post/getposts?startIndex=9")).json();
     expect(next.posts[0]._id).not.toBe(first.posts[0]._id);
     const byId = await (await request.get(`/api/post/getposts?postId=${first.posts[0]._id}`)).json();
@@ -24,22 +32,56 @@ test.describe("the JSON API's read calls", () => {
   test("journals, faculties, departments, courses, settings, staff, announcement and focus", async ({ request }) => {
     const journals = await (await request.get("/api/journal/getjournals")).json();
     expect(journals.journals).toHaveLength(9);
-    expect(journals.journals[0]).toEqual(expect.objectContaining({ _id: expect.any(String), filename: expect.any(String), file: expect.stringMatching(/\.pdf$/) }));
+    expect(journals.journals[0]).toEqual(
+      expect.objectContaining({
+        _id: expect.any(String),
+        filename: expect.any(String),
+        file: expect.stringMatching(/\.pdf$/),
+      }),
+    );
     const faculties = await (await request.get("/api/faculty/getfaculty")).json();
     expect(faculties.length).toBeGreaterThanOrEqual(3);
     const departments = await (await request.get("/api/departments/getdepart")).json();
-    expect(departments[0]).toEqual(expect.objectContaining({ _id: expect.any(String), faculty: { _id: expect.any(String), name: expect.any(String) } }));
+    expect(departments[0]).toEqual(
+      expect.objectContaining({
+        _id: expect.any(String),
+        faculty: { _id: expect.any(String), name: expect.any(String) },
+      }),
+    );
     const department = await (await request.get(`/api/departments/getdepart/${departments[0]._id}`)).json();
     expect(department.courses).toBeInstanceOf(Array);
     const courses = await (await request.get("/api/course/getcourse")).json();
     expect(courses.length).toBeGreaterThanOrEqual(20);
-    expect(courses[0]).toEqual(expect.objectContaining({ code: expect.any(String), credits: expect.any(Number), department: expect.any(Object), faculty: expect.any(Object) }));
-    expect(await (await request.get("/api/settings/homepage")).json()).toEqual(expect.objectContaining({ section: "homepage", title: expect.any(String) }));
+    expect(courses[0]).toEqual(
+      expect.objectContaining({
+        code: expect.any(String),
+        credits: expect.any(Number),
+        department: expect.any(Object),
+        faculty: expect.any(Object),
+      }),
+    );
+    expect(await (await request.get("/api/settings/homepage")).json()).toEqual(
+      expect.objectContaining({ section: "homepage", title: expect.any(String) }),
+    );
     const staff = await (await request.get("/api/staff")).json();
-    expect(Object.keys(staff).sort()).toEqual(["acad", "bursar", "depIct", "deputy", "director", "library", "registrar", "vc"]);
+    expect(Object.keys(staff).sort()).toEqual([
+      "acad",
+      "bursar",
+      "depIct",
+      "deputy",
+      "director",
+      "library",
+      "registrar",
+      "vc",
+    ]);
     expect(staff.director.description).not.toBe("");
-    expect(await (await request.get("/api/announce")).json()).toEqual({ title: expect.any(String), content: expect.any(String) });
-    expect(await (await request.get("/api/focus/homePage")).json()).toEqual(expect.objectContaining({ key: "homePage", title: expect.any(String) }));
+    expect(await (await request.get("/api/announce")).json()).toEqual({
+      title: expect.any(String),
+      content: expect.any(String),
+    });
+    expect(await (await request.get("/api/focus/homePage")).json()).toEqual(
+      expect.objectContaining({ key: "homePage", title: expect.any(String) }),
+    );
   });
 
   test("mistakes get JSON errors with a status and a message, never a 500", async ({ request }) => {

@@ -5,7 +5,11 @@ test.describe("the JSON API, used by a script", () => {
   test("sign up, sign in, publish as an admin, page through posts, edit, delete, sign out", async ({ request }) => {
     const username = uniqueName("script");
     const password = "script password 1";
-    expect((await request.post("/api/auth/signup", { data: { username, email: `${username}@example.edu`, password } })).status()).toBe(201);
+    expect(
+      (
+        await request.post("/api/auth/signup", { data: { username, email: `${username}@example.edu`, password } })
+      ).status(),
+    ).toBe(201);
 
     const member = await request.post("/api/auth/signin", { data: { username, password } });
     expect(member.status()).toBe(200);
@@ -15,14 +19,18 @@ test.describe("the JSON API, used by a script", () => {
     expect(await refused.json()).toEqual({ success: false, statusCode: 403, message: "This call is for admins only." });
     expect((await request.post("/api/users/signout")).status()).toBe(200);
 
-    const admin = await request.post("/api/auth/signin", { data: { username: SITE_ADMIN.username, password: SITE_ADMIN.password } });
+    const admin = await request.post("/api/auth/signin", {
+      data: { username: SITE_ADMIN.username, password: SITE_ADMIN.password },
+    });
     expect(admin.status()).toBe(200);
     const adminId = (await admin.json()).user._id as string;
 
     const titles = [1, 2, 3].map((n) => `Scripted bulletin ${n} ${uniqueName("b")}`);
     const created: { _id: string; slug: string }[] = [];
     for (const title of titles) {
-      const reply = await request.post("/api/post/create", { data: { title, category: "exams", content: `<p>${title}</p>` } });
+      const reply = await request.post("/api/post/create", {
+        data: { title, category: "exams", content: `<p>${title}</p>` },
+      });
       expect(reply.status()).toBe(201);
       const body = await reply.json();
       expect(body).toMatchObject({ success: true, slug: expect.any(String), post: { title, category: "exams" } });
@@ -52,7 +60,11 @@ test.describe("the JSON API, used by a script", () => {
     const editedBody = await edited.json();
     expect(editedBody.slug).not.toBe(created[0].slug);
     const bySlug = await (await request.get(`/api/post/getposts?slug=${editedBody.slug}`)).json();
-    expect(bySlug.posts[0]).toMatchObject({ _id: created[0]._id, title: `${titles[0]} (corrected)`, content: "<p>Corrected.</p>" });
+    expect(bySlug.posts[0]).toMatchObject({
+      _id: created[0]._id,
+      title: `${titles[0]} (corrected)`,
+      content: "<p>Corrected.</p>",
+    });
     // The public page shows the edit too.
     expect(await (await request.get(`/post/${editedBody.slug}`)).text()).toContain("(corrected)");
 
@@ -95,19 +107,31 @@ test.describe("the JSON API, used by a script", () => {
 
   test("other sites: refused unless CORS_ORIGINS lists them", async ({ request }) => {
     const allowed = "http://partner.example.test";
-    const preflight = await request.fetch("/api/post/create", { method: "OPTIONS", headers: { Origin: allowed, "Access-Control-Request-Method": "POST" } });
+    const preflight = await request.fetch("/api/post/create", {
+      method: "OPTIONS",
+      headers: { Origin: allowed, "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.status()).toBe(204);
     expect(preflight.headers()["access-control-allow-origin"]).toBe(allowed);
     expect(preflight.headers()["access-control-allow-credentials"]).toBe("true");
 
-    const stranger = await request.fetch("/api/post/create", { method: "OPTIONS", headers: { Origin: "http://evil.example.test", "Access-Control-Request-Method": "POST" } });
+    const stranger = await request.fetch("/api/post/create", {
+      method: "OPTIONS",
+      headers: { Origin: "http://evil.example.test", "Access-Control-Request-Method": "POST" },
+    });
     expect(stranger.headers()["access-control-allow-origin"]).toBeUndefined();
 
-    const forged = await request.post("/api/auth/signin", { data: { username: "x", password: "y" }, headers: { Origin: "http://evil.example.test", "Sec-Fetch-Site": "cross-site" } });
+    const forged = await request.post("/api/auth/signin", {
+      data: { username: "x", password: "y" },
+      headers: { Origin: "http://evil.example.test", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(forged.status()).toBe(403);
     expect((await forged.json()).success).toBe(false);
 
-    const partner = await request.post("/api/auth/signin", { data: { username: "nobody.here", password: "wrong password" }, headers: { Origin: allowed, "Sec-Fetch-Site": "cross-site" } });
+    const partner = await request.post("/api/auth/signin", {
+      data: { username: "nobody.here", password: "wrong password" },
+      headers: { Origin: allowed, "Sec-Fetch-Site": "cross-site" },
+    });
     expect(partner.status()).toBe(401);
     expect(partner.headers()["access-control-allow-origin"]).toBe(allowed);
   });

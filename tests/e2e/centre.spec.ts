@@ -3,7 +3,9 @@ import { expect, test } from "./fixtures";
 test.describe("about, call for papers, programmes and departments", () => {
   test("/about: the centre's name and motto, the about text from the server, the call to action", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Centre for Peace, Security and Conflict Resolution");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Centre for Peace, Security and Conflict Resolution",
+    );
     await expect(page.getByText("Knowledge for a safer, fairer world").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Who we are" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "What we do" })).toBeVisible();
@@ -17,7 +19,10 @@ test.describe("about, call for papers, programmes and departments", () => {
     await expect(page.getByText("2025 edition")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Call for Papers: Volume 2, Number 1 (2026)" })).toBeVisible();
     await expect(page.getByText("community-based early warning and conflict prevention")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute("href", "https://portal.lakeland.example.edu/apply");
+    await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute(
+      "href",
+      "https://portal.lakeland.example.edu/apply",
+    );
 
     await page.getByRole("button", { name: /Mrs Grace Adeyemi/ }).click();
     const dialog = page.getByRole("dialog");
@@ -28,10 +33,16 @@ test.describe("about, call for papers, programmes and departments", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("/programmes lists faculties and departments; a department page shows its courses and a course modal", async ({ page }) => {
+  test("/programmes lists faculties and departments; a department page shows its courses and a course modal", async ({
+    page,
+  }) => {
     await page.goto("/programmes");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programmes");
-    for (const faculty of ["Faculty of Social Sciences", "Faculty of Law", "Faculty of Management and Security Sciences"]) {
+    for (const faculty of [
+      "Faculty of Social Sciences",
+      "Faculty of Law",
+      "Faculty of Management and Security Sciences",
+    ]) {
       await expect(page.getByRole("heading", { name: faculty })).toBeVisible();
     }
     await page.getByRole("link", { name: /Peace and Conflict Studies/ }).click();
@@ -58,7 +69,9 @@ test.describe("about, call for papers, programmes and departments", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Peace and Conflict Studies");
   });
 
-  test("a department without an image or courses: blue hero, default description, 'No courses available.'", async ({ page }) => {
+  test("a department without an image or courses: blue hero, default description, 'No courses available.'", async ({
+    page,
+  }) => {
     await page.goto("/programmes");
     await page.getByRole("link", { name: /Criminology and Intelligence Studies/ }).click();
     await expect(page.getByText("No courses available.")).toBeVisible();

@@ -1,10 +1,13 @@
 import sharp from "sharp";
+
 import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
 
 // Runs in the last project (with site-content.spec.ts): it changes the programmes.
 test.describe.configure({ mode: "serial" });
 
-test("an admin builds a faculty, a department and a course, edits each, sees them on the site, and deletes them together", async ({ page }) => {
+test("an admin builds a faculty, a department and a course, edits each, sees them on the site, and deletes them together", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   await page.goto("/dashboard?tab=course");
@@ -29,7 +32,9 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   await departmentForm.getByLabel("Department image (optional)").setInputFiles({
     name: "hall.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 1200, height: 500, channels: 3, background: "#1d4e89" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 1200, height: 500, channels: 3, background: "#1d4e89" } })
+      .png()
+      .toBuffer(),
   });
   await departmentForm.getByRole("button", { name: "Upload image" }).click();
   await expect(departmentForm.getByAltText("Uploaded preview")).toBeVisible();
@@ -57,7 +62,9 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   await courseForm.getByLabel("Department").selectOption({ label: `${departmentName} (${facultyName})` });
   await courseForm.getByLabel("Faculty").selectOption({ label: facultyName });
   await courseForm.getByRole("button", { name: "Create Course" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error:" })).toHaveText(`Error: A course with the code ${code} already exists.`);
+  await expect(page.getByRole("alert").filter({ hasText: "Error:" })).toHaveText(
+    `Error: A course with the code ${code} already exists.`,
+  );
 
   // Edit each through its modal.
   await page.getByRole("button", { name: `Edit ${facultyName}` }).click();
@@ -73,7 +80,9 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   // A refusal keeps the modal open with what was typed.
   await page.getByRole("dialog").getByLabel("Course code").fill("PCS 701");
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Error: A course with the code PCS 701 already exists.");
+  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(
+    "Error: A course with the code PCS 701 already exists.",
+  );
   await expect(page.getByRole("dialog").getByLabel("Course code")).toHaveValue("PCS 701");
   await page.getByRole("dialog").getByLabel("Course code").fill(code);
   await page.getByRole("dialog").getByLabel("Credits").fill("5");
@@ -93,7 +102,9 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   // Deleting the faculty says what it holds and asks again.
   await page.goto("/dashboard?tab=course");
   await page.getByRole("button", { name: `Delete ${facultyName} II` }).click();
-  await expect(page.getByRole("alertdialog").getByRole("heading")).toHaveText("Are you sure you want to delete this faculty?");
+  await expect(page.getByRole("alertdialog").getByRole("heading")).toHaveText(
+    "Are you sure you want to delete this faculty?",
+  );
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes am sure!" }).click();
   const again = page.getByRole("alertdialog");
   await expect(again).toContainText("It still holds 1 department and 1 course. Delete them all together?");
@@ -109,16 +120,31 @@ test("the server refuses bad courses even when posted directly, and non-admins e
   const lists = await page.request.get("/dashboard?tab=course");
   expect(lists.status()).toBe(200);
   const html = await lists.text();
-  const options = [...html.matchAll(/<option value="([0-9a-f-]{36})">([^<]+)<\/option>/g)].map((m) => ({ id: m[1], label: m[2] }));
+  const options = [...html.matchAll(/<option value="([0-9a-f-]{36})">([^<]+)<\/option>/g)].map((m) => ({
+    id: m[1],
+    label: m[2],
+  }));
   const law = options.find((o) => o.label === "Faculty of Law")!;
   const peace = options.find((o) => o.label.startsWith("Peace and Conflict Studies ("))!;
   const social = options.find((o) => o.label === "Faculty of Social Sciences")!;
-  const base = { intent: "create-course", name: "Bad", code: `BAD ${Date.now() % 100000}`, description: "", departmentId: peace.id, facultyId: social.id, semester: "First", credits: "3" };
+  const base = {
+    intent: "create-course",
+    name: "Bad",
+    code: `BAD ${Date.now() % 100000}`,
+    description: "",
+    departmentId: peace.id,
+    facultyId: social.id,
+    semester: "First",
+    credits: "3",
+  };
   for (const [change, message] of [
     [{ credits: "0" }, "Credits must be a whole number from 1 to 6"],
     [{ credits: "7" }, "Credits must be a whole number from 1 to 6"],
     [{ semester: "Summer" }, "The semester must be First, Second or Both"],
-    [{ facultyId: law.id }, "Error: The department Peace and Conflict Studies belongs to Faculty of Social Sciences, not to Faculty of Law."],
+    [
+      { facultyId: law.id },
+      "Error: The department Peace and Conflict Studies belongs to Faculty of Social Sciences, not to Faculty of Law.",
+    ],
   ] as const) {
     const response = await page.request.post("/dashboard?tab=course", { form: { ...base, ...change } });
     expect(response.status(), JSON.stringify(change)).toBe(400);
@@ -132,7 +158,15 @@ test("the server refuses bad courses even when posted directly, and non-admins e
   const denied = await page.goto("/dashboard?tab=course");
   expect(denied?.status()).toBe(403);
   await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
-  for (const intent of ["create-faculty", "update-faculty", "delete-faculty", "create-department", "delete-department", "create-course", "delete-course"]) {
+  for (const intent of [
+    "create-faculty",
+    "update-faculty",
+    "delete-faculty",
+    "create-department",
+    "delete-department",
+    "create-course",
+    "delete-course",
+  ]) {
     const response = await page.request.post("/dashboard?tab=course", { form: { intent, name: "x", id: law.id } });
     expect(response.status(), intent).toBe(403);
   }

@@ -20,7 +20,9 @@ async function signInAtProvider(page: import("@playwright/test").Page, login: st
 }
 
 test.describe("sign-in with an OpenID Connect provider", () => {
-  test("a first sign-in creates the user with a username from the name and the provider's photo; a later one signs into the same user", async ({ page }) => {
+  test("a first sign-in creates the user with a username from the name and the provider's photo; a later one signs into the same user", async ({
+    page,
+  }) => {
     const login = uniqueName("oidc");
     await signInAtProvider(page, login);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -48,7 +50,9 @@ test.describe("sign-in with an OpenID Connect provider", () => {
     await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/`));
     await page.getByRole("link", { name: "[ Cancel ]" }).click();
     await expect(page).toHaveURL(/\/signin\?error=access_denied/);
-    await expect(page.getByRole("alert")).toHaveText("Sign-in was cancelled: the provider did not share your account with us.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Sign-in was cancelled: the provider did not share your account with us.",
+    );
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 

@@ -12,6 +12,8 @@ test("the installer creates the first admin on /setup, which then disappears", a
   await expect(page.getByText("The admin account has been created. Sign in to continue.")).toBeVisible();
 
   expect((await page.goto("/setup"))?.status()).toBe(404);
-  const post = await page.request.post("/setup", { form: { username: "intruder", email: "i@example.edu", password: "long enough pw" } });
+  const post = await page.request.post("/setup", {
+    form: { username: "intruder", email: "i@example.edu", password: "long enough pw" },
+  });
   expect(post.status()).toBe(404);
 });

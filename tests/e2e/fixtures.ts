@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { test as base, expect, type Page } from "@playwright/test";
+
+import { expect, type Page, test as base } from "@playwright/test";
 
 export { expect };
 
@@ -28,7 +29,11 @@ export const test = base.extend({
 
 /** Until the page's app has hydrated (the theme switch's `js` field is set then), on reading pages. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => !document.getElementById("rr-deferred-module") || document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
+  await page.waitForFunction(
+    () =>
+      !document.getElementById("rr-deferred-module") ||
+      document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1",
+  );
 }
 
 /** A username no other test uses. */
@@ -56,7 +61,11 @@ export async function signIn(page: Page, username: string, password = PASSWORD) 
 }
 
 /** The admin made on /setup by the setup project. */
-export const SITE_ADMIN = { username: "site.admin", email: "admin@cpscr.example.edu", password: "first admin password" };
+export const SITE_ADMIN = {
+  username: "site.admin",
+  email: "admin@cpscr.example.edu",
+  password: "first admin password",
+};
 
 /** `npm run create-admin` against the running test server's data folder. */
 export async function createAdminCli(args: string[]) {

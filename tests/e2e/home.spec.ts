@@ -11,7 +11,13 @@ test.describe("home page", () => {
 
     // Block order: hero, about teaser, leaders, focus, welcome, how to apply, news, call to action.
     const headings = await page.locator("main h2").allTextContents();
-    const order = ["About the Centre", "Area of Focus", "Director's Welcome Message", "How to submit", "News and Stories"];
+    const order = [
+      "About the Centre",
+      "Area of Focus",
+      "Director's Welcome Message",
+      "How to submit",
+      "News and Stories",
+    ];
     const positions = order.map((h) => headings.findIndex((text) => text.includes(h)));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -7,7 +7,9 @@ test.describe("HTTP behaviour", () => {
     }
   });
 
-  test("pages are compressed; built assets are cached for good; uploads have their type and nosniff", async ({ request }) => {
+  test("pages are compressed; built assets are cached for good; uploads have their type and nosniff", async ({
+    request,
+  }) => {
     const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers()["content-encoding"]).toBe("gzip");
     expect(page.headers()["content-type"]).toContain("text/html");
@@ -36,7 +38,11 @@ test.describe("HTTP behaviour", () => {
   });
 
   test("uploads cannot be used to read files outside the uploads folder", async ({ request }) => {
-    for (const path of ["/uploads/../pglite/server.lock", "/uploads/%2e%2e/pglite/server.lock", "/uploads/..%2fpglite%2fserver.lock"]) {
+    for (const path of [
+      "/uploads/../pglite/server.lock",
+      "/uploads/%2e%2e/pglite/server.lock",
+      "/uploads/..%2fpglite%2fserver.lock",
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
     }

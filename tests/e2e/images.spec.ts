@@ -1,10 +1,22 @@
 import { expect, test } from "./fixtures";
 
 /** Every image on the public pages reserves its space, offers resized copies, and waits below the fold. */
-test("public pages: images have width, height and srcset; only the top image loads eagerly", async ({ page, request }) => {
+test("public pages: images have width, height and srcset; only the top image loads eagerly", async ({
+  page,
+  request,
+}) => {
   const post = (await (await request.get("/api/post/getposts?limit=1")).json()).posts[0];
   const department = (await (await request.get("/api/departments/getdepart")).json())[0];
-  const pages = ["/", "/about", "/posts", `/post/${post.slug}`, "/journals", "/admision", "/programmes", `/programmes/${department._id}`];
+  const pages = [
+    "/",
+    "/about",
+    "/posts",
+    `/post/${post.slug}`,
+    "/journals",
+    "/admision",
+    "/programmes",
+    `/programmes/${department._id}`,
+  ];
   let checked = 0;
   for (const address of pages) {
     await page.goto(address);

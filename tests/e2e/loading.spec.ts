@@ -8,9 +8,14 @@ import { expect, test } from "./fixtures";
 test.describe("when the JavaScript starts", () => {
   const readingPages = ["/", "/about", "/posts", "/journals", "/admision", "/programmes"];
 
-  test("reading pages: nothing from /assets before the first contentful paint, then hydrated", async ({ page, request }) => {
+  test("reading pages: nothing from /assets before the first contentful paint, then hydrated", async ({
+    page,
+    request,
+  }) => {
     const post = await page.goto("/posts").then(() => page.locator("main article h2 a").first().getAttribute("href"));
-    const department = await page.goto("/programmes").then(() => page.locator(`main a[href^="/programmes/"]`).first().getAttribute("href"));
+    const department = await page
+      .goto("/programmes")
+      .then(() => page.locator(`main a[href^="/programmes/"]`).first().getAttribute("href"));
     for (const path of [...readingPages, post!, department!]) {
       const html = await (await request.get(path)).text();
       expect(html, path).not.toContain('rel="modulepreload"');

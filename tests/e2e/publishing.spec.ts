@@ -1,11 +1,16 @@
 import fs from "node:fs";
+
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+
 import { renderPdf } from "../../app/demo/pdf.server";
 import { XSS_CORPUS } from "../support/xss-corpus";
 import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
-import type { Page } from "@playwright/test";
 
-const png = () => sharp({ create: { width: 900, height: 500, channels: 3, background: "#2a6f97" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 900, height: 500, channels: 3, background: "#2a6f97" } })
+    .png()
+    .toBuffer();
 
 /** Selects the text of the line the caret is on. */
 async function selectLine(page: Page) {
@@ -24,7 +29,9 @@ function watchForScripts(page: Page) {
 }
 
 test.describe("publishing as an admin", () => {
-  test("write a post with a heading, a colour, a link, a mailto, an image and a video; see it everywhere; edit; delete", async ({ page }) => {
+  test("write a post with a heading, a colour, a link, a mailto, an image and a video; see it everywhere; edit; delete", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
     await page.goto("/create-post");
@@ -33,7 +40,9 @@ test.describe("publishing as an admin", () => {
     await page.getByLabel("Category").selectOption("fees");
     await page.getByRole("button", { name: "Upload image" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please select an image");
-    await page.getByLabel("Post image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await png() });
+    await page
+      .getByLabel("Post image")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await png() });
     await page.getByRole("button", { name: "Upload image" }).click();
     await expect(page.getByAltText("Uploaded preview")).toHaveAttribute("src", /^\/uploads\//);
 
@@ -80,9 +89,15 @@ test.describe("publishing as an admin", () => {
     const article = page.locator(".rich-text");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(article.getByRole("heading", { level: 2 })).toHaveText("Findings of the dialogue");
-    await expect(article.locator("span", { hasText: "Red words" })).toHaveAttribute("style", /color:\s*(#e60000|rgb\(230, 0, 0\))/);
+    await expect(article.locator("span", { hasText: "Red words" })).toHaveAttribute(
+      "style",
+      /color:\s*(#e60000|rgb\(230, 0, 0\))/,
+    );
     await expect(article.getByRole("link", { name: "United Nations" })).toHaveAttribute("href", "https://un.org");
-    await expect(article.getByRole("link", { name: "editor@cpscr.example.edu" })).toHaveAttribute("href", "mailto:editor@cpscr.example.edu");
+    await expect(article.getByRole("link", { name: "editor@cpscr.example.edu" })).toHaveAttribute(
+      "href",
+      "mailto:editor@cpscr.example.edu",
+    );
     await expect(article.locator("img")).toHaveAttribute("src", /^\/uploads\//);
     // No description was written: alt="" keeps a screen reader from reading out the file's address.
     await expect(article.locator("img")).toHaveAttribute("alt", "");
@@ -100,7 +115,9 @@ test.describe("publishing as an admin", () => {
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page.getByLabel("Title")).toHaveValue(title);
-    await expect(page.getByRole("textbox", { name: "Content" }).getByRole("heading", { level: 2 })).toHaveText("Findings of the dialogue");
+    await expect(page.getByRole("textbox", { name: "Content" }).getByRole("heading", { level: 2 })).toHaveText(
+      "Findings of the dialogue",
+    );
     const renamed = `${title} (revised)`;
     await page.getByLabel("Title").fill(renamed);
     await page.getByRole("button", { name: "Update Post" }).click();
@@ -142,7 +159,10 @@ test.describe("publishing as an admin", () => {
     await page.getByRole("button", { name: "Upload PDF" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Upload a and pdf" }).first()).toBeVisible();
 
-    const pdf = renderPdf([{ text: title, style: "title" }, { text: "Body of the article." }], { title, author: "E2E" });
+    const pdf = renderPdf([{ text: title, style: "title" }, { text: "Body of the article." }], {
+      title,
+      author: "E2E",
+    });
     const pdfPath = test.info().outputPath("article.pdf");
     fs.writeFileSync(pdfPath, pdf);
     await page.getByLabel("PDF").setInputFiles(pdfPath);
@@ -175,7 +195,9 @@ test.describe("publishing as an admin", () => {
 });
 
 test.describe("cross-site scripting through what admins write", () => {
-  test("the corpus in post title and content, journal title and details: nothing runs on any page", async ({ page }) => {
+  test("the corpus in post title and content, journal title and details: nothing runs on any page", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const ran = watchForScripts(page);
     await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
@@ -190,10 +212,16 @@ test.describe("cross-site scripting through what admins write", () => {
 
     // A PDF to attach to the journal.
     const pdf = renderPdf([{ text: "x" }], { title: "x", author: "x" });
-    const upload = await page.request.post("/api/uploads?purpose=pdf", { data: pdf, headers: { "X-File-Name": "x.pdf" } });
+    const upload = await page.request.post("/api/uploads?purpose=pdf", {
+      data: pdf,
+      headers: { "X-File-Name": "x.pdf" },
+    });
     const file = (await upload.json()).url;
     const journalTitle = `XSS journal <script>alert(1)</script> ${uniqueName("x")}`;
-    const journal = await page.request.post("/create-journal", { form: { filename: journalTitle, details: XSS_CORPUS.join("\n"), file }, maxRedirects: 0 });
+    const journal = await page.request.post("/create-journal", {
+      form: { filename: journalTitle, details: XSS_CORPUS.join("\n"), file },
+      maxRedirects: 0,
+    });
     expect(journal.status()).toBe(302);
 
     for (const path of [postPath, "/", "/posts", "/journals", "/dashboard?tab=posts", "/dashboard?tab=journals"]) {
@@ -201,7 +229,11 @@ test.describe("cross-site scripting through what admins write", () => {
       await page.waitForLoadState("networkidle");
     }
     await page.goto("/journals");
-    await page.locator("main article", { hasText: "XSS journal" }).first().getByRole("link", { name: /^Download/ }).click();
+    await page
+      .locator("main article", { hasText: "XSS journal" })
+      .first()
+      .getByRole("link", { name: /^Download/ })
+      .click();
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("<script>alert(1)</script>");
     await page.goto(postPath);
@@ -229,7 +261,10 @@ test("non-admins are refused by the server on every publishing action", async ({
   const attempts: [string, Record<string, string>][] = [
     ["/create-post", { title: "x", category: "fees", image: "", content: "x" }],
     ["/update-post/00000000-0000-4000-8000-000000000000", { title: "x", category: "fees", image: "", content: "x" }],
-    ["/create-journal", { filename: "x", details: "x", file: "/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf" }],
+    [
+      "/create-journal",
+      { filename: "x", details: "x", file: "/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf" },
+    ],
     ["/update-journal/00000000-0000-4000-8000-000000000000", { filename: "x", details: "x", file: "x" }],
     ["/dashboard?tab=posts", { intent: "delete-post", postId: "00000000-0000-4000-8000-000000000000" }],
     ["/dashboard?tab=journals", { intent: "delete-journal", journalId: "00000000-0000-4000-8000-000000000000" }],

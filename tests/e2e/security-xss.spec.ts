@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+
 import { renderPdf } from "../../app/demo/pdf.server";
 import { SETTINGS_FIELDS } from "../../app/lib/site-content";
 import { reportCount } from "../support/counts";
@@ -55,9 +56,15 @@ async function dangerIn(page: Page): Promise<string[]> {
     for (const report of blocked) found.push(`blocked by the policy: ${report}`);
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
-        const value = [...attribute.value].filter((c) => c.charCodeAt(0) > 0x20).join("").toLowerCase();
+        const value = [...attribute.value]
+          .filter((c) => c.charCodeAt(0) > 0x20)
+          .join("")
+          .toLowerCase();
         if (attribute.name.startsWith("on")) found.push(`<${element.tagName.toLowerCase()} ${attribute.name}>`);
-        if (["href", "src", "action", "formaction", "data", "xlink:href", "srcdoc"].includes(attribute.name) && /^(javascript|vbscript|data:text\/html)/.test(value)) {
+        if (
+          ["href", "src", "action", "formaction", "data", "xlink:href", "srcdoc"].includes(attribute.name) &&
+          /^(javascript|vbscript|data:text\/html)/.test(value)
+        ) {
           found.push(`<${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}">`);
         }
         if (attribute.name === "srcdoc") found.push(`<${element.tagName.toLowerCase()} srcdoc>`);
@@ -65,11 +72,18 @@ async function dangerIn(page: Page): Promise<string[]> {
     }
     // Our scripts come from /assets or carry the page's nonce (which the browser hides as "").
     for (const script of Array.from(document.scripts)) {
-      const ours = script.src ? new URL(script.src).origin === location.origin : script.nonce !== "" || script.hasAttribute("nonce");
+      const ours = script.src
+        ? new URL(script.src).origin === location.origin
+        : script.nonce !== "" || script.hasAttribute("nonce");
       if (!ours) found.push(`script ${script.src || script.textContent?.slice(0, 60)}`);
     }
     for (const frame of Array.from(document.querySelectorAll("iframe, embed, object, base, meta[http-equiv]"))) {
-      const where = frame.getAttribute("src") ?? frame.getAttribute("data") ?? frame.getAttribute("href") ?? frame.getAttribute("content") ?? "";
+      const where =
+        frame.getAttribute("src") ??
+        frame.getAttribute("data") ??
+        frame.getAttribute("href") ??
+        frame.getAttribute("content") ??
+        "";
       const allowed = frame.tagName === "OBJECT" && /^\/(journal|uploads)\//.test(where);
       if (!allowed) found.push(`<${frame.tagName.toLowerCase()} ${where}>`);
     }
@@ -83,12 +97,16 @@ async function json(request: APIRequestContext, method: "get" | "post" | "put", 
   return response.json();
 }
 
-test("cross-site scripting: the corpus through every field and search parameter, on every page, runs nothing", async ({ page }) => {
+test("cross-site scripting: the corpus through every field and search parameter, on every page, runs nothing", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const ran = await watch(page);
   const api = page.request;
   await json(api, "post", "/api/auth/signin", { username: SITE_ADMIN.username, password: SITE_ADMIN.password });
-  const adminId = (await json(api, "post", "/api/auth/signin", { username: SITE_ADMIN.username, password: SITE_ADMIN.password })).user._id;
+  const adminId = (
+    await json(api, "post", "/api/auth/signin", { username: SITE_ADMIN.username, password: SITE_ADMIN.password })
+  ).user._id;
 
   // The detector itself finds what it looks for.
   await page.setContent(`<img src="x" onerror="void 0"><a href=" javascript:void(0)">x</a><script>void 0</script>`);
@@ -100,7 +118,9 @@ test("cross-site scripting: the corpus through every field and search parameter,
   let faculty: { _id: string } | undefined;
   let department: { _id: string } | undefined;
   let course: { _id: string } | undefined;
-  const settings = Object.fromEntries(await Promise.all(Object.keys(SETTINGS_FIELDS).map(async (s) => [s, await json(api, "get", `/api/settings/${s}`)])));
+  const settings = Object.fromEntries(
+    await Promise.all(Object.keys(SETTINGS_FIELDS).map(async (s) => [s, await json(api, "get", `/api/settings/${s}`)])),
+  );
   const staff = await json(api, "get", "/api/staff/director");
   let pagesOpened = 0;
   let fieldsWritten = 0;
@@ -110,37 +130,79 @@ test("cross-site scripting: the corpus through every field and search parameter,
     // screens share their services with).
     for (const [section, fields] of Object.entries(SETTINGS_FIELDS)) {
       const body: Record<string, string> = {};
-      for (const field of fields) body[field] = /image$/.test(field) ? settings[section][field] : field === "title" ? short(piece, 200) : `${piece} ${EVERYTHING}`;
+      for (const field of fields)
+        body[field] = /image$/.test(field)
+          ? settings[section][field]
+          : field === "title"
+            ? short(piece, 200)
+            : `${piece} ${EVERYTHING}`;
       await json(api, "put", `/api/settings/${section}`, body);
       fieldsWritten += fields.length;
     }
-    await json(api, "put", "/api/staff/director", { name: short(piece, 200), post: short(piece, 200), email: staff.email, description: `${piece} ${EVERYTHING}`, photo: staff.photo });
+    await json(api, "put", "/api/staff/director", {
+      name: short(piece, 200),
+      post: short(piece, 200),
+      email: staff.email,
+      description: `${piece} ${EVERYTHING}`,
+      photo: staff.photo,
+    });
     await json(api, "put", "/api/announce", { title: short(piece, 300), content: EVERYTHING });
     for (const key of ["homePage", "submitPage", "aboutPage", "focusPage"]) {
-      await json(api, "post", "/api/focus", { key, title: short(piece, 300), subtitle: short(piece, 500), content: EVERYTHING });
+      await json(api, "post", "/api/focus", {
+        key,
+        title: short(piece, 300),
+        subtitle: short(piece, 500),
+        content: EVERYTHING,
+      });
     }
     fieldsWritten += 3 + 2 + 12;
 
     faculty = faculty
       ? await json(api, "put", `/api/faculty/${faculty._id}`, { name: short(piece, 200) })
       : await json(api, "post", "/api/faculty/create", { name: short(piece, 200) });
-    const departmentBody = { name: short(piece, 200), faculty: faculty!._id, departimage: settings.homepage.homeimage, content: EVERYTHING };
-    department = department ? await json(api, "put", `/api/department/${department._id}`, departmentBody) : await json(api, "post", "/api/departments/create", departmentBody);
-    const courseBody = { name: short(piece, 200), code: short(piece, 30), credits: 3, semester: "First", description: `${piece} ${EVERYTHING}`.slice(0, 5000), department: department!._id, faculty: faculty!._id };
-    course = course ? await json(api, "put", `/api/course/${course._id}`, courseBody) : await json(api, "post", "/api/course/create", courseBody);
+    const departmentBody = {
+      name: short(piece, 200),
+      faculty: faculty!._id,
+      departimage: settings.homepage.homeimage,
+      content: EVERYTHING,
+    };
+    department = department
+      ? await json(api, "put", `/api/department/${department._id}`, departmentBody)
+      : await json(api, "post", "/api/departments/create", departmentBody);
+    const courseBody = {
+      name: short(piece, 200),
+      code: short(piece, 30),
+      credits: 3,
+      semester: "First",
+      description: `${piece} ${EVERYTHING}`.slice(0, 5000),
+      department: department!._id,
+      faculty: faculty!._id,
+    };
+    course = course
+      ? await json(api, "put", `/api/course/${course._id}`, courseBody)
+      : await json(api, "post", "/api/course/create", courseBody);
     fieldsWritten += 1 + 2 + 3;
 
     const upload = await api.post("/api/uploads?purpose=pdf", {
       data: Buffer.from(renderPdf([{ text: "XSS" }], { title: "XSS", author: "Tests" })),
-      headers: { "content-type": "application/pdf", "x-file-name": encodeURIComponent(`${short(piece.replace(/[\\/]/g, ""), 120)}.pdf`) },
+      headers: {
+        "content-type": "application/pdf",
+        "x-file-name": encodeURIComponent(`${short(piece.replace(/[\\/]/g, ""), 120)}.pdf`),
+      },
     });
     // (Names with a slash are refused as path-like; the rest of each vector is kept as the label.)
     expect(upload.status(), await upload.text()).toBe(201);
     const file = (await upload.json()).url;
     const postBody = { title: short(piece, 200), category: "exams", content: EVERYTHING };
-    post = (post ? await json(api, "put", `/api/post/updatepost/${post._id}/${adminId}`, postBody) : await json(api, "post", "/api/post/create", postBody)).post;
+    post = (
+      post
+        ? await json(api, "put", `/api/post/updatepost/${post._id}/${adminId}`, postBody)
+        : await json(api, "post", "/api/post/create", postBody)
+    ).post;
     const journalBody = { filename: short(piece, 300), details: EVERYTHING, file };
-    const savedJournal = journal ? await json(api, "put", `/api/journal/updatejournal/${journal._id}/${adminId}`, journalBody) : await json(api, "post", "/api/journal/create", journalBody);
+    const savedJournal = journal
+      ? await json(api, "put", `/api/journal/updatejournal/${journal._id}/${adminId}`, journalBody)
+      : await json(api, "post", "/api/journal/create", journalBody);
     journal = savedJournal.journal ?? savedJournal;
     fieldsWritten += 2 + 3;
 
@@ -161,7 +223,9 @@ test("cross-site scripting: the corpus through every field and search parameter,
       `/signup?registered=${q}`,
       `/post/${q}`,
       `/no-such-page?${q}`,
-      ...["profile", "posts", "users", "course", "about", "staff", "announce", "focus", "journals"].map((tab) => `/dashboard?tab=${tab}&page=${q}&confirm=${q}`),
+      ...["profile", "posts", "users", "course", "about", "staff", "announce", "focus", "journals"].map(
+        (tab) => `/dashboard?tab=${tab}&page=${q}&confirm=${q}`,
+      ),
       `/dashboard?tab=about&section=${q}`,
       `/dashboard?tab=${q}`,
       `/update-post/${post!._id}`,
@@ -169,7 +233,8 @@ test("cross-site scripting: the corpus through every field and search parameter,
     ];
     // Long fields hold the whole corpus every round: all pages are opened in the first round; after
     // that, the pages where the short fields (titles, names, codes) and the parameters appear.
-    const shortFieldPages = (path: string) => !/^\/(admision|signup|no-such-page)|tab=(profile|users|announce|focus|staff)|section=|update-/.test(path);
+    const shortFieldPages = (path: string) =>
+      !/^\/(admision|signup|no-such-page)|tab=(profile|users|announce|focus|staff)|section=|update-/.test(path);
     for (const path of round === 0 ? pages : pages.filter(shortFieldPages)) {
       await page.goto(path);
       await page.waitForLoadState("load");
@@ -180,7 +245,17 @@ test("cross-site scripting: the corpus through every field and search parameter,
   // Signed out, the same pages come from the page cache, whose policy lists script hashes instead of
   // a nonce: they still run their own code (the app starts) and nothing else.
   await page.context().clearCookies();
-  for (const path of ["/", "/about", "/posts", `/post/${post!.slug}`, "/journals", `/journal/${journal!.slug}`, "/admision", "/programmes", `/programmes/${department!._id}`]) {
+  for (const path of [
+    "/",
+    "/about",
+    "/posts",
+    `/post/${post!.slug}`,
+    "/journals",
+    `/journal/${journal!.slug}`,
+    "/admision",
+    "/programmes",
+    `/programmes/${department!._id}`,
+  ]) {
     await page.goto(path);
     const cached = (await page.goto(path))!;
     expect(cached.headers()["x-page-cache"], `${path} comes from the page cache`).toBe("hit");
@@ -193,5 +268,9 @@ test("cross-site scripting: the corpus through every field and search parameter,
   await page.goto(`/post/${post!.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(short(pieces.at(-1)!, 200).slice(0, 20));
   expect(ran).toEqual([]);
-  reportCount("security", XSS_CORPUS.length, `XSS vectors, through ${fieldsWritten} field writes in ${pieces.length} rounds and ${pagesOpened} page views in Chromium: nothing ran`);
+  reportCount(
+    "security",
+    XSS_CORPUS.length,
+    `XSS vectors, through ${fieldsWritten} field writes in ${pieces.length} rounds and ${pagesOpened} page views in Chromium: nothing ran`,
+  );
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+
 import { expect, signIn, SITE_ADMIN, test } from "./fixtures";
 
 // Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
@@ -31,7 +32,9 @@ async function staff(request: APIRequestContext, role: string): Promise<Staff> {
   return (await response.json()) as Staff;
 }
 
-test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({ page }) => {
+test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({
+  page,
+}) => {
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   const about = await settings(page.request, "about");
   const callBefore = await settings(page.request, "calltoaction");
@@ -52,7 +55,9 @@ test("site settings: choosing calltoaction without Load, typing a title and savi
   expect((await settings(page.request, "calltoaction")).title).toBe("Apply for the 2027 intake");
 });
 
-test("staff directory: choosing Bursar without Load and editing the e-mail changes the Bursar, not the Registrar", async ({ page }) => {
+test("staff directory: choosing Bursar without Load and editing the e-mail changes the Bursar, not the Registrar", async ({
+  page,
+}) => {
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   const registrar = await staff(page.request, "registrar");
   const bursar = await staff(page.request, "bursar");
@@ -79,17 +84,36 @@ test("a forged save (one record's fields posted for another) is refused and chan
 
   // About's fields, loaded from about, posted for calltoaction.
   const forgedSettings = await page.request.post("/dashboard?tab=about&section=about", {
-    form: { intent: "save-settings", section: "calltoaction", loaded: "about", title: `${about.title} (forged)`, subtitle: about.subtitle },
+    form: {
+      intent: "save-settings",
+      section: "calltoaction",
+      loaded: "about",
+      title: `${about.title} (forged)`,
+      subtitle: about.subtitle,
+    },
   });
   expect(forgedSettings.status()).toBe(409);
-  expect(await forgedSettings.text()).toContain("Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.");
+  expect(await forgedSettings.text()).toContain(
+    "Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.",
+  );
   // A form that does not say where its fields came from.
-  const unsaid = await page.request.post("/dashboard?tab=about", { form: { intent: "save-settings", section: "calltoaction", title: "Unsaid", subtitle: "x" } });
+  const unsaid = await page.request.post("/dashboard?tab=about", {
+    form: { intent: "save-settings", section: "calltoaction", title: "Unsaid", subtitle: "x" },
+  });
   expect(unsaid.status()).toBe(400);
 
   // The Registrar's fields posted for the Bursar.
   const forgedStaff = await page.request.post("/dashboard?tab=staff&role=registrar", {
-    form: { name: registrar.name, post: registrar.post, email: registrar.email, description: registrar.description, photo: registrar.photo, intent: "save-staff", role: "bursar", loaded: "registrar" },
+    form: {
+      name: registrar.name,
+      post: registrar.post,
+      email: registrar.email,
+      description: registrar.description,
+      photo: registrar.photo,
+      intent: "save-staff",
+      role: "bursar",
+      loaded: "registrar",
+    },
   });
   expect(forgedStaff.status()).toBe(409);
   expect(await forgedStaff.text()).toContain("the fields on screen are those of Registrar, but Bursar is chosen");
@@ -111,7 +135,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Section").selectOption("calltoaction");
     await page.getByLabel("Title", { exact: true }).fill("Typed into about's fields");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.");
+    await expect(page.getByRole("alert")).toContainText(
+      "Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.",
+    );
     expect(await settings(page.request, "about")).toEqual(about);
     expect(await settings(page.request, "calltoaction")).toEqual(call);
 
@@ -133,7 +159,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Role").selectOption({ label: "Bursar" });
     await page.getByLabel("Email").fill("typed.into.registrar@cpscr.example.edu");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("the fields on screen are those of Registrar, but Bursar is chosen");
+    await expect(page.getByRole("alert")).toContainText(
+      "the fields on screen are those of Registrar, but Bursar is chosen",
+    );
     expect(await staff(page.request, "registrar")).toEqual(registrar);
     expect(await staff(page.request, "bursar")).toEqual(bursar);
     await page.getByLabel("Role").selectOption({ label: "Bursar" });

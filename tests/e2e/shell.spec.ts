@@ -22,7 +22,10 @@ test.describe("site shell", () => {
   test("footer: link columns from the settings, social links, this year's copyright", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "Ministry of Education" })).toHaveAttribute("href", "https://education.example.gov");
+    await expect(footer.getByRole("link", { name: "Ministry of Education" })).toHaveAttribute(
+      "href",
+      "https://education.example.gov",
+    );
     await expect(footer.getByRole("link", { name: "Academic Calendar" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Vacancies" })).toBeVisible();
     await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
 
 // This file runs after every other browser test (its own project): it rewrites the site's words.
@@ -21,17 +22,80 @@ test("every settings section: each change shows on the page that uses it", async
   test.setTimeout(120_000);
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   const checks: [string, string, () => Promise<void>][] = [
-    ["homepage", "Title", async () => { await page.goto("/"); await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title"); }],
-    ["about", "Title", async () => { await page.goto("/"); await expect(page.locator("#about-teaser h2")).toHaveText("New hero title"); }],
-    ["howtoapplyone", "Title", async () => { await page.goto("/"); await expect(page.locator("#how-to-apply h3").nth(0)).toHaveText("New hero title"); }],
-    ["howtoapplytwo", "Title", async () => { await page.goto("/"); await expect(page.locator("#how-to-apply h3").nth(1)).toHaveText("New hero title"); }],
-    ["howtoapplythree", "Title", async () => { await page.goto("/"); await expect(page.locator("#how-to-apply h3").nth(2)).toHaveText("New hero title"); }],
-    ["programmes", "Title", async () => { await page.goto("/programmes"); await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title"); }],
-    ["blog", "Title", async () => { await page.goto("/posts"); await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title"); }],
-    ["calltoaction", "Title", async () => { await page.goto("/"); await expect(page.getByRole("heading", { name: "New hero title" }).last()).toBeVisible(); }],
+    [
+      "homepage",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
+      },
+    ],
+    [
+      "about",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.locator("#about-teaser h2")).toHaveText("New hero title");
+      },
+    ],
+    [
+      "howtoapplyone",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.locator("#how-to-apply h3").nth(0)).toHaveText("New hero title");
+      },
+    ],
+    [
+      "howtoapplytwo",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.locator("#how-to-apply h3").nth(1)).toHaveText("New hero title");
+      },
+    ],
+    [
+      "howtoapplythree",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.locator("#how-to-apply h3").nth(2)).toHaveText("New hero title");
+      },
+    ],
+    [
+      "programmes",
+      "Title",
+      async () => {
+        await page.goto("/programmes");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
+      },
+    ],
+    [
+      "blog",
+      "Title",
+      async () => {
+        await page.goto("/posts");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
+      },
+    ],
+    [
+      "calltoaction",
+      "Title",
+      async () => {
+        await page.goto("/");
+        await expect(page.getByRole("heading", { name: "New hero title" }).last()).toBeVisible();
+      },
+    ],
   ];
   for (const [section, label, check] of checks) {
-    await saveField(page, `/dashboard?tab=about&section=${section}`, label, "New hero title", "Save", "Section updated successfully!");
+    await saveField(
+      page,
+      `/dashboard?tab=about&section=${section}`,
+      label,
+      "New hero title",
+      "Save",
+      "Section updated successfully!",
+    );
     await check();
   }
 
@@ -58,10 +122,18 @@ test("every staff role, the announcement and every focus page", async ({ page })
   await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
   const roles = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"];
   for (const role of roles) {
-    await saveField(page, `/dashboard?tab=staff&role=${role}`, "Name", `Dr ${role} Renamed`, "Save", "Staff updated successfully!");
+    await saveField(
+      page,
+      `/dashboard?tab=staff&role=${role}`,
+      "Name",
+      `Dr ${role} Renamed`,
+      "Save",
+      "Staff updated successfully!",
+    );
   }
   await page.goto("/admision");
-  for (const role of roles) await expect(page.getByRole("button", { name: new RegExp(`Dr ${role} Renamed`) })).toBeVisible();
+  for (const role of roles)
+    await expect(page.getByRole("button", { name: new RegExp(`Dr ${role} Renamed`) })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("list", { name: "Leadership" })).toContainText("Dr vc Renamed");
   await expect(page.locator("#welcome figcaption")).toContainText("Dr director Renamed");
@@ -89,10 +161,38 @@ test("every staff role, the announcement and every focus page", async ({ page })
 
   // Focus pages: each saves under its own key and feeds its page.
   const focus: [string, string, () => Promise<void>][] = [
-    ["homePage", "Our journal", async () => { await page.goto("/journals"); await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our journal"); }],
-    ["aboutPage", "About us, rewritten", async () => { await page.goto("/about"); await expect(page.getByRole("heading", { name: "About us, rewritten" })).toBeVisible(); }],
-    ["submitPage", "How to send a paper", async () => { await page.goto("/admision"); await expect(page.getByRole("heading", { name: "How to send a paper" })).toBeVisible(); }],
-    ["focusPage", "What we research", async () => { await page.goto("/"); await expect(page.locator("#focus h2")).toHaveText("What we research"); }],
+    [
+      "homePage",
+      "Our journal",
+      async () => {
+        await page.goto("/journals");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our journal");
+      },
+    ],
+    [
+      "aboutPage",
+      "About us, rewritten",
+      async () => {
+        await page.goto("/about");
+        await expect(page.getByRole("heading", { name: "About us, rewritten" })).toBeVisible();
+      },
+    ],
+    [
+      "submitPage",
+      "How to send a paper",
+      async () => {
+        await page.goto("/admision");
+        await expect(page.getByRole("heading", { name: "How to send a paper" })).toBeVisible();
+      },
+    ],
+    [
+      "focusPage",
+      "What we research",
+      async () => {
+        await page.goto("/");
+        await expect(page.locator("#focus h2")).toHaveText("What we research");
+      },
+    ],
   ];
   for (const [key, title, check] of focus) {
     await open(page, `/dashboard?tab=focus&page=${key}`);

@@ -1,14 +1,20 @@
 import sharp from "sharp";
+
 import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
 
 const noisyPhoto = (width: number, height: number) =>
   // Random pixels do not compress: a real-sized file, so the upload takes a visible moment.
-  sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width, height, channels: 3 } })
+  sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width, height, channels: 3 },
+  })
     .jpeg({ quality: 95 })
     .toBuffer();
 
 test.describe("the profile photo", () => {
-  test("click the photo, watch the progress, Update, and the photo is in the avatar menu and the users table", async ({ page, browser }) => {
+  test("click the photo, watch the progress, Update, and the photo is in the avatar menu and the users table", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const username = uniqueName("photo");
     await signUp(page, username);
@@ -52,7 +58,9 @@ test.describe("the profile photo", () => {
     await admin.close();
   });
 
-  test("a too-large photo is refused before it is sent; a file that is not an image is refused by the server", async ({ page }) => {
+  test("a too-large photo is refused before it is sent; a file that is not an image is refused by the server", async ({
+    page,
+  }) => {
     const username = uniqueName("bigphoto");
     await signUp(page, username);
     await signIn(page, username);
@@ -62,24 +70,39 @@ test.describe("the profile photo", () => {
     });
     let chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Change your photo" }).click();
-    await (await chooser).setFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 255) });
+    await (
+      await chooser
+    ).setFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 255) });
     await expect(page.getByRole("alert")).toHaveText("This image is too large: images can be at most 10 MB.");
     expect(uploads).toBe(0);
 
     chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Change your photo" }).click();
-    await (await chooser).setFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>") });
-    await expect(page.getByRole("alert")).toHaveText("Error uploading image: This file is not a PNG, JPEG or WebP image. Choose one of those.");
+    await (
+      await chooser
+    ).setFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"),
+    });
+    await expect(page.getByRole("alert")).toHaveText(
+      "Error uploading image: This file is not a PNG, JPEG or WebP image. Choose one of those.",
+    );
     expect(uploads).toBe(1);
   });
 });
 
 test.describe("who may upload", () => {
   test("signed out: nothing; a user: only their own photo; an admin: images and PDFs", async ({ page, request }) => {
-    const image = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#336699" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
-    const anonymous = await request.post("/api/uploads?purpose=avatar", { data: image, headers: { "Content-Type": "image/png" } });
+    const anonymous = await request.post("/api/uploads?purpose=avatar", {
+      data: image,
+      headers: { "Content-Type": "image/png" },
+    });
     expect(anonymous.status()).toBe(401);
     expect(await anonymous.json()).toEqual({ success: false, statusCode: 401, message: "Sign in to upload files." });
 
@@ -87,20 +110,39 @@ test.describe("who may upload", () => {
     await signUp(page, username);
     await signIn(page, username, PASSWORD);
     for (const purpose of ["image", "pdf"]) {
-      const refused = await page.request.post(`/api/uploads?purpose=${purpose}`, { data: purpose === "pdf" ? pdf : image });
+      const refused = await page.request.post(`/api/uploads?purpose=${purpose}`, {
+        data: purpose === "pdf" ? pdf : image,
+      });
       expect(refused.status(), purpose).toBe(403);
-      expect(await refused.json()).toEqual({ success: false, statusCode: 403, message: "Only admins can upload this kind of file." });
+      expect(await refused.json()).toEqual({
+        success: false,
+        statusCode: 403,
+        message: "Only admins can upload this kind of file.",
+      });
     }
-    const own = await page.request.post("/api/uploads?purpose=avatar", { data: image, headers: { "X-File-Name": "me.png" } });
+    const own = await page.request.post("/api/uploads?purpose=avatar", {
+      data: image,
+      headers: { "X-File-Name": "me.png" },
+    });
     expect(own.status()).toBe(201);
-    expect(await own.json()).toMatchObject({ kind: "image", url: expect.stringMatching(/^\/uploads\//), secure_url: expect.stringMatching(/^\/uploads\//) });
+    expect(await own.json()).toMatchObject({
+      kind: "image",
+      url: expect.stringMatching(/^\/uploads\//),
+      secure_url: expect.stringMatching(/^\/uploads\//),
+    });
 
     // Now as an admin (a fresh browser session).
     await page.context().clearCookies();
     await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
-    const adminPdf = await page.request.post("/api/uploads?purpose=pdf", { data: pdf, headers: { "X-File-Name": "paper.pdf" } });
+    const adminPdf = await page.request.post("/api/uploads?purpose=pdf", {
+      data: pdf,
+      headers: { "X-File-Name": "paper.pdf" },
+    });
     expect(adminPdf.status()).toBe(201);
-    const traversal = await page.request.post("/api/uploads?purpose=pdf", { data: pdf, headers: { "X-File-Name": "..%2F..%2Fx" } });
+    const traversal = await page.request.post("/api/uploads?purpose=pdf", {
+      data: pdf,
+      headers: { "X-File-Name": "..%2F..%2Fx" },
+    });
     expect(traversal.status()).toBe(400);
     expect((await traversal.json()).message).toMatch(/file name is not valid/);
   });
@@ -116,6 +158,8 @@ test("a journal's PDF downloads under the article's title", async ({ page }) => 
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");
-  expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${title}.pdf"; filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`);
+  expect(response.headers()["content-disposition"]).toBe(
+    `attachment; filename="${title}.pdf"; filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`,
+  );
   expect(response.headers()["cache-control"]).toContain("immutable");
 });

@@ -11,10 +11,12 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { browserRequest, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
+import { killAllSites, scratchDirectory, scratchPostgres, type SiteProcess, startSite } from "../support/site-process";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const label = onPostgres ? "PostgreSQL" : "PGlite";
@@ -56,7 +58,13 @@ async function newAccount(prefix: string): Promise<Account> {
   expect(created.status, `sign-up of ${username}: ${created.text.slice(0, 200)}`).toBe(302);
   const signedIn = await send(site, "POST", "/api/auth/signin", { json: { username, password } });
   expect(signedIn.status).toBe(200);
-  return { username, email, password, id: (JSON.parse(signedIn.text) as { user: { _id: string } }).user._id, cookie: sessionCookie(signedIn) };
+  return {
+    username,
+    email,
+    password,
+    id: (JSON.parse(signedIn.text) as { user: { _id: string } }).user._id,
+    cookie: sessionCookie(signedIn),
+  };
 }
 
 /**
@@ -65,7 +73,13 @@ async function newAccount(prefix: string): Promise<Account> {
  */
 type Way = "form-username" | "form-email" | "api-username" | "api-email";
 const WAYS: Way[] = ["form-username", "form-email", "api-username", "api-email"];
-async function attempt(server: SiteProcess, way: Way, account: { username: string; email: string }, password: string, from?: string) {
+async function attempt(
+  server: SiteProcess,
+  way: Way,
+  account: { username: string; email: string },
+  password: string,
+  from?: string,
+) {
   const identifier = way.endsWith("email") ? account.email : account.username;
   return way.startsWith("form")
     ? send(server, "POST", "/signin", { from, form: { username: identifier, password } })
@@ -84,7 +98,11 @@ function expectLimited(reply: Reply, what: string) {
 beforeAll(async () => {
   dataDir = scratchDirectory("accounts");
   database = onPostgres ? await scratchPostgres("accounts") : undefined;
-  site = await startSite({ DATA_DIR: dataDir, TRUST_PROXY: "true", ...(database ? { DATABASE_URL: database.url } : {}) });
+  site = await startSite({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "true",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -119,7 +137,11 @@ describe(`sign-in and username-probe limits at the HTTP server (${label})`, () =
       checks++;
     }
     const fresh = await newAccount("fresh");
-    for (const way of WAYS) expectLimited(await attempt(site, way, fresh, fresh.password, address), `11th attempt from one address by ${way}`);
+    for (const way of WAYS)
+      expectLimited(
+        await attempt(site, way, fresh, fresh.password, address),
+        `11th attempt from one address by ${way}`,
+      );
     // The account itself was not used up by the refused attempts: from another address it signs in.
     expect((await attempt(site, "api-email", fresh, fresh.password)).status).toBe(200);
     checks++;
@@ -147,53 +169,102 @@ describe(`sign-in and username-probe limits at the HTTP server (${label})`, () =
     for (let i = 0; i < 10; i++) {
       const reply =
         i % 2 === 0
-          ? await send(site, "POST", "/dashboard", { from: address, cookie: prober.cookie, form: { intent: "update-profile", username: taken.username } })
-          : await send(site, "PUT", `/api/users/update/${prober.id}`, { from: address, cookie: prober.cookie, json: { username: taken.username } });
+          ? await send(site, "POST", "/dashboard", {
+              from: address,
+              cookie: prober.cookie,
+              form: { intent: "update-profile", username: taken.username },
+            })
+          : await send(site, "PUT", `/api/users/update/${prober.id}`, {
+              from: address,
+              cookie: prober.cookie,
+              json: { username: taken.username },
+            });
       expect(reply.status, `probe ${i + 1}: ${reply.text.slice(0, 200)}`).toBe(409);
       checks++;
     }
     expectLimited(
-      await send(site, "POST", "/dashboard", { from: address, cookie: prober.cookie, form: { intent: "update-profile", username: taken.username } }),
+      await send(site, "POST", "/dashboard", {
+        from: address,
+        cookie: prober.cookie,
+        form: { intent: "update-profile", username: taken.username },
+      }),
       "11th probe on the form",
     );
-    expectLimited(await send(site, "PUT", `/api/users/update/${prober.id}`, { from: address, cookie: prober.cookie, json: { username: taken.username } }), "11th probe in the API");
+    expectLimited(
+      await send(site, "PUT", `/api/users/update/${prober.id}`, {
+        from: address,
+        cookie: prober.cookie,
+        json: { username: taken.username },
+      }),
+      "11th probe in the API",
+    );
     // A free name is not told apart either, and is not taken.
-    expectLimited(await send(site, "PUT", `/api/users/update/${prober.id}`, { from: address, cookie: prober.cookie, json: { username: `free.${randomBytes(3).toString("hex")}` } }), "a free name past the limit");
+    expectLimited(
+      await send(site, "PUT", `/api/users/update/${prober.id}`, {
+        from: address,
+        cookie: prober.cookie,
+        json: { username: `free.${randomBytes(3).toString("hex")}` },
+      }),
+      "a free name past the limit",
+    );
     expect((await attempt(site, "api-username", prober, prober.password)).status, "the prober kept its name").toBe(200);
 
     // Per account too: one session spreading its probes over many addresses.
     const spreader = await newAccount("spreader");
     for (let i = 0; i < 10; i++) {
-      expect((await send(site, "PUT", `/api/users/update/${spreader.id}`, { cookie: spreader.cookie, json: { username: taken.username } })).status).toBe(409);
+      expect(
+        (
+          await send(site, "PUT", `/api/users/update/${spreader.id}`, {
+            cookie: spreader.cookie,
+            json: { username: taken.username },
+          })
+        ).status,
+      ).toBe(409);
     }
-    expectLimited(await send(site, "PUT", `/api/users/update/${spreader.id}`, { cookie: spreader.cookie, json: { username: taken.username } }), "11th probe from a new address");
+    expectLimited(
+      await send(site, "PUT", `/api/users/update/${spreader.id}`, {
+        cookie: spreader.cookie,
+        json: { username: taken.username },
+      }),
+      "11th probe from a new address",
+    );
   });
 
   // Only PostgreSQL can be shared by two server processes (an embedded database has one), so the
   // test exists only in that run: declared there, not skipped here.
-  if (onPostgres) it("two servers on one PostgreSQL database share the count", async () => {
-    const secondDir = scratchDirectory("accounts-second");
-    const second = await startSite({ DATA_DIR: secondDir, TRUST_PROXY: "true", DATABASE_URL: database!.url });
-    try {
-      // Per account: five wrong passwords on each server, each from its own address.
-      const target = await newAccount("shared");
-      for (let i = 0; i < 10; i++) {
-        const reply = await attempt(i % 2 === 0 ? site : second, WAYS[i % 4], target, `guess ${i}`);
-        expect(reply.status, `attempt ${i + 1}`).toBe(401);
+  if (onPostgres)
+    it("two servers on one PostgreSQL database share the count", async () => {
+      const secondDir = scratchDirectory("accounts-second");
+      const second = await startSite({ DATA_DIR: secondDir, TRUST_PROXY: "true", DATABASE_URL: database!.url });
+      try {
+        // Per account: five wrong passwords on each server, each from its own address.
+        const target = await newAccount("shared");
+        for (let i = 0; i < 10; i++) {
+          const reply = await attempt(i % 2 === 0 ? site : second, WAYS[i % 4], target, `guess ${i}`);
+          expect(reply.status, `attempt ${i + 1}`).toBe(401);
+        }
+        expectLimited(
+          await attempt(second, "form-username", target, target.password),
+          "11th attempt on the second server",
+        );
+        expectLimited(await attempt(site, "api-email", target, target.password), "11th attempt on the first server");
+        // Per address: five on each server.
+        const address = newAddress();
+        for (let i = 0; i < 10; i++) {
+          const someone = {
+            username: `shared.${i}.${randomBytes(2).toString("hex")}`,
+            email: `shared.${i}@example.edu`,
+          };
+          expect((await attempt(i % 2 === 0 ? site : second, WAYS[i % 4], someone, "wrong", address)).status).toBe(401);
+        }
+        const fresh = await newAccount("fresh");
+        expectLimited(
+          await attempt(second, "api-username", fresh, fresh.password, address),
+          "11th attempt from one address, second server",
+        );
+      } finally {
+        await second.stop();
+        fs.rmSync(secondDir, { recursive: true, force: true });
       }
-      expectLimited(await attempt(second, "form-username", target, target.password), "11th attempt on the second server");
-      expectLimited(await attempt(site, "api-email", target, target.password), "11th attempt on the first server");
-      // Per address: five on each server.
-      const address = newAddress();
-      for (let i = 0; i < 10; i++) {
-        const someone = { username: `shared.${i}.${randomBytes(2).toString("hex")}`, email: `shared.${i}@example.edu` };
-        expect((await attempt(i % 2 === 0 ? site : second, WAYS[i % 4], someone, "wrong", address)).status).toBe(401);
-      }
-      const fresh = await newAccount("fresh");
-      expectLimited(await attempt(second, "api-username", fresh, fresh.password, address), "11th attempt from one address, second server");
-    } finally {
-      await second.stop();
-      fs.rmSync(secondDir, { recursive: true, force: true });
-    }
-  });
+    });
 });

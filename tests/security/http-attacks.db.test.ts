@@ -5,11 +5,20 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { reportCount } from "../support/counts";
-import { rawRequest, type RawReply, type RawRequest } from "../support/raw-http";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
+import { type RawReply, type RawRequest, rawRequest } from "../support/raw-http";
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const label = onPostgres ? "PostgreSQL" : "PGlite";
@@ -27,8 +36,17 @@ const serverErrors: string[] = [];
 const hung: string[] = [];
 
 /** One request as a client not written here sends it (tests/support/raw-http.ts), each from its own address. */
-async function raw(method: string, pathname: string, options: Omit<RawRequest, "method" | "path"> = {}): Promise<RawReply> {
-  const reply = await rawRequest(site.url, { method, path: pathname, ...options, headers: { "x-forwarded-for": newAddress(), origin: site.url, ...options.headers } });
+async function raw(
+  method: string,
+  pathname: string,
+  options: Omit<RawRequest, "method" | "path"> = {},
+): Promise<RawReply> {
+  const reply = await rawRequest(site.url, {
+    method,
+    path: pathname,
+    ...options,
+    headers: { "x-forwarded-for": newAddress(), origin: site.url, ...options.headers },
+  });
   if (reply.status >= 500) serverErrors.push(`${method} ${pathname}: ${reply.status} ${reply.body.slice(0, 200)}`);
   if (reply.status === -1) hung.push(`${method} ${pathname} ${JSON.stringify({ ...options, headers: undefined })}`);
   return reply;
@@ -65,7 +83,14 @@ async function healthy() {
 }
 
 /** Every address that reads a body, who may send it, and the most it may send. */
-function bodyReaders(): { method: string; path: string; cookie: string; limit: number; type: string; answersUnread?: number }[] {
+function bodyReaders(): {
+  method: string;
+  path: string;
+  cookie: string;
+  limit: number;
+  type: string;
+  answersUnread?: number;
+}[] {
   const form = "application/x-www-form-urlencoded";
   const json = "application/json";
   return [
@@ -88,16 +113,32 @@ function bodyReaders(): { method: string; path: string; cookie: string; limit: n
     // Another user's account: refused before the body is read.
     { method: "PUT", path: "/api/users/update/x", cookie: user.cookie, limit: 2 * MB, type: json, answersUnread: 403 },
     // Deleting reads no body: answered without it.
-    { method: "DELETE", path: "/api/post/deletepost/x/y", cookie: adminCookie, limit: 2 * MB, type: json, answersUnread: 404 },
+    {
+      method: "DELETE",
+      path: "/api/post/deletepost/x/y",
+      cookie: adminCookie,
+      limit: 2 * MB,
+      type: json,
+      answersUnread: 404,
+    },
   ];
 }
 
 beforeAll(async () => {
   dataDir = scratchDirectory("attacks");
   database = onPostgres ? await scratchPostgres("attacks") : undefined;
-  const env = { DATA_DIR: dataDir, DEMO_CONTENT: "true", TRUST_PROXY: "true", ...(database ? { DATABASE_URL: database.url } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: "true",
+    TRUST_PROXY: "true",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
   site = await startSite(env);
-  const created = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], env);
+  const created = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    env,
+  );
   expect(created.code, created.out).toBe(0);
   adminCookie = await signIn(ADMIN.username, ADMIN.password);
   const username = `victim.${randomBytes(3).toString("hex")}`;
@@ -120,11 +161,18 @@ afterAll(async () => {
 describe(`attacks on the HTTP server (${label})`, () => {
   it("an upload over its limit in chunks (no Content-Length) is refused 413, ten times over, and the server keeps serving", async () => {
     for (let round = 0; round < 10; round++) {
-      const reply = await raw("POST", "/api/uploads?purpose=avatar", { headers: { cookie: user.cookie, "content-type": "image/png" }, size: 11 * MB });
+      const reply = await raw("POST", "/api/uploads?purpose=avatar", {
+        headers: { cookie: user.cookie, "content-type": "image/png" },
+        size: 11 * MB,
+      });
       expect(reply.status, `round ${round}: ${reply.body}`).toBe(413);
       expect(JSON.parse(reply.body).message).toMatch(/too large.*at most 10 MB/);
     }
-    const admin = await raw("POST", "/api/uploads?purpose=image", { headers: { cookie: adminCookie, "content-type": "image/png" }, size: 11 * MB, chunk: 7000 });
+    const admin = await raw("POST", "/api/uploads?purpose=image", {
+      headers: { cookie: adminCookie, "content-type": "image/png" },
+      size: 11 * MB,
+      chunk: 7000,
+    });
     expect(admin.status).toBe(413);
     await healthy();
   });
@@ -134,27 +182,49 @@ describe(`attacks on the HTTP server (${label})`, () => {
     for (const reader of bodyReaders()) {
       const headers = { "content-type": reader.type, ...(reader.cookie ? { cookie: reader.cookie } : {}) };
       // Declared: refused before a byte is read (the client sends nothing after the headers).
-      const declared = await raw(reader.method, reader.path, { headers: { ...headers, "content-length": reader.limit + 1 }, size: 0 });
+      const declared = await raw(reader.method, reader.path, {
+        headers: { ...headers, "content-length": reader.limit + 1 },
+        size: 0,
+      });
       expect(declared.status, `${reader.method} ${reader.path} declared`).toBe(413);
       expect(declared.body).toMatch(/too large/);
       // Chunked: refused once past the limit, while the client has not finished (it waits for the
       // answer with the body still open: a server that read to the end would never answer).
-      const chunked = await raw(reader.method, reader.path, { headers, size: reader.limit + 256 * 1024, holdOpen: true, timeoutMs: 15_000 });
-      expect(chunked.status, `${reader.method} ${reader.path} chunked: ${chunked.body.slice(0, 200)}`).toBe(reader.answersUnread ?? 413);
+      const chunked = await raw(reader.method, reader.path, {
+        headers,
+        size: reader.limit + 256 * 1024,
+        holdOpen: true,
+        timeoutMs: 15_000,
+      });
+      expect(chunked.status, `${reader.method} ${reader.path} chunked: ${chunked.body.slice(0, 200)}`).toBe(
+        reader.answersUnread ?? 413,
+      );
       if (!reader.answersUnread) expect(chunked.body).toMatch(/too large/);
       refusals += 2;
     }
     // Expect: 100-continue: the client is told before it sends the body.
-    const continued = await raw("POST", "/signin", { headers: { "content-type": "application/x-www-form-urlencoded", "content-length": 3 * MB, expect: "100-continue" } });
+    const continued = await raw("POST", "/signin", {
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": 3 * MB,
+        expect: "100-continue",
+      },
+    });
     expect(continued.status).toBe(413);
     await healthy();
-    reportCount("security", refusals, `over-limit bodies refused 413, declared and chunked, on ${bodyReaders().length} addresses that read a body (${label})`);
+    reportCount(
+      "security",
+      refusals,
+      `over-limit bodies refused 413, declared and chunked, on ${bodyReaders().length} addresses that read a body (${label})`,
+    );
   });
 
   it("chunked bodies of 100 MB to the sign-in form, three at once, are refused without the server holding them", async () => {
     const before = residentMegabytes();
     const replies = await Promise.all(
-      [0, 1, 2].map(() => raw("POST", "/signin", { headers: { "content-type": "application/x-www-form-urlencoded" }, size: 100 * MB })),
+      [0, 1, 2].map(() =>
+        raw("POST", "/signin", { headers: { "content-type": "application/x-www-form-urlencoded" }, size: 100 * MB }),
+      ),
     );
     for (const reply of replies) expect(reply.status).toBe(413);
     const grown = residentMegabytes() - before;
@@ -169,10 +239,24 @@ describe(`attacks on the HTTP server (${label})`, () => {
       fc.asyncProperty(
         fc.record({
           reader: fc.integer({ min: 0, max: readers.length - 1 }),
-          size: fc.oneof(fc.integer({ min: 0, max: 4096 }), fc.integer({ min: 0, max: 3 * MB }), fc.constantFrom(2 * MB, 2 * MB + 1, 10 * MB + 1)),
+          size: fc.oneof(
+            fc.integer({ min: 0, max: 4096 }),
+            fc.integer({ min: 0, max: 3 * MB }),
+            fc.constantFrom(2 * MB, 2 * MB + 1, 10 * MB + 1),
+          ),
           chunk: fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 256 * 1024 })),
           abort: fc.option(fc.integer({ min: 0, max: 3 * MB }), { nil: undefined }),
-          type: fc.constantFrom("application/x-www-form-urlencoded", "application/json", "multipart/form-data; boundary=x", "multipart/form-data", "text/plain", "application/octet-stream", "image/png", "", "\u0000"),
+          type: fc.constantFrom(
+            "application/x-www-form-urlencoded",
+            "application/json",
+            "multipart/form-data; boundary=x",
+            "multipart/form-data",
+            "text/plain",
+            "application/octet-stream",
+            "image/png",
+            "",
+            "\u0000",
+          ),
           encoding: fc.constantFrom(undefined, "gzip", "br", "deflate", "identity", "x-nonsense"),
           declared: fc.constantFrom("none", "exact", "less", "more"),
           byte: fc.integer({ min: 0, max: 255 }),
@@ -200,13 +284,22 @@ describe(`attacks on the HTTP server (${label})`, () => {
     expect(serverErrors).toEqual([]);
     expect(hung).toEqual([]);
     expect(site.output()).not.toMatch(/Uncaught error|Unhandled rejection|ERR_INVALID_STATE/);
-    reportCount("security", requests, `fuzzed bodies (sizes, chunkings, aborts, types, encodings) on ${readers.length} addresses: no exit, no 5xx (${label})`);
+    reportCount(
+      "security",
+      requests,
+      `fuzzed bodies (sizes, chunkings, aborts, types, encodings) on ${readers.length} addresses: no exit, no 5xx (${label})`,
+    );
   }, 300_000);
 
   it("a session cookie written with a space or tab before '=' signs in, and the page made for it is never kept nor shown to others", async () => {
     const [name, value] = user.cookie.split("=");
     let checks = 0;
-    for (const spaced of [`${name} =${value}`, `${name}\t=${value}`, ` ${name}=${value}`, `theme=x; ${name} = ${value}`]) {
+    for (const spaced of [
+      `${name} =${value}`,
+      `${name}\t=${value}`,
+      ` ${name}=${value}`,
+      `theme=x; ${name} = ${value}`,
+    ]) {
       for (const pathname of ["/", "/about", "/posts", "/_.data"]) {
         const reply = await raw("GET", pathname, { headers: { cookie: spaced } });
         expect(reply.status).toBe(200);
@@ -219,7 +312,11 @@ describe(`attacks on the HTTP server (${label})`, () => {
         checks++;
       }
     }
-    reportCount("security", checks, `signed-in renders with odd cookie spellings, none kept or shown to a signed-out visitor (${label})`);
+    reportCount(
+      "security",
+      checks,
+      `signed-in renders with odd cookie spellings, none kept or shown to a signed-out visitor (${label})`,
+    );
   });
 
   it("every answer that depends on the session says so: private, no-store when signed in, Vary: Cookie always", async () => {
@@ -255,11 +352,18 @@ describe(`attacks on the HTTP server (${label})`, () => {
     ];
     for (const [accept, expected] of cases) {
       for (const cookie of ["", adminCookie]) {
-        const reply = await raw("GET", "/about", { headers: { "accept-encoding": accept, ...(cookie ? { cookie } : {}) } });
+        const reply = await raw("GET", "/about", {
+          headers: { "accept-encoding": accept, ...(cookie ? { cookie } : {}) },
+        });
         expect(reply.status).toBe(200);
         const encoding = reply.headers["content-encoding"];
-        // The signed-in page goes through the compression middleware, which does not make brotli for every client alike.
-        if (cookie) expect(encoding === undefined || (expected !== undefined && /^(br|gzip)$/.test(encoding)), `${accept} signed in: ${encoding}`).toBe(true);
+        // The signed-in page goes through the compression middleware, which does not make brotli for every
+        // client alike.
+        if (cookie)
+          expect(
+            encoding === undefined || (expected !== undefined && /^(br|gzip)$/.test(encoding)),
+            `${accept} signed in: ${encoding}`,
+          ).toBe(true);
         else expect(encoding, accept).toBe(expected);
       }
     }
@@ -272,7 +376,10 @@ describe(`attacks on the HTTP server (${label})`, () => {
     const before = residentMegabytes();
     let failed = 0;
     let misses = 0;
-    const flood = Array.from({ length: 1000 }, (_, n) => `/?b=${n}&utm_source=${randomBytes(4).toString("hex")}&fbclid=${n}`);
+    const flood = Array.from(
+      { length: 1000 },
+      (_, n) => `/?b=${n}&utm_source=${randomBytes(4).toString("hex")}&fbclid=${n}`,
+    );
     for (let at = 0; at < flood.length; at += 50) {
       const replies = await Promise.all(flood.slice(at, at + 50).map((pathname) => raw("GET", pathname)));
       for (const reply of replies) {
@@ -284,17 +391,32 @@ describe(`attacks on the HTTP server (${label})`, () => {
     expect(failed).toBe(0);
     expect(misses).toBe(0);
     // Variants a page does read (later pages of a list) have a budget of their own.
-    const variants = await Promise.all(Array.from({ length: 60 }, (_, n) => raw("GET", `/posts?after=${crypto.randomUUID()}&n=${n}`)));
+    const variants = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => raw("GET", `/posts?after=${crypto.randomUUID()}&n=${n}`)),
+    );
     for (const reply of variants) expect(reply.status).toBe(200);
     expect((await raw("GET", "/")).headers["x-page-cache"]).toBe("hit");
     expect((await raw("GET", "/posts")).headers.etag).toBe(posts.headers.etag);
     const grown = residentMegabytes() - before;
     expect(grown, `resident memory grew by ${grown.toFixed(0)} MB`).toBeLessThan(100);
-    reportCount("security", flood.length, `requests with unused query parameters, all served from the page of their address (${label})`);
+    reportCount(
+      "security",
+      flood.length,
+      `requests with unused query parameters, all served from the page of their address (${label})`,
+    );
   });
 
   it("a Host header that is not a host and port is refused with 400", async () => {
-    for (const host of ["site/api/openapi.json?", "user@site", "site:99999", "site:port", "exa mple.edu", "site#x", "[::1", "a..b"]) {
+    for (const host of [
+      "site/api/openapi.json?",
+      "user@site",
+      "site:99999",
+      "site:port",
+      "exa mple.edu",
+      "site#x",
+      "[::1",
+      "a..b",
+    ]) {
       const reply = await raw("GET", "/", { headers: { host } });
       expect(reply.status, JSON.stringify(host)).toBe(400);
     }
@@ -309,7 +431,11 @@ describe(`attacks on the HTTP server (${label})`, () => {
       const reply = await fetch(`${site.url}/theme`, {
         method: "POST",
         redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url, "x-forwarded-for": newAddress() },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: site.url,
+          "x-forwarded-for": newAddress(),
+        },
         body: new URLSearchParams({ theme: "dark", redirectTo: target }),
       });
       expect(reply.status).toBe(302);
@@ -321,7 +447,13 @@ describe(`attacks on the HTTP server (${label})`, () => {
   it("a PDF is served under a sandbox, downloaded from its own address, shown inline only by the journal's reading view", async () => {
     const upload = await fetch(`${site.url}/api/uploads?purpose=pdf`, {
       method: "POST",
-      headers: { cookie: adminCookie, "content-type": "application/pdf", "x-file-name": "script.pdf", origin: site.url, "x-forwarded-for": newAddress() },
+      headers: {
+        cookie: adminCookie,
+        "content-type": "application/pdf",
+        "x-file-name": "script.pdf",
+        origin: site.url,
+        "x-forwarded-for": newAddress(),
+      },
       body: new Uint8Array(pdfWithScript()),
     });
     expect(upload.status).toBe(201);

@@ -9,17 +9,28 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { operations } from "~/api/operations.server";
 import { openDatabase, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
-import { browserRequest, newAddress, type BrowserRequestOptions } from "../support/browser-request";
+
+import { browserRequest, type BrowserRequestOptions, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, projectRoot, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
-import { sql } from "drizzle-orm";
-import sharp from "sharp";
+import {
+  killAllSites,
+  projectRoot,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const label = onPostgres ? "PostgreSQL" : "PGlite";
@@ -53,16 +64,18 @@ async function operator(script: string, args: string[], env: Record<string, stri
   expect(code, out).toBe(0);
 }
 
-async function send(
-  method: string,
-  pathname: string,
-  options: BrowserRequestOptions = {},
-): Promise<Reply> {
+async function send(method: string, pathname: string, options: BrowserRequestOptions = {}): Promise<Reply> {
   // A browser on this site: its own origin; each request its own address unless `from` is given.
   const { response, text } = await browserRequest(site.url, method, pathname, options);
   received.push(text);
   expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
-  return { url: pathname, status: response.status, location: response.headers.get("location") ?? "", text, headers: response.headers };
+  return {
+    url: pathname,
+    status: response.status,
+    location: response.headers.get("location") ?? "",
+    text,
+    headers: response.headers,
+  };
 }
 
 function sessionCookie(reply: Reply): string {
@@ -86,7 +99,12 @@ async function newUser(prefix = "sec"): Promise<Caller> {
   expect(created.status, `sign-up of ${username}: ${created.text.slice(0, 200)}`).toBe(302);
   const signedIn = await send("POST", "/api/auth/signin", { json: { username, password } });
   expect(signedIn.status).toBe(200);
-  return { username, password, id: (JSON.parse(signedIn.text) as { user: { _id: string } }).user._id, cookie: sessionCookie(signedIn) };
+  return {
+    username,
+    password,
+    id: (JSON.parse(signedIn.text) as { user: { _id: string } }).user._id,
+    cookie: sessionCookie(signedIn),
+  };
 }
 
 /** Is this cookie still a live session? */
@@ -118,7 +136,11 @@ function routesWithActions() {
   const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
   return [...routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)]
     .map(([, routePath, file]) => ({ routePath, file }))
-    .filter(({ file }) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(projectRoot, "app", file), "utf8")));
+    .filter(({ file }) =>
+      /export (async )?function action\b|export const action\b/.test(
+        fs.readFileSync(path.join(projectRoot, "app", file), "utf8"),
+      ),
+    );
 }
 
 let admin: Caller;
@@ -133,7 +155,11 @@ beforeAll(async () => {
   storage = await siteStorage("security");
   site = await startSite({ ...storage.env, DEMO_CONTENT: "true", TRUST_PROXY: "true" });
   // Through the running server's operator socket on PGlite; straight to the database otherwise.
-  await operator("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], storage.env);
+  await operator(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    storage.env,
+  );
   admin = { ...ADMIN, id: "", cookie: await signIn(ADMIN.username, ADMIN.password) };
   user = await newUser("user");
   other = await newUser("other");
@@ -144,8 +170,22 @@ beforeAll(async () => {
   });
   pdfUrl = JSON.parse(pdf.text).url;
   imageUrl = JSON.parse((await send("GET", "/api/staff/director", { cookie: admin.cookie })).text).photo;
-  postId = JSON.parse((await send("POST", "/api/post/create", { cookie: admin.cookie, json: { title: "Security post", category: "exams", content: "<p>x</p>" } })).text)._id;
-  journalId = JSON.parse((await send("POST", "/api/journal/create", { cookie: admin.cookie, json: { filename: "Security journal", details: "", file: pdfUrl } })).text)._id;
+  postId = JSON.parse(
+    (
+      await send("POST", "/api/post/create", {
+        cookie: admin.cookie,
+        json: { title: "Security post", category: "exams", content: "<p>x</p>" },
+      })
+    ).text,
+  )._id;
+  journalId = JSON.parse(
+    (
+      await send("POST", "/api/journal/create", {
+        cookie: admin.cookie,
+        json: { filename: "Security journal", details: "", file: pdfUrl },
+      })
+    ).text,
+  )._id;
 }, 240_000);
 
 afterAll(async () => {
@@ -181,7 +221,11 @@ describe(`security at the HTTP server (${label})`, () => {
     for (const target of targets) {
       const [method, pathname] = target.split(" ");
       for (const headers of attacks) {
-        const reply = await send(method, pathname, { cookie: admin.cookie, headers: { origin: "", "sec-fetch-site": "", ...headers }, form: { intent: "delete-post", postId, title: "forged" } });
+        const reply = await send(method, pathname, {
+          cookie: admin.cookie,
+          headers: { origin: "", "sec-fetch-site": "", ...headers },
+          form: { intent: "delete-post", postId, title: "forged" },
+        });
         expect(reply.status, `${target} from ${JSON.stringify(headers)}`).toBe(403);
         expect(reply.text).toContain(CROSS_SITE_REFUSED);
         rows++;
@@ -189,7 +233,11 @@ describe(`security at the HTTP server (${label})`, () => {
     }
     expect(await siteState()).toBe(before);
     expect(targets.size).toBeGreaterThan(40);
-    reportCount("security", rows, `cross-site requests refused (${targets.size} state-changing addresses × ${attacks.length} forms of forgery, ${label})`);
+    reportCount(
+      "security",
+      rows,
+      `cross-site requests refused (${targets.size} state-changing addresses × ${attacks.length} forms of forgery, ${label})`,
+    );
   });
 
   it("authorisation: every screen action against signed out, a user, another user and an admin", async () => {
@@ -200,58 +248,194 @@ describe(`security at the HTTP server (${label})`, () => {
     const ANYONE = { anonymous: "allowed", user: "allowed", other: "allowed", admin: "allowed" } as const;
     const NO_ONE = { anonymous: "not found", user: "not found", other: "not found", admin: "not found" } as const;
     const director = JSON.parse((await send("GET", "/api/staff/director")).text);
-    const dashboard = (intent: string, fields: Record<string, string> = {}) => ({ path: "/dashboard", form: { intent, ...fields } });
+    const dashboard = (intent: string, fields: Record<string, string> = {}) => ({
+      path: "/dashboard",
+      form: { intent, ...fields },
+    });
     // The actions, each with a request that would succeed for a caller allowed to make it.
-    const actions: { name: string; path: string; form?: Record<string, string>; body?: Uint8Array; expect: Record<Role, Expected> }[] = [
+    const actions: {
+      name: string;
+      path: string;
+      form?: Record<string, string>;
+      body?: Uint8Array;
+      expect: Record<Role, Expected>;
+    }[] = [
       { name: "update own profile", ...dashboard("update-profile", {}), expect: SIGNED_IN },
       { name: "delete a user", ...dashboard("delete-user", { userId: "0" }), expect: ADMIN_ONLY },
       { name: "make a user an admin", ...dashboard("set-admin", { userId: "0", admin: "true" }), expect: ADMIN_ONLY },
       { name: "delete a post", ...dashboard("delete-post", { postId: "0" }), expect: ADMIN_ONLY },
       { name: "delete a journal", ...dashboard("delete-journal", { journalId: "0" }), expect: ADMIN_ONLY },
       { name: "load a settings section", ...dashboard("load-settings", { section: "blog" }), expect: ADMIN_ONLY },
-      { name: "save settings", ...dashboard("save-settings", { section: "blog", loaded: "blog", title: "News", subtitle: "Updates from the centre" }), expect: ADMIN_ONLY },
+      {
+        name: "save settings",
+        ...dashboard("save-settings", {
+          section: "blog",
+          loaded: "blog",
+          title: "News",
+          subtitle: "Updates from the centre",
+        }),
+        expect: ADMIN_ONLY,
+      },
       { name: "load a staff role", ...dashboard("load-staff", { role: "director" }), expect: ADMIN_ONLY },
-      { name: "save staff", ...dashboard("save-staff", { role: "director", loaded: "director", name: director.name, post: director.post, email: director.email, description: director.description, photo: director.photo }), expect: ADMIN_ONLY },
-      { name: "save the announcement", ...dashboard("save-announcement", { title: "Call for papers", content: "<p>Open</p>" }), expect: ADMIN_ONLY },
-      { name: "save a focus page", ...dashboard("save-focus", { key: "journals", title: "Journal Articles", subtitle: "Read", content: "" }), expect: ADMIN_ONLY },
-      { name: "create a faculty", ...dashboard("create-faculty", { name: `Faculty ${randomBytes(2).toString("hex")}` }), expect: ADMIN_ONLY },
+      {
+        name: "save staff",
+        ...dashboard("save-staff", {
+          role: "director",
+          loaded: "director",
+          name: director.name,
+          post: director.post,
+          email: director.email,
+          description: director.description,
+          photo: director.photo,
+        }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "save the announcement",
+        ...dashboard("save-announcement", { title: "Call for papers", content: "<p>Open</p>" }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "save a focus page",
+        ...dashboard("save-focus", { key: "journals", title: "Journal Articles", subtitle: "Read", content: "" }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "create a faculty",
+        ...dashboard("create-faculty", { name: `Faculty ${randomBytes(2).toString("hex")}` }),
+        expect: ADMIN_ONLY,
+      },
       { name: "update a faculty", ...dashboard("update-faculty", { id: "0", name: "Renamed" }), expect: ADMIN_ONLY },
       { name: "delete a faculty", ...dashboard("delete-faculty", { id: "0" }), expect: ADMIN_ONLY },
-      { name: "create a department", ...dashboard("create-department", { name: "Department", facultyId: "0", departimage: imageUrl, content: "" }), expect: ADMIN_ONLY },
-      { name: "update a department", ...dashboard("update-department", { id: "0", name: "Department", facultyId: "0", departimage: imageUrl, content: "" }), expect: ADMIN_ONLY },
+      {
+        name: "create a department",
+        ...dashboard("create-department", { name: "Department", facultyId: "0", departimage: imageUrl, content: "" }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "update a department",
+        ...dashboard("update-department", {
+          id: "0",
+          name: "Department",
+          facultyId: "0",
+          departimage: imageUrl,
+          content: "",
+        }),
+        expect: ADMIN_ONLY,
+      },
       { name: "delete a department", ...dashboard("delete-department", { id: "0" }), expect: ADMIN_ONLY },
-      { name: "create a course", ...dashboard("create-course", { name: "Course", code: "SEC 101", credits: "3", semester: "1", description: "", departmentId: "0", facultyId: "0" }), expect: ADMIN_ONLY },
-      { name: "update a course", ...dashboard("update-course", { id: "0", name: "Course", code: "SEC 101", credits: "3", semester: "1", description: "", departmentId: "0", facultyId: "0" }), expect: ADMIN_ONLY },
+      {
+        name: "create a course",
+        ...dashboard("create-course", {
+          name: "Course",
+          code: "SEC 101",
+          credits: "3",
+          semester: "1",
+          description: "",
+          departmentId: "0",
+          facultyId: "0",
+        }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "update a course",
+        ...dashboard("update-course", {
+          id: "0",
+          name: "Course",
+          code: "SEC 101",
+          credits: "3",
+          semester: "1",
+          description: "",
+          departmentId: "0",
+          facultyId: "0",
+        }),
+        expect: ADMIN_ONLY,
+      },
       { name: "delete a course", ...dashboard("delete-course", { id: "0" }), expect: ADMIN_ONLY },
-      { name: "create a post", path: "/create-post", form: { title: "Matrix post", category: "exams", image: "", content: "<p>x</p>" }, expect: ADMIN_ONLY },
-      { name: "update a post", path: `/update-post/${postId}`, form: { title: "Security post", category: "exams", image: "", content: "<p>y</p>" }, expect: ADMIN_ONLY },
-      { name: "create a journal", path: "/create-journal", form: { filename: "Matrix journal", details: "", file: pdfUrl }, expect: ADMIN_ONLY },
-      { name: "update a journal", path: `/update-journal/${journalId}`, form: { filename: "Security journal", details: "<p>y</p>", file: pdfUrl }, expect: ADMIN_ONLY },
-      { name: "upload a PDF", path: "/api/uploads?purpose=pdf", body: renderPdf([{ text: "x" }], { title: "x", author: "x" }), expect: { anonymous: "sign in", user: "forbidden", other: "forbidden", admin: "allowed" } },
-      { name: "upload a profile photo", path: "/api/uploads?purpose=avatar", body: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2a6f97" } }).png().toBuffer(), expect: SIGNED_IN },
-      { name: "create the first admin", path: "/setup", form: { username: "late.admin", email: "late@example.edu", password: "late admin password" }, expect: NO_ONE },
+      {
+        name: "create a post",
+        path: "/create-post",
+        form: { title: "Matrix post", category: "exams", image: "", content: "<p>x</p>" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "update a post",
+        path: `/update-post/${postId}`,
+        form: { title: "Security post", category: "exams", image: "", content: "<p>y</p>" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "create a journal",
+        path: "/create-journal",
+        form: { filename: "Matrix journal", details: "", file: pdfUrl },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "update a journal",
+        path: `/update-journal/${journalId}`,
+        form: { filename: "Security journal", details: "<p>y</p>", file: pdfUrl },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "upload a PDF",
+        path: "/api/uploads?purpose=pdf",
+        body: renderPdf([{ text: "x" }], { title: "x", author: "x" }),
+        expect: { anonymous: "sign in", user: "forbidden", other: "forbidden", admin: "allowed" },
+      },
+      {
+        name: "upload a profile photo",
+        path: "/api/uploads?purpose=avatar",
+        body: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2a6f97" } })
+          .png()
+          .toBuffer(),
+        expect: SIGNED_IN,
+      },
+      {
+        name: "create the first admin",
+        path: "/setup",
+        form: { username: "late.admin", email: "late@example.edu", password: "late admin password" },
+        expect: NO_ONE,
+      },
       { name: "switch the theme", path: "/theme", form: { theme: "dark" }, expect: ANYONE },
       { name: "sign out", path: "/signout", form: {}, expect: ANYONE },
-      { name: "sign in", path: "/signin", form: { username: "nobody.here", password: "wrong password" }, expect: ANYONE },
+      {
+        name: "sign in",
+        path: "/signin",
+        form: { username: "nobody.here", password: "wrong password" },
+        expect: ANYONE,
+      },
       { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
     ];
     // Actions that end or remove the caller's own account are checked with accounts of their own.
-    const intentsInSource = [...fs.readFileSync(path.join(projectRoot, "app/routes/dashboard.tsx"), "utf8").matchAll(/case "([a-z-]+)":/g)].map((m) => m[1]);
+    const intentsInSource = [
+      ...fs.readFileSync(path.join(projectRoot, "app/routes/dashboard.tsx"), "utf8").matchAll(/case "([a-z-]+)":/g),
+    ].map((m) => m[1]);
     const covered = new Set([...actions.map((a) => a.form?.intent).filter(Boolean), "delete-account"]);
-    expect(intentsInSource.filter((intent) => !covered.has(intent)), "dashboard intents without a matrix row").toEqual([]);
+    expect(
+      intentsInSource.filter((intent) => !covered.has(intent)),
+      "dashboard intents without a matrix row",
+    ).toEqual([]);
 
     // Every screen with an action has rows (the JSON API's routes are app/api's matrix).
     const screensWithActions = routesWithActions()
       .filter(({ file }) => !/routes\/api\.(ts|auth\.ts)$/.test(file))
       .map(({ routePath }) => routePath);
-    const rowFor = (routePath: string) => actions.some((a) => new RegExp(`^/${routePath.replace(/:[^/]+/g, "[^/]+")}(\\?|$)`).test(a.path));
-    expect(screensWithActions.filter((routePath) => !rowFor(routePath)), "screens with an action but no matrix row").toEqual([]);
+    const rowFor = (routePath: string) =>
+      actions.some((a) => new RegExp(`^/${routePath.replace(/:[^/]+/g, "[^/]+")}(\\?|$)`).test(a.path));
+    expect(
+      screensWithActions.filter((routePath) => !rowFor(routePath)),
+      "screens with an action but no matrix row",
+    ).toEqual([]);
     const cookieOf = (role: Role) => (role === "anonymous" ? undefined : { user, other, admin }[role].cookie);
     // "not found" is what a closed screen answers (the setup page once an admin exists); a 404 for
     // a record that does not exist is an allowed action's answer.
     const classify = (reply: Reply, closedScreen = false): Expected => {
-      if ((reply.status === 401 && reply.url.startsWith("/api/")) || (reply.status >= 300 && reply.status < 400 && reply.location.startsWith("/signin?redirectTo"))) return "sign in";
+      if (
+        (reply.status === 401 && reply.url.startsWith("/api/")) ||
+        (reply.status >= 300 && reply.status < 400 && reply.location.startsWith("/signin?redirectTo"))
+      )
+        return "sign in";
       if (reply.status === 403) return "forbidden";
       if (reply.status === 404 && closedScreen) return "not found";
       return "allowed";
@@ -262,13 +446,24 @@ describe(`security at the HTTP server (${label})`, () => {
     for (const action of actions) {
       for (const role of ["anonymous", "user", "other"] as const) {
         if (action.expect[role] === "allowed") continue;
-        const reply = await send("POST", action.path, { cookie: cookieOf(role), form: action.form, body: action.body, headers: action.body ? { "content-type": "application/octet-stream", "x-file-name": "f" } : undefined });
-        expect(classify(reply, action.path === "/setup"), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe(action.expect[role]);
+        const reply = await send("POST", action.path, {
+          cookie: cookieOf(role),
+          form: action.form,
+          body: action.body,
+          headers: action.body ? { "content-type": "application/octet-stream", "x-file-name": "f" } : undefined,
+        });
+        expect(
+          classify(reply, action.path === "/setup"),
+          `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`,
+        ).toBe(action.expect[role]);
         rows++;
       }
     }
     if (NO_ONE.admin === "not found") {
-      const reply = await send("POST", "/setup", { cookie: admin.cookie, form: { username: "late.admin", email: "late@example.edu", password: "late admin password" } });
+      const reply = await send("POST", "/setup", {
+        cookie: admin.cookie,
+        form: { username: "late.admin", email: "late@example.edu", password: "late admin password" },
+      });
       expect(classify(reply, true)).toBe("not found");
       rows++;
     }
@@ -277,8 +472,17 @@ describe(`security at the HTTP server (${label})`, () => {
     for (const action of actions) {
       for (const role of ["anonymous", "user", "other", "admin"] as const) {
         if (action.expect[role] !== "allowed") continue;
-        const reply = await send("POST", action.path, { cookie: cookieOf(role), form: action.form, body: action.body, headers: action.body ? { "content-type": action.path.includes("pdf") ? "application/pdf" : "image/png", "x-file-name": "f" } : undefined });
-        expect(classify(reply), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe("allowed");
+        const reply = await send("POST", action.path, {
+          cookie: cookieOf(role),
+          form: action.form,
+          body: action.body,
+          headers: action.body
+            ? { "content-type": action.path.includes("pdf") ? "application/pdf" : "image/png", "x-file-name": "f" }
+            : undefined,
+        });
+        expect(classify(reply), `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe(
+          "allowed",
+        );
         rows++;
         if (action.path === "/signout" && role !== "anonymous") {
           const caller = { user, other, admin }[role];
@@ -297,11 +501,23 @@ describe(`security at the HTTP server (${label})`, () => {
     }
     // A user removing another: refused, and the other is still there.
     const target = await newUser("target");
-    expect(classify(await send("POST", "/dashboard", { cookie: user.cookie, form: { intent: "delete-user", userId: target.id } }))).toBe("forbidden");
+    expect(
+      classify(
+        await send("POST", "/dashboard", { cookie: user.cookie, form: { intent: "delete-user", userId: target.id } }),
+      ),
+    ).toBe("forbidden");
     expect(await signedIn(target.cookie)).toBe(true);
-    expect(classify(await send("POST", "/dashboard", { cookie: admin.cookie, form: { intent: "delete-user", userId: target.id } }))).toBe("allowed");
+    expect(
+      classify(
+        await send("POST", "/dashboard", { cookie: admin.cookie, form: { intent: "delete-user", userId: target.id } }),
+      ),
+    ).toBe("allowed");
     rows += 3;
-    reportCount("security", rows, `screen-action authorisation rows (${actions.length + 1} actions × signed out, user, other user, admin, ${label})`);
+    reportCount(
+      "security",
+      rows,
+      `screen-action authorisation rows (${actions.length + 1} actions × signed out, user, other user, admin, ${label})`,
+    );
   });
 
   it("rate limits: sign-in, sign-up and password change from one address stop at 10 a minute", async () => {
@@ -309,37 +525,82 @@ describe(`security at the HTTP server (${label})`, () => {
     const guessed = await newUser("guessed");
     const address = newAddress();
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await send("POST", "/signin", { from: address, form: { username: guessed.username, password: `guess ${i}` } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await send("POST", "/signin", { from: address, form: { username: guessed.username, password: `guess ${i}` } }))
+          .status,
+      );
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    const limited = await send("POST", "/signin", { from: address, form: { username: guessed.username, password: guessed.password } });
+    const limited = await send("POST", "/signin", {
+      from: address,
+      form: { username: guessed.username, password: guessed.password },
+    });
     expect(limited.status).toBe(429);
     expect(limited.text).toMatch(/Too many attempts\. Please try again in \d+ (seconds?|minute)\./);
 
     const signUpAddress = newAddress();
     for (let i = 0; i < 10; i++) {
       const name = `burst.${randomBytes(3).toString("hex")}`;
-      expect((await send("POST", "/signup", { from: signUpAddress, form: { username: name, email: `${name}@example.edu`, password: "a long enough password" } })).status).toBe(302);
+      expect(
+        (
+          await send("POST", "/signup", {
+            from: signUpAddress,
+            form: { username: name, email: `${name}@example.edu`, password: "a long enough password" },
+          })
+        ).status,
+      ).toBe(302);
     }
-    expect((await send("POST", "/signup", { from: signUpAddress, form: { username: "burst.last", email: "burst.last@example.edu", password: "a long enough password" } })).status).toBe(429);
+    expect(
+      (
+        await send("POST", "/signup", {
+          from: signUpAddress,
+          form: { username: "burst.last", email: "burst.last@example.edu", password: "a long enough password" },
+        })
+      ).status,
+    ).toBe(429);
 
     const changer = await newUser("changer");
     const changeAddress = newAddress();
     for (let i = 0; i < 10; i++) {
-      const reply = await send("POST", "/dashboard", { from: changeAddress, cookie: changer.cookie, form: { intent: "update-profile", password: "a new password here", currentPassword: `wrong ${i}` } });
+      const reply = await send("POST", "/dashboard", {
+        from: changeAddress,
+        cookie: changer.cookie,
+        form: { intent: "update-profile", password: "a new password here", currentPassword: `wrong ${i}` },
+      });
       expect(reply.status).toBe(400);
     }
-    const reply = await send("POST", "/dashboard", { from: changeAddress, cookie: changer.cookie, form: { intent: "update-profile", password: "a new password here", currentPassword: changer.password } });
+    const reply = await send("POST", "/dashboard", {
+      from: changeAddress,
+      cookie: changer.cookie,
+      form: { intent: "update-profile", password: "a new password here", currentPassword: changer.password },
+    });
     expect(reply.status).toBe(429);
     // A new email also needs the current password: the same limit on guessing it.
     const emailAddress = newAddress();
     for (let i = 0; i < 10; i++) {
-      const wrong = await send("POST", "/dashboard", { from: emailAddress, cookie: changer.cookie, form: { intent: "update-profile", email: "moved@example.edu", currentPassword: `wrong ${i}` } });
+      const wrong = await send("POST", "/dashboard", {
+        from: emailAddress,
+        cookie: changer.cookie,
+        form: { intent: "update-profile", email: "moved@example.edu", currentPassword: `wrong ${i}` },
+      });
       expect(wrong.text).toContain("The current password is incorrect.");
     }
-    const blocked = await send("POST", "/dashboard", { from: emailAddress, cookie: changer.cookie, form: { intent: "update-profile", email: "moved@example.edu", currentPassword: changer.password } });
+    const blocked = await send("POST", "/dashboard", {
+      from: emailAddress,
+      cookie: changer.cookie,
+      form: { intent: "update-profile", email: "moved@example.edu", currentPassword: changer.password },
+    });
     expect(blocked.status).toBe(429);
     // Without the password, another account's address is not told apart from a free one.
-    const taken = await send("POST", "/dashboard", { cookie: changer.cookie, form: { intent: "update-profile", email: `${other.username}@example.edu`, password: "a new password here", currentPassword: "wrong" } });
+    const taken = await send("POST", "/dashboard", {
+      cookie: changer.cookie,
+      form: {
+        intent: "update-profile",
+        email: `${other.username}@example.edu`,
+        password: "a new password here",
+        currentPassword: "wrong",
+      },
+    });
     expect([taken.status, taken.text.includes("The current password is incorrect.")]).toEqual([400, true]);
   });
 
@@ -348,17 +609,24 @@ describe(`security at the HTTP server (${label})`, () => {
     expect(await signedIn(leaving.cookie)).toBe(true);
     await send("POST", "/signout", { cookie: leaving.cookie });
     expect(await signedIn(leaving.cookie), "signed out").toBe(false);
-    expect((await send("PUT", `/api/users/update/${leaving.id}`, { cookie: leaving.cookie, json: {} })).status).toBe(401);
+    expect((await send("PUT", `/api/users/update/${leaving.id}`, { cookie: leaving.cookie, json: {} })).status).toBe(
+      401,
+    );
 
     const changing = await newUser("changing");
     const laptop = changing.cookie;
     const phone = await signIn(changing.username, changing.password);
-    const changed = await send("POST", "/dashboard", { cookie: laptop, form: { intent: "update-profile", password: "a brand new password", currentPassword: changing.password } });
+    const changed = await send("POST", "/dashboard", {
+      cookie: laptop,
+      form: { intent: "update-profile", password: "a brand new password", currentPassword: changing.password },
+    });
     expect([changed.status, changed.location]).toEqual([302, "/dashboard?tab=profile&updated=1"]);
     expect(await signedIn(phone), "the other device is signed out").toBe(false);
     expect(await signedIn(laptop), "the old session token is no longer valid").toBe(false);
     expect(await signedIn(sessionCookie(changed)), "the device that changed it keeps a new session").toBe(true);
-    expect((await send("POST", "/signin", { form: { username: changing.username, password: changing.password } })).status).toBe(401);
+    expect(
+      (await send("POST", "/signin", { form: { username: changing.username, password: changing.password } })).status,
+    ).toBe(401);
 
     const deleting = await newUser("deleting");
     const second = await signIn(deleting.username, deleting.password);
@@ -372,16 +640,27 @@ describe(`security at the HTTP server (${label})`, () => {
   });
 
   it("sign-in does not tell whether an account exists; sign-up says only what SPEC.md requires", async () => {
-    const unknown = await send("POST", "/signin", { form: { username: "no.such.person", password: "whatever password" } });
+    const unknown = await send("POST", "/signin", {
+      form: { username: "no.such.person", password: "whatever password" },
+    });
     const wrong = await send("POST", "/signin", { form: { username: user.username, password: "not the password" } });
     const message = (reply: Reply) => /role="alert"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(reply.text)?.[1];
     expect(unknown.status).toBe(wrong.status);
     expect(message(unknown)).toBe("Invalid username or password");
     expect(message(wrong)).toBe(message(unknown));
-    const apiUnknown = await send("POST", "/api/auth/signin", { json: { username: "no.such.person", password: "whatever password" } });
-    const apiWrong = await send("POST", "/api/auth/signin", { json: { username: user.username, password: "not the password" } });
-    expect([apiUnknown.status, JSON.parse(apiUnknown.text).message]).toEqual([apiWrong.status, JSON.parse(apiWrong.text).message]);
-    const taken = await send("POST", "/signup", { form: { username: user.username, email: "fresh.address@example.edu", password: "a long enough password" } });
+    const apiUnknown = await send("POST", "/api/auth/signin", {
+      json: { username: "no.such.person", password: "whatever password" },
+    });
+    const apiWrong = await send("POST", "/api/auth/signin", {
+      json: { username: user.username, password: "not the password" },
+    });
+    expect([apiUnknown.status, JSON.parse(apiUnknown.text).message]).toEqual([
+      apiWrong.status,
+      JSON.parse(apiWrong.text).message,
+    ]);
+    const taken = await send("POST", "/signup", {
+      form: { username: user.username, email: "fresh.address@example.edu", password: "a long enough password" },
+    });
     expect(message(taken)).toBe("That username is already taken. Please choose another.");
   });
 
@@ -403,7 +682,8 @@ describe(`security at the HTTP server (${label})`, () => {
     expect(html.length).toBeGreaterThanOrEqual(4);
     for (const answer of answers) {
       const policy = answer.headers.get("content-security-policy") ?? "";
-      const scripts = /(?:^|;\s*)script-src ([^;]*)/.exec(policy)?.[1] ?? /(?:^|;\s*)default-src ([^;]*)/.exec(policy)?.[1] ?? "";
+      const scripts =
+        /(?:^|;\s*)script-src ([^;]*)/.exec(policy)?.[1] ?? /(?:^|;\s*)default-src ([^;]*)/.exec(policy)?.[1] ?? "";
       expect(policy, "a Content-Security-Policy").not.toBe("");
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("*");
@@ -425,7 +705,10 @@ describe(`security at the HTTP server (${label})`, () => {
 
   it("behind a proxy that ends https (TRUST_PROXY, X-Forwarded-Proto), forms from the https page work", async () => {
     const httpsOrigin = site.url.replace("http:", "https:");
-    const reply = await send("POST", "/signin", { headers: { origin: httpsOrigin, "x-forwarded-proto": "https" }, form: { username: user.username, password: user.password } });
+    const reply = await send("POST", "/signin", {
+      headers: { origin: httpsOrigin, "x-forwarded-proto": "https" },
+      form: { username: user.username, password: user.password },
+    });
     expect([reply.status, reply.location]).toEqual([302, "/dashboard?tab=profile"]);
   });
 
@@ -439,15 +722,27 @@ describe(`security at the HTTP server (${label})`, () => {
 
   it("no answer holds a password hash", async () => {
     // Pages and API answers where accounts appear, read as the admin.
-    for (const read of ["/dashboard?tab=users", "/dashboard?tab=profile", "/api/users/getusers?limit=100", `/api/users/update/${user.id}`]) {
-      await send(read.includes("update") ? "PUT" : "GET", read, { cookie: admin.cookie, json: read.includes("update") ? {} : undefined });
+    for (const read of [
+      "/dashboard?tab=users",
+      "/dashboard?tab=profile",
+      "/api/users/getusers?limit=100",
+      `/api/users/update/${user.id}`,
+    ]) {
+      await send(read.includes("update") ? "PUT" : "GET", read, {
+        cookie: admin.cookie,
+        json: read.includes("update") ? {} : undefined,
+      });
     }
     await site.stop();
     // The stored hashes, read with the server stopped (PGlite allows one process).
     const database = await openDatabase(
-      storage.env.DATABASE_URL ? { kind: "postgres", url: storage.env.DATABASE_URL } : { kind: "pglite", dataDir: path.join(storage.dataDir, "pglite") },
+      storage.env.DATABASE_URL
+        ? { kind: "postgres", url: storage.env.DATABASE_URL }
+        : { kind: "pglite", dataDir: path.join(storage.dataDir, "pglite") },
     );
-    const hashes = rowsOf<{ password: string }>(await database.db.execute(sql`select password from accounts where password is not null`)).map((r) => r.password);
+    const hashes = rowsOf<{ password: string }>(
+      await database.db.execute(sql`select password from accounts where password is not null`),
+    ).map((r) => r.password);
     await database.close();
     expect(hashes.length).toBeGreaterThan(5);
     const everything = received.join("\n");
@@ -464,16 +759,28 @@ if (!onPostgres) {
   describe("security behind https (PUBLIC_URL=https://...)", () => {
     it("sends HSTS and marks the session cookie Secure", async () => {
       const httpsStorage = await siteStorage("https");
-      const httpsSite = await startSite({ ...httpsStorage.env, PUBLIC_URL: "https://centre.example.edu", TRUST_PROXY: "true" });
+      const httpsSite = await startSite({
+        ...httpsStorage.env,
+        PUBLIC_URL: "https://centre.example.edu",
+        TRUST_PROXY: "true",
+      });
       try {
-        await operator("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], httpsStorage.env);
+        await operator(
+          "create-admin",
+          ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+          httpsStorage.env,
+        );
         const page = await fetch(`${httpsSite.url}/signin`);
         expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
         expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
         const signIn = await fetch(`${httpsSite.url}/signin`, {
           method: "POST",
           redirect: "manual",
-          headers: { origin: "https://centre.example.edu", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newAddress() },
+          headers: {
+            origin: "https://centre.example.edu",
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": newAddress(),
+          },
           body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password }),
         });
         expect(signIn.status, await signIn.clone().text()).toBe(302);

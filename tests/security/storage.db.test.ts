@@ -9,18 +9,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { media, users } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { mediaOptions } from "~/services/index.server";
 import { mediaService, storedKeysOf, UPLOAD_QUOTA_BYTES, UPLOADS_PER_HOUR } from "~/services/media.server";
 import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "~/services/uploads-cleanup.server";
+
 import { browserRequest, type BrowserRequestOptions } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, startSite, type SiteProcess } from "../support/site-process";
+import {
+  killAllSites,
+  runScript,
+  scratchDirectory,
+  scratchPostgres,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const label = onPostgres ? "PostgreSQL" : "PGlite";
@@ -64,13 +74,19 @@ async function newUser(prefix: string): Promise<Caller> {
   return signIn(username, password);
 }
 
-const photo = (seed: number) => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: seed % 256, g: 90, b: 140 } } }).png().toBuffer();
+const photo = (seed: number) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: seed % 256, g: 90, b: 140 } } })
+    .png()
+    .toBuffer();
 
 async function upload(caller: Caller, purpose: "avatar" | "image" | "pdf", bytes: Uint8Array) {
   return send("POST", `/api/uploads?purpose=${purpose}`, {
     cookie: caller.cookie,
     body: bytes,
-    headers: { "content-type": purpose === "pdf" ? "application/pdf" : "image/png", "x-file-name": `file.${purpose === "pdf" ? "pdf" : "png"}` },
+    headers: {
+      "content-type": purpose === "pdf" ? "application/pdf" : "image/png",
+      "x-file-name": `file.${purpose === "pdf" ? "pdf" : "png"}`,
+    },
   });
 }
 
@@ -81,7 +97,10 @@ async function uploaded(caller: Caller, purpose: "avatar" | "image" | "pdf", byt
 }
 
 async function setProfilePhoto(caller: Caller, url: string) {
-  const reply = await send("PUT", `/api/users/update/${caller.id}`, { cookie: caller.cookie, json: { profilePhoto: url } });
+  const reply = await send("PUT", `/api/users/update/${caller.id}`, {
+    cookie: caller.cookie,
+    json: { profilePhoto: url },
+  });
   expect(reply.status, reply.text).toBe(200);
 }
 
@@ -109,7 +128,11 @@ function expectPrivate(root: string) {
 /** The site stopped, its database opened here (PGlite allows one process at a time), then started again. */
 async function whileStopped<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   expect(await site.stop()).toBe(0);
-  const database = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  const database = await openDatabase(
+    databaseUrl
+      ? { kind: "postgres", url: databaseUrl, poolSize: 2 }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+  );
   try {
     return await work(database);
   } finally {
@@ -128,7 +151,11 @@ beforeAll(async () => {
   env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   site = await startSite({ ...env, ...SITE_ENV });
   // Through the running server's operator socket on PGlite; straight to the database otherwise.
-  const created = await runScript("create-admin", ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password], env);
+  const created = await runScript(
+    "create-admin",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    env,
+  );
   expect(created.code, created.out).toBe(0);
   admin = await signIn(ADMIN.username, ADMIN.password);
 }, 240_000);
@@ -145,16 +172,43 @@ describe(`what the site keeps on disk (${label})`, () => {
     const user = await newUser("disk");
     await setProfilePhoto(user, await uploaded(user, "avatar", await photo(1)));
     const image = await uploaded(admin, "image", await photo(2));
-    const pdf = await uploaded(admin, "pdf", renderPdf([{ text: "Modes", style: "title" }], { title: "Modes", author: "Tests" }));
-    expect((await send("POST", "/api/post/create", { cookie: admin.cookie, json: { title: "On disk", category: "exams", image, content: "<p>x</p>" } })).status).toBe(201);
-    expect((await send("POST", "/api/journal/create", { cookie: admin.cookie, json: { filename: "On disk", details: "", file: pdf } })).status).toBe(201);
+    const pdf = await uploaded(
+      admin,
+      "pdf",
+      renderPdf([{ text: "Modes", style: "title" }], { title: "Modes", author: "Tests" }),
+    );
+    expect(
+      (
+        await send("POST", "/api/post/create", {
+          cookie: admin.cookie,
+          json: { title: "On disk", category: "exams", image, content: "<p>x</p>" },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await send("POST", "/api/journal/create", {
+          cookie: admin.cookie,
+          json: { filename: "On disk", details: "", file: pdf },
+        })
+      ).status,
+    ).toBe(201);
 
     const entries = expectPrivate(dataDir);
     const names = new Set(entries.map((e) => e.path.split(path.sep).join("/")));
     // The uploads, their scratch folder and, on the embedded database, its files, lock and operator socket.
-    for (const expected of ["uploads", "tmp", ...(onPostgres ? [] : ["pglite", "pglite/PG_VERSION", "pglite/server.lock", "control.sock"])]) expect(names, expected).toContain(expected);
+    for (const expected of [
+      "uploads",
+      "tmp",
+      ...(onPostgres ? [] : ["pglite", "pglite/PG_VERSION", "pglite/server.lock", "control.sock"]),
+    ])
+      expect(names, expected).toContain(expected);
     expect(entries.find((e) => e.path === ".")!.mode).toBe(0o700);
-    reportCount("security", entries.length, `files and folders in a new DATA_DIR checked: none readable by other accounts (${label})`);
+    reportCount(
+      "security",
+      entries.length,
+      `files and folders in a new DATA_DIR checked: none readable by other accounts (${label})`,
+    );
   });
 
   it("a data directory an older version left open (0666 files, 0777 folders) is tightened at start, and the log says so", async () => {
@@ -162,16 +216,25 @@ describe(`what the site keeps on disk (${label})`, () => {
     // As `chmod -R go+rwX`: what an older version's files may look like (and worse).
     let opened = 0;
     for (const entry of modesUnder(dataDir)) {
-      fs.chmodSync(path.join(dataDir, entry.path), entry.mode | (entry.directory || entry.mode & 0o100 ? 0o077 : 0o066));
+      fs.chmodSync(
+        path.join(dataDir, entry.path),
+        entry.mode | (entry.directory || entry.mode & 0o100 ? 0o077 : 0o066),
+      );
       opened++;
     }
     expect(modesUnder(dataDir).filter((e) => e.mode & 0o077).length).toBe(opened);
 
     site = await startSite({ ...env, ...SITE_ENV });
-    const line = await site.waitForOutput(/^Tightened permissions of \d+ files? in DATA_DIR \(readable by this user only\)\.$/);
+    const line = await site.waitForOutput(
+      /^Tightened permissions of \d+ files? in DATA_DIR \(readable by this user only\)\.$/,
+    );
     expect(Number(/of (\d+) file/.exec(line)![1])).toBe(opened);
     const entries = expectPrivate(dataDir);
-    reportCount("security", opened, `files and folders of an old, world-readable DATA_DIR tightened at start (${label})`);
+    reportCount(
+      "security",
+      opened,
+      `files and folders of an old, world-readable DATA_DIR tightened at start (${label})`,
+    );
     // Sessions made before still work: only modes changed.
     expect((await send("GET", "/dashboard?tab=profile", { cookie: admin.cookie })).status).toBe(200);
     expect(entries.length).toBeGreaterThanOrEqual(opened);
@@ -186,11 +249,19 @@ describe(`what the site keeps on disk (${label})`, () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     const { message } = JSON.parse(refused.text) as { message: string };
-    expect(message).toMatch(new RegExp(`^You have uploaded ${UPLOADS_PER_HOUR} files in the last hour, the most an account may\\. Try again in \\d+ minutes?\\.$`));
+    expect(message).toMatch(
+      new RegExp(
+        `^You have uploaded ${UPLOADS_PER_HOUR} files in the last hour, the most an account may\\. Try again in \\d+ minutes?\\.$`,
+      ),
+    );
 
     // An admin publishing a long article with many images is not held back.
     for (let i = 0; i <= UPLOADS_PER_HOUR; i++) await uploaded(admin, "image", await photo(i));
-    reportCount("security", UPLOADS_PER_HOUR + 1, `uploads by one account in an hour: ${UPLOADS_PER_HOUR} stored, the next answered 429 (an admin's as many and one more all stored, ${label})`);
+    reportCount(
+      "security",
+      UPLOADS_PER_HOUR + 1,
+      `uploads by one account in an hour: ${UPLOADS_PER_HOUR} stored, the next answered 429 (an admin's as many and one more all stored, ${label})`,
+    );
   });
 
   it(`an account that is not an admin: at most ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB stored, then 413 with what to do; an admin is not limited`, async () => {
@@ -208,7 +279,9 @@ describe(`what the site keeps on disk (${label})`, () => {
           createdAt: new Date(Date.now() - 2 * 3600_000),
           claimedAt: new Date(Date.now() - 2 * 3600_000),
         }));
-      await db.insert(media).values([...earlier(user.id, 10, UPLOAD_QUOTA_BYTES / 10), ...earlier(admin.id, 12, UPLOAD_QUOTA_BYTES / 10)]);
+      await db
+        .insert(media)
+        .values([...earlier(user.id, 10, UPLOAD_QUOTA_BYTES / 10), ...earlier(admin.id, 12, UPLOAD_QUOTA_BYTES / 10)]);
     });
     const refused = await upload(user, "avatar", await photo(7));
     expect(refused.status).toBe(413);
@@ -228,14 +301,34 @@ describe(`what the site keeps on disk (${label})`, () => {
     const abandoned = await uploaded(user, "avatar", await photo(32));
     const postImage = await uploaded(admin, "image", await photo(33));
     const inText = await uploaded(admin, "image", await photo(34));
-    const pdf = await uploaded(admin, "pdf", renderPdf([{ text: "Kept", style: "title" }], { title: "Kept", author: "Tests" }));
+    const pdf = await uploaded(
+      admin,
+      "pdf",
+      renderPdf([{ text: "Kept", style: "title" }], { title: "Kept", author: "Tests" }),
+    );
     const neverUsed = await uploaded(admin, "image", await photo(35));
-    const post = await send("POST", "/api/post/create", { cookie: admin.cookie, json: { title: "Sweep", category: "exams", image: postImage, content: `<p>See <img src="${inText}" alt="a chart"></p>` } });
+    const post = await send("POST", "/api/post/create", {
+      cookie: admin.cookie,
+      json: {
+        title: "Sweep",
+        category: "exams",
+        image: postImage,
+        content: `<p>See <img src="${inText}" alt="a chart"></p>`,
+      },
+    });
     expect(post.status, post.text).toBe(201);
-    expect((await send("POST", "/api/journal/create", { cookie: admin.cookie, json: { filename: "Sweep", details: "", file: pdf } })).status).toBe(201);
+    expect(
+      (
+        await send("POST", "/api/journal/create", {
+          cookie: admin.cookie,
+          json: { filename: "Sweep", details: "", file: pdf },
+        })
+      ).status,
+    ).toBe(201);
 
     const keyOf = (url: string) => url.slice("/uploads/".length);
-    const onDisk = (url: string) => storedKeysOf(keyOf(url)).every((key) => fs.existsSync(path.join(dataDir, "uploads", ...key.split("/"))));
+    const onDisk = (url: string) =>
+      storedKeysOf(keyOf(url)).every((key) => fs.existsSync(path.join(dataDir, "uploads", ...key.split("/"))));
     const unused = [replaced, abandoned, neverUsed];
     const inUse = [current, postImage, inText, pdf];
     for (const url of [...unused, ...inUse]) expect(onDisk(url), url).toBe(true);
@@ -243,8 +336,13 @@ describe(`what the site keeps on disk (${label})`, () => {
     const recorded = await whileStopped(async ({ db }) => {
       const service = mediaService(db, mediaOptions(dataDir));
       // With the server's own grace: all of them are younger than a day, so nothing goes.
-      await service.removeUnreferenced(new Date(Date.now() - UPLOAD_GRACE_MS), { unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS) });
-      const young = await db.select({ key: media.storageKey }).from(media).where(inArray(media.storageKey, unused.map(keyOf)));
+      await service.removeUnreferenced(new Date(Date.now() - UPLOAD_GRACE_MS), {
+        unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS),
+      });
+      const young = await db
+        .select({ key: media.storageKey })
+        .from(media)
+        .where(inArray(media.storageKey, unused.map(keyOf)));
       expect(young.length, "uploads younger than the grace stay").toBe(unused.length);
       // Once past the grace (a cutoff in the future): the unused go, records and files.
       const inAMinute = new Date(Date.now() + 60_000);
@@ -252,7 +350,12 @@ describe(`what the site keeps on disk (${label})`, () => {
       expect(removed).toBeGreaterThanOrEqual(unused.length);
       const [profile] = await db.select({ image: users.image }).from(users).where(eq(users.id, user.id));
       expect(profile.image).toBe(current);
-      return (await db.select({ key: media.storageKey }).from(media).where(inArray(media.storageKey, [...unused, ...inUse].map(keyOf)))).map((r) => r.key);
+      return (
+        await db
+          .select({ key: media.storageKey })
+          .from(media)
+          .where(inArray(media.storageKey, [...unused, ...inUse].map(keyOf)))
+      ).map((r) => r.key);
     });
     expect(recorded.sort()).toEqual(inUse.map(keyOf).sort());
     for (const url of unused) expect(onDisk(url), `${url} is removed`).toBe(false);
@@ -260,6 +363,10 @@ describe(`what the site keeps on disk (${label})`, () => {
     // The restarted site serves what is in use and no longer what was swept.
     for (const url of inUse) expect((await fetch(`${site.url}${url}`)).status, url).toBe(200);
     for (const url of unused) expect((await fetch(`${site.url}${url}`)).status, url).toBe(404);
-    reportCount("security", unused.length + inUse.length, `uploads checked by the sweep: ${unused.length} unused ones removed, ${inUse.length} in use kept (${label})`);
+    reportCount(
+      "security",
+      unused.length + inUse.length,
+      `uploads checked by the sweep: ${unused.length} unused ones removed, ${inUse.length} in use kept (${label})`,
+    );
   });
 });

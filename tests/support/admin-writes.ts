@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+import sharp from "sharp";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { storedKeysOf } from "~/services/media.server";
 
@@ -15,13 +17,37 @@ import { storedKeysOf } from "~/services/media.server";
  */
 
 /** Settings sections made of a title and a subtitle, and the public page that shows each. */
-export const SETTINGS_PAGES = { blog: "/posts", calltoaction: "/about", howtoapplyone: "/", howtoapplytwo: "/", howtoapplythree: "/" } as const;
+export const SETTINGS_PAGES = {
+  blog: "/posts",
+  calltoaction: "/about",
+  howtoapplyone: "/",
+  howtoapplytwo: "/",
+  howtoapplythree: "/",
+} as const;
 export type SimpleSection = keyof typeof SETTINGS_PAGES;
 export const SIMPLE_SECTIONS = Object.keys(SETTINGS_PAGES) as SimpleSection[];
 
 /** `deleting`: a delete was sent (a page may answer 404 from then on). */
-type PostEntry = { id: string; slug: string; title: string; image: string; deleting: boolean; renaming: boolean; deleted: boolean; unsureTitles: string[]; unsureDelete: boolean };
-type JournalEntry = { id: string; slug: string; filename: string; file: string; deleting: boolean; deleted: boolean; unsureDelete: boolean };
+type PostEntry = {
+  id: string;
+  slug: string;
+  title: string;
+  image: string;
+  deleting: boolean;
+  renaming: boolean;
+  deleted: boolean;
+  unsureTitles: string[];
+  unsureDelete: boolean;
+};
+type JournalEntry = {
+  id: string;
+  slug: string;
+  filename: string;
+  file: string;
+  deleting: boolean;
+  deleted: boolean;
+  unsureDelete: boolean;
+};
 type SettingEntry = { acked?: string; unsure: string[] };
 
 export type Ledger = ReturnType<typeof newLedger>;
@@ -41,8 +67,13 @@ export function newLedger() {
 }
 
 export async function testAssets() {
-  const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 80, b: 120 } } }).png().toBuffer();
-  const pdf = renderPdf([{ text: "A reliability article", style: "title" }, { text: "Written while the server was under test." }], { title: "Reliability", author: "Tests" });
+  const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
+  const pdf = renderPdf(
+    [{ text: "A reliability article", style: "title" }, { text: "Written while the server was under test." }],
+    { title: "Reliability", author: "Tests" },
+  );
   return { image, pdf };
 }
 
@@ -52,19 +83,35 @@ const tag = () => randomBytes(4).toString("hex");
  * One admin writing in a loop. Each writer changes only its own posts, articles and settings section
  * (if it has one), so that what it was told is the last word on them.
  */
-export function adminWriter(options: { site: string; cookie: string; userId: string; section?: SimpleSection; ledger: Ledger; assets: { image: Buffer; pdf: Buffer } }) {
+export function adminWriter(options: {
+  site: string;
+  cookie: string;
+  userId: string;
+  section?: SimpleSection;
+  ledger: Ledger;
+  assets: { image: Buffer; pdf: Buffer };
+}) {
   const { site, cookie, userId, section, ledger, assets } = options;
   const mine = { posts: [] as PostEntry[], journals: [] as JournalEntry[] };
 
   /** The answer, or "lost" when none came. Error answers are recorded. */
-  async function send(method: string, pathname: string, body?: unknown, upload?: { bytes: Buffer; type: string; name: string }) {
+  async function send(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    upload?: { bytes: Buffer; type: string; name: string },
+  ) {
     let response: Response;
     try {
       response = await fetch(`${site}${pathname}`, {
         method,
         headers: {
           cookie,
-          ...(upload ? { "content-type": upload.type, "x-file-name": upload.name } : body === undefined ? {} : { "content-type": "application/json" }),
+          ...(upload
+            ? { "content-type": upload.type, "x-file-name": upload.name }
+            : body === undefined
+              ? {}
+              : { "content-type": "application/json" }),
         },
         body: upload ? new Uint8Array(upload.bytes) : body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
@@ -92,7 +139,10 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
   }
 
   async function upload(kind: "image" | "pdf", journalId?: string) {
-    const file = kind === "image" ? { bytes: assets.image, type: "image/png", name: "photo.png" } : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
+    const file =
+      kind === "image"
+        ? { bytes: assets.image, type: "image/png", name: "photo.png" }
+        : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
     const reply = await send("POST", `/api/uploads?purpose=${kind}`, undefined, file);
     if (typeof reply === "string") return undefined;
     const url = reply.url as string;
@@ -105,10 +155,25 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const image = await upload("image");
       if (!image) return;
       const title = `Reliability post ${tag()}`;
-      const reply = await send("POST", "/api/post/create", { title, category: "exams", image, content: `<p>${title}</p>` });
+      const reply = await send("POST", "/api/post/create", {
+        title,
+        category: "exams",
+        image,
+        content: `<p>${title}</p>`,
+      });
       if (typeof reply === "string") return;
       const post = reply.post as { _id: string; slug: string };
-      const entry = { id: post._id, slug: post.slug, title, image, deleting: false, renaming: false, deleted: false, unsureTitles: [], unsureDelete: false };
+      const entry = {
+        id: post._id,
+        slug: post.slug,
+        title,
+        image,
+        deleting: false,
+        renaming: false,
+        deleted: false,
+        unsureTitles: [],
+        unsureDelete: false,
+      };
       ledger.posts.set(entry.id, entry);
       mine.posts.push(entry);
     },
@@ -119,7 +184,15 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const reply = await send("POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
       if (typeof reply === "string") return;
       const journal = reply.journal as { _id: string; slug: string };
-      const entry = { id: journal._id, slug: journal.slug, filename, file, deleting: false, deleted: false, unsureDelete: false };
+      const entry = {
+        id: journal._id,
+        slug: journal.slug,
+        filename,
+        file,
+        deleting: false,
+        deleted: false,
+        unsureDelete: false,
+      };
       ledger.journals.set(entry.id, entry);
       ledger.uploads.set(file, { journalId: entry.id });
       mine.journals.push(entry);
@@ -130,7 +203,12 @@ export function adminWriter(options: { site: string; cookie: string; userId: str
       const title = `Reliability post ${tag()} (edited)`;
       // A new title is a new address: between the save and its answer, the old one may be gone.
       post.renaming = true;
-      const reply = await send("PUT", `/api/post/updatepost/${post.id}/${userId}`, { title, category: "exams", image: post.image, content: `<p>${title}</p>` });
+      const reply = await send("PUT", `/api/post/updatepost/${post.id}/${userId}`, {
+        title,
+        category: "exams",
+        image: post.image,
+        content: `<p>${title}</p>`,
+      });
       if (reply !== "lost") post.renaming = false;
       if (reply === "lost") post.unsureTitles.push(title);
       if (typeof reply === "string") return;
@@ -196,43 +274,67 @@ function pick<T>(items: T[]): T | undefined {
 export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: string) {
   const problems: string[] = [];
   const query = async <T>(text: string) => rowsOf<T>(await db.execute(sql.raw(text)));
-  const posts = new Map((await query<{ id: string; title: string; image: string }>("select id, title, image from posts")).map((r) => [r.id, r]));
-  const journals = new Map((await query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")).map((r) => [r.id, r]));
+  const posts = new Map(
+    (await query<{ id: string; title: string; image: string }>("select id, title, image from posts")).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  const journals = new Map(
+    (await query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")).map(
+      (r) => [r.id, r],
+    ),
+  );
   const media = new Map(
-    (await query<{ storage_key: string; kind: string; size_bytes: number | string }>("select storage_key, kind, size_bytes from media")).map((r) => [r.storage_key, r]),
+    (
+      await query<{ storage_key: string; kind: string; size_bytes: number | string }>(
+        "select storage_key, kind, size_bytes from media",
+      )
+    ).map((r) => [r.storage_key, r]),
   );
 
   for (const entry of ledger.posts.values()) {
     const row = posts.get(entry.id);
     if (entry.deleted && row) problems.push(`post ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && !row) problems.push(`post ${entry.id} "${entry.title}" was acknowledged but is missing`);
-    if (row && ![entry.title, ...entry.unsureTitles].includes(row.title)) problems.push(`post ${entry.id} has title "${row.title}", acknowledged "${entry.title}"`);
-    if (row && row.image !== entry.image) problems.push(`post ${entry.id} has image ${row.image}, acknowledged ${entry.image}`);
+    if (!entry.deleted && !entry.unsureDelete && !row)
+      problems.push(`post ${entry.id} "${entry.title}" was acknowledged but is missing`);
+    if (row && ![entry.title, ...entry.unsureTitles].includes(row.title))
+      problems.push(`post ${entry.id} has title "${row.title}", acknowledged "${entry.title}"`);
+    if (row && row.image !== entry.image)
+      problems.push(`post ${entry.id} has image ${row.image}, acknowledged ${entry.image}`);
   }
   for (const entry of ledger.journals.values()) {
     const row = journals.get(entry.id);
     if (entry.deleted && row) problems.push(`journal ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && !row) problems.push(`journal ${entry.id} "${entry.filename}" was acknowledged but is missing`);
-    if (row && (row.filename !== entry.filename || row.file !== entry.file)) problems.push(`journal ${entry.id} differs from what was acknowledged`);
+    if (!entry.deleted && !entry.unsureDelete && !row)
+      problems.push(`journal ${entry.id} "${entry.filename}" was acknowledged but is missing`);
+    if (row && (row.filename !== entry.filename || row.file !== entry.file))
+      problems.push(`journal ${entry.id} differs from what was acknowledged`);
   }
   for (const [url, { journalId }] of ledger.uploads) {
     const withdrawnWith = journalId ? ledger.journals.get(journalId) : undefined;
     if (withdrawnWith && (withdrawnWith.deleted || withdrawnWith.unsureDelete)) continue;
-    if (!media.has(url.slice("/uploads/".length))) problems.push(`upload ${url} was acknowledged but has no media record`);
+    if (!media.has(url.slice("/uploads/".length)))
+      problems.push(`upload ${url} was acknowledged but has no media record`);
   }
   for (const [section, entry] of ledger.settings) {
-    const [row] = await query<{ title: string | null }>(`select fields->>'title' as title from site_settings where section = '${section}'`);
+    const [row] = await query<{ title: string | null }>(
+      `select fields->>'title' as title from site_settings where section = '${section}'`,
+    );
     const allowed = [entry.acked, ...entry.unsure].filter(Boolean);
-    if (entry.acked && !allowed.includes(row?.title ?? "")) problems.push(`settings ${section} title is "${row?.title}", acknowledged "${entry.acked}"`);
+    if (entry.acked && !allowed.includes(row?.title ?? ""))
+      problems.push(`settings ${section} title is "${row?.title}", acknowledged "${entry.acked}"`);
   }
 
   // Whole records: every post image and article PDF is a recorded upload of that kind, and every
   // recorded upload has all its files, complete.
   for (const row of posts.values()) {
-    if (row.image && media.get(row.image.slice("/uploads/".length))?.kind !== "image") problems.push(`post ${row.id} points at ${row.image}, which is not a recorded image`);
+    if (row.image && media.get(row.image.slice("/uploads/".length))?.kind !== "image")
+      problems.push(`post ${row.id} points at ${row.image}, which is not a recorded image`);
   }
   for (const row of journals.values()) {
-    if (media.get(row.file.slice("/uploads/".length))?.kind !== "pdf") problems.push(`journal ${row.id} points at ${row.file}, which is not a recorded PDF`);
+    if (media.get(row.file.slice("/uploads/".length))?.kind !== "pdf")
+      problems.push(`journal ${row.id} points at ${row.file}, which is not a recorded PDF`);
   }
   const referenced = new Set<string>();
   for (const row of media.values()) {
@@ -243,8 +345,10 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
         problems.push(`media ${row.storage_key}: file ${key} is missing`);
         continue;
       }
-      if (key === row.storage_key && fs.statSync(file).size !== Number(row.size_bytes)) problems.push(`media ${key}: size differs from its record`);
-      if (row.kind === "pdf" && !fs.readFileSync(file).subarray(-2048).toString("latin1").includes("%%EOF")) problems.push(`media ${key}: the PDF is incomplete`);
+      if (key === row.storage_key && fs.statSync(file).size !== Number(row.size_bytes))
+        problems.push(`media ${key}: size differs from its record`);
+      if (row.kind === "pdf" && !fs.readFileSync(file).subarray(-2048).toString("latin1").includes("%%EOF"))
+        problems.push(`media ${key}: the PDF is incomplete`);
     }
   }
   // No orphans: every file in the uploads folder belongs to a record.
@@ -263,7 +367,12 @@ export function filesUnder(folder: string): string[] {
 }
 
 /** Fetches `pathname` and says what is wrong with it, if anything. */
-async function pageProblem(site: string, pathname: string, expected: string, cookie?: string): Promise<string | undefined> {
+async function pageProblem(
+  site: string,
+  pathname: string,
+  expected: string,
+  cookie?: string,
+): Promise<string | undefined> {
   const response = await fetch(`${site}${pathname}`, { headers: cookie ? { cookie } : {} });
   const body = await response.text();
   if (response.status !== 200) return `${pathname}: ${response.status}`;
@@ -275,7 +384,11 @@ async function pageProblem(site: string, pathname: string, expected: string, coo
  * The acknowledged writes as visitors see them: each post and article on its page (with its image
  * or PDF served), each settings title on its page. Only entries whose state is certain are checked.
  */
-export async function checkPages(site: string, ledger: Ledger, options: { only?: (id: string) => boolean; cookie?: string } = {}) {
+export async function checkPages(
+  site: string,
+  ledger: Ledger,
+  options: { only?: (id: string) => boolean; cookie?: string } = {},
+) {
   const problems: string[] = [];
   let checked = 0;
   const check = async (pathname: string, expected: string) => {
@@ -284,7 +397,8 @@ export async function checkPages(site: string, ledger: Ledger, options: { only?:
     if (problem) problems.push(problem);
   };
   for (const post of ledger.posts.values()) {
-    if (post.deleted || post.unsureDelete || post.unsureTitles.length || (options.only && !options.only(post.id))) continue;
+    if (post.deleted || post.unsureDelete || post.unsureTitles.length || (options.only && !options.only(post.id)))
+      continue;
     await check(`/post/${post.slug}`, post.title);
     await check(post.image, "");
   }

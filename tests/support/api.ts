@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
+
 import { sql } from "drizzle-orm";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+
 import { handleApiRequest } from "~/api/dispatch.server";
 import { rowsOf } from "~/db/client.server";
 import { landscapeImage } from "~/demo/images.server";
@@ -10,6 +12,7 @@ import { renderPdf } from "~/demo/pdf.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime } from "~/runtime.server";
 import { mediaOptions } from "~/services/index.server";
+
 import { installRuntime, openTestDatabase, type TestDatabase } from "./database";
 
 export type Role = "anonymous" | "user" | "other" | "admin";
@@ -23,11 +26,16 @@ export const GOOGLE_CLIENT_ID = "test-client.apps.googleusercontent.com";
 export async function fakeGoogleKeys() {
   const { publicKey, privateKey } = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] })));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] })),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
   /** A token as Google would issue it, with any claim overridden for a refusal test. */
-  async function sign(claims: Record<string, unknown> = {}, options: { key?: CryptoKey; expiresIn?: string; audience?: string; issuer?: string } = {}) {
+  async function sign(
+    claims: Record<string, unknown> = {},
+    options: { key?: CryptoKey; expiresIn?: string; audience?: string; issuer?: string } = {},
+  ) {
     const email = (claims.email as string) ?? `scholar.${randomBytes(3).toString("hex")}@example.edu`;
     return new SignJWT({ email, email_verified: true, name: "Ada Scholar", picture: "", ...claims })
       .setProtectedHeader({ alg: "RS256", kid: "test-key" })
@@ -50,7 +58,13 @@ export async function openApiWorld() {
   await seedDemoContent(database.db, mediaOptions(database.dataDir));
   const google = await fakeGoogleKeys();
   const services = installRuntime(database, {
-    google: { id: "google", name: "Google", clientId: GOOGLE_CLIENT_ID, clientSecret: "test-secret", jwksUrl: google.url },
+    google: {
+      id: "google",
+      name: "Google",
+      clientId: GOOGLE_CLIENT_ID,
+      clientSecret: "test-secret",
+      jwksUrl: google.url,
+    },
   });
   const cookies: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
   const ids: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
@@ -60,7 +74,14 @@ export async function openApiWorld() {
   async function call(
     method: string,
     path: string,
-    options: { as?: Role; cookie?: string; body?: unknown; raw?: string | Uint8Array; contentType?: string; headers?: Record<string, string> } = {},
+    options: {
+      as?: Role;
+      cookie?: string;
+      body?: unknown;
+      raw?: string | Uint8Array;
+      contentType?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<ApiReply> {
     const headers = new Headers({ "x-client-ip": `10.${randomBytes(3).join(".")}`, ...options.headers });
     const cookie = options.cookie ?? (options.as ? cookies[options.as] : "");
@@ -98,9 +119,15 @@ export async function openApiWorld() {
   async function addUser(role: Exclude<Role, "anonymous">) {
     const username = `${role}.${randomBytes(3).toString("hex")}`;
     const password = `pw-${randomBytes(6).toString("hex")}`;
-    if (role === "admin") await services.accounts.createAdmin({ username, email: `${username}@example.edu`, password }, { promoteExisting: false });
+    if (role === "admin")
+      await services.accounts.createAdmin(
+        { username, email: `${username}@example.edu`, password },
+        { promoteExisting: false },
+      );
     else {
-      const reply = await call("POST", "/api/auth/signup", { body: { username, email: `${username}@example.edu`, password } });
+      const reply = await call("POST", "/api/auth/signup", {
+        body: { username, email: `${username}@example.edu`, password },
+      });
       if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.text}`);
     }
     const session = await signIn(username, password);
@@ -124,7 +151,12 @@ export async function openApiWorld() {
 
   /** A stored upload, as /api/uploads would have produced. */
   async function uploadedImage() {
-    return (await services.media.ingestBuffer((await landscapeImage(7, 800, 450)).bytes, { purpose: "image", fileName: "test.png" })).url;
+    return (
+      await services.media.ingestBuffer((await landscapeImage(7, 800, 450)).bytes, {
+        purpose: "image",
+        fileName: "test.png",
+      })
+    ).url;
   }
   async function uploadedPdf() {
     const bytes = renderPdf([{ text: "A test article", style: "title" }], { title: "A test article", author: "Tests" });
@@ -133,9 +165,27 @@ export async function openApiWorld() {
 
   /** Everything a refused request must leave as it was (sessions and rate-limit counters aside). */
   async function fingerprint(): Promise<string> {
-    const tables = ["posts", "journals", "faculties", "departments", "courses", "site_settings", "staff", "announcement", "focus_pages", "users", "accounts", "media"];
-    const parts = tables.map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`);
-    const rows = rowsOf<{ t: string; n: number; h: string }>(await database.db.execute(sql.raw(parts.join(" union all "))));
+    const tables = [
+      "posts",
+      "journals",
+      "faculties",
+      "departments",
+      "courses",
+      "site_settings",
+      "staff",
+      "announcement",
+      "focus_pages",
+      "users",
+      "accounts",
+      "media",
+    ];
+    const parts = tables.map(
+      (t) =>
+        `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
+    );
+    const rows = rowsOf<{ t: string; n: number; h: string }>(
+      await database.db.execute(sql.raw(parts.join(" union all "))),
+    );
     return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(",");
   }
 

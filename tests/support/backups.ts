@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "~/db/client.server";
+
+import { type Database, rowsOf } from "~/db/client.server";
 import { tablesInDependencyOrder } from "~/db/dump.server";
 import type { FileStore } from "~/services/storage/file-store.server";
 
@@ -9,9 +11,15 @@ export async function tableContents(db: Database) {
   const tables: Record<string, string[]> = {};
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
-    const present = new Set(rowsOf<{ name: string }>(await tx.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`)).map((r) => r.name));
+    const present = new Set(
+      rowsOf<{ name: string }>(
+        await tx.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`),
+      ).map((r) => r.name),
+    );
     for (const table of tablesInDependencyOrder().filter((name) => present.has(name))) {
-      const rows = rowsOf<{ line: string }>(await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(table)} t`));
+      const rows = rowsOf<{ line: string }>(
+        await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(table)} t`),
+      );
       tables[table] = rows.map((row) => row.line).sort();
     }
   });

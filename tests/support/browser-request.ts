@@ -17,8 +17,18 @@ export type BrowserRequestOptions = {
  * A request as a browser on the site sends it: the site's own origin, a form or JSON body, and
  * (behind a trusted proxy) an address of its own unless `from` is given. Redirects are not followed.
  */
-export async function browserRequest(siteUrl: string, method: string, pathname: string, options: BrowserRequestOptions = {}) {
-  const headers: Record<string, string> = { origin: siteUrl, "sec-fetch-site": "same-origin", "x-forwarded-for": options.from ?? newAddress(), ...options.headers };
+export async function browserRequest(
+  siteUrl: string,
+  method: string,
+  pathname: string,
+  options: BrowserRequestOptions = {},
+) {
+  const headers: Record<string, string> = {
+    origin: siteUrl,
+    "sec-fetch-site": "same-origin",
+    "x-forwarded-for": options.from ?? newAddress(),
+    ...options.headers,
+  };
   if (options.cookie) headers.cookie = options.cookie;
   let body: BodyInit | undefined;
   if (options.form) {

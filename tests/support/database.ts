@@ -1,12 +1,14 @@
-import type { AuthOptions } from "~/services/auth.server";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import type { AppConfig } from "~/lib/config.server";
 import { replaceRuntime } from "~/runtime.server";
+import type { AuthOptions } from "~/services/auth.server";
 import { createServices } from "~/services/index.server";
 
 /** Which database the current Vitest project runs against: PGlite, or PostgreSQL from TEST_DATABASE_URL. */
@@ -77,7 +79,10 @@ export function testConfig(dataDir: string): AppConfig {
 
 /** The domain services on a test database. */
 export function testServices(database: TestDatabase, auth: Partial<AuthOptions> = {}) {
-  return createServices(database.db, { dataDir: database.dataDir, auth: { secret: "test-secret-test-secret-test-secret-0123", ...auth } });
+  return createServices(database.db, {
+    dataDir: database.dataDir,
+    auth: { secret: "test-secret-test-secret-test-secret-0123", ...auth },
+  });
 }
 
 /** Points the app's runtime (what loaders use) at a test database. */

@@ -41,7 +41,8 @@ const provider = new Provider(issuer, {
 provider.use(async (ctx, next) => {
   if (!ctx.path.startsWith("/avatar/")) return next();
   ctx.type = "image/svg+xml";
-  ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#386fa4"/></svg>';
+  ctx.body =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#386fa4"/></svg>';
 });
 
 provider.listen(port, "127.0.0.1", () => console.log(`OIDC provider listening on ${issuer}`));

@@ -64,10 +64,12 @@ function parseReply(data: Buffer, closed: boolean): Omit<RawReply, "sent"> | und
       let at = 0;
       for (;;) {
         const lineEnd = rest.indexOf("\r\n", at);
-        if (lineEnd === -1) return closed ? { status, headers, body: Buffer.concat(parts).toString("utf8") } : undefined;
+        if (lineEnd === -1)
+          return closed ? { status, headers, body: Buffer.concat(parts).toString("utf8") } : undefined;
         const size = parseInt(rest.subarray(at, lineEnd).toString("latin1"), 16);
         if (size === 0) return { status, headers, body: Buffer.concat(parts).toString("utf8") };
-        if (rest.length < lineEnd + 2 + size + 2) return closed ? { status, headers, body: Buffer.concat(parts).toString("utf8") } : undefined;
+        if (rest.length < lineEnd + 2 + size + 2)
+          return closed ? { status, headers, body: Buffer.concat(parts).toString("utf8") } : undefined;
         parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
         at = lineEnd + 2 + size + 2;
       }
@@ -103,13 +105,17 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawRepl
       socket.destroy();
       resolve({ ...reply, sent });
     };
-    const timer = setTimeout(() => finish({ status: -1, headers: {}, body: "no answer in time" }), request.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => finish({ status: -1, headers: {}, body: "no answer in time" }),
+      request.timeoutMs ?? 30_000,
+    );
     socket.on("data", (data) => {
       received = Buffer.concat([received, data]);
       const reply = parseReply(received, false);
       if (reply) finish(reply);
     });
-    const onEnd = () => finish(parseReply(received, true) ?? { status: 0, headers: {}, body: received.toString("utf8") });
+    const onEnd = () =>
+      finish(parseReply(received, true) ?? { status: 0, headers: {}, body: received.toString("utf8") });
     socket.on("end", onEnd);
     socket.on("close", onEnd);
     // A failed write (the server closed its side) ends sending, not reading.
@@ -117,14 +123,17 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawRepl
 
     // Once a final status line (not 100 Continue) has arrived, nothing more is sent.
     const answered = () => done || /^HTTP\/1\.[01] [2-9]\d\d/m.test(received.toString("latin1"));
-    const write = (data: Buffer | string) => new Promise<void>((next) => (socket.write(data) ? next() : socket.once("drain", next).once("close", next)));
+    const write = (data: Buffer | string) =>
+      new Promise<void>((next) => (socket.write(data) ? next() : socket.once("drain", next).once("close", next)));
     void (async () => {
       await write(head);
       while (sent < size && !answered() && !socket.destroyed) {
         if (request.abortAfter !== undefined && sent >= request.abortAfter) break;
         const part = piece.subarray(0, Math.min(chunk, size - sent));
         sent += part.length;
-        await write(chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]) : part);
+        await write(
+          chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]) : part,
+        );
       }
       if (request.abortAfter !== undefined && !answered()) {
         // Cut off part-way: the connection goes, with no answer expected.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 // s3rver: an S3-compatible server in Node, run on 127.0.0.1 for the S3 driver's tests.
 import S3rver from "s3rver";
 
@@ -13,7 +14,13 @@ export async function startS3Server(...buckets: string[]) {
       probe.close(() => resolve(port));
     });
   });
-  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
+  const server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+  });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import pg from "pg";
 
 /**
@@ -41,11 +42,21 @@ export type SiteProcess = {
 const running = new Set<ChildProcess>();
 
 /** Starts the server (on `port`, else a free one) and waits until /healthz answers 200. */
-export async function startSite(env: Record<string, string>, options: { timeoutMs?: number; port?: number } = {}): Promise<SiteProcess> {
+export async function startSite(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; port?: number } = {},
+): Promise<SiteProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_CONTENT: "false", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DEMO_CONTENT: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -98,9 +109,16 @@ export function killAllSites() {
 }
 
 /** Runs one of the npm scripts (`scripts/NAME.mjs`) as an operator would, with its exit code and output. */
-export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`scripts/${script}.mjs`, ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [`scripts/${script}.mjs`, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+    });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (out += c));
@@ -138,7 +156,11 @@ export async function scratchPostgres(label: string) {
 }
 
 /** Signs in through the JSON API: the session cookie, and the account's id. */
-export async function signIn(site: string, username: string, password: string): Promise<{ cookie: string; userId: string }> {
+export async function signIn(
+  site: string,
+  username: string,
+  password: string,
+): Promise<{ cookie: string; userId: string }> {
   const response = await fetch(`${site}/api/auth/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -4,7 +4,9 @@
 // every run, so a total never includes an earlier run.
 import fs from "node:fs";
 import path from "node:path";
+
 import type { FullConfig, TestInfo } from "@playwright/test";
+
 import { reportCount } from "./counts";
 
 const FILE_NAME = "tally.jsonl";

@@ -10,8 +10,8 @@ export const XSS_CORPUS = [
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>',
   '<a href="vbscript:msgbox(1)">click</a>',
   '<svg onload="alert(1)"><circle r="1"/></svg>',
-  '<svg><script>alert(1)</script></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  "<svg><script>alert(1)</script></svg>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
   '<div style="background:url(javascript:alert(1))">x</div>',
   '<p style="width: expression(alert(1))">x</p>',
   '<iframe src="https://evil.example/"></iframe>',
@@ -35,4 +35,3 @@ export const XSS_CORPUS = [
   '<a href="#" onclick="alert(1)">x</a>',
   '<span onmouseover="alert(1)" style="color: red">x</span>',
 ];
-

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+
 import { Avatar } from "~/components/Avatar";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Alert } from "~/components/forms/Alert";
@@ -10,10 +11,23 @@ import { useHydrated } from "~/lib/use-hydrated";
 type ProfileUser = { username: string; email: string; image: string; isAdmin: boolean };
 export type ProfileResult = { intent: string; ok: boolean; message: string } | undefined;
 
-export function ProfileTab({ user, result, confirmOpen }: { user: ProfileUser; result: ProfileResult; confirmOpen: boolean }) {
+export function ProfileTab({
+  user,
+  result,
+  confirmOpen,
+}: {
+  user: ProfileUser;
+  result: ProfileResult;
+  confirmOpen: boolean;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [values, setValues] = useState({ username: user.username, email: user.email, password: "", currentPassword: "" });
+  const [values, setValues] = useState({
+    username: user.username,
+    email: user.email,
+    password: "",
+    currentPassword: "",
+  });
   const [clientMessage, setClientMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(confirmOpen);
   const [photo, setPhoto] = useState(user.image);
@@ -22,8 +36,10 @@ export function ProfileTab({ user, result, confirmOpen }: { user: ProfileUser; r
   const picker = useRef<HTMLInputElement>(null);
   const limit = useUploadLimit("avatar");
   const uploading = photoProgress !== null;
-  const busy = uploading || (navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile");
-  const unchanged = values.username === user.username && values.email === user.email && !values.password && photo === user.image;
+  const busy =
+    uploading || (navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile");
+  const unchanged =
+    values.username === user.username && values.email === user.email && !values.password && photo === user.image;
 
   async function uploadPhoto(file: File | undefined) {
     if (!file) return;
@@ -41,7 +57,9 @@ export function ProfileTab({ user, result, confirmOpen }: { user: ProfileUser; r
     }
   }
   const needsCurrent = values.email !== user.email || Boolean(values.password);
-  const message = clientMessage ?? (result?.intent === "update-profile" || result?.intent === "delete-account" ? result.message : null);
+  const message =
+    clientMessage ??
+    (result?.intent === "update-profile" || result?.intent === "delete-account" ? result.message : null);
   const ok = clientMessage ? false : result?.ok;
 
   return (
@@ -83,7 +101,9 @@ export function ProfileTab({ user, result, confirmOpen }: { user: ProfileUser; r
             </span>
           )}
         </button>
-        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Click the photo to choose a new one (PNG, JPEG or WebP).</p>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          Click the photo to choose a new one (PNG, JPEG or WebP).
+        </p>
         {photoError && (
           <div className="mt-3 w-full">
             <Alert tone="error">{photoError}</Alert>
@@ -107,8 +127,21 @@ export function ProfileTab({ user, result, confirmOpen }: { user: ProfileUser; r
       >
         <input type="hidden" name="intent" value="update-profile" />
         <input type="hidden" name="profilePhoto" value={photo === user.image ? "" : photo} />
-        <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value.trim() })} />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value.trim() })} />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value.trim() })}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value.trim() })}
+        />
         <Field
           label="Password"
           name="password"

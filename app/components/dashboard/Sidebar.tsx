@@ -1,10 +1,14 @@
 import { Form, Link } from "react-router";
+
 import { DASHBOARD_TABS, type DashboardTab } from "./tabs";
 
 export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: boolean }) {
   const tabs = DASHBOARD_TABS.filter((t) => isAdmin || !t.adminOnly);
   return (
-    <nav aria-label="Dashboard" className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700/60 dark:bg-night-card">
+    <nav
+      aria-label="Dashboard"
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700/60 dark:bg-night-card"
+    >
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {tabs.map((tab) => {
           const current = tab.id === active;
@@ -13,7 +17,7 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
               <Link
                 to={`/dashboard?tab=${tab.id}`}
                 aria-current={current ? "page" : undefined}
-                className={`flex items-center justify-between gap-3 whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-semibold transition ${
+                className={`flex items-center justify-between gap-3 rounded-md px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition ${
                   current
                     ? "bg-navy-800 text-white dark:bg-gold-500 dark:text-navy-950"
                     : "text-slate-700 hover:bg-navy-50 dark:text-slate-200 dark:hover:bg-navy-900"
@@ -22,7 +26,7 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
                 {tab.label}
                 {tab.id === "profile" && (
                   <span
-                    className={`rounded px-1.5 py-0.5 text-[11px] font-bold uppercase tracking-wide ${
+                    className={`rounded px-1.5 py-0.5 text-[11px] font-bold tracking-wide uppercase ${
                       current ? "bg-white/20" : "bg-navy-50 text-navy-700 dark:bg-navy-800 dark:text-gold-300"
                     }`}
                   >
@@ -37,7 +41,7 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
           <Form method="post" action="/signout">
             <button
               type="submit"
-              className="w-full whitespace-nowrap rounded-md px-3 py-2.5 text-left text-sm font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/50"
+              className="w-full rounded-md px-3 py-2.5 text-left text-sm font-semibold whitespace-nowrap text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/50"
             >
               Sign Out
             </button>

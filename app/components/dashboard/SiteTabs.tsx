@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { useUploadsInFlight } from "~/lib/form-hooks";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { UploadField } from "~/components/forms/UploadField";
 import type { FocusKey, SettingsSection, StaffRole } from "~/db/schema";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField, SECTION_LABELS } from "~/lib/forms/site-content";
 import { STAFF_ROLE_LABELS, type StaffRecord } from "~/lib/site-content";
 
@@ -14,9 +15,20 @@ export type TabResult = { ok: boolean; message: string } | undefined;
 
 const heading = "font-serif text-3xl font-bold text-navy-900 dark:text-white";
 const card = "mt-6 space-y-5";
-const selectClass = "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-navy-950";
+const selectClass =
+  "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-navy-950";
 
-function SaveButton({ intent, label = "Save", busyLabel = "Saving...", disabled }: { intent: string; label?: string; busyLabel?: string; disabled?: boolean }) {
+function SaveButton({
+  intent,
+  label = "Save",
+  busyLabel = "Saving...",
+  disabled,
+}: {
+  intent: string;
+  label?: string;
+  busyLabel?: string;
+  disabled?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
@@ -34,7 +46,11 @@ function SaveButton({ intent, label = "Save", busyLabel = "Saving...", disabled 
 
 function Result({ result }: { result: TabResult }) {
   if (!result) return null;
-  return <Alert tone={result.ok ? "success" : "error"} token={result}>{result.message}</Alert>;
+  return (
+    <Alert tone={result.ok ? "success" : "error"} token={result}>
+      {result.message}
+    </Alert>
+  );
 }
 
 /**
@@ -85,7 +101,9 @@ function RecordPicker({
           value={shown}
           onChange={(event) => {
             setChoice({ on: value, chosen: event.target.value });
-            void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(event.target.value)}`, { preventScrollReset: true });
+            void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(event.target.value)}`, {
+              preventScrollReset: true,
+            });
           }}
           className={selectClass}
         >
@@ -123,13 +141,29 @@ function useReport(uploading: boolean, report: (uploading: boolean) => void) {
  */
 function EnterSaves({ intent, disabled }: { intent: string; disabled?: boolean }) {
   return (
-    <button type="submit" name="intent" value={intent} disabled={disabled} tabIndex={-1} aria-hidden="true" className="sr-only">
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={disabled}
+      tabIndex={-1}
+      aria-hidden="true"
+      className="sr-only"
+    >
       Save
     </button>
   );
 }
 
-export function SettingsTab({ section, fields, result }: { section: SettingsSection; fields: Record<string, string> | null; result: TabResult }) {
+export function SettingsTab({
+  section,
+  fields,
+  result,
+}: {
+  section: SettingsSection;
+  fields: Record<string, string> | null;
+  result: TabResult;
+}) {
   const [uploading, setUploading] = useState(false);
   return (
     <section aria-labelledby="settings-title">
@@ -158,10 +192,20 @@ export function SettingsTab({ section, fields, result }: { section: SettingsSect
 }
 
 /** One section's fields and Save: made anew for each section, so nothing carries across. */
-function SettingsFields({ fields, result, onUploadingChange }: { fields: Record<string, string>; result: TabResult; onUploadingChange: (uploading: boolean) => void }) {
+function SettingsFields({
+  fields,
+  result,
+  onUploadingChange,
+}: {
+  fields: Record<string, string>;
+  result: TabResult;
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   useReport(uploading, onUploadingChange);
-  const [images, setImages] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(fields).filter(([f]) => isImageField(f))));
+  const [images, setImages] = useState<Record<string, string>>(() =>
+    Object.fromEntries(Object.entries(fields).filter(([f]) => isImageField(f))),
+  );
   return (
     <>
       {Object.entries(fields).map(([field, value]) =>
@@ -177,10 +221,19 @@ function SettingsFields({ fields, result, onUploadingChange }: { fields: Record<
             failureMessage="Error uploading image"
             missingMessage="Please select an image"
           />
-        ) : value.length > 120 || ["intro", "mission", "vision", "philosophy", "vcMessage", "directorMessage", "introSubtitle"].includes(field) ? (
+        ) : value.length > 120 ||
+          ["intro", "mission", "vision", "philosophy", "vcMessage", "directorMessage", "introSubtitle"].includes(
+            field,
+          ) ? (
           <TextArea key={field} name={field} label={FIELD_LABELS[field] ?? field} defaultValue={value} />
         ) : (
-          <Field key={field} name={field} label={FIELD_LABELS[field] ?? field} defaultValue={value} aria-required="true" />
+          <Field
+            key={field}
+            name={field}
+            label={FIELD_LABELS[field] ?? field}
+            defaultValue={value}
+            aria-required="true"
+          />
         ),
       )}
       <Result result={result} />
@@ -195,7 +248,14 @@ function TextArea({ name, label, defaultValue }: { name: string; label: string; 
       <label htmlFor={`field-${name}`} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <textarea id={`field-${name}`} name={name} defaultValue={defaultValue} rows={4} aria-required="true" className={`${selectClass} text-base`} />
+      <textarea
+        id={`field-${name}`}
+        name={name}
+        defaultValue={defaultValue}
+        rows={4}
+        aria-required="true"
+        className={`${selectClass} text-base`}
+      />
     </div>
   );
 }
@@ -218,14 +278,26 @@ export function StaffTab({ role, record, result }: { role: StaffRole; record: St
           saveIntent={record === null ? undefined : "save-staff"}
           saveDisabled={uploading}
         />
-        {record === null ? <Alert tone="error">Failed to fetch staff data</Alert> : <StaffFields key={role} record={record} result={result} onUploadingChange={setUploading} />}
+        {record === null ? (
+          <Alert tone="error">Failed to fetch staff data</Alert>
+        ) : (
+          <StaffFields key={role} record={record} result={result} onUploadingChange={setUploading} />
+        )}
       </Form>
     </section>
   );
 }
 
 /** One role's fields and Save: made anew for each role, so nothing carries across. */
-function StaffFields({ record, result, onUploadingChange }: { record: StaffRecord; result: TabResult; onUploadingChange: (uploading: boolean) => void }) {
+function StaffFields({
+  record,
+  result,
+  onUploadingChange,
+}: {
+  record: StaffRecord;
+  result: TabResult;
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   useReport(uploading, onUploadingChange);
   const [photo, setPhoto] = useState(record.photo ?? "");
@@ -251,7 +323,13 @@ function StaffFields({ record, result, onUploadingChange }: { record: StaffRecor
   );
 }
 
-export function AnnouncementTab({ announcement, result }: { announcement: { title: string; content: string }; result: TabResult }) {
+export function AnnouncementTab({
+  announcement,
+  result,
+}: {
+  announcement: { title: string; content: string };
+  result: TabResult;
+}) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   return (
     <section aria-labelledby="announce-title">
@@ -260,7 +338,12 @@ export function AnnouncementTab({ announcement, result }: { announcement: { titl
       </h2>
       <Form method="post" action="/dashboard?tab=announce" className={card}>
         <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
-        <RichTextEditor name="content" label="Content" defaultValue={announcement.content} onUploadingChange={setUploading} />
+        <RichTextEditor
+          name="content"
+          label="Content"
+          defaultValue={announcement.content}
+          onUploadingChange={setUploading}
+        />
         <Result result={result} />
         <SaveButton intent="save-announcement" label="Submit" busyLabel="Submitting..." disabled={uploading} />
       </Form>
@@ -268,9 +351,20 @@ export function AnnouncementTab({ announcement, result }: { announcement: { titl
   );
 }
 
-const FOCUS_LABELS: Record<FocusKey, string> = { homePage: "homePage", submitPage: "submitPage", aboutPage: "aboutPage", focusPage: "focusPage" };
+const FOCUS_LABELS: Record<FocusKey, string> = {
+  homePage: "homePage",
+  submitPage: "submitPage",
+  aboutPage: "aboutPage",
+  focusPage: "focusPage",
+};
 
-export function FocusTab({ focus, result }: { focus: { key: FocusKey; title: string; subtitle: string; content: string }; result: TabResult }) {
+export function FocusTab({
+  focus,
+  result,
+}: {
+  focus: { key: FocusKey; title: string; subtitle: string; content: string };
+  result: TabResult;
+}) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   return (
     <section aria-labelledby="focus-title">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+
 import { Alert } from "~/components/forms/Alert";
 
 /**

@@ -1,14 +1,19 @@
 // Loaded only when an editor is on screen (RichTextEditor imports this module dynamically),
 // so public pages never download Quill.
-import Quill from "quill";
 import "quill/dist/quill.snow.css";
+
+import Quill from "quill";
+
 import { uploadFile } from "~/components/forms/UploadField";
+
 import { videoEmbedUrl, videoTitle } from "./video";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Video = { sanitize(url: string): string; create(value: string): HTMLElement };
-const BaseVideo = Quill.import("formats/video") as unknown as { new (...args: never[]): { domNode: HTMLElement } } & Video;
+const BaseVideo = Quill.import("formats/video") as unknown as {
+  new (...args: never[]): { domNode: HTMLElement };
+} & Video;
 /** Only YouTube and Vimeo players. */
 class TrustedVideo extends BaseVideo {
   static sanitize(url: string) {
@@ -30,7 +35,9 @@ class TrustedVideo extends BaseVideo {
 }
 Quill.register({ "formats/video": TrustedVideo }, true);
 
-type ImageFormat = { new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void } } & { create(value: string): HTMLElement };
+type ImageFormat = { new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void } } & {
+  create(value: string): HTMLElement;
+};
 const BaseImage = Quill.import("formats/image") as unknown as ImageFormat;
 /**
  * Images always carry alt: the one they came with, or alt="" (Quill drops an empty alt, and an
@@ -107,7 +114,10 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
             if (!value || !range) return this.quill.format("link", false, "user");
             const text = this.quill.getText(range.index, range.length).trim();
             if (EMAIL.test(text)) return this.quill.format("link", `mailto:${text}`, "user");
-            (this.quill.theme as unknown as { tooltip: { edit(mode: string, preview?: string): void } }).tooltip.edit("link", "https://");
+            (this.quill.theme as unknown as { tooltip: { edit(mode: string, preview?: string): void } }).tooltip.edit(
+              "link",
+              "https://",
+            );
           },
           /** Picked images are uploaded and inserted by address, never inlined. */
           image(this: { quill: Quill }) {
@@ -141,7 +151,9 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
   quill.root.addEventListener(
     "paste",
     (event: ClipboardEvent) => {
-      const files = [...(event.clipboardData?.files ?? [])].filter((f) => f.type === "image/png" || f.type === "image/jpeg");
+      const files = [...(event.clipboardData?.files ?? [])].filter(
+        (f) => f.type === "image/png" || f.type === "image/jpeg",
+      );
       if (files.length === 0) return;
       event.preventDefault();
       event.stopPropagation();
@@ -162,7 +174,11 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
     const label = format === "list" ? (button.value === "ordered" ? "Numbered list" : "Bulleted list") : LABELS[format];
     if (label) button.setAttribute("aria-label", label);
   });
-  const pickerLabels: Record<string, string> = { "ql-header": "Heading", "ql-color": "Text colour", "ql-background": "Highlight colour" };
+  const pickerLabels: Record<string, string> = {
+    "ql-header": "Heading",
+    "ql-color": "Text colour",
+    "ql-background": "Highlight colour",
+  };
   toolbar?.querySelectorAll<HTMLElement>(".ql-picker").forEach((picker) => {
     const name = [...picker.classList].find((c) => pickerLabels[c]);
     picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", name ? pickerLabels[name] : "Options");
@@ -170,7 +186,10 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
 
   if (initialHtml) quill.clipboard.dangerouslyPasteHTML(initialHtml, "silent");
   quill.history.clear();
-  const emit = () => callbacks.onChange(quill.getText().trim() === "" && !quill.root.querySelector("img,iframe") ? "" : quill.getSemanticHTML());
+  const emit = () =>
+    callbacks.onChange(
+      quill.getText().trim() === "" && !quill.root.querySelector("img,iframe") ? "" : quill.getSemanticHTML(),
+    );
   quill.on("text-change", emit);
   emit();
   return quill;

@@ -11,7 +11,8 @@ export function videoEmbedUrl(input: string): string | null {
   const id = (value: string | null | undefined, pattern: RegExp) => (value && pattern.test(value) ? value : null);
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
     const video =
-      id(url.searchParams.get("v"), /^[\w-]{6,20}$/) ?? id(/^\/(?:embed|shorts|live)\/([\w-]{6,20})/.exec(url.pathname)?.[1], /^[\w-]{6,20}$/);
+      id(url.searchParams.get("v"), /^[\w-]{6,20}$/) ??
+      id(/^\/(?:embed|shorts|live)\/([\w-]{6,20})/.exec(url.pathname)?.[1], /^[\w-]{6,20}$/);
     return video ? `https://www.youtube.com/embed/${video}` : null;
   }
   if (host === "youtu.be") {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import { CloseIcon } from "~/components/icons";
 
 /** A success or failure banner; the person can dismiss it. */
@@ -29,10 +30,18 @@ export function Alert({
         ? "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950/60 dark:text-green-200"
         : "border-navy-100 bg-navy-50 text-navy-900 dark:border-navy-700 dark:bg-navy-900 dark:text-slate-100";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${colours}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${colours}`}
+    >
       <div>{children}</div>
       {dismissible && (
-        <button type="button" onClick={() => setOpen(false)} aria-label="Dismiss" className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          aria-label="Dismiss"
+          className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
+        >
           <CloseIcon className="h-4 w-4" />
         </button>
       )}

@@ -3,9 +3,9 @@ import { CrestIcon } from "~/components/icons";
 /** The sign-in, sign-up and setup pages: a card on the centre's colours. */
 export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
   return (
-    <section className="bg-gradient-to-b from-navy-950 via-navy-900 to-paper pb-20 pt-32 dark:to-night">
+    <section className="bg-gradient-to-b from-navy-950 via-navy-900 to-paper pt-32 pb-20 dark:to-night">
       <div className="mx-auto max-w-md px-4">
-        <div className="rounded-2xl bg-white p-8 shadow-2xl dark:bg-night-card sm:p-10">
+        <div className="rounded-2xl bg-white p-8 shadow-2xl sm:p-10 dark:bg-night-card">
           <div className="flex flex-col items-center text-center">
             <CrestIcon className="h-14 w-14" />
             <h1 className="mt-4 font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</h1>
@@ -22,8 +22,9 @@ export function ExternalSignIn({ providers }: { providers: { id: string; name: s
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 space-y-3">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-600 dark:text-slate-400">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      <div className="flex items-center gap-3 text-xs tracking-wider text-slate-600 uppercase dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{" "}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       {providers.map((provider) => (
         <form key={provider.id} method="post" action="/auth/external">

@@ -13,7 +13,7 @@ export function Field({ label, hint, className = "", ...input }: FieldProps) {
       <input
         id={id}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-navy-600 focus:outline-none focus:ring-2 focus:ring-navy-600/30 dark:border-slate-600 dark:bg-navy-950 dark:text-white"
+        className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-navy-600 focus:ring-2 focus:ring-navy-600/30 focus:outline-none dark:border-slate-600 dark:bg-navy-950 dark:text-white"
         {...input}
       />
       {hint && (
@@ -25,7 +25,17 @@ export function Field({ label, hint, className = "", ...input }: FieldProps) {
   );
 }
 
-export function SubmitButton({ busy, busyLabel = "Loading....", children, disabled }: { busy: boolean; busyLabel?: string; children: React.ReactNode; disabled?: boolean }) {
+export function SubmitButton({
+  busy,
+  busyLabel = "Loading....",
+  children,
+  disabled,
+}: {
+  busy: boolean;
+  busyLabel?: string;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="submit"

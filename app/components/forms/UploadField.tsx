@@ -1,11 +1,17 @@
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+
 import type { RootData } from "~/root";
+
 import { Alert } from "./Alert";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
 
-export type UploadState = { status: "idle" } | { status: "uploading"; percent: number } | { status: "done"; url: string } | { status: "failed"; reason: string };
+export type UploadState =
+  | { status: "idle" }
+  | { status: "uploading"; percent: number }
+  | { status: "done"; url: string }
+  | { status: "failed"; reason: string };
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -45,7 +51,9 @@ export function useUploadLimit(purpose: UploadPurpose) {
 }
 
 export function tooLargeMessage(purpose: UploadPurpose, limit: number) {
-  return purpose === "pdf" ? `This PDF is too large: PDFs can be at most ${megabytes(limit)}.` : `This image is too large: images can be at most ${megabytes(limit)}.`;
+  return purpose === "pdf"
+    ? `This PDF is too large: PDFs can be at most ${megabytes(limit)}.`
+    : `This image is too large: images can be at most ${megabytes(limit)}.`;
 }
 
 /**
@@ -135,7 +143,10 @@ export function UploadField({
             aria-valuenow={state.percent}
             className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
           >
-            <div className="h-full bg-navy-700 transition-all dark:bg-gold-400" style={{ width: `${state.percent}%` }} />
+            <div
+              className="h-full bg-navy-700 transition-all dark:bg-gold-400"
+              style={{ width: `${state.percent}%` }}
+            />
           </div>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Uploading… {state.percent}%</p>
         </div>
@@ -150,7 +161,11 @@ export function UploadField({
               </a>
             </p>
           ) : (
-            <img src={value} alt="Uploaded preview" className="max-h-48 rounded-md border border-slate-200 object-cover dark:border-slate-700" />
+            <img
+              src={value}
+              alt="Uploaded preview"
+              className="max-h-48 rounded-md border border-slate-200 object-cover dark:border-slate-700"
+            />
           )}
         </div>
       )}

@@ -1,11 +1,18 @@
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts, useMatches } from "react-router";
+
 import { hydratesAfterPaint } from "~/lib/hydration";
 
 /** The inert copy of React Router's module script, started by the boot script below. */
 const DEFERRED_MODULE_ID = "rr-deferred-module";
 
-type ElementProps = { rel?: string; href?: string; type?: string; children?: ReactNode; dangerouslySetInnerHTML?: { __html: string } };
+type ElementProps = {
+  rel?: string;
+  href?: string;
+  type?: string;
+  children?: ReactNode;
+  dangerouslySetInnerHTML?: { __html: string };
+};
 
 /**
  * React Router's `<Scripts>`; on reading pages (READING_PAGE) with the JavaScript fetched only
@@ -52,7 +59,13 @@ export function HydrationScripts({ nonce }: { nonce?: string }) {
     <>
       {children}
       {/* Written by the server only (the client bundle leaves the text out; it never runs twice). */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `(${startAfterPaint.toString()})(${JSON.stringify(DEFERRED_MODULE_ID)})` : "" }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: import.meta.env.SSR ? `(${startAfterPaint.toString()})(${JSON.stringify(DEFERRED_MODULE_ID)})` : "",
+        }}
+      />
     </>
   );
 }
@@ -99,22 +112,34 @@ function startAfterPaint(holderId: string) {
   };
   new PerformanceObserver((list) => {
     if (waitFor || !list.getEntriesByName("first-contentful-paint").length) return;
-    const images = supported.includes("element") ? Array.from(document.querySelectorAll<HTMLImageElement>("img[elementtiming]")) : [];
+    const images = supported.includes("element")
+      ? Array.from(document.querySelectorAll<HTMLImageElement>("img[elementtiming]"))
+      : [];
     waitFor = images.filter((img) => {
       const box = img.getBoundingClientRect();
       const broken = img.complete && img.naturalWidth === 0;
-      return !broken && box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      return (
+        !broken &&
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.top < innerHeight &&
+        box.right > 0 &&
+        box.left < innerWidth
+      );
     });
     check();
   }).observe({ type: "paint", buffered: true });
   if (supported.includes("element")) {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) if (entry.element) shown.add(entry.element);
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[])
+        if (entry.element) shown.add(entry.element);
       check();
     }).observe({ type: "element", buffered: true });
   }
   // An image that fails is never painted.
-  for (const img of document.querySelectorAll("img[elementtiming]")) img.addEventListener("error", () => (shown.add(img), check()));
+  for (const img of document.querySelectorAll("img[elementtiming]"))
+    img.addEventListener("error", () => (shown.add(img), check()));
   document.addEventListener("visibilitychange", start, { once: true });
   setTimeout(start, 3000);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+
 import { CloseIcon, MenuIcon } from "~/components/icons";
 
 /** SPEC.md's mobile menu entries. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { CrestIcon } from "~/components/icons";
 import type { SiteLinks } from "~/lib/site-content";
 
@@ -28,12 +29,12 @@ export function SiteFooter({ site, year }: { site: SiteLinks; year: number }) {
             </div>
           </div>
           <p className="mt-4 max-w-sm text-sm text-slate-300">{site.name}</p>
-          {site.motto && <p className="mt-2 font-serif text-sm italic text-gold-300">“{site.motto}”</p>}
+          {site.motto && <p className="mt-2 font-serif text-sm text-gold-300 italic">“{site.motto}”</p>}
           {site.address && <p className="mt-4 text-sm text-slate-400">{site.address}</p>}
         </div>
         {site.footerColumns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-xs font-bold uppercase tracking-widest text-gold-400">{column.title}</h2>
+            <h2 className="text-xs font-bold tracking-widest text-gold-400 uppercase">{column.title}</h2>
             <ul className="mt-4 space-y-2.5">
               {column.links.map((link) => (
                 <li key={link.label}>

@@ -1,12 +1,14 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
+
+import { Avatar } from "~/components/Avatar";
 import { CrestIcon } from "~/components/icons";
 import type { SiteLinks } from "~/lib/site-content";
 import type { Theme } from "~/lib/theme";
+import { useHydrated } from "~/lib/use-hydrated";
+
 import { MobileMenu } from "./MobileMenu";
 import { ThemeToggle } from "./ThemeToggle";
-import { lazy, Suspense } from "react";
-import { Avatar } from "~/components/Avatar";
-import { useHydrated } from "~/lib/use-hydrated";
 
 // The account menu (and its menu library) is only downloaded by signed-in visitors.
 const UserMenu = lazy(() => import("./UserMenu").then((m) => ({ default: m.UserMenu })));
@@ -17,7 +19,11 @@ const UserMenu = lazy(() => import("./UserMenu").then((m) => ({ default: m.UserM
  */
 function AccountLink({ user }: { user: { username: string; image: string } }) {
   return (
-    <Link to="/dashboard?tab=profile" aria-label={`Your profile, ${user.username}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400">
+    <Link
+      to="/dashboard?tab=profile"
+      aria-label={`Your profile, ${user.username}`}
+      className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+    >
       <Avatar username={user.username} image={user.image} />
     </Link>
   );
@@ -55,7 +61,10 @@ export function SiteHeader({
       }
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-3 rounded focus-visible:outline-2 focus-visible:outline-gold-400">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-3 rounded focus-visible:outline-2 focus-visible:outline-gold-400"
+        >
           <CrestIcon className="h-10 w-10 shrink-0" />
           <span className="min-w-0 leading-tight">
             <span className="block font-serif text-xl font-bold tracking-wide">{site.shortName}</span>

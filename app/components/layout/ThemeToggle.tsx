@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
+
 import { MoonIcon, SunIcon } from "~/components/icons";
 import type { Theme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,5 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link, useSubmit } from "react-router";
+
 import { Avatar } from "~/components/Avatar";
 
 /** The signed-in user's menu in the top bar: who they are, Profile, Sign out. */

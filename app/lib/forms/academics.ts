@@ -1,7 +1,9 @@
-import { z } from "~/lib/zod";
 import { SEMESTERS } from "~/db/schema";
+import { z } from "~/lib/zod";
 
-const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+const uploadedImage = z
+  .string()
+  .regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
 
 export const facultySchema = z.object({ name: z.string().trim().min(1, "Please enter faculty name").max(200) });
 
@@ -22,7 +24,10 @@ export const courseSchema = z.object({
     .min(1, "Credits must be a whole number from 1 to 6")
     .max(6, "Credits must be a whole number from 1 to 6")
     .default(3),
-  semester: z.string().min(1, REQUIRED).pipe(z.enum(SEMESTERS, { message: "The semester must be First, Second or Both" })),
+  semester: z
+    .string()
+    .min(1, REQUIRED)
+    .pipe(z.enum(SEMESTERS, { message: "The semester must be First, Second or Both" })),
   description: z.string().trim().max(5000).default(""),
   departmentId: z.string().min(1, REQUIRED),
   facultyId: z.string().min(1, REQUIRED),

@@ -1,9 +1,16 @@
-import { z } from "~/lib/zod";
 import { POST_CATEGORIES } from "~/db/schema";
+import { z } from "~/lib/zod";
 
 /** An uploaded file's address on this site. */
 const uploaded = (kind: "image" | "pdf") =>
-  z.string().regex(kind === "pdf" ? /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/ : /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, kind === "pdf" ? "Upload a and pdf" : "Upload the image again: that one was not stored here");
+  z
+    .string()
+    .regex(
+      kind === "pdf"
+        ? /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/
+        : /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/,
+      kind === "pdf" ? "Upload a and pdf" : "Upload the image again: that one was not stored here",
+    );
 
 /** Create post and Update post (shared by the form in the browser and the action). */
 export const postSchema = z.object({
@@ -16,7 +23,11 @@ export type PostForm = z.infer<typeof postSchema>;
 
 /** Create journal and its edit form. */
 export const journalSchema = z.object({
-  filename: z.string().trim().min(1, "Journal title is required").max(300, "The title is too long (300 characters at most)"),
+  filename: z
+    .string()
+    .trim()
+    .min(1, "Journal title is required")
+    .max(300, "The title is too long (300 characters at most)"),
   details: z.string().max(200_000, "The description is too long"),
   file: z.string().min(1, "Upload a and pdf").pipe(uploaded("pdf")),
 });

@@ -1,13 +1,15 @@
-import { z } from "~/lib/zod";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
+import { z } from "~/lib/zod";
 
 export const FILL_ALL = "Please fill all fields";
 
 const IMAGE_FIELDS = new Set(["vcimage", "directorimage", "homeimage"]);
 export const isImageField = (field: string) => IMAGE_FIELDS.has(field);
 
-const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+const uploadedImage = z
+  .string()
+  .regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
 
 /** Site Settings Admin: every field of the chosen section is required. */
 export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {
@@ -15,7 +17,9 @@ export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {
     Object.fromEntries(
       SETTINGS_FIELDS[section].map((field) => [
         field,
-        isImageField(field) ? z.string().min(1, FILL_ALL).pipe(uploadedImage) : z.string().trim().min(1, FILL_ALL).max(5000, "This text is too long"),
+        isImageField(field)
+          ? z.string().min(1, FILL_ALL).pipe(uploadedImage)
+          : z.string().trim().min(1, FILL_ALL).max(5000, "This text is too long"),
       ]),
     ),
   );

@@ -2,9 +2,15 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+
 import type { FileStore } from "./file-store.server";
 
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".png": "image/png", ".jpg": "image/jpeg", ".pdf": "application/pdf" };
+const TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".pdf": "application/pdf",
+};
 
 /** Files under a folder on local disk (DATA_DIR/uploads). */
 export function localStore(root: string): FileStore {
@@ -29,7 +35,9 @@ export function localStore(root: string): FileStore {
     putBuffer: (key, bytes) => place(key, (temporary) => fsp.writeFile(temporary, bytes)),
     async head(key) {
       const stat = await fsp.stat(pathOf(key)).catch(() => null);
-      return stat?.isFile() ? { size: stat.size, contentType: TYPES[path.extname(key)] ?? "application/octet-stream" } : null;
+      return stat?.isFile()
+        ? { size: stat.size, contentType: TYPES[path.extname(key)] ?? "application/octet-stream" }
+        : null;
     },
     async get(key, range) {
       const info = await this.head(key);
@@ -41,10 +49,12 @@ export function localStore(root: string): FileStore {
       await fsp.rm(pathOf(key), { force: true });
     },
     async *list() {
-      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return [];
-        throw error;
-      });
+      const entries = await fsp
+        .readdir(root, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        });
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const full = path.join(entry.parentPath, entry.name);

@@ -1,6 +1,8 @@
 import fs from "node:fs";
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
+
+import type { S3Client } from "@aws-sdk/client-s3";
+
 import type { FileStore } from "./file-store.server";
 
 export type S3Options = {
@@ -19,9 +21,16 @@ const DEFAULT_TIMEOUTS = { connect: 5_000, response: 30_000 };
 const PUT_FILE_ATTEMPTS = 3;
 const DROPPED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
-/** True when the connection was cut while the request was sent: sending it again on a new one is safe (a PUT is idempotent). */
+/**
+ * True when the connection was cut while the request was sent: sending it again on a new one is safe (a PUT is
+ * idempotent).
+ */
 function isDroppedConnection(error: unknown) {
-  for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 6;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && DROPPED_CONNECTION_CODES.has(code)) return true;
     if (typeof message === "string" && /socket hang up|ECONNRESET|EPIPE/.test(message)) return true;
@@ -39,7 +48,8 @@ export function s3Store(options: S3Options): FileStore {
   // The SDK is loaded on the first file operation, not at start: a server without S3 never loads it,
   // and one with S3 does not hold its modules until they are needed.
   let connecting: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
-  const connect = () => (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: makeClient(sdk, options) })));
+  const connect = () =>
+    (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: makeClient(sdk, options) })));
   const Bucket = options.bucket;
 
   return {
@@ -52,7 +62,13 @@ export function s3Store(options: S3Options): FileStore {
       for (let attempt = 1; ; attempt++) {
         try {
           await client.send(
-            new sdk.PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+            new sdk.PutObjectCommand({
+              Bucket,
+              Key: key,
+              Body: fs.createReadStream(sourcePath),
+              ContentLength: size,
+              ContentType: contentType,
+            }),
           );
           return;
         } catch (error) {
@@ -63,7 +79,15 @@ export function s3Store(options: S3Options): FileStore {
     },
     async putBuffer(key, bytes, contentType) {
       const { client, sdk } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length, ContentType: contentType }));
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: contentType,
+        }),
+      );
     },
     async head(key) {
       const { client, sdk } = await connect();
@@ -79,10 +103,19 @@ export function s3Store(options: S3Options): FileStore {
       const { client, sdk } = await connect();
       try {
         const object = await client.send(
-          new sdk.GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new sdk.GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         const total = object.ContentRange ? Number(object.ContentRange.split("/")[1]) : (object.ContentLength ?? 0);
-        return { body: object.Body as Readable, size: total, contentType: object.ContentType ?? "application/octet-stream", range };
+        return {
+          body: object.Body as Readable,
+          size: total,
+          contentType: object.ContentType ?? "application/octet-stream",
+          range,
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

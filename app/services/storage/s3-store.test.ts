@@ -2,7 +2,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, expect, it } from "vitest";
+
 import { startS3Server } from "../../../tests/support/s3-server.ts";
 import { s3Store } from "./s3-store.server";
 
@@ -67,7 +69,14 @@ it("stores a PDF when the store drops the connection during the upload, by sendi
   const proxy = await resettingProxy(s3.endpoint, 2);
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-s3-reset-"));
   try {
-    const store = s3Store({ endpoint: proxy.endpoint, bucket: "uploads", region: "us-east-1", accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true });
+    const store = s3Store({
+      endpoint: proxy.endpoint,
+      bucket: "uploads",
+      region: "us-east-1",
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
     const pdf = path.join(directory, "article.pdf");
     fs.writeFileSync(pdf, Buffer.alloc(300_000, 7));
     await store.putFile("pdfs/article.pdf", pdf, "application/pdf");
