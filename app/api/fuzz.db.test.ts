@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";

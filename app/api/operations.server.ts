@@ -7,7 +7,7 @@ import {
   type SettingsSection,
   STAFF_ROLES,
   type StaffRole,
-} from "~/db/schema";
+} from "~/domain/vocabulary";
 import type { DeleteOutcome } from "~/services/academics.server";
 import { ServiceError } from "~/services/errors.server";
 import type { Services } from "~/services/index.server";

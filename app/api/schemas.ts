@@ -1,4 +1,4 @@
-import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
 import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/account-rules";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { journalSchema, postSchema } from "~/lib/forms/publishing";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import { ArrowRightIcon } from "~/components/icons";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/domain/vocabulary";
 import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { formatDate } from "~/lib/text";
 

@@ -15,34 +15,15 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/** Values shared by the schema, the forms and the pages. */
-export const POST_CATEGORIES = ["uncategorized", "fees", "course", "exams"] as const;
-export type PostCategory = (typeof POST_CATEGORIES)[number];
-
-export const SEMESTERS = ["First", "Second", "Both"] as const;
-export type Semester = (typeof SEMESTERS)[number];
-
-export const SETTINGS_SECTIONS = [
-  "about",
-  "homepage",
-  "howtoapplyone",
-  "howtoapplytwo",
-  "howtoapplythree",
-  "programmes",
-  "blog",
-  "calltoaction",
-] as const;
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
-/** The site-wide links (footer columns, social links, portal, submission e-mails). */
-export const SITE_LINKS_SECTION = "links";
-
-export const STAFF_ROLES = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;
-export type FocusKey = (typeof FOCUS_KEYS)[number];
-
-export const MEDIA_KINDS = ["image", "pdf"] as const;
+import {
+  FOCUS_KEYS,
+  MEDIA_KINDS,
+  POST_CATEGORIES,
+  SEMESTERS,
+  SETTINGS_SECTIONS,
+  SITE_LINKS_SECTION,
+  STAFF_ROLES,
+} from "../domain/vocabulary";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

@@ -1,4 +1,4 @@
-import type { FocusKey, PostCategory, Semester, SettingsSection, StaffRole } from "~/db/schema";
+import type { FocusKey, PostCategory, Semester, SettingsSection, StaffRole } from "~/domain/vocabulary";
 import type { SiteLinks } from "~/lib/site-content";
 
 /** The demo centre: every text here is written for it. */

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/db/schema";
+import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/domain/vocabulary";
 import { mediaOptions } from "~/services/index.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";

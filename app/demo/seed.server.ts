@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
-import { announcement, faculties, focusPages, journals, posts, siteSettings, staff, STAFF_ROLES } from "~/db/schema";
+import { announcement, faculties, focusPages, journals, posts, siteSettings, staff } from "~/db/schema";
+import { STAFF_ROLES } from "~/domain/vocabulary";
 import { slugify } from "~/lib/text";
 import { academicsAdmin } from "~/services/academics.server";
 import { journalsService } from "~/services/journals.server";

@@ -1,4 +1,4 @@
-import type { FocusKey, SettingsSection, StaffRole } from "~/db/schema";
+import type { FocusKey, SettingsSection, StaffRole } from "~/domain/vocabulary";
 
 /** The text and image fields of each settings section (SPEC.md section 3). */
 export const SETTINGS_FIELDS = {
@@ -63,17 +63,6 @@ export type StaffRecord = {
   email: string;
   description: string;
   photo: string;
-};
-
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  vc: "Vice-Chancellor",
-  director: "Director",
-  deputy: "Deputy Director",
-  bursar: "Bursar",
-  registrar: "Registrar",
-  library: "University Librarian",
-  depIct: "Deputy Director, ICT",
-  acad: "Academic Coordinator",
 };
 
 export type FocusRecord = { key: FocusKey; title: string; subtitle: string; content: string };

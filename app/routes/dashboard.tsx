@@ -16,15 +16,16 @@ import {
   type SettingsSection,
   STAFF_ROLES,
   type StaffRole,
-} from "~/db/schema";
+} from "~/domain/vocabulary";
+import { SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { firstError, profileSchema } from "~/lib/account-rules";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { announcementSchema, focusSchema, SECTION_LABELS, settingsSchema, staffSchema } from "~/lib/forms/site-content";
+import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import { pageTitle } from "~/lib/meta";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
-import { SETTINGS_FIELDS, STAFF_ROLE_LABELS } from "~/lib/site-content";
+import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
 import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";

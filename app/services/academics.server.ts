@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { courses, departments, faculties, type Semester } from "~/db/schema";
+import { courses, departments, faculties } from "~/db/schema";
+import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 

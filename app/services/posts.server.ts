@@ -1,7 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { type PostCategory, posts } from "~/db/schema";
+import { posts } from "~/db/schema";
+import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 

@@ -2,17 +2,14 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import type { Database } from "~/db/client.server";
+import { announcement, focusPages, siteSettings, staff } from "~/db/schema";
 import {
-  announcement,
   type FocusKey,
-  focusPages,
   type SettingsSection,
   SITE_LINKS_SECTION,
-  siteSettings,
-  staff,
   STAFF_ROLES,
   type StaffRole,
-} from "~/db/schema";
+} from "~/domain/vocabulary";
 import { isImageField } from "~/lib/forms/site-content";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import {

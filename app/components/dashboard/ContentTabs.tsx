@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Alert } from "~/components/forms/Alert";
 import { type ListPage, ShowMoreButton, useShowMore } from "~/components/ShowMore";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/domain/vocabulary";
 import { srcSetFor } from "~/lib/images";
 import { formatDate } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";

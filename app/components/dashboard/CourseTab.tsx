@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { UploadField } from "~/components/forms/UploadField";
-import { SEMESTERS } from "~/db/schema";
+import { SEMESTERS } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { useRestoreFocus } from "~/lib/use-restore-focus";

@@ -5,11 +5,12 @@ import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { UploadField } from "~/components/forms/UploadField";
-import type { FocusKey, SettingsSection, StaffRole } from "~/db/schema";
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import type { FocusKey, SettingsSection, StaffRole } from "~/domain/vocabulary";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
+import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
-import { FIELD_LABELS, isImageField, SECTION_LABELS } from "~/lib/forms/site-content";
-import { STAFF_ROLE_LABELS, type StaffRecord } from "~/lib/site-content";
+import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
+import type { StaffRecord } from "~/lib/site-content";
 
 export type TabResult = { ok: boolean; message: string } | undefined;
 
@@ -350,13 +351,6 @@ export function AnnouncementTab({
     </section>
   );
 }
-
-const FOCUS_LABELS: Record<FocusKey, string> = {
-  homePage: "homePage",
-  submitPage: "submitPage",
-  aboutPage: "aboutPage",
-  focusPage: "focusPage",
-};
 
 export function FocusTab({
   focus,

@@ -1,4 +1,4 @@
-import { SEMESTERS } from "~/db/schema";
+import { SEMESTERS } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
 const uploadedImage = z

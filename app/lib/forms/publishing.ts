@@ -1,4 +1,4 @@
-import { POST_CATEGORIES } from "~/db/schema";
+import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
 /** An uploaded file's address on this site. */

@@ -1,4 +1,4 @@
-import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/db/schema";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { z } from "~/lib/zod";
 
@@ -46,17 +46,6 @@ export const focusSchema = z.object({
   subtitle: z.string().trim().max(500),
   content: z.string().max(200_000, "The content is too long"),
 });
-
-export const SECTION_LABELS: Record<(typeof SETTINGS_SECTIONS)[number], string> = {
-  about: "about",
-  homepage: "homepage",
-  howtoapplyone: "howtoapplyone",
-  howtoapplytwo: "howtoapplytwo",
-  howtoapplythree: "howtoapplythree",
-  programmes: "programmes",
-  blog: "blog",
-  calltoaction: "calltoaction",
-};
 
 export const FIELD_LABELS: Record<string, string> = {
   title: "Title",

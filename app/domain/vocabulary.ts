@@ -1,0 +1,67 @@
+/**
+ * The site's fixed lists and how each value is shown: one place that the database schema, the
+ * forms, the services and the screens import. Adding a category or a staff role starts here.
+ */
+
+/** Post categories as stored; `uncategorized` is shown as "News". */
+export const POST_CATEGORIES = ["uncategorized", "fees", "course", "exams"] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<PostCategory, string> = {
+  uncategorized: "News",
+  fees: "Fees",
+  course: "Course",
+  exams: "Exams",
+};
+
+export function categoryLabel(category: string): string {
+  return CATEGORY_LABELS[category as PostCategory] ?? category;
+}
+
+export const SEMESTERS = ["First", "Second", "Both"] as const;
+export type Semester = (typeof SEMESTERS)[number];
+
+/** The settings sections an admin edits one at a time; SPEC.md shows their keys as their labels. */
+export const SETTINGS_SECTIONS = [
+  "about",
+  "homepage",
+  "howtoapplyone",
+  "howtoapplytwo",
+  "howtoapplythree",
+  "programmes",
+  "blog",
+  "calltoaction",
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export const SECTION_LABELS: Record<SettingsSection, string> = Object.fromEntries(
+  SETTINGS_SECTIONS.map((section) => [section, section]),
+) as Record<SettingsSection, string>;
+
+/** The site-wide links (footer columns, social links, portal, submission e-mails). */
+export const SITE_LINKS_SECTION = "links";
+
+export const STAFF_ROLES = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  vc: "Vice-Chancellor",
+  director: "Director",
+  deputy: "Deputy Director",
+  bursar: "Bursar",
+  registrar: "Registrar",
+  library: "University Librarian",
+  depIct: "Deputy Director, ICT",
+  acad: "Academic Coordinator",
+};
+
+/** The focus pages; SPEC.md shows their keys as their tab labels. */
+export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;
+export type FocusKey = (typeof FOCUS_KEYS)[number];
+
+export const FOCUS_LABELS: Record<FocusKey, string> = Object.fromEntries(FOCUS_KEYS.map((key) => [key, key])) as Record<
+  FocusKey,
+  string
+>;
+
+export const MEDIA_KINDS = ["image", "pdf"] as const;
