@@ -1,4 +1,4 @@
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { HeroBackdrop } from "~/components/HeroBackdrop";
 
 type PageHeroProps = {
   title: string;
@@ -16,19 +16,7 @@ export function PageHero({ title, subtitle, eyebrow, image, compact, tall, child
   const height = tall ? "min-h-[38rem] lg:min-h-[44rem]" : compact ? "min-h-[18rem]" : "min-h-[24rem]";
   return (
     <section className={`relative isolate flex items-end overflow-hidden bg-navy-900 text-white ${height}`}>
-      {image && (
-        <img
-          src={image}
-          srcSet={srcSetFor(image)}
-          sizes="100vw"
-          alt=""
-          width={1920}
-          height={1080}
-          className="absolute inset-0 -z-20 h-full w-full object-cover"
-          {...PRIORITY_IMAGE}
-        />
-      )}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/90 via-navy-950/55 to-navy-950/40" />
+      <HeroBackdrop image={image} shade="bg-gradient-to-t from-navy-950/90 via-navy-950/55 to-navy-950/40" />
       <div className={`mx-auto w-full max-w-7xl px-6 ${tall ? "pt-36 pb-24" : "pt-32 pb-12"}`}>
         {eyebrow && <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">{eyebrow}</p>}
         <h1 className={`mt-3 max-w-4xl font-serif font-bold ${tall ? "text-4xl sm:text-6xl" : "text-3xl sm:text-5xl"}`}>

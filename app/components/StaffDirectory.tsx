@@ -1,6 +1,7 @@
 import { useState } from "react";
 
 import { LazyModal as Modal } from "~/components/LazyModal";
+import { Portrait } from "~/components/Portrait";
 import { srcSetFor } from "~/lib/images";
 import type { StaffRecord } from "~/lib/site-content";
 
@@ -49,17 +50,13 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
       >
         {selected && (
           <div className="space-y-4">
-            {selected.photo && (
-              <img
-                src={selected.photo}
-                srcSet={srcSetFor(selected.photo)}
-                sizes="160px"
-                alt={`Portrait of ${selected.name}`}
-                width={160}
-                height={160}
-                className="h-40 w-40 rounded-lg object-cover"
-              />
-            )}
+            <Portrait
+              src={selected.photo}
+              name={selected.name}
+              side={160}
+              sizes="160px"
+              className="h-40 w-40 rounded-lg object-cover"
+            />
             {selected.email && (
               <p>
                 <span className="font-semibold">Email: </span>

@@ -1,9 +1,9 @@
 import { CallToAction } from "~/components/CallToAction";
 import { PageHero } from "~/components/PageHero";
+import { Portrait } from "~/components/Portrait";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
-import { srcSetFor } from "~/lib/images";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 
@@ -83,18 +83,14 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <div className="grid gap-10 lg:grid-cols-2">
             {messages.map(({ person, image, message, heading }) => (
               <figure key={person.role} className="flex gap-6">
-                {image && (
-                  <img
-                    src={image}
-                    srcSet={srcSetFor(image)}
-                    sizes="112px"
-                    alt={`Portrait of ${person.name}`}
-                    width={112}
-                    height={112}
-                    className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
-                    loading="lazy"
-                  />
-                )}
+                <Portrait
+                  src={image}
+                  name={person.name}
+                  side={112}
+                  sizes="112px"
+                  className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
+                  lazy
+                />
                 <div>
                   <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">
                     {heading}

@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
 
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
 import { READING_PAGE } from "~/lib/hydration";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 
@@ -43,19 +43,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
         className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white"
         data-testid="department-hero"
       >
-        {department.departimage && (
-          <img
-            src={department.departimage}
-            srcSet={srcSetFor(department.departimage)}
-            sizes="100vw"
-            alt=""
-            width={1920}
-            height={1080}
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
-            {...PRIORITY_IMAGE}
-          />
-        )}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
+        <HeroBackdrop image={department.departimage} shade="bg-gradient-to-t from-navy-950/85 to-navy-950/20" />
         <div className="mx-auto w-full max-w-7xl px-6 pt-32 pb-12">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">{department.facultyName}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold sm:text-5xl">{department.name}</h1>

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { CallToAction } from "~/components/CallToAction";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
+import { Portrait } from "~/components/Portrait";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
-import { srcSetFor } from "~/lib/images";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
@@ -96,18 +96,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 key={person.role}
                 className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700/60 dark:bg-night-card"
               >
-                {person.photo && (
-                  <img
-                    src={person.photo}
-                    srcSet={srcSetFor(person.photo)}
-                    sizes="(min-width: 1024px) 240px, 50vw"
-                    alt={`Portrait of ${person.name}`}
-                    width={480}
-                    height={480}
-                    className="aspect-square w-full object-cover"
-                    loading="lazy"
-                  />
-                )}
+                <Portrait
+                  src={person.photo}
+                  name={person.name}
+                  side={480}
+                  sizes="(min-width: 1024px) 240px, 50vw"
+                  className="aspect-square w-full object-cover"
+                  lazy
+                />
                 <div className="p-5">
                   <p className="font-serif text-lg font-semibold text-navy-900 dark:text-white">{person.name}</p>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{person.post}</p>
@@ -154,18 +150,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       {director.description && (
         <Section id="welcome" eyebrow="From the Director" title="Director's Welcome Message">
           <figure className="grid gap-8 md:grid-cols-[14rem_1fr] md:items-start">
-            {director.photo && (
-              <img
-                src={director.photo}
-                srcSet={srcSetFor(director.photo)}
-                sizes="224px"
-                alt={`Portrait of ${director.name}`}
-                width={224}
-                height={224}
-                className="aspect-square w-56 rounded-xl object-cover shadow-md"
-                loading="lazy"
-              />
-            )}
+            <Portrait
+              src={director.photo}
+              name={director.name}
+              side={224}
+              sizes="224px"
+              className="aspect-square w-56 rounded-xl object-cover shadow-md"
+              lazy
+            />
             <div>
               <blockquote className="font-serif text-xl leading-9 text-slate-700 dark:text-slate-200">
                 “{director.description}”

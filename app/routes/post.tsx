@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse } from "react-router";
 
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
 import { toPostCard } from "~/lib/post-card";
 import { excerpt, formatDate } from "~/lib/text";
@@ -38,19 +38,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
-        {post.image && (
-          <img
-            src={post.image}
-            srcSet={srcSetFor(post.image)}
-            sizes="100vw"
-            alt=""
-            width={1920}
-            height={1080}
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
-            {...PRIORITY_IMAGE}
-          />
-        )}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
+        <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">
           <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase">
             {categoryLabel(post.category)}
