@@ -1,13 +1,13 @@
 import { data, isRouteErrorResponse } from "react-router";
 
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
 import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
-import { toPostCard } from "~/lib/post-card";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 
