@@ -16,11 +16,12 @@ import { PageHero } from "~/components/PageHero";
 import { config } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
-import { getUser } from "~/lib/session.server";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
+import { type UploadLimits } from "~/lib/upload-limits";
 import { services } from "~/runtime.server";
+import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/root";
 // The site's stylesheet goes inside each page: one round trip less before the first paint (the
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const providers = (await services()).accounts.providers;
   const { maxImageBytes, maxPdfBytes } = config();
   return {
-    uploadLimits: { maxImageBytes, maxPdfBytes },
+    uploadLimits: { maxImageBytes, maxPdfBytes } satisfies UploadLimits,
     site,
     theme,
     user: user && { username: user.username, email: user.email, image: user.image, isAdmin: user.isAdmin },

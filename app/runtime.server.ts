@@ -1,8 +1,6 @@
-import path from "node:path";
-
 import { data } from "react-router";
 
-import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { type DatabaseHandle, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, config } from "~/lib/config.server";
 import { contentChanges } from "~/services/content-changes.server";
@@ -20,16 +18,8 @@ export function beginShutdown() {
   shuttingDown = true;
 }
 
-export function pgliteDirectory(dataDir: string) {
-  return path.join(dataDir, "pglite");
-}
-
 async function start(cfg: AppConfig): Promise<Runtime> {
-  const database = await openDatabase(
-    cfg.databaseUrl
-      ? { kind: "postgres", url: cfg.databaseUrl }
-      : { kind: "pglite", dataDir: pgliteDirectory(cfg.dataDir), sharedBuffersMb: cfg.pgliteSharedBuffersMb },
-  );
+  const database = await openConfiguredDatabase(cfg);
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
     if (database.kind === "pglite" && cfg.demoContent) {

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { FILL_ALL_FIELDS } from "~/lib/account-rules";
 import { apiError, thrownRefusal } from "~/lib/api-response.server";
 import { readJsonObject } from "~/lib/read-json.server";
-import { getUser } from "~/lib/session.server";
 import { services as runtimeServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
+import { getUser } from "~/web/session.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
 import { operations } from "./operations.server";

@@ -68,6 +68,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options.dataDir, options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB);
 }
 
+/** Which database the site's settings name (AppConfig has these fields; the data layer does not import it). */
+export type DatabaseSettings = {
+  /** DATABASE_URL: PostgreSQL when set. */
+  databaseUrl?: string;
+  /** DATA_DIR: the embedded database lives in its pglite/ folder. */
+  dataDir: string;
+  pgliteSharedBuffersMb?: number;
+};
+
+export function pgliteDirectory(dataDir: string) {
+  return path.join(dataDir, "pglite");
+}
+
+/**
+ * The site's database, as the server and every operator command open it: PostgreSQL at DATABASE_URL,
+ * else the embedded one in DATA_DIR. Commands ask for a small pool; the server takes the default.
+ */
+export function openConfiguredDatabase(
+  settings: DatabaseSettings,
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  return openDatabase(
+    settings.databaseUrl
+      ? { kind: "postgres", url: settings.databaseUrl, poolSize: options.poolSize }
+      : { kind: "pglite", dataDir: pgliteDirectory(settings.dataDir), sharedBuffersMb: settings.pgliteSharedBuffersMb },
+  );
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   // Migrations run on one dedicated connection holding an advisory lock, so two instances
   // starting together apply them once, one after the other.

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 
-import { videoTitle } from "~/components/editor/video";
+import { videoTitle } from "./video";
 
 /** Hosts whose players the editor embeds. */
 const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];

@@ -1,7 +1,7 @@
 import { apiError, thrownRefusal } from "~/lib/api-response.server";
-import { getUser } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
+import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/api.uploads";
 

@@ -23,12 +23,12 @@ import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/acade
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import { pageTitle } from "~/lib/meta";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
-import { NOT_ALLOWED, requireAdmin, requireUser } from "~/lib/session.server";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
+import { NOT_ALLOWED, requireAdmin, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
 

@@ -4,12 +4,12 @@ import { CallToAction } from "~/components/CallToAction";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { Portrait } from "~/components/Portrait";
+import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
-import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/home";

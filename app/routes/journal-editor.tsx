@@ -10,9 +10,9 @@ import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/
 import { fieldErrors, type JournalForm, journalSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
-import { requireAdmin } from "~/lib/session.server";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
+import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-editor";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 
-import { storedFileResponse } from "~/lib/file-response.server";
 import { services } from "~/runtime.server";
 import { UPLOADS_URL_PREFIX } from "~/services/media.server";
+import { storedFileResponse } from "~/web/file-response.server";
 
 import type { Route } from "./+types/journal-pdf";
 

@@ -2,12 +2,12 @@ import { data, isRouteErrorResponse } from "react-router";
 
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
+import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
-import { toPostCard } from "~/lib/post-card";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 

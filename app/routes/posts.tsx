@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 
 import { PageHero } from "~/components/PageHero";
+import { toPostCard } from "~/components/post-card";
 import { PostCard, type PostCardData } from "~/components/PostCard";
 import { type ListPage, nextPageHref, ShowMoreButton, useShowMore } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
-import { toPostCard } from "~/lib/post-card";
 import { services } from "~/runtime.server";
 import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
 

@@ -8,9 +8,9 @@ import { FILL_ALL_FIELDS, missingFields } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
-import { getUser } from "~/lib/session.server";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
+import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin";
 

@@ -7,9 +7,9 @@ import { Field, SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/account-rules";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
-import { getUser } from "~/lib/session.server";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
+import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signup";
 

@@ -1,5 +1,5 @@
-import { storedFileResponse } from "~/lib/file-response.server";
 import { services } from "~/runtime.server";
+import { storedFileResponse } from "~/web/file-response.server";
 
 import type { Route } from "./+types/uploads";
 

@@ -5,8 +5,7 @@ import "quill/dist/quill.snow.css";
 import Quill from "quill";
 
 import { uploadFile } from "~/components/forms/UploadField";
-
-import { videoEmbedUrl, videoTitle } from "./video";
+import { videoEmbedUrl, videoTitle } from "~/lib/video";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
 
-import type { RootData } from "~/root";
+import { useUploadLimits } from "~/lib/upload-limits";
 
 import { Alert } from "./Alert";
 
@@ -46,7 +45,7 @@ export function uploadFile(file: File, purpose: UploadPurpose, onProgress: (perc
 
 /** The size limit for a purpose, from the root loader, so a too-large file is told before it is sent. */
 export function useUploadLimit(purpose: UploadPurpose) {
-  const limits = useRouteLoaderData<RootData>("root")?.uploadLimits;
+  const limits = useUploadLimits();
   return purpose === "pdf" ? (limits?.maxPdfBytes ?? 50 * 1024 * 1024) : (limits?.maxImageBytes ?? 10 * 1024 * 1024);
 }
 

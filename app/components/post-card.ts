@@ -1,6 +1,6 @@
-import type { PostCardData } from "~/components/PostCard";
+import { excerpt } from "~/lib/text";
 
-import { excerpt } from "./text";
+import type { PostCardData } from "./PostCard";
 
 /** What a post card needs: the excerpt is made on the server, so pages don't ship whole posts. */
 export function toPostCard(post: {

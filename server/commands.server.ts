@@ -1,14 +1,25 @@
+/**
+ * The operator commands (npm run seed:demo, create-admin, backup, restore): each opens the database
+ * itself, or reaches the running server through its operator socket when that holds the database.
+ */
 import fs from "node:fs";
 import path from "node:path";
 
-import { type DatabaseHandle, DataDirInUseError, openDatabase } from "~/db/client.server";
+import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
+import { seedDemoContent } from "~/demo/seed.server";
 import type { AppConfig } from "~/lib/config.server";
-import { pgliteDirectory } from "~/runtime.server";
+import { servicesFor } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import { mediaOptions } from "~/services/index.server";
 
-import { ARCHIVE_MODE, receiveBackup } from "./control.server";
+import {
+  ARCHIVE_MODE,
+  createAdmin,
+  type CreateAdminRequest,
+  receiveBackup,
+  sendControlCommand,
+} from "./control.server";
 import { describeStartError, fail, loadConfig } from "./startup.server";
 
 /** Paths on the command line are the operator's, relative to where they ran npm (not the project folder). */
@@ -22,12 +33,9 @@ function where(config: AppConfig) {
   return `the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname})`;
 }
 
-function openConfigured(config: AppConfig) {
-  return openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 }
-      : { kind: "pglite", dataDir: pgliteDirectory(config.dataDir) },
-  );
+/** A backup or a restore needs few connections: one dump or one transaction at a time. */
+function openForArchive(config: AppConfig) {
+  return openConfiguredDatabase(config, { poolSize: 2 });
 }
 
 /** The site as a backup records it: which database and which file store. */
@@ -61,7 +69,7 @@ export async function backupCommand(argv: string[]) {
   try {
     let database: DatabaseHandle | undefined;
     try {
-      database = await openConfigured(config);
+      database = await openForArchive(config);
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));
       const received = await receiveBackup(config.dataDir, partial);
@@ -105,7 +113,7 @@ export async function restoreCommand(argv: string[]) {
 
   let database: DatabaseHandle | undefined;
   try {
-    database = await openConfigured(config);
+    database = await openForArchive(config);
   } catch (error) {
     if (error instanceof DataDirInUseError)
       fail(`${error.message} Stop it before restoring: a restore replaces the database under it.`);
@@ -130,6 +138,72 @@ export async function restoreCommand(argv: string[]) {
         : `The restore failed and changed nothing: ${(error as Error).message}`,
     );
     process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run seed:demo`: adds the demo to an empty database, including a DATABASE_URL one. */
+export async function seedDemoCommand() {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    fail(describeStartError(error, config));
+  }
+  try {
+    const result = await seedDemoContent(database.db, mediaOptions(config.dataDir, config));
+    // Servers already running on this database render their pages again.
+    if (result === "seeded") await contentChanges(database.notifications).publish([...CONTENT_TAGS]);
+    if (result === "skipped") {
+      console.error("The database already has content: the demo content was not added.");
+      process.exitCode = 1;
+    } else {
+      console.log("Demo content added.");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `npm run create-admin -- --username NAME --email ADDRESS --password SECRET`: creates an admin, or
+ * promotes NAME. Works on DATABASE_URL, on a stopped embedded database, and through a running server.
+ */
+export async function createAdminCommand(argv: string[]) {
+  const config = loadConfig();
+  const input: CreateAdminRequest = { username: "" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = inline ?? argv[++i];
+    if (flag === "--username") input.username = value ?? "";
+    else if (flag === "--email") input.email = value;
+    else if (flag === "--password") input.password = value;
+    else fail(`Unknown option ${flag}. Use --username NAME --email ADDRESS --password SECRET.`);
+  }
+  if (!input.username)
+    fail("Give the admin's username: --username NAME (and --email and --password for a new account).");
+
+  let database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) fail(describeStartError(error, config));
+    const reply = await sendControlCommand(config.dataDir, input);
+    if (!reply) fail(`${error.message} It did not answer on its operator socket; stop it and try again.`);
+    if (!reply.ok) fail(reply.message);
+    console.log(reply.message);
+    return;
+  }
+  try {
+    const result = await createAdmin(await servicesFor(database, config), input);
+    if (!result.ok) {
+      console.error(result.message);
+      process.exitCode = 1;
+    } else {
+      console.log(result.message);
+    }
   } finally {
     await database.close();
   }
