@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
-import { operations } from "./operations.server";
+import { operations } from "./operations/index.server";
 
 /**
  * Every operation, called as signed out, as a user, as another user and as an admin, against the

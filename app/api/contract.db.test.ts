@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
 import { openApiDocument } from "./openapi.server";
-import { operations } from "./operations.server";
+import { operations } from "./operations/index.server";
 
 /**
  * The contract: every operation of the OpenAPI document is called, and every answer is checked

@@ -8,7 +8,7 @@ import { services as runtimeServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations.server";
+import { operations } from "./operations/index.server";
 
 /**
  * The JSON API's one entry: finds the operation for the method and path, checks who is asking

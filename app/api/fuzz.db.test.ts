@@ -8,7 +8,7 @@ import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
 import { XSS_CORPUS } from "../../tests/support/xss-corpus";
 import { isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations.server";
+import { operations } from "./operations/index.server";
 
 /**
  * Malformed and hostile input for every operation, property-based: whatever is sent, the answer

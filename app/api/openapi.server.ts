@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations.server";
+import { operations } from "./operations/index.server";
 import { errorResponse } from "./schemas";
 
 /**
