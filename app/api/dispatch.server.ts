@@ -8,7 +8,7 @@ import { services as runtimeServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations/index.server";
+import { routes } from "./operations/index.server";
 
 /**
  * The JSON API's one entry: finds the operation for the method and path, checks who is asking
@@ -19,7 +19,7 @@ import { operations } from "./operations/index.server";
 
 type Match = { operation: Operation; params: Record<string, string> };
 
-const compiled = operations.map((operation) => ({ operation, segments: operation.path.split("/").filter(Boolean) }));
+const compiled = routes.map(({ operation, path }) => ({ operation, segments: path.split("/").filter(Boolean) }));
 
 function segmentsOf(pathname: string): string[] | null {
   try {

@@ -57,52 +57,6 @@ const confirmed = (q: { departments?: number; courses?: number }) =>
     ? { departments: q.departments, courses: q.courses }
     : undefined;
 
-async function updateDepartment({
-  services,
-  params,
-  body,
-}: {
-  services: Services;
-  params: Record<string, string>;
-  body: z.output<typeof s.departmentBody>;
-}) {
-  await services.academicsAdmin.updateDepartment(params.id, {
-    name: body.name,
-    facultyId: body.faculty,
-    departimage: body.departimage,
-    content: body.content,
-  });
-  return ok(await departmentOut(services, params.id));
-}
-
-async function deleteFaculty({
-  services,
-  params,
-  query,
-}: {
-  services: Services;
-  params: Record<string, string>;
-  query: z.output<typeof confirmQuery>;
-}) {
-  return deleteOutcome("faculty", await services.academicsAdmin.deleteFaculty(params.id, confirmed(query)), "Faculty");
-}
-
-async function deleteDepartment({
-  services,
-  params,
-  query,
-}: {
-  services: Services;
-  params: Record<string, string>;
-  query: z.output<typeof confirmQuery>;
-}) {
-  return deleteOutcome(
-    "department",
-    await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)),
-    "Department",
-  );
-}
-
 export const academicOperations: Operation[] = [
   defineOperation({
     operationId: "getFaculties",
@@ -183,31 +137,25 @@ export const academicOperations: Operation[] = [
     },
   }),
   defineOperation({
-    operationId: "deleteFacultyWithUser",
+    operationId: "deleteFaculty",
     method: "DELETE",
-    path: "/api/faculty/deletefaculty/{id}/{userId}",
+    path: "/api/faculty/{id}",
+    aliases: [{ path: "/api/faculty/deletefaculty/{id}/{userId}", operationId: "deleteFacultyWithUser" }],
     tag: "Academics",
-    summary: "Delete a faculty (the earlier client's path)",
+    summary: "Delete a faculty",
     description:
       "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
     access: "admin",
     query: confirmQuery,
     responses: { 200: message },
     errors: [404, 409],
-    handle: deleteFaculty,
-  }),
-  defineOperation({
-    operationId: "deleteFaculty",
-    method: "DELETE",
-    path: "/api/faculty/{id}",
-    tag: "Academics",
-    summary: "Delete a faculty",
-    description: "As /api/faculty/deletefaculty/{id}/{userId}, at the path the edit call uses.",
-    access: "admin",
-    query: confirmQuery,
-    responses: { 200: message },
-    errors: [404, 409],
-    handle: deleteFaculty,
+    async handle({ services, params, query }) {
+      return deleteOutcome(
+        "faculty",
+        await services.academicsAdmin.deleteFaculty(params.id, confirmed(query)),
+        "Faculty",
+      );
+    },
   }),
   defineOperation({
     operationId: "createDepartment",
@@ -232,31 +180,29 @@ export const academicOperations: Operation[] = [
   defineOperation({
     operationId: "updateDepartment",
     method: "PUT",
-    path: "/api/department/{id}",
-    tag: "Academics",
-    summary: "Save an edited department (the earlier client's singular path)",
-    access: "admin",
-    body: s.departmentBody,
-    responses: { 200: { description: "Saved", schema: s.departmentRecord } },
-    errors: [404, 409],
-    handle: updateDepartment,
-  }),
-  defineOperation({
-    operationId: "updateDepartmentPlural",
-    method: "PUT",
     path: "/api/departments/{id}",
+    aliases: [{ path: "/api/department/{id}", operationId: "updateDepartmentSingular" }],
     tag: "Academics",
     summary: "Save an edited department",
     access: "admin",
     body: s.departmentBody,
     responses: { 200: { description: "Saved", schema: s.departmentRecord } },
     errors: [404, 409],
-    handle: updateDepartment,
+    async handle({ services, params, body }) {
+      await services.academicsAdmin.updateDepartment(params.id, {
+        name: body.name,
+        facultyId: body.faculty,
+        departimage: body.departimage,
+        content: body.content,
+      });
+      return ok(await departmentOut(services, params.id));
+    },
   }),
   defineOperation({
     operationId: "deleteDepartment",
     method: "DELETE",
     path: "/api/departments/{id}",
+    aliases: [{ path: "/api/department/{id}", operationId: "deleteDepartmentSingular" }],
     tag: "Academics",
     summary: "Delete a department",
     description:
@@ -265,19 +211,13 @@ export const academicOperations: Operation[] = [
     query: confirmQuery,
     responses: { 200: message },
     errors: [404, 409],
-    handle: deleteDepartment,
-  }),
-  defineOperation({
-    operationId: "deleteDepartmentSingular",
-    method: "DELETE",
-    path: "/api/department/{id}",
-    tag: "Academics",
-    summary: "Delete a department (at the path the edit call uses)",
-    access: "admin",
-    query: confirmQuery,
-    responses: { 200: message },
-    errors: [404, 409],
-    handle: deleteDepartment,
+    async handle({ services, params, query }) {
+      return deleteOutcome(
+        "department",
+        await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)),
+        "Department",
+      );
+    },
   }),
   defineOperation({
     operationId: "createCourse",

@@ -1,4 +1,4 @@
-import type { Operation } from "../operation.server";
+import { type Operation, routesOf } from "../operation.server";
 import { academicOperations } from "./academics.server";
 import { accountOperations } from "./accounts.server";
 import { journalOperations } from "./journals.server";
@@ -18,3 +18,6 @@ export const operations: Operation[] = [
   ...academicOperations,
   ...siteOperations,
 ];
+
+/** Every operation at each of its paths. */
+export const routes = routesOf(operations);
