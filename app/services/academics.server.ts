@@ -6,6 +6,7 @@ import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
+import type { Effects } from "./content-changes.server";
 import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
 
 export type Faculty = typeof faculties.$inferSelect;
@@ -325,3 +326,27 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type AcademicsService = ReturnType<typeof academicsService>;
+export type AcademicsAdminService = ReturnType<typeof academicsAdmin>;
+
+/** The public reads of faculties, departments and courses. */
+export const academicsEffects = {
+  faculties: "read",
+  facultiesWithDepartments: "read",
+  departmentPage: "read",
+} satisfies Effects<AcademicsService>;
+
+/** What each editing method does: writes drop the cached pages that show the programmes. */
+export const academicsAdminEffects = {
+  lists: "read",
+  createFaculty: "write",
+  updateFaculty: "write",
+  deleteFaculty: "write",
+  createDepartment: "write",
+  updateDepartment: "write",
+  deleteDepartment: "write",
+  createCourse: "write",
+  updateCourse: "write",
+  deleteCourse: "write",
+} satisfies Effects<AcademicsAdminService>;

@@ -7,6 +7,7 @@ import { USERNAME_PATTERN } from "~/lib/account-rules";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
+import type { Effects } from "./content-changes.server";
 import { ServiceError } from "./errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
 import { noteSession } from "./request-record.server";
@@ -510,3 +511,28 @@ export function accountsService(
 }
 
 export type AccountsService = ReturnType<typeof accountsService>;
+
+/**
+ * What each method does to the accounts. Not announced: public pages show no account (a deleted
+ * author's posts stay, without an author).
+ */
+export const accountsEffects = {
+  currentUser: "read",
+  signUp: "write",
+  signIn: "write",
+  signInWithGoogleIdToken: "write",
+  signOut: "write",
+  startExternal: "write",
+  updateProfile: "write",
+  deleteOwnAccount: "write",
+  listUsers: "read",
+  countUsers: "read",
+  findByUsername: "read",
+  findByEmail: "read",
+  userById: "read",
+  deleteUser: "write",
+  setAdmin: "write",
+  hasAdmin: "read",
+  createFirstAdmin: "write",
+  createAdmin: "write",
+} satisfies Effects<AccountsService>;

@@ -5,6 +5,7 @@ import { journals } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
+import type { Effects } from "./content-changes.server";
 import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
 import { JOURNALS_PAGE_SIZE, normalisePage, type PageRequest, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
@@ -119,3 +120,16 @@ export function journalsService(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type JournalsService = ReturnType<typeof journalsService>;
+
+/** What each method does to stored articles: writes drop the cached pages that show articles. */
+export const journalsEffects = {
+  list: "read",
+  bySlug: "read",
+  byId: "read",
+  count: "read",
+  create: "write",
+  update: "write",
+  remove: "write",
+} satisfies Effects<JournalsService>;

@@ -14,6 +14,7 @@ import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
 
+import type { Effects } from "./content-changes.server";
 import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
@@ -565,3 +566,20 @@ export function mediaService(db: Database, options: MediaOptions) {
     },
   };
 }
+
+export type MediaService = ReturnType<typeof mediaService>;
+
+/**
+ * What each method does to stored files. Not announced: no public page changes until a post,
+ * article or section names a file, and that save announces itself.
+ */
+export const mediaEffects = {
+  ingest: "write",
+  ingestBuffer: "write",
+  open: "read",
+  isStored: "read",
+  claimNamedIn: "write",
+  removeByUrl: "write",
+  removeUnreferenced: "write",
+  head: "read",
+} satisfies Effects<MediaService>;

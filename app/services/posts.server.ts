@@ -6,6 +6,7 @@ import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
+import type { Effects } from "./content-changes.server";
 import { requireStoredImage, type StoredFiles } from "./errors.server";
 import { normalisePage, type PageRequest, POSTS_PAGE_SIZE, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
@@ -137,3 +138,18 @@ export function postsService(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type PostsService = ReturnType<typeof postsService>;
+
+/** What each method does to stored posts: writes drop the cached pages that show posts. */
+export const postsEffects = {
+  list: "read",
+  latest: "read",
+  bySlug: "read",
+  byId: "read",
+  related: "read",
+  count: "read",
+  create: "write",
+  update: "write",
+  remove: "write",
+} satisfies Effects<PostsService>;
