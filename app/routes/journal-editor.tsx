@@ -41,11 +41,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = journalSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   const { journals } = await services();
-  let saved;
   try {
-    saved = params.journalId
-      ? await journals.update(params.journalId, parsed.data)
-      : await journals.create({ ...parsed.data, userId: admin.id });
+    if (params.journalId) await journals.update(params.journalId, parsed.data);
+    else await journals.create({ ...parsed.data, userId: admin.id });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return data(
@@ -53,11 +51,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: error.status },
     );
   }
-  if (!saved)
-    return data(
-      { errors: { form: "This journal article no longer exists." } as Record<string, string>, values },
-      { status: 404 },
-    );
   return redirect("/dashboard?tab=journals");
 }
 

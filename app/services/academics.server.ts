@@ -1,13 +1,21 @@
 import { asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
 import { courses, departments, faculties } from "~/db/schema";
 import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
 import type { Effects } from "./content-changes.server";
-import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  requireStoredImage,
+  ServiceError,
+  type StoredFiles,
+} from "./errors.server";
 
 export type Faculty = typeof faculties.$inferSelect;
 export type Department = typeof departments.$inferSelect;
@@ -65,16 +73,9 @@ export function academicsService(db: Database) {
 }
 
 /** A refusal with a message for the person (duplicate code, department in another faculty...). */
-export class AcademicsError extends ServiceError {}
+export { ServiceError as AcademicsError };
 
 export type DeleteOutcome = { deleted: true } | { deleted: false; holds: { departments: number; courses: number } };
-
-function pgCode(error: unknown): { code?: string; constraint?: string } {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return { code: cause.code, constraint: cause.constraint };
-}
 
 /** Create, edit and delete for the Course tab, with the rules a person would expect. */
 export function academicsAdmin(db: Database, files: StoredFiles) {
@@ -95,14 +96,14 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
 
   async function checkCourse(input: CourseInput, exceptId?: string) {
     const department = await departmentOf(input.departmentId);
-    if (!department) throw new AcademicsError("Choose a department from the list.");
-    if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+    if (!department) throw new InvalidError("Choose a department from the list.");
+    if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
     if (department.facultyId !== input.facultyId) {
       const [faculty] = await db
         .select({ name: faculties.name })
         .from(faculties)
         .where(eq(faculties.id, input.facultyId));
-      throw new AcademicsError(
+      throw new InvalidError(
         `The department ${department.name} belongs to ${department.facultyName}, not to ${faculty?.name ?? "that faculty"}.`,
       );
     }
@@ -110,18 +111,17 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       .select({ id: courses.id, code: courses.code })
       .from(courses)
       .where(sql`upper(${courses.code}) = ${input.code.trim().toUpperCase()}`);
-    if (clash && clash.id !== exceptId)
-      throw new AcademicsError(`A course with the code ${clash.code} already exists.`, 409);
+    if (clash && clash.id !== exceptId) throw new ConflictError(`A course with the code ${clash.code} already exists.`);
   }
 
   /** Unique indexes decide races; their errors become the same messages. */
   function translate(error: unknown, what: string): never {
-    const { code, constraint } = pgCode(error);
+    const { code, constraint } = pgErrorCode(error);
     if (code === "23505" && constraint === "courses_code_key")
-      throw new AcademicsError("A course with that code already exists.", 409);
-    if (code === "23505") throw new AcademicsError(`A ${what} with that name already exists.`, 409);
-    if (code === "23503") throw new AcademicsError(`The ${what} refers to something that no longer exists.`, 409);
-    if (code === "23514") throw new AcademicsError(`Some of the ${what}'s values are not allowed.`, 400);
+      throw new ConflictError("A course with that code already exists.");
+    if (code === "23505") throw new ConflictError(`A ${what} with that name already exists.`);
+    if (code === "23503") throw new ConflictError(`The ${what} refers to something that no longer exists.`);
+    if (code === "23514") throw new InvalidError(`Some of the ${what}'s values are not allowed.`);
     throw error;
   }
 
@@ -172,23 +172,23 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateFaculty(id: string, name: string) {
-      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError("That faculty no longer exists.");
       try {
         const [row] = await db
           .update(faculties)
           .set({ name: name.trim(), updatedAt: new Date() })
           .where(eq(faculties.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That faculty no longer exists.", 404);
+        if (!row) throw new NotFoundError("That faculty no longer exists.");
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "faculty");
       }
     },
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
-      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
       await requireStoredImage(files, input.departimage ?? "", "departimage");
       await files.claimNamedIn(input.content ?? "");
       try {
@@ -212,13 +212,13 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       id: string,
       input: { name: string; facultyId: string; departimage: string; content: string },
     ) {
-      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
-      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      if (!isUuid(id)) throw new NotFoundError("That department no longer exists.");
+      if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
       const [current] = await db
         .select({ departimage: departments.departimage })
         .from(departments)
         .where(eq(departments.id, id));
-      if (!current) throw new AcademicsError("That department no longer exists.", 404);
+      if (!current) throw new NotFoundError("That department no longer exists.");
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
       await files.claimNamedIn(input.content);
@@ -234,10 +234,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           })
           .where(eq(departments.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That department no longer exists.", 404);
+        if (!row) throw new NotFoundError("That department no longer exists.");
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "department");
       }
     },
@@ -256,9 +256,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateCourse(id: string, input: CourseInput) {
-      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError("That course no longer exists.");
       const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
-      if (!existing) throw new AcademicsError("That course no longer exists.", 404);
+      if (!existing) throw new NotFoundError("That course no longer exists.");
       await checkCourse(input, id);
       try {
         const [row] = await db
@@ -266,10 +266,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .set({ ...input, code: input.code.trim(), name: input.name.trim(), updatedAt: new Date() })
           .where(eq(courses.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That course no longer exists.", 404);
+        if (!row) throw new NotFoundError("That course no longer exists.");
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "course");
       }
     },
@@ -280,7 +280,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
      * in between means asking again.
      */
     async deleteFaculty(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError("That faculty no longer exists.");
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -288,7 +288,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(faculties)
           .where(eq(faculties.id, id))
           .for("update");
-        if (!locked) throw new AcademicsError("That faculty no longer exists.", 404);
+        if (!locked) throw new NotFoundError("That faculty no longer exists.");
         const holds = await holdings({ facultyId: id }, txDb);
         const empty = holds.departments === 0 && holds.courses === 0;
         if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses))
@@ -301,7 +301,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteDepartment(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError("That department no longer exists.");
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -309,7 +309,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(departments)
           .where(eq(departments.id, id))
           .for("update");
-        if (!locked) throw new AcademicsError("That department no longer exists.", 404);
+        if (!locked) throw new NotFoundError("That department no longer exists.");
         const holds = await holdings({ departmentId: id }, txDb);
         if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };
         await txDb.delete(courses).where(eq(courses.departmentId, id));
@@ -319,9 +319,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteCourse(id: string): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError("That course no longer exists.");
       const removed = await db.delete(courses).where(eq(courses.id, id)).returning();
-      if (removed.length === 0) throw new AcademicsError("That course no longer exists.", 404);
+      if (removed.length === 0) throw new NotFoundError("That course no longer exists.");
       return { deleted: true };
     },
   };

@@ -15,6 +15,7 @@ import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
 
 import type { Effects } from "./content-changes.server";
+import { ServiceError } from "./errors.server";
 import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
@@ -77,14 +78,15 @@ export function uploadsDirectory(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
 
-export class UploadError extends Error {
+/** An upload refused: too large (413), not an image or PDF (415), too many (429)... */
+export class UploadError extends ServiceError {
   constructor(
     message: string,
-    readonly status: number,
+    status: number,
     /** For 429: when the person may upload again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(message, status);
   }
 }
 

@@ -7,7 +7,7 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
 import type { Effects } from "./content-changes.server";
-import { requireStoredImage, type StoredFiles } from "./errors.server";
+import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { normalisePage, type PageRequest, POSTS_PAGE_SIZE, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
@@ -22,6 +22,8 @@ export type PostInput = {
 };
 
 export type PostFilter = PageRequest & { category?: string; userId?: string };
+
+export const POST_GONE = "That post no longer exists.";
 
 export function postsService(db: Database, files: StoredFiles) {
   return {
@@ -96,9 +98,9 @@ export function postsService(db: Database, files: StoredFiles) {
     },
 
     /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
-    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post | undefined> {
+    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post> {
       const current = await this.byId(id);
-      if (!current) return undefined;
+      if (!current) throw new NotFoundError(POST_GONE);
       if (input.image !== current.image) await requireStoredImage(files, input.image, "image");
       await files.claimNamedIn(input.content);
       const title = input.title.trim();
@@ -116,13 +118,16 @@ export function postsService(db: Database, files: StoredFiles) {
           })
           .where(eq(posts.id, id))
           .returning();
+        // Deleted by someone else in between.
+        if (!row) throw new NotFoundError(POST_GONE);
         return row;
       });
     },
 
-    async remove(id: string): Promise<Post | undefined> {
-      if (!isUuid(id)) return undefined;
+    async remove(id: string): Promise<Post> {
+      if (!isUuid(id)) throw new NotFoundError(POST_GONE);
       const [row] = await db.delete(posts).where(eq(posts.id, id)).returning();
+      if (!row) throw new NotFoundError(POST_GONE);
       return row;
     },
 

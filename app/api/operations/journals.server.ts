@@ -5,7 +5,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { journalJson } from "../records.server";
 import * as s from "../schemas";
-import { done, message, ok, one, pageQuery } from "./shared.server";
+import { done, message, ok, pageQuery } from "./shared.server";
 
 /** The journal's articles and their PDFs (SPEC.md section 7). */
 
@@ -60,10 +60,7 @@ export const journalOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
     errors: [404],
     async handle({ services, params, body }) {
-      const journal = one(
-        await services.journals.update(params.journalId, body),
-        "That journal article no longer exists.",
-      );
+      const journal = await services.journals.update(params.journalId, body);
       return ok({ success: true, message: "Journal updated", slug: journal.slug, journal: journalJson(journal) });
     },
   }),
@@ -77,7 +74,7 @@ export const journalOperations: Operation[] = [
     responses: { 200: message },
     errors: [404],
     async handle({ services, params }) {
-      one(await services.journals.remove(params.journalId), "That journal article no longer exists.");
+      await services.journals.remove(params.journalId);
       return done("Journal deleted successfully!");
     },
   }),

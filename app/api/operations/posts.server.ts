@@ -5,7 +5,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { postJson } from "../records.server";
 import * as s from "../schemas";
-import { done, message, ok, one, pageQuery } from "./shared.server";
+import { done, message, ok, pageQuery } from "./shared.server";
 
 /** The blog's posts (SPEC.md section 7). */
 
@@ -69,7 +69,7 @@ export const postOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.savedPostResponse } },
     errors: [404],
     async handle({ services, params, body }) {
-      const post = one(await services.posts.update(params.postId, body), "That post no longer exists.");
+      const post = await services.posts.update(params.postId, body);
       return ok({ success: true, message: "Post updated", slug: post.slug, post: postJson(post) });
     },
   }),
@@ -83,7 +83,7 @@ export const postOperations: Operation[] = [
     responses: { 200: message },
     errors: [404],
     async handle({ services, params }) {
-      one(await services.posts.remove(params.postId), "That post no longer exists.");
+      await services.posts.remove(params.postId);
       return done("Post deleted successfully!");
     },
   }),
