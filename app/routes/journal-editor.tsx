@@ -6,6 +6,7 @@ import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors, type JournalForm, journalSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
@@ -109,7 +110,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
             onChange={setFile}
             onUploadingChange={setUploading}
             failureMessage="trouble uploading journal"
-            missingMessage="Upload a and pdf"
+            missingMessage={PDF_REQUIRED}
           />
           <FieldError id="file-error" message={errors.file} />
         </div>

@@ -3,6 +3,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { courses, departments, faculties } from "~/db/schema";
+import {
+  CHOOSE_DEPARTMENT,
+  CHOOSE_FACULTY,
+  COURSE_GONE,
+  DEPARTMENT_GONE,
+  FACULTY_GONE,
+} from "~/domain/messages/academics";
 import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
@@ -96,8 +103,8 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
 
   async function checkCourse(input: CourseInput, exceptId?: string) {
     const department = await departmentOf(input.departmentId);
-    if (!department) throw new InvalidError("Choose a department from the list.");
-    if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
+    if (!department) throw new InvalidError(CHOOSE_DEPARTMENT);
+    if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
     if (department.facultyId !== input.facultyId) {
       const [faculty] = await db
         .select({ name: faculties.name })
@@ -172,14 +179,14 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateFaculty(id: string, name: string) {
-      if (!isUuid(id)) throw new NotFoundError("That faculty no longer exists.");
+      if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
       try {
         const [row] = await db
           .update(faculties)
           .set({ name: name.trim(), updatedAt: new Date() })
           .where(eq(faculties.id, id))
           .returning();
-        if (!row) throw new NotFoundError("That faculty no longer exists.");
+        if (!row) throw new NotFoundError(FACULTY_GONE);
         return row;
       } catch (error) {
         if (error instanceof ServiceError) throw error;
@@ -188,7 +195,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
-      if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
+      if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       await requireStoredImage(files, input.departimage ?? "", "departimage");
       await files.claimNamedIn(input.content ?? "");
       try {
@@ -212,13 +219,13 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       id: string,
       input: { name: string; facultyId: string; departimage: string; content: string },
     ) {
-      if (!isUuid(id)) throw new NotFoundError("That department no longer exists.");
-      if (!isUuid(input.facultyId)) throw new InvalidError("Choose a faculty from the list.");
+      if (!isUuid(id)) throw new NotFoundError(DEPARTMENT_GONE);
+      if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       const [current] = await db
         .select({ departimage: departments.departimage })
         .from(departments)
         .where(eq(departments.id, id));
-      if (!current) throw new NotFoundError("That department no longer exists.");
+      if (!current) throw new NotFoundError(DEPARTMENT_GONE);
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
       await files.claimNamedIn(input.content);
@@ -234,7 +241,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           })
           .where(eq(departments.id, id))
           .returning();
-        if (!row) throw new NotFoundError("That department no longer exists.");
+        if (!row) throw new NotFoundError(DEPARTMENT_GONE);
         return row;
       } catch (error) {
         if (error instanceof ServiceError) throw error;
@@ -256,9 +263,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateCourse(id: string, input: CourseInput) {
-      if (!isUuid(id)) throw new NotFoundError("That course no longer exists.");
+      if (!isUuid(id)) throw new NotFoundError(COURSE_GONE);
       const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
-      if (!existing) throw new NotFoundError("That course no longer exists.");
+      if (!existing) throw new NotFoundError(COURSE_GONE);
       await checkCourse(input, id);
       try {
         const [row] = await db
@@ -266,7 +273,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .set({ ...input, code: input.code.trim(), name: input.name.trim(), updatedAt: new Date() })
           .where(eq(courses.id, id))
           .returning();
-        if (!row) throw new NotFoundError("That course no longer exists.");
+        if (!row) throw new NotFoundError(COURSE_GONE);
         return row;
       } catch (error) {
         if (error instanceof ServiceError) throw error;
@@ -280,7 +287,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
      * in between means asking again.
      */
     async deleteFaculty(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new NotFoundError("That faculty no longer exists.");
+      if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -288,7 +295,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(faculties)
           .where(eq(faculties.id, id))
           .for("update");
-        if (!locked) throw new NotFoundError("That faculty no longer exists.");
+        if (!locked) throw new NotFoundError(FACULTY_GONE);
         const holds = await holdings({ facultyId: id }, txDb);
         const empty = holds.departments === 0 && holds.courses === 0;
         if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses))
@@ -301,7 +308,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteDepartment(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new NotFoundError("That department no longer exists.");
+      if (!isUuid(id)) throw new NotFoundError(DEPARTMENT_GONE);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -309,7 +316,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(departments)
           .where(eq(departments.id, id))
           .for("update");
-        if (!locked) throw new NotFoundError("That department no longer exists.");
+        if (!locked) throw new NotFoundError(DEPARTMENT_GONE);
         const holds = await holdings({ departmentId: id }, txDb);
         if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };
         await txDb.delete(courses).where(eq(courses.departmentId, id));
@@ -319,9 +326,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteCourse(id: string): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new NotFoundError("That course no longer exists.");
+      if (!isUuid(id)) throw new NotFoundError(COURSE_GONE);
       const removed = await db.delete(courses).where(eq(courses.id, id)).returning();
-      if (removed.length === 0) throw new NotFoundError("That course no longer exists.");
+      if (removed.length === 0) throw new NotFoundError(COURSE_GONE);
       return { deleted: true };
     },
   };

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { accounts, media, users } from "~/db/schema";
+import { LAST_ADMIN_NOT_DELETED, LAST_ADMIN_NOT_DEMOTED, USER_GONE } from "~/domain/messages/accounts";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
 
 import { attemptLimiter } from "./attempt-limits.server";
@@ -430,9 +431,9 @@ export function accountsService(
     async deleteUser(userId: string) {
       return withAdminLock(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, userId));
-        if (!target) throw new NotFoundError("That user no longer exists.");
+        if (!target) throw new NotFoundError(USER_GONE);
         if (isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
-          throw new ConflictError("The last admin cannot be deleted.");
+          throw new ConflictError(LAST_ADMIN_NOT_DELETED);
         }
         await tx.delete(users).where(eq(users.id, userId));
         return toSessionUser(target);
@@ -443,9 +444,9 @@ export function accountsService(
     async setAdmin(userId: string, makeAdmin: boolean) {
       return withAdminLock(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, userId));
-        if (!target) throw new NotFoundError("That user no longer exists.");
+        if (!target) throw new NotFoundError(USER_GONE);
         if (!makeAdmin && isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
-          throw new ConflictError("The last admin cannot be demoted.");
+          throw new ConflictError(LAST_ADMIN_NOT_DEMOTED);
         }
         const [row] = await tx
           .update(users)

@@ -1,3 +1,6 @@
+import { PDF_NOT_STORED } from "~/domain/messages/journals";
+import { IMAGE_NOT_STORED } from "~/domain/messages/media";
+
 /**
  * A refusal a person can act on (an image that was not stored here, a duplicate course code,
  * the last admin...): the status to answer with, the message to show, and the field it is about.
@@ -62,8 +65,8 @@ export type StoredFiles = {
   removeByUrl(url: string): Promise<void>;
 };
 
-export const IMAGE_NOT_STORED = "Upload the image again: that one was not stored here";
-export const PDF_NOT_STORED = "Upload a and pdf";
+/** Kept here too for the modules that import them from the services. */
+export { IMAGE_NOT_STORED, PDF_NOT_STORED };
 
 /** Refuses an image address that no upload to this site produced. Empty means "no image". */
 export async function requireStoredImage(files: StoredFiles, url: string, field: string) {

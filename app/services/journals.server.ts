@@ -2,19 +2,18 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
+import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
 import type { Effects } from "./content-changes.server";
-import { InvalidError, NotFoundError, PDF_NOT_STORED, type StoredFiles } from "./errors.server";
+import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { JOURNALS_PAGE_SIZE, normalisePage, type PageRequest, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
 
 export type JournalInput = { filename: string; details: string; file: string; userId?: string | null };
-
-export const JOURNAL_GONE = "That journal article no longer exists.";
 
 export function journalsService(db: Database, files: StoredFiles) {
   async function requirePdf(file: string) {

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { posts } from "~/db/schema";
+import { POST_GONE } from "~/domain/messages/posts";
 import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
@@ -22,8 +23,6 @@ export type PostInput = {
 };
 
 export type PostFilter = PageRequest & { category?: string; userId?: string };
-
-export const POST_GONE = "That post no longer exists.";
 
 export function postsService(db: Database, files: StoredFiles) {
   return {

@@ -1,9 +1,10 @@
 import { isDatabaseUnavailable } from "~/db/client.server";
+import { DATABASE_UNAVAILABLE } from "~/domain/messages/site";
 
 import { ServiceUnavailableError } from "./errors.server";
 import type { Services } from "./index.server";
 
-export const DATABASE_UNAVAILABLE = "The site is briefly unavailable. Please try again in a moment.";
+export { DATABASE_UNAVAILABLE };
 
 /**
  * The services with every method's failure passed through `translate` (which returns what to

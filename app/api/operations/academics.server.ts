@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } from "~/domain/messages/academics";
 import type { DeleteOutcome } from "~/services/academics.server";
 import type { Services } from "~/services/index.server";
 
@@ -11,7 +12,7 @@ import { done, message, ok, one } from "./shared.server";
 /** Faculties, departments and courses (SPEC.md section 7). */
 
 async function departmentOut(services: Services, id: string) {
-  return departmentJson(one(await services.academics.departmentPage(id), "That department no longer exists."));
+  return departmentJson(one(await services.academics.departmentPage(id), DEPARTMENT_GONE));
 }
 
 async function courseOut(services: Services, id: string) {
@@ -19,14 +20,14 @@ async function courseOut(services: Services, id: string) {
   return courseJson(
     one(
       courses.find((c) => c.id === id),
-      "That course no longer exists.",
+      COURSE_GONE,
     ),
   );
 }
 
 /** Delete refused because something is inside: say what, and how to confirm (SPEC-NOTES: never a silent cascade). */
 function deleteOutcome(kind: string, outcome: DeleteOutcome, name: string): ApiResult {
-  if (outcome.deleted) return done(`${name} deleted successfully!`);
+  if (outcome.deleted) return done(deletedMessage(name));
   const { departments, courses } = outcome.holds;
   const holds = [
     departments ? `${departments} department${departments === 1 ? "" : "s"}` : "",
@@ -92,7 +93,7 @@ export const academicOperations: Operation[] = [
     responses: { 200: { description: "The department", schema: s.departmentPage } },
     errors: [404],
     async handle({ services, params }) {
-      const department = one(await services.academics.departmentPage(params.id), "Department not found.");
+      const department = one(await services.academics.departmentPage(params.id), DEPARTMENT_NOT_FOUND);
       return ok({ ...departmentJson(department), courses: department.courses.map(courseCoreJson) });
     },
   }),

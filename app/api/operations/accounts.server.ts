@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { ACCOUNT_GONE, USER_GONE } from "~/domain/messages/accounts";
+
 import { defineOperation, type Operation } from "../operation.server";
 import { userJson } from "../records.server";
 import * as s from "../schemas";
@@ -53,11 +55,7 @@ export const accountOperations: Operation[] = [
       const user = body.username.includes("@")
         ? await accounts.findByEmail(body.username)
         : await accounts.findByUsername(body.username);
-      return ok(
-        { success: true, message: "Signed in", user: userJson(one(user, "That account no longer exists.")) },
-        200,
-        result.headers,
-      );
+      return ok({ success: true, message: "Signed in", user: userJson(one(user, ACCOUNT_GONE)) }, 200, result.headers);
     },
   }),
   defineOperation({
@@ -82,7 +80,7 @@ export const accountOperations: Operation[] = [
           result.headers,
         );
       return ok(
-        { success: true, message: "Signed in", user: userJson(one(result.user, "That account no longer exists.")) },
+        { success: true, message: "Signed in", user: userJson(one(result.user, ACCOUNT_GONE)) },
         200,
         result.headers,
       );
@@ -116,7 +114,7 @@ export const accountOperations: Operation[] = [
     responses: { 200: { description: "The updated user", schema: s.userRecord } },
     errors: [404, 409, 429],
     async handle({ request, services, user, params, body }) {
-      const target = one(await services.accounts.userById(params.userId), "That user no longer exists.");
+      const target = one(await services.accounts.userById(params.userId), USER_GONE);
       const result = await services.accounts.updateProfile(
         request,
         target,

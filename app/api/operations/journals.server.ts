@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { JOURNAL_DELETED } from "~/domain/messages/journals";
 import { normalisePage } from "~/services/pagination";
 
 import { defineOperation, type Operation } from "../operation.server";
@@ -75,7 +76,7 @@ export const journalOperations: Operation[] = [
     errors: [404],
     async handle({ services, params }) {
       await services.journals.remove(params.journalId);
-      return done("Journal deleted successfully!");
+      return done(JOURNAL_DELETED);
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { POST_DELETED } from "~/domain/messages/posts";
 import { normalisePage } from "~/services/pagination";
 
 import { defineOperation, type Operation } from "../operation.server";
@@ -84,7 +85,7 @@ export const postOperations: Operation[] = [
     errors: [404],
     async handle({ services, params }) {
       await services.posts.remove(params.postId);
-      return done("Post deleted successfully!");
+      return done(POST_DELETED);
     },
   }),
 ];

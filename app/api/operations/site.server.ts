@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } from "~/domain/messages/site";
 import {
   FOCUS_KEYS,
   type FocusKey,
@@ -28,7 +29,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isSection(params.section)) return refuse(404, "There is no such settings section.");
+      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
       return ok({ section: params.section, ...(await services.siteContent.settings(params.section)) });
     },
   }),
@@ -43,7 +44,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params, body }) {
-      if (!isSection(params.section)) return refuse(404, "There is no such settings section.");
+      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
       const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body as Record<string, string>;
       void [_ignored, _id, id, createdAt, updatedAt, __v];
       await services.siteContent.saveSettings(params.section, fields);
@@ -72,7 +73,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The record", schema: s.staffRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isRole(params.role)) return refuse(404, "There is no such staff role.");
+      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
       return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
     },
   }),
@@ -87,7 +88,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The saved record", schema: s.staffRecord } },
     errors: [404],
     async handle({ services, params, body }) {
-      if (!isRole(params.role)) return refuse(404, "There is no such staff role.");
+      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
       const record = {
         name: body.name,
         post: body.post,
@@ -124,7 +125,7 @@ export const siteOperations: Operation[] = [
       await services.siteContent.saveAnnouncement({ title: body.title, content: body.content });
       return ok({
         success: true,
-        message: "Announcement updated successfully!",
+        message: ANNOUNCEMENT_UPDATED,
         ...(await services.siteContent.announcement()),
       });
     },
@@ -139,7 +140,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isFocusKey(params.key)) return refuse(404, "There is no such focus page.");
+      if (!isFocusKey(params.key)) return refuse(404, NO_SUCH_FOCUS);
       return ok(await services.siteContent.focus(params.key));
     },
   }),
