@@ -1,2 +1,14 @@
-/** Kept for the modules that import the list from here; the operations live in ./operations/. */
-export { operations } from "./operations/index.server";
+import type { Operation } from "./operation.server";
+import { routes } from "./operations/index.server";
+
+/**
+ * Every operation once for each path it answers at, an alias as an operation of its own (its
+ * operationId in the document): for the modules that walk every address, as before aliases.
+ * The operations themselves live in ./operations/.
+ */
+export const operations: Operation[] = routes.map(({ operation, path, operationId }) => ({
+  ...operation,
+  path,
+  operationId,
+  aliases: undefined,
+}));
