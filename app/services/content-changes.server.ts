@@ -32,7 +32,7 @@ export function contentChanges(transport?: ChangeTransport) {
       if (transport) {
         await transport
           .send(`${origin}:${tags.join(",")}`)
-          .catch((error: Error) => console.error(`content changes: could not notify other servers: ${error.message}`));
+          .catch((error: unknown) => console.error("content changes: could not notify other servers:", error));
       }
     },
     subscribe(listener: (tags: ContentTag[]) => void): () => void {
