@@ -4,12 +4,17 @@ import { type DatabaseHandle, openConfiguredDatabase } from "~/db/client.server"
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, config } from "~/lib/config.server";
 import { contentChanges } from "~/services/content-changes.server";
+import { ServiceUnavailableError } from "~/services/errors.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
-import { answeringUnavailable } from "~/services/unavailable.server";
+import { answeringUnavailable, translatingFailures } from "~/services/unavailable.server";
 
-/** The process-wide database and services. Opened once, on start (production) or first use (dev). */
-export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services };
+/**
+ * The process-wide database and services. Opened once, on start (production) or first use (dev).
+ * `services` throw the services' own refusals (the JSON API answers them); `pageServices` are the
+ * same for loaders and actions, with an outage turned into React Router's 503 answer.
+ */
+export type Runtime = { config: AppConfig; database: DatabaseHandle; services: Services; pageServices?: Services };
 
 let current: Promise<Runtime> | undefined;
 let shuttingDown = false;
@@ -34,7 +39,19 @@ async function start(cfg: AppConfig): Promise<Runtime> {
   const services = answeringUnavailable(await servicesFor(database, cfg));
   // Other app servers on the same PostgreSQL announce their writes; hear them from now on.
   await services.changes.start();
-  return { config: cfg, database, services };
+  return { config: cfg, database, services, pageServices: forPages(services) };
+}
+
+/**
+ * An outage as the pages answer it: the root ErrorBoundary's calm 503 page. The services know
+ * nothing of React Router; this is the edge that translates for loaders and actions.
+ */
+export function pageAnswer(error: unknown): unknown {
+  return error instanceof ServiceUnavailableError ? data({ message: error.message }, { status: 503 }) : error;
+}
+
+function forPages(services: Services): Services {
+  return translatingFailures(services, pageAnswer);
 }
 
 export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services> {
@@ -53,7 +70,7 @@ export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Pro
 
 export function getRuntime(): Promise<Runtime> {
   // Requests that arrive while the server stops get a 503 page, and never reopen the database.
-  if (shuttingDown) return Promise.reject(data({ message: "The server is restarting." }, { status: 503 }));
+  if (shuttingDown) return Promise.reject(new ServiceUnavailableError("The server is restarting."));
   if (!current) {
     current = start(config());
     // A failed start (say, the database is locked) may succeed on a later request in development.
@@ -64,7 +81,20 @@ export function getRuntime(): Promise<Runtime> {
   return current;
 }
 
+/** The services for loaders and actions: an outage throws the 503 page (see pageAnswer). */
 export async function services(): Promise<Services> {
+  let runtime: Runtime;
+  try {
+    runtime = await getRuntime();
+  } catch (error) {
+    throw pageAnswer(error);
+  }
+  runtime.pageServices ??= forPages(runtime.services);
+  return runtime.pageServices;
+}
+
+/** The services as they are, throwing their own refusals: for the JSON API, which answers them in JSON. */
+export async function domainServices(): Promise<Services> {
   return (await getRuntime()).services;
 }
 

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
-import { operations } from "./operations.server";
+import { routes } from "./operations/index.server";
 
 /**
  * Every operation, called as signed out, as a user, as another user and as an admin, against the
  * status each should get. Requests for an admin aim at records that do not exist where the call
  * would destroy something, so a 404 there shows the admin got past the checks. A route added
- * without a row here fails the first test.
+ * without a row here fails the first test. Rows are per path: an operation served at an earlier
+ * client's path too has a row for each (keyed by the path's operationId in the document).
  */
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -97,14 +98,14 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: adminOnly(409),
   },
-  updateDepartment: {
+  updateDepartmentSingular: {
     request: () => ({
       path: `/api/department/${MISSING}`,
       body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
     }),
     expect: adminOnly(404),
   },
-  updateDepartmentPlural: {
+  updateDepartment: {
     request: () => ({
       path: `/api/departments/${MISSING}`,
       body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
@@ -168,17 +169,17 @@ afterAll(async () => {
 });
 
 describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
-  it("has a row for every operation, and no row for an operation that is gone", () => {
-    expect(Object.keys(MATRIX).sort()).toEqual(operations.map((op) => op.operationId).sort());
+  it("has a row for every operation at each of its paths, and no row for one that is gone", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(routes.map((route) => route.operationId).sort());
   });
 
   it("answers each caller as its row says, and refusals say why in JSON", async () => {
     let checked = 0;
-    for (const op of operations) {
+    for (const { operation: op, operationId } of routes) {
       for (const role of ROLES) {
-        const { path, body } = await MATRIX[op.operationId].request(world);
+        const { path, body } = await MATRIX[operationId].request(world);
         const reply = await world.call(op.method, path, { as: role, body: body ?? (op.body ? {} : undefined) });
-        expect(reply.status, `${op.operationId} as ${role}: ${reply.text}`).toBe(MATRIX[op.operationId].expect[role]);
+        expect(reply.status, `${operationId} as ${role}: ${reply.text}`).toBe(MATRIX[operationId].expect[role]);
         if (reply.status >= 400)
           expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
         checked++;
@@ -188,7 +189,7 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
     reportCount(
       "security",
       checked,
-      `JSON API authorisation rows (${operations.length} operations × ${ROLES.length} callers, ${process.env.TEST_DB ?? "pglite"})`,
+      `JSON API authorisation rows (${routes.length} operation paths × ${ROLES.length} callers, ${process.env.TEST_DB ?? "pglite"})`,
     );
   });
 

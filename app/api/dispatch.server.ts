@@ -1,14 +1,13 @@
 import type { z } from "zod";
 
 import { FILL_ALL_FIELDS } from "~/lib/account-rules";
-import { apiError, thrownRefusal } from "~/lib/api-response.server";
+import { apiError } from "~/lib/api-response.server";
 import { readJsonObject } from "~/lib/read-json.server";
-import { services as runtimeServices } from "~/runtime.server";
+import { domainServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
-import { getUser } from "~/web/session.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations.server";
+import { routes } from "./operations/index.server";
 
 /**
  * The JSON API's one entry: finds the operation for the method and path, checks who is asking
@@ -19,7 +18,7 @@ import { operations } from "./operations.server";
 
 type Match = { operation: Operation; params: Record<string, string> };
 
-const compiled = operations.map((operation) => ({ operation, segments: operation.path.split("/").filter(Boolean) }));
+const compiled = routes.map(({ operation, path }) => ({ operation, segments: path.split("/").filter(Boolean) }));
 
 function segmentsOf(pathname: string): string[] | null {
   try {
@@ -90,7 +89,9 @@ function isJson(request: Request) {
 async function authorise(operation: Operation, request: Request, params: Record<string, string>) {
   // Public calls need no session: no look-up on the hottest path.
   if (operation.access === "public") return { user: null };
-  const user = await getUser(request);
+  // The domain services, not the pages' session helper: an outage must reach the catch below as a
+  // ServiceError, to be answered in JSON.
+  const user = await (await domainServices()).accounts.currentUser(request);
   if (!user) return { refusal: apiError(401, "Sign in first.") };
   if (operation.access === "admin" && !user.isAdmin) return { refusal: apiError(403, "This call is for admins only.") };
   if (operation.access === "self-or-admin" && params.userId !== user.id && !user.isAdmin) {
@@ -154,7 +155,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     if (body.refusal) return body.refusal;
     const result = await operation.handle({
       request,
-      services: await runtimeServices(),
+      services: await domainServices(),
       user: who.user ?? null,
       params,
       query: query.value as never,
@@ -164,14 +165,11 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     headers.set("Cache-Control", "no-store");
     return Response.json(result.body, { status: result.status ?? 200, headers });
   } catch (error) {
+    // Every refusal a service makes, the outage (503) among them.
     if (error instanceof ServiceError) return apiError(error.status, error.message);
-    const refusal = thrownRefusal(error);
-    if (refusal) return refusal;
     if (error instanceof Response)
       return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
-    console.error(
-      `api ${operation.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
+    console.error(`api ${operation.operationId} failed:`, error);
     return apiError(500, "Something went wrong on our side. Please try again.");
   }
 }

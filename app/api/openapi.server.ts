@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
-import { operations } from "./operations.server";
+import { routes } from "./operations/index.server";
 import { errorResponse } from "./schemas";
 
 /**
@@ -36,8 +36,8 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
-function parameters(op: Operation) {
-  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+function parameters(op: Operation, template: string) {
+  const path = [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: "path",
     required: true,
@@ -93,14 +93,22 @@ let cached: JsonSchema | undefined;
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) {
-    paths[op.path] ??= {};
-    paths[op.path][op.method.toLowerCase()] = {
-      operationId: op.operationId,
+  for (const route of routes) {
+    const { operation: op, path } = route;
+    paths[path] ??= {};
+    paths[path][op.method.toLowerCase()] = {
+      operationId: route.operationId,
       tags: [op.tag],
       summary: op.summary,
-      description: [op.description, `Who may call: ${ACCESS_NOTE[op.access]}`].filter(Boolean).join("\n\n"),
-      parameters: parameters(op),
+      description: [
+        route.deprecated ? `The same call as ${op.method} ${op.path}, at an earlier client's path.` : "",
+        op.description,
+        `Who may call: ${ACCESS_NOTE[op.access]}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      ...(route.deprecated ? { deprecated: true } : {}),
+      parameters: parameters(op, path),
       ...(op.body ? { requestBody: requestBody(op) } : {}),
       responses: responses(op),
       security: security(op),

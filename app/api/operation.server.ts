@@ -25,11 +25,16 @@ export type ApiResult = { status?: number; body: unknown; headers?: Headers };
 /** A body whose schema depends on a path parameter (a settings section's fields). */
 export type BodyVariants = { param: string; variants: Record<string, z.ZodType> };
 
+/** Another path an operation answers at; OpenAPI needs an operationId of its own for it. */
+export type Alias = { path: string; operationId: string };
+
 export type Operation = {
   operationId: string;
   method: Method;
   /** OpenAPI path template: /api/post/updatepost/{postId}/{userId} */
   path: string;
+  /** The same call at other paths (an earlier client's spelling), documented as deprecated. */
+  aliases?: Alias[];
   tag: string;
   summary: string;
   description?: string;
@@ -79,4 +84,15 @@ export function errorStatuses(op: Operation): number[] {
     statuses.add(403);
   }
   return [...statuses].sort((a, b) => a - b);
+}
+
+/** One path an operation answers at: its own, or an alias. */
+export type Route = { operation: Operation; path: string; operationId: string; deprecated: boolean };
+
+/** Every path of every operation: what the dispatcher matches, the document lists and the tests call. */
+export function routesOf(operations: readonly Operation[]): Route[] {
+  return operations.flatMap((operation) => [
+    { operation, path: operation.path, operationId: operation.operationId, deprecated: false },
+    ...(operation.aliases ?? []).map(({ path, operationId }) => ({ operation, path, operationId, deprecated: true })),
+  ]);
 }

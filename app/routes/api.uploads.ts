@@ -1,7 +1,7 @@
-import { apiError, thrownRefusal } from "~/lib/api-response.server";
-import { services } from "~/runtime.server";
+import { apiError } from "~/lib/api-response.server";
+import { domainServices } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
-import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/api.uploads";
 
@@ -19,10 +19,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await upload(request);
   } catch (error) {
-    // The server stopping or the database gone: a JSON 503 like the rest of the API.
-    const refusal = thrownRefusal(error);
-    if (refusal) return refusal;
-    throw error;
+    // A refused upload, the server stopping or the database gone: JSON like the rest of the API.
+    if (!(error instanceof ServiceError)) throw error;
+    const refused = json({ message: error.message }, error.status);
+    if (error instanceof UploadError && error.retryAfterSeconds)
+      refused.headers.set("Retry-After", String(error.retryAfterSeconds));
+    return refused;
   }
 }
 
@@ -32,7 +34,8 @@ async function upload(request: Request) {
   if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) {
     return json({ message: "Say what the file is for: purpose=avatar, image or pdf." }, 400);
   }
-  const user = await getUser(request);
+  const services = await domainServices();
+  const user = await services.accounts.currentUser(request);
   if (!user) return json({ message: "Sign in to upload files." }, 401);
   if (purpose !== "avatar" && !user.isAdmin) return json({ message: "Only admins can upload this kind of file." }, 403);
   if (!request.body) return json({ message: "The request has no file in it." }, 400);
@@ -47,27 +50,16 @@ async function upload(request: Request) {
       400,
     );
   }
-  try {
-    const stored = await (
-      await services()
-    ).media.ingest(request.body, {
-      purpose,
-      declaredLength: declared ? Number(declared) : undefined,
-      fileName,
-      uploadedBy: user.id,
-      // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
-      limited: !user.isAdmin,
-    });
-    // `secure_url` as well: SPEC.md's client read either.
-    return json({ ...stored, secure_url: stored.url }, 201);
-  } catch (error) {
-    if (error instanceof UploadError) {
-      const refused = json({ message: error.message }, error.status);
-      if (error.retryAfterSeconds) refused.headers.set("Retry-After", String(error.retryAfterSeconds));
-      return refused;
-    }
-    throw error;
-  }
+  const stored = await services.media.ingest(request.body, {
+    purpose,
+    declaredLength: declared ? Number(declared) : undefined,
+    fileName,
+    uploadedBy: user.id,
+    // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
+    limited: !user.isAdmin,
+  });
+  // `secure_url` as well: SPEC.md's client read either.
+  return json({ ...stored, secure_url: stored.url }, 201);
 }
 
 export function loader() {

@@ -26,7 +26,7 @@ import { fieldsOf, readForm } from "~/lib/read-form.server";
 import type { FocusRecord, StaffRecord } from "~/lib/site-content";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { NotFoundError, ServiceError } from "~/services/errors.server";
 import { JOURNALS_PAGE_SIZE, pageNumber, POSTS_PAGE_SIZE, USERS_PAGE_SIZE } from "~/services/pagination";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/web/session.server";
 
@@ -216,13 +216,22 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete-post": {
       await requireAdmin(request);
-      const removed = await (await services()).posts.remove(String(form.get("postId") ?? ""));
-      return removed ? reply(true, "Post deleted successfully!") : reply(false, "That post no longer exists.", 404);
+      try {
+        await (await services()).posts.remove(String(form.get("postId") ?? ""));
+      } catch (error) {
+        if (error instanceof NotFoundError) return reply(false, error.message, 404);
+        throw error;
+      }
+      return reply(true, "Post deleted successfully!");
     }
     case "delete-journal": {
       await requireAdmin(request);
-      const removed = await (await services()).journals.remove(String(form.get("journalId") ?? ""));
-      if (!removed) return reply(false, "That journal article no longer exists.", 404);
+      try {
+        await (await services()).journals.remove(String(form.get("journalId") ?? ""));
+      } catch (error) {
+        if (error instanceof NotFoundError) return reply(false, error.message, 404);
+        throw error;
+      }
       return reply(true, "Journal deleted successfully!");
     }
     // Load without scripts: the pick list is in the form with the fields (see RecordPicker).

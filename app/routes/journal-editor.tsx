@@ -6,6 +6,7 @@ import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors, type JournalForm, journalSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
@@ -41,11 +42,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = journalSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   const { journals } = await services();
-  let saved;
   try {
-    saved = params.journalId
-      ? await journals.update(params.journalId, parsed.data)
-      : await journals.create({ ...parsed.data, userId: admin.id });
+    if (params.journalId) await journals.update(params.journalId, parsed.data);
+    else await journals.create({ ...parsed.data, userId: admin.id });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return data(
@@ -53,11 +52,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: error.status },
     );
   }
-  if (!saved)
-    return data(
-      { errors: { form: "This journal article no longer exists." } as Record<string, string>, values },
-      { status: 404 },
-    );
   return redirect("/dashboard?tab=journals");
 }
 
@@ -116,7 +110,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
             onChange={setFile}
             onUploadingChange={setUploading}
             failureMessage="trouble uploading journal"
-            missingMessage="Upload a and pdf"
+            missingMessage={PDF_REQUIRED}
           />
           <FieldError id="file-error" message={errors.file} />
         </div>

@@ -54,8 +54,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: error.status },
     );
   }
-  if (!saved)
-    return data({ errors: { form: "This post no longer exists." } as Record<string, string>, values }, { status: 404 });
   return redirect(`/post/${saved.slug}`);
 }
 

@@ -1,12 +1,28 @@
 import { asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
 import { courses, departments, faculties } from "~/db/schema";
+import {
+  CHOOSE_DEPARTMENT,
+  CHOOSE_FACULTY,
+  COURSE_GONE,
+  DEPARTMENT_GONE,
+  FACULTY_GONE,
+} from "~/domain/messages/academics";
 import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
-import { requireStoredImage, ServiceError, type StoredFiles } from "./errors.server";
+import type { Effects } from "./content-changes.server";
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  requireStoredImage,
+  ServiceError,
+  type StoredFiles,
+} from "./errors.server";
 
 export type Faculty = typeof faculties.$inferSelect;
 export type Department = typeof departments.$inferSelect;
@@ -64,16 +80,9 @@ export function academicsService(db: Database) {
 }
 
 /** A refusal with a message for the person (duplicate code, department in another faculty...). */
-export class AcademicsError extends ServiceError {}
+export { ServiceError as AcademicsError };
 
 export type DeleteOutcome = { deleted: true } | { deleted: false; holds: { departments: number; courses: number } };
-
-function pgCode(error: unknown): { code?: string; constraint?: string } {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return { code: cause.code, constraint: cause.constraint };
-}
 
 /** Create, edit and delete for the Course tab, with the rules a person would expect. */
 export function academicsAdmin(db: Database, files: StoredFiles) {
@@ -94,14 +103,14 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
 
   async function checkCourse(input: CourseInput, exceptId?: string) {
     const department = await departmentOf(input.departmentId);
-    if (!department) throw new AcademicsError("Choose a department from the list.");
-    if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+    if (!department) throw new InvalidError(CHOOSE_DEPARTMENT);
+    if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
     if (department.facultyId !== input.facultyId) {
       const [faculty] = await db
         .select({ name: faculties.name })
         .from(faculties)
         .where(eq(faculties.id, input.facultyId));
-      throw new AcademicsError(
+      throw new InvalidError(
         `The department ${department.name} belongs to ${department.facultyName}, not to ${faculty?.name ?? "that faculty"}.`,
       );
     }
@@ -109,18 +118,17 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       .select({ id: courses.id, code: courses.code })
       .from(courses)
       .where(sql`upper(${courses.code}) = ${input.code.trim().toUpperCase()}`);
-    if (clash && clash.id !== exceptId)
-      throw new AcademicsError(`A course with the code ${clash.code} already exists.`, 409);
+    if (clash && clash.id !== exceptId) throw new ConflictError(`A course with the code ${clash.code} already exists.`);
   }
 
   /** Unique indexes decide races; their errors become the same messages. */
   function translate(error: unknown, what: string): never {
-    const { code, constraint } = pgCode(error);
+    const { code, constraint } = pgErrorCode(error);
     if (code === "23505" && constraint === "courses_code_key")
-      throw new AcademicsError("A course with that code already exists.", 409);
-    if (code === "23505") throw new AcademicsError(`A ${what} with that name already exists.`, 409);
-    if (code === "23503") throw new AcademicsError(`The ${what} refers to something that no longer exists.`, 409);
-    if (code === "23514") throw new AcademicsError(`Some of the ${what}'s values are not allowed.`, 400);
+      throw new ConflictError("A course with that code already exists.");
+    if (code === "23505") throw new ConflictError(`A ${what} with that name already exists.`);
+    if (code === "23503") throw new ConflictError(`The ${what} refers to something that no longer exists.`);
+    if (code === "23514") throw new InvalidError(`Some of the ${what}'s values are not allowed.`);
     throw error;
   }
 
@@ -171,23 +179,23 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateFaculty(id: string, name: string) {
-      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
       try {
         const [row] = await db
           .update(faculties)
           .set({ name: name.trim(), updatedAt: new Date() })
           .where(eq(faculties.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That faculty no longer exists.", 404);
+        if (!row) throw new NotFoundError(FACULTY_GONE);
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "faculty");
       }
     },
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
-      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       await requireStoredImage(files, input.departimage ?? "", "departimage");
       await files.claimNamedIn(input.content ?? "");
       try {
@@ -211,13 +219,13 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       id: string,
       input: { name: string; facultyId: string; departimage: string; content: string },
     ) {
-      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
-      if (!isUuid(input.facultyId)) throw new AcademicsError("Choose a faculty from the list.");
+      if (!isUuid(id)) throw new NotFoundError(DEPARTMENT_GONE);
+      if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       const [current] = await db
         .select({ departimage: departments.departimage })
         .from(departments)
         .where(eq(departments.id, id));
-      if (!current) throw new AcademicsError("That department no longer exists.", 404);
+      if (!current) throw new NotFoundError(DEPARTMENT_GONE);
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
       await files.claimNamedIn(input.content);
@@ -233,10 +241,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           })
           .where(eq(departments.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That department no longer exists.", 404);
+        if (!row) throw new NotFoundError(DEPARTMENT_GONE);
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "department");
       }
     },
@@ -255,9 +263,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async updateCourse(id: string, input: CourseInput) {
-      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError(COURSE_GONE);
       const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
-      if (!existing) throw new AcademicsError("That course no longer exists.", 404);
+      if (!existing) throw new NotFoundError(COURSE_GONE);
       await checkCourse(input, id);
       try {
         const [row] = await db
@@ -265,10 +273,10 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .set({ ...input, code: input.code.trim(), name: input.name.trim(), updatedAt: new Date() })
           .where(eq(courses.id, id))
           .returning();
-        if (!row) throw new AcademicsError("That course no longer exists.", 404);
+        if (!row) throw new NotFoundError(COURSE_GONE);
         return row;
       } catch (error) {
-        if (error instanceof AcademicsError) throw error;
+        if (error instanceof ServiceError) throw error;
         translate(error, "course");
       }
     },
@@ -279,7 +287,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
      * in between means asking again.
      */
     async deleteFaculty(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That faculty no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -287,7 +295,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(faculties)
           .where(eq(faculties.id, id))
           .for("update");
-        if (!locked) throw new AcademicsError("That faculty no longer exists.", 404);
+        if (!locked) throw new NotFoundError(FACULTY_GONE);
         const holds = await holdings({ facultyId: id }, txDb);
         const empty = holds.departments === 0 && holds.courses === 0;
         if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses))
@@ -300,7 +308,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteDepartment(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That department no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError(DEPARTMENT_GONE);
       return db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const [locked] = await txDb
@@ -308,7 +316,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
           .from(departments)
           .where(eq(departments.id, id))
           .for("update");
-        if (!locked) throw new AcademicsError("That department no longer exists.", 404);
+        if (!locked) throw new NotFoundError(DEPARTMENT_GONE);
         const holds = await holdings({ departmentId: id }, txDb);
         if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };
         await txDb.delete(courses).where(eq(courses.departmentId, id));
@@ -318,10 +326,34 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteCourse(id: string): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new AcademicsError("That course no longer exists.", 404);
+      if (!isUuid(id)) throw new NotFoundError(COURSE_GONE);
       const removed = await db.delete(courses).where(eq(courses.id, id)).returning();
-      if (removed.length === 0) throw new AcademicsError("That course no longer exists.", 404);
+      if (removed.length === 0) throw new NotFoundError(COURSE_GONE);
       return { deleted: true };
     },
   };
 }
+
+export type AcademicsService = ReturnType<typeof academicsService>;
+export type AcademicsAdminService = ReturnType<typeof academicsAdmin>;
+
+/** The public reads of faculties, departments and courses. */
+export const academicsEffects = {
+  faculties: "read",
+  facultiesWithDepartments: "read",
+  departmentPage: "read",
+} satisfies Effects<AcademicsService>;
+
+/** What each editing method does: writes drop the cached pages that show the programmes. */
+export const academicsAdminEffects = {
+  lists: "read",
+  createFaculty: "write",
+  updateFaculty: "write",
+  deleteFaculty: "write",
+  createDepartment: "write",
+  updateDepartment: "write",
+  deleteDepartment: "write",
+  createCourse: "write",
+  updateCourse: "write",
+  deleteCourse: "write",
+} satisfies Effects<AcademicsAdminService>;

@@ -1,13 +1,16 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
 import { accounts, media, users } from "~/db/schema";
+import { LAST_ADMIN_NOT_DELETED, LAST_ADMIN_NOT_DEMOTED, USER_GONE } from "~/domain/messages/accounts";
 import { USERNAME_PATTERN } from "~/lib/account-rules";
 
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
-import { ServiceError } from "./errors.server";
+import type { Effects } from "./content-changes.server";
+import { ConflictError, NotFoundError, ServiceError } from "./errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
 import { noteSession } from "./request-record.server";
 
@@ -98,7 +101,8 @@ async function toResult(response: Response): Promise<AccountResult> {
   return { ok: false, status: response.status >= 500 ? 500 : response.status, message, headers };
 }
 
-export class AccountError extends ServiceError {}
+/** The refusals of account changes (kept by this name for the screens that catch them). */
+export { ServiceError as AccountError };
 
 export type ProviderButton = { id: string; name: string };
 
@@ -355,7 +359,7 @@ export function accountsService(
             .where(eq(users.id, user.id));
         } catch (error) {
           // The unique indexes decide a race between two people taking the same name.
-          if ((error as { cause?: { code?: string } }).cause?.code === "23505") {
+          if (pgErrorCode(error).refusal === "unique") {
             return { ok: false, status: 409, message: "That username or email is already taken." };
           }
           throw error;
@@ -427,9 +431,9 @@ export function accountsService(
     async deleteUser(userId: string) {
       return withAdminLock(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, userId));
-        if (!target) throw new AccountError("That user no longer exists.", 404);
+        if (!target) throw new NotFoundError(USER_GONE);
         if (isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
-          throw new AccountError("The last admin cannot be deleted.", 409);
+          throw new ConflictError(LAST_ADMIN_NOT_DELETED);
         }
         await tx.delete(users).where(eq(users.id, userId));
         return toSessionUser(target);
@@ -440,9 +444,9 @@ export function accountsService(
     async setAdmin(userId: string, makeAdmin: boolean) {
       return withAdminLock(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, userId));
-        if (!target) throw new AccountError("That user no longer exists.", 404);
+        if (!target) throw new NotFoundError(USER_GONE);
         if (!makeAdmin && isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
-          throw new AccountError("The last admin cannot be demoted.", 409);
+          throw new ConflictError(LAST_ADMIN_NOT_DEMOTED);
         }
         const [row] = await tx
           .update(users)
@@ -461,7 +465,7 @@ export function accountsService(
     async createFirstAdmin(input: { username: string; email: string; password: string }) {
       // One at a time in this process; the check is repeated inside.
       const run = setupQueue.then(async () => {
-        if ((await adminCount()) > 0) throw new AccountError("The site already has an admin.", 409);
+        if ((await adminCount()) > 0) throw new ConflictError("The site already has an admin.");
         return this.createAdmin(input, { promoteExisting: false });
       });
       setupQueue = run.catch(() => undefined);
@@ -481,7 +485,7 @@ export function accountsService(
         .from(users)
         .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
       if (existing) {
-        if (!options.promoteExisting) throw new AccountError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, 409);
+        if (!options.promoteExisting) throw new ConflictError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN);
         await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
         return "promoted";
       }
@@ -499,9 +503,8 @@ export function accountsService(
       } catch (error) {
         const body = error as { body?: { code?: string; message?: string }; message?: string };
         const code = body.body?.code;
-        throw new AccountError(
+        throw new ConflictError(
           (code && AUTH_MESSAGES[code]) || body.body?.message || body.message || "Could not create the account.",
-          409,
         );
       }
       return "created";
@@ -510,3 +513,28 @@ export function accountsService(
 }
 
 export type AccountsService = ReturnType<typeof accountsService>;
+
+/**
+ * What each method does to the accounts. Not announced: public pages show no account (a deleted
+ * author's posts stay, without an author).
+ */
+export const accountsEffects = {
+  currentUser: "read",
+  signUp: "write",
+  signIn: "write",
+  signInWithGoogleIdToken: "write",
+  signOut: "write",
+  startExternal: "write",
+  updateProfile: "write",
+  deleteOwnAccount: "write",
+  listUsers: "read",
+  countUsers: "read",
+  findByUsername: "read",
+  findByEmail: "read",
+  userById: "read",
+  deleteUser: "write",
+  setAdmin: "write",
+  hasAdmin: "read",
+  createFirstAdmin: "write",
+  createAdmin: "write",
+} satisfies Effects<AccountsService>;

@@ -32,7 +32,7 @@ export function contentChanges(transport?: ChangeTransport) {
       if (transport) {
         await transport
           .send(`${origin}:${tags.join(",")}`)
-          .catch((error: Error) => console.error(`content changes: could not notify other servers: ${error.message}`));
+          .catch((error: unknown) => console.error("content changes: could not notify other servers:", error));
       }
     },
     subscribe(listener: (tags: ContentTag[]) => void): () => void {
@@ -58,6 +58,17 @@ export function contentChanges(transport?: ChangeTransport) {
   };
 }
 
+/** What a service method does to stored content. */
+export type Effect = "read" | "write";
+
+/**
+ * Every method of a service, classified. Declared beside each service with `satisfies`, so a
+ * method added without its effect fails the typecheck instead of passing silently as a read.
+ */
+export type Effects<S> = {
+  [K in keyof S as S[K] extends (...args: never[]) => unknown ? K : never]-?: Effect;
+};
+
 /**
  * The service with its reads noted (for the page being rendered) and its writes announced. Writes
  * are announced even when they fail part-way: rendering a page again is cheap, a stale page is not.
@@ -65,9 +76,10 @@ export function contentChanges(transport?: ChangeTransport) {
 export function tracked<S extends object>(
   service: S,
   tags: ContentTag | Partial<Record<keyof S, ContentTag>>,
-  writes: readonly (keyof S)[],
+  effects: Effects<S>,
   changes: ContentChanges,
 ): S {
+  const effectOf = effects as unknown as Partial<Record<keyof S, Effect>>;
   const wrapped = {} as S;
   for (const key of Object.keys(service) as (keyof S)[]) {
     const original = service[key];
@@ -78,7 +90,7 @@ export function tracked<S extends object>(
     }
     const method = original as (...args: unknown[]) => unknown;
     wrapped[key] = (
-      writes.includes(key)
+      effectOf[key] === "write"
         ? async (...args: unknown[]) => {
             try {
               return await method.apply(service, args);

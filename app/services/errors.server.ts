@@ -1,7 +1,12 @@
+import { PDF_NOT_STORED } from "~/domain/messages/journals";
+import { IMAGE_NOT_STORED } from "~/domain/messages/media";
+
 /**
  * A refusal a person can act on (an image that was not stored here, a duplicate course code,
  * the last admin...): the status to answer with, the message to show, and the field it is about.
- * The HTML actions and the JSON API both turn it into their own kind of answer.
+ * Services throw only these; the HTML actions, the loaders and the JSON API each turn them into
+ * their own kind of answer. The subclasses below have fixed statuses; the base class is for the
+ * few refusals with their own (413, 415, 422, 429).
  */
 export class ServiceError extends Error {
   constructor(
@@ -10,6 +15,42 @@ export class ServiceError extends Error {
     readonly field?: string,
   ) {
     super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The record asked for does not exist (any more). */
+export class NotFoundError extends ServiceError {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
+
+/** Conflicts with what is stored: a duplicate, the last admin, records inside. */
+export class ConflictError extends ServiceError {
+  constructor(message: string, field?: string) {
+    super(message, 409, field);
+  }
+}
+
+/** A value the person can correct, in the field named. */
+export class InvalidError extends ServiceError {
+  constructor(message: string, field?: string) {
+    super(message, 400, field);
+  }
+}
+
+/** Signed in, but not allowed. */
+export class ForbiddenError extends ServiceError {
+  constructor(message: string) {
+    super(message, 403);
+  }
+}
+
+/** The database (or the server) cannot answer now; the visitor should try again shortly. */
+export class ServiceUnavailableError extends ServiceError {
+  constructor(message: string) {
+    super(message, 503);
   }
 }
 
@@ -24,10 +65,10 @@ export type StoredFiles = {
   removeByUrl(url: string): Promise<void>;
 };
 
-export const IMAGE_NOT_STORED = "Upload the image again: that one was not stored here";
-export const PDF_NOT_STORED = "Upload a and pdf";
+/** Kept here too for the modules that import them from the services. */
+export { IMAGE_NOT_STORED, PDF_NOT_STORED };
 
 /** Refuses an image address that no upload to this site produced. Empty means "no image". */
 export async function requireStoredImage(files: StoredFiles, url: string, field: string) {
-  if (url && !(await files.isStored(url, "image"))) throw new ServiceError(IMAGE_NOT_STORED, 400, field);
+  if (url && !(await files.isStored(url, "image"))) throw new InvalidError(IMAGE_NOT_STORED, field);
 }

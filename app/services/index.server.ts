@@ -3,18 +3,18 @@ import path from "node:path";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { S3Config } from "~/lib/config.server";
 
-import { academicsAdmin, academicsService } from "./academics.server";
-import { accountsService } from "./accounts.server";
+import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
+import { accountsEffects, accountsService } from "./accounts.server";
 import { type AuthOptions, createAuth } from "./auth.server";
-import { journalsService } from "./journals.server";
-import { type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
+import { journalsEffects, journalsService } from "./journals.server";
+import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
 
 export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
-import { postsService } from "./posts.server";
-import { siteContentService } from "./site-content.server";
+import { postsEffects, postsService } from "./posts.server";
+import { siteContentEffects, siteContentService } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
 export type ServiceOptions = {
@@ -43,25 +43,10 @@ export function createServices(db: Database, options: ServiceOptions) {
   const changes = options.changes ?? contentChanges();
   return {
     changes,
-    posts: tracked(postsService(db, media), "posts", ["create", "update", "remove"], changes),
-    journals: tracked(journalsService(db, media), "journals", ["create", "update", "remove"], changes),
-    academics: tracked(academicsService(db), "academics", [], changes),
-    academicsAdmin: tracked(
-      academicsAdmin(db, media),
-      "academics",
-      [
-        "createFaculty",
-        "updateFaculty",
-        "deleteFaculty",
-        "createDepartment",
-        "updateDepartment",
-        "deleteDepartment",
-        "createCourse",
-        "updateCourse",
-        "deleteCourse",
-      ],
-      changes,
-    ),
+    posts: tracked(postsService(db, media), "posts", postsEffects, changes),
+    journals: tracked(journalsService(db, media), "journals", journalsEffects, changes),
+    academics: tracked(academicsService(db), "academics", academicsEffects, changes),
+    academicsAdmin: tracked(academicsAdmin(db, media), "academics", academicsAdminEffects, changes),
     // Every page's layout reads the site's links, and most pages a settings section: kept in
     // memory until they change.
     siteContent: remembered(
@@ -80,7 +65,7 @@ export function createServices(db: Database, options: ServiceOptions) {
           focus: "focus",
           saveFocus: "focus",
         },
-        ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
+        siteContentEffects,
         changes,
       ),
       { siteLinks: "links", settings: "settings", settingsOf: "settings" },
@@ -97,5 +82,16 @@ export function createServices(db: Database, options: ServiceOptions) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Each service's classification of its methods, by the service's name (checked by effects.db.test.ts). */
+export const serviceEffects = {
+  posts: postsEffects,
+  journals: journalsEffects,
+  academics: academicsEffects,
+  academicsAdmin: academicsAdminEffects,
+  siteContent: siteContentEffects,
+  media: mediaEffects,
+  accounts: accountsEffects,
+} satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -2,10 +2,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
+import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
-import { PDF_NOT_STORED, ServiceError, type StoredFiles } from "./errors.server";
+import type { Effects } from "./content-changes.server";
+import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { JOURNALS_PAGE_SIZE, normalisePage, type PageRequest, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
@@ -15,7 +17,7 @@ export type JournalInput = { filename: string; details: string; file: string; us
 
 export function journalsService(db: Database, files: StoredFiles) {
   async function requirePdf(file: string) {
-    if (!(await files.isStored(file, "pdf"))) throw new ServiceError(PDF_NOT_STORED, 400, "file");
+    if (!(await files.isStored(file, "pdf"))) throw new InvalidError(PDF_NOT_STORED, "file");
   }
   /** A PDF no article uses any more is withdrawn from the site. */
   async function withdrawIfUnused(file: string) {
@@ -81,9 +83,9 @@ export function journalsService(db: Database, files: StoredFiles) {
     },
 
     /** Saves an edited journal article (title, description, and perhaps a new PDF). */
-    async update(id: string, input: Omit<JournalInput, "userId">): Promise<Journal | undefined> {
+    async update(id: string, input: Omit<JournalInput, "userId">): Promise<Journal> {
       const current = await this.byId(id);
-      if (!current) return undefined;
+      if (!current) throw new NotFoundError(JOURNAL_GONE);
       if (input.file !== current.file) await requirePdf(input.file);
       await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
@@ -95,18 +97,21 @@ export function journalsService(db: Database, files: StoredFiles) {
           .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
           .where(eq(journals.id, id))
           .returning();
+        // Deleted by someone else in between.
+        if (!row) throw new NotFoundError(JOURNAL_GONE);
         return row;
       });
       // A replaced PDF is withdrawn, unless another article uses the same file.
-      if (saved && current.file !== saved.file) await withdrawIfUnused(current.file);
+      if (current.file !== saved.file) await withdrawIfUnused(current.file);
       return saved;
     },
 
-    async remove(id: string): Promise<Journal | undefined> {
-      if (!isUuid(id)) return undefined;
+    async remove(id: string): Promise<Journal> {
+      if (!isUuid(id)) throw new NotFoundError(JOURNAL_GONE);
       const [row] = await db.delete(journals).where(eq(journals.id, id)).returning();
+      if (!row) throw new NotFoundError(JOURNAL_GONE);
       // A deleted article's PDF goes too, unless another article uses the same file.
-      if (row) await withdrawIfUnused(row.file);
+      await withdrawIfUnused(row.file);
       return row;
     },
 
@@ -119,3 +124,16 @@ export function journalsService(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type JournalsService = ReturnType<typeof journalsService>;
+
+/** What each method does to stored articles: writes drop the cached pages that show articles. */
+export const journalsEffects = {
+  list: "read",
+  bySlug: "read",
+  byId: "read",
+  count: "read",
+  create: "write",
+  update: "write",
+  remove: "write",
+} satisfies Effects<JournalsService>;

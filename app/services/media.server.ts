@@ -14,6 +14,8 @@ import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
 
+import type { Effects } from "./content-changes.server";
+import { ServiceError } from "./errors.server";
 import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
@@ -76,14 +78,15 @@ export function uploadsDirectory(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
 
-export class UploadError extends Error {
+/** An upload refused: too large (413), not an image or PDF (415), too many (429)... */
+export class UploadError extends ServiceError {
   constructor(
     message: string,
-    readonly status: number,
+    status: number,
     /** For 429: when the person may upload again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(message, status);
   }
 }
 
@@ -565,3 +568,20 @@ export function mediaService(db: Database, options: MediaOptions) {
     },
   };
 }
+
+export type MediaService = ReturnType<typeof mediaService>;
+
+/**
+ * What each method does to stored files. Not announced: no public page changes until a post,
+ * article or section names a file, and that save announces itself.
+ */
+export const mediaEffects = {
+  ingest: "write",
+  ingestBuffer: "write",
+  open: "read",
+  isStored: "read",
+  claimNamedIn: "write",
+  removeByUrl: "write",
+  removeUnreferenced: "write",
+  head: "read",
+} satisfies Effects<MediaService>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { NotFoundError } from "./errors.server";
 import { mediaOptions } from "./index.server";
 import { mediaService } from "./media.server";
 import { postsService } from "./posts.server";
@@ -103,14 +104,15 @@ describe(`posts service (${testDatabaseKind})`, () => {
       content: "<p>Two</p>",
     });
     expect(renamed?.slug).toBe("moved-address");
-    expect(
-      await posts.update("00000000-0000-4000-8000-000000000000", {
+    // A post that is not there is a refusal (404), not an empty answer.
+    await expect(
+      posts.update("00000000-0000-4000-8000-000000000000", {
         title: "x",
         category: "fees",
         image: "",
         content: "",
       }),
-    ).toBeUndefined();
+    ).rejects.toBeInstanceOf(NotFoundError);
     expect((await posts.remove(post.id))?.id).toBe(post.id);
     expect(await posts.bySlug("moved-address")).toBeUndefined();
   });

@@ -2,11 +2,13 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { posts } from "~/db/schema";
+import { POST_GONE } from "~/domain/messages/posts";
 import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
-import { requireStoredImage, type StoredFiles } from "./errors.server";
+import type { Effects } from "./content-changes.server";
+import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { normalisePage, type PageRequest, POSTS_PAGE_SIZE, toPage } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
@@ -95,9 +97,9 @@ export function postsService(db: Database, files: StoredFiles) {
     },
 
     /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
-    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post | undefined> {
+    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post> {
       const current = await this.byId(id);
-      if (!current) return undefined;
+      if (!current) throw new NotFoundError(POST_GONE);
       if (input.image !== current.image) await requireStoredImage(files, input.image, "image");
       await files.claimNamedIn(input.content);
       const title = input.title.trim();
@@ -115,13 +117,16 @@ export function postsService(db: Database, files: StoredFiles) {
           })
           .where(eq(posts.id, id))
           .returning();
+        // Deleted by someone else in between.
+        if (!row) throw new NotFoundError(POST_GONE);
         return row;
       });
     },
 
-    async remove(id: string): Promise<Post | undefined> {
-      if (!isUuid(id)) return undefined;
+    async remove(id: string): Promise<Post> {
+      if (!isUuid(id)) throw new NotFoundError(POST_GONE);
       const [row] = await db.delete(posts).where(eq(posts.id, id)).returning();
+      if (!row) throw new NotFoundError(POST_GONE);
       return row;
     },
 
@@ -137,3 +142,18 @@ export function postsService(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type PostsService = ReturnType<typeof postsService>;
+
+/** What each method does to stored posts: writes drop the cached pages that show posts. */
+export const postsEffects = {
+  list: "read",
+  latest: "read",
+  bySlug: "read",
+  byId: "read",
+  related: "read",
+  count: "read",
+  create: "write",
+  update: "write",
+  remove: "write",
+} satisfies Effects<PostsService>;

@@ -21,6 +21,7 @@ import {
   type StaffRecord,
 } from "~/lib/site-content";
 
+import type { Effects } from "./content-changes.server";
 import { requireStoredImage, type StoredFiles } from "./errors.server";
 
 const linkSchema = z.object({ label: z.string().min(1), href: z.string().min(1) });
@@ -147,3 +148,20 @@ export function siteContentService(db: Database, files: StoredFiles) {
     },
   };
 }
+
+export type SiteContentService = ReturnType<typeof siteContentService>;
+
+/** What each method does: a save drops the cached pages (and remembered reads) of its kind. */
+export const siteContentEffects = {
+  settings: "read",
+  settingsOf: "read",
+  siteLinks: "read",
+  staff: "read",
+  announcement: "read",
+  focus: "read",
+  saveSettings: "write",
+  saveSiteLinks: "write",
+  saveStaff: "write",
+  saveAnnouncement: "write",
+  saveFocus: "write",
+} satisfies Effects<SiteContentService>;

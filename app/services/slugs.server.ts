@@ -2,6 +2,7 @@ import { and, eq, like, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
 
 type SluggedTable = PgTable & { slug: PgColumn; id: PgColumn };
 
@@ -30,10 +31,8 @@ export async function retryOnSlugClash<T>(write: () => Promise<T>, attempts = 3)
     try {
       return await write();
     } catch (error) {
-      const cause =
-        (error as { cause?: { code?: string; constraint?: string } }).cause ??
-        (error as { code?: string; constraint?: string });
-      const slugClash = cause.code === "23505" && String(cause.constraint ?? "").endsWith("_slug_key");
+      const { refusal, constraint } = pgErrorCode(error);
+      const slugClash = refusal === "unique" && String(constraint ?? "").endsWith("_slug_key");
       if (!slugClash || attempt >= attempts) throw error;
     }
   }

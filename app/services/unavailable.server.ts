@@ -1,22 +1,19 @@
-import { data } from "react-router";
-
 import { isDatabaseUnavailable } from "~/db/client.server";
+import { DATABASE_UNAVAILABLE } from "~/domain/messages/site";
 
+import { ServiceUnavailableError } from "./errors.server";
 import type { Services } from "./index.server";
 
-export const DATABASE_UNAVAILABLE = "The site is briefly unavailable. Please try again in a moment.";
-
-/** The refusal a lost database turns into: the pages show it as a calm 503, the JSON API as a JSON 503. */
-export function databaseUnavailable() {
-  return data({ message: DATABASE_UNAVAILABLE }, { status: 503 });
-}
+export { DATABASE_UNAVAILABLE };
 
 /**
- * The services as the running server uses them: a call that fails because the database cannot be
- * reached throws a 503 refusal instead of the driver's error, so no page or API answer says 500
- * for what is an outage. Every other failure passes through unchanged.
+ * The services with every method's failure passed through `translate` (which returns what to
+ * throw instead), whether the method throws at once or its promise rejects.
  */
-export function answeringUnavailable(services: Services): Services {
+export function translatingFailures(
+  services: Services,
+  translate: (error: unknown, method: string) => unknown,
+): Services {
   const wrapped = { ...services } as Record<string, unknown>;
   for (const [name, service] of Object.entries(services)) {
     if (name === "changes" || typeof service !== "object" || service === null) continue;
@@ -24,22 +21,35 @@ export function answeringUnavailable(services: Services): Services {
     for (const [key, member] of Object.entries(service)) {
       if (typeof member !== "function") continue;
       methods[key] = (...args: unknown[]) => {
-        const translate = (error: unknown) => {
-          if (!isDatabaseUnavailable(error)) throw error;
-          // The visitor gets the calm page; the operator gets the cause (a network error may also
-          // come from the file store or a sign-in provider).
-          console.error(`${name}.${key}: unavailable: ${(error as Error).message ?? error}`);
-          throw databaseUnavailable();
+        const rethrow = (error: unknown) => {
+          throw translate(error, `${name}.${key}`);
         };
         try {
-          const result: unknown = member.apply(service, args);
-          return result instanceof Promise ? result.catch(translate) : result;
+          // Looked up at each call, so a method replaced later (a test's stub) is the one called.
+          const current = (service as Record<string, (...a: unknown[]) => unknown>)[key];
+          const result: unknown = current.apply(service, args);
+          return result instanceof Promise ? result.catch(rethrow) : result;
         } catch (error) {
-          return translate(error);
+          return rethrow(error);
         }
       };
     }
     wrapped[name] = methods;
   }
   return wrapped as Services;
+}
+
+/**
+ * The services as the running server uses them: a call that fails because the database cannot be
+ * reached throws a ServiceUnavailableError (503) instead of the driver's error, so no page or API
+ * answer says 500 for what is an outage. Every other failure passes through unchanged.
+ */
+export function answeringUnavailable(services: Services): Services {
+  return translatingFailures(services, (error, method) => {
+    if (!isDatabaseUnavailable(error)) return error;
+    // The visitor gets the calm answer; the operator gets the cause, with its stack (a network
+    // error may also come from the file store or a sign-in provider).
+    console.error(`${method}: unavailable:`, error);
+    return new ServiceUnavailableError(DATABASE_UNAVAILABLE);
+  });
 }

@@ -1,28 +1,33 @@
+import {
+  COURSE_FIELDS_REQUIRED,
+  CREDITS_RANGE,
+  DEPARTMENT_FIELDS_REQUIRED,
+  FACULTY_NAME_REQUIRED,
+} from "~/domain/messages/academics";
+import { IMAGE_NOT_STORED } from "~/domain/messages/media";
 import { SEMESTERS } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
-const uploadedImage = z
-  .string()
-  .regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, IMAGE_NOT_STORED);
 
-export const facultySchema = z.object({ name: z.string().trim().min(1, "Please enter faculty name").max(200) });
+export const facultySchema = z.object({ name: z.string().trim().min(1, FACULTY_NAME_REQUIRED).max(200) });
 
 export const departmentSchema = z.object({
-  name: z.string().trim().min(1, "Please fill all fields").max(200),
-  facultyId: z.string().min(1, "Please fill all fields"),
+  name: z.string().trim().min(1, DEPARTMENT_FIELDS_REQUIRED).max(200),
+  facultyId: z.string().min(1, DEPARTMENT_FIELDS_REQUIRED),
   departimage: z.union([z.literal(""), uploadedImage]).default(""),
   content: z.string().max(100_000).default(""),
 });
 
-const REQUIRED = "Please fill all required fields";
+const REQUIRED = COURSE_FIELDS_REQUIRED;
 export const courseSchema = z.object({
   name: z.string().trim().min(1, REQUIRED).max(200),
   code: z.string().trim().min(1, REQUIRED).max(30),
   credits: z.coerce
-    .number({ message: "Credits must be a whole number from 1 to 6" })
-    .int("Credits must be a whole number from 1 to 6")
-    .min(1, "Credits must be a whole number from 1 to 6")
-    .max(6, "Credits must be a whole number from 1 to 6")
+    .number({ message: CREDITS_RANGE })
+    .int(CREDITS_RANGE)
+    .min(1, CREDITS_RANGE)
+    .max(6, CREDITS_RANGE)
     .default(3),
   semester: z
     .string()

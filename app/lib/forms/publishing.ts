@@ -1,3 +1,6 @@
+import { JOURNAL_TITLE_REQUIRED, PDF_NOT_STORED, PDF_REQUIRED } from "~/domain/messages/journals";
+import { IMAGE_NOT_STORED } from "~/domain/messages/media";
+import { CHOOSE_CATEGORY, POST_TITLE_REQUIRED } from "~/domain/messages/posts";
 import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
@@ -9,13 +12,13 @@ const uploaded = (kind: "image" | "pdf") =>
       kind === "pdf"
         ? /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/
         : /^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/,
-      kind === "pdf" ? "Upload a and pdf" : "Upload the image again: that one was not stored here",
+      kind === "pdf" ? PDF_NOT_STORED : IMAGE_NOT_STORED,
     );
 
 /** Create post and Update post (shared by the form in the browser and the action). */
 export const postSchema = z.object({
-  title: z.string().trim().min(1, "Post title is required").max(200, "The title is too long (200 characters at most)"),
-  category: z.enum(POST_CATEGORIES, { message: "Choose a category from the list" }),
+  title: z.string().trim().min(1, POST_TITLE_REQUIRED).max(200, "The title is too long (200 characters at most)"),
+  category: z.enum(POST_CATEGORIES, { message: CHOOSE_CATEGORY }),
   image: z.union([z.literal(""), uploaded("image")]),
   content: z.string().max(500_000, "The content is too long"),
 });
@@ -23,13 +26,9 @@ export type PostForm = z.infer<typeof postSchema>;
 
 /** Create journal and its edit form. */
 export const journalSchema = z.object({
-  filename: z
-    .string()
-    .trim()
-    .min(1, "Journal title is required")
-    .max(300, "The title is too long (300 characters at most)"),
+  filename: z.string().trim().min(1, JOURNAL_TITLE_REQUIRED).max(300, "The title is too long (300 characters at most)"),
   details: z.string().max(200_000, "The description is too long"),
-  file: z.string().min(1, "Upload a and pdf").pipe(uploaded("pdf")),
+  file: z.string().min(1, PDF_REQUIRED).pipe(uploaded("pdf")),
 });
 export type JournalForm = z.infer<typeof journalSchema>;
 

@@ -1,0 +1,287 @@
+import { z } from "zod";
+
+import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } from "~/domain/messages/academics";
+import type { DeleteOutcome } from "~/services/academics.server";
+import type { Services } from "~/services/index.server";
+
+import { type ApiResult, defineOperation, type Operation } from "../operation.server";
+import { courseCoreJson, courseJson, departmentJson, facultyJson } from "../records.server";
+import * as s from "../schemas";
+import { done, message, ok, one } from "./shared.server";
+
+/** Faculties, departments and courses (SPEC.md section 7). */
+
+async function departmentOut(services: Services, id: string) {
+  return departmentJson(one(await services.academics.departmentPage(id), DEPARTMENT_GONE));
+}
+
+async function courseOut(services: Services, id: string) {
+  const { courses } = await services.academicsAdmin.lists();
+  return courseJson(
+    one(
+      courses.find((c) => c.id === id),
+      COURSE_GONE,
+    ),
+  );
+}
+
+/** Delete refused because something is inside: say what, and how to confirm (SPEC-NOTES: never a silent cascade). */
+function deleteOutcome(kind: string, outcome: DeleteOutcome, name: string): ApiResult {
+  if (outcome.deleted) return done(deletedMessage(name));
+  const { departments, courses } = outcome.holds;
+  const holds = [
+    departments ? `${departments} department${departments === 1 ? "" : "s"}` : "",
+    courses ? `${courses} course${courses === 1 ? "" : "s"}` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+  return ok(
+    {
+      success: false,
+      statusCode: 409,
+      message: `This ${kind} holds ${holds}. To delete them too, repeat the call with ?departments=${departments}&courses=${courses}.`,
+      holds: outcome.holds,
+    },
+    409,
+  );
+}
+
+const confirmQuery = z.object({
+  departments: s
+    .wholeNumberParam("departments")
+    .optional()
+    .meta({ description: "Confirms deleting this many departments inside" }),
+  courses: s.wholeNumberParam("courses").optional().meta({ description: "Confirms deleting this many courses inside" }),
+});
+const confirmed = (q: { departments?: number; courses?: number }) =>
+  q.departments !== undefined && q.courses !== undefined
+    ? { departments: q.departments, courses: q.courses }
+    : undefined;
+
+export const academicOperations: Operation[] = [
+  defineOperation({
+    operationId: "getFaculties",
+    method: "GET",
+    path: "/api/faculty/getfaculty",
+    tag: "Academics",
+    summary: "Every faculty",
+    access: "public",
+    responses: { 200: { description: "Faculties by name", schema: z.array(s.facultyRecord) } },
+    async handle({ services }) {
+      return ok((await services.academicsAdmin.lists()).faculties.map(facultyJson));
+    },
+  }),
+  defineOperation({
+    operationId: "getDepartments",
+    method: "GET",
+    path: "/api/departments/getdepart",
+    tag: "Academics",
+    summary: "Every department",
+    access: "public",
+    responses: { 200: { description: "Departments by name", schema: z.array(s.departmentRecord) } },
+    async handle({ services }) {
+      return ok((await services.academicsAdmin.lists()).departments.map(departmentJson));
+    },
+  }),
+  defineOperation({
+    operationId: "getDepartment",
+    method: "GET",
+    path: "/api/departments/getdepart/{id}",
+    tag: "Academics",
+    summary: "One department with its courses",
+    access: "public",
+    responses: { 200: { description: "The department", schema: s.departmentPage } },
+    errors: [404],
+    async handle({ services, params }) {
+      const department = one(await services.academics.departmentPage(params.id), DEPARTMENT_NOT_FOUND);
+      return ok({ ...departmentJson(department), courses: department.courses.map(courseCoreJson) });
+    },
+  }),
+  defineOperation({
+    operationId: "getCourses",
+    method: "GET",
+    path: "/api/course/getcourse",
+    tag: "Academics",
+    summary: "Every course",
+    access: "public",
+    responses: { 200: { description: "Courses by code", schema: z.array(s.courseRecord) } },
+    async handle({ services }) {
+      return ok((await services.academicsAdmin.lists()).courses.map(courseJson));
+    },
+  }),
+  defineOperation({
+    operationId: "createFaculty",
+    method: "POST",
+    path: "/api/faculty/create",
+    tag: "Academics",
+    summary: "Add a faculty",
+    access: "admin",
+    body: s.facultyBody,
+    responses: { 201: { description: "Created", schema: s.facultyRecord } },
+    errors: [409],
+    async handle({ services, body }) {
+      return ok(facultyJson(await services.academicsAdmin.createFaculty(body.name)), 201);
+    },
+  }),
+  defineOperation({
+    operationId: "updateFaculty",
+    method: "PUT",
+    path: "/api/faculty/{id}",
+    tag: "Academics",
+    summary: "Rename a faculty",
+    access: "admin",
+    body: s.facultyBody,
+    responses: { 200: { description: "Saved", schema: s.facultyRecord } },
+    errors: [404, 409],
+    async handle({ services, params, body }) {
+      return ok(facultyJson(await services.academicsAdmin.updateFaculty(params.id, body.name)));
+    },
+  }),
+  defineOperation({
+    operationId: "deleteFaculty",
+    method: "DELETE",
+    path: "/api/faculty/{id}",
+    aliases: [{ path: "/api/faculty/deletefaculty/{id}/{userId}", operationId: "deleteFacultyWithUser" }],
+    tag: "Academics",
+    summary: "Delete a faculty",
+    description:
+      "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
+    access: "admin",
+    query: confirmQuery,
+    responses: { 200: message },
+    errors: [404, 409],
+    async handle({ services, params, query }) {
+      return deleteOutcome(
+        "faculty",
+        await services.academicsAdmin.deleteFaculty(params.id, confirmed(query)),
+        "Faculty",
+      );
+    },
+  }),
+  defineOperation({
+    operationId: "createDepartment",
+    method: "POST",
+    path: "/api/departments/create",
+    tag: "Academics",
+    summary: "Add a department to a faculty",
+    access: "admin",
+    body: s.departmentBody,
+    responses: { 201: { description: "Created", schema: s.departmentRecord } },
+    errors: [409],
+    async handle({ services, body }) {
+      const created = await services.academicsAdmin.createDepartment({
+        name: body.name,
+        facultyId: body.faculty,
+        departimage: body.departimage,
+        content: body.content,
+      });
+      return ok(await departmentOut(services, created.id), 201);
+    },
+  }),
+  defineOperation({
+    operationId: "updateDepartment",
+    method: "PUT",
+    path: "/api/departments/{id}",
+    aliases: [{ path: "/api/department/{id}", operationId: "updateDepartmentSingular" }],
+    tag: "Academics",
+    summary: "Save an edited department",
+    access: "admin",
+    body: s.departmentBody,
+    responses: { 200: { description: "Saved", schema: s.departmentRecord } },
+    errors: [404, 409],
+    async handle({ services, params, body }) {
+      await services.academicsAdmin.updateDepartment(params.id, {
+        name: body.name,
+        facultyId: body.faculty,
+        departimage: body.departimage,
+        content: body.content,
+      });
+      return ok(await departmentOut(services, params.id));
+    },
+  }),
+  defineOperation({
+    operationId: "deleteDepartment",
+    method: "DELETE",
+    path: "/api/departments/{id}",
+    aliases: [{ path: "/api/department/{id}", operationId: "deleteDepartmentSingular" }],
+    tag: "Academics",
+    summary: "Delete a department",
+    description:
+      "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
+    access: "admin",
+    query: confirmQuery,
+    responses: { 200: message },
+    errors: [404, 409],
+    async handle({ services, params, query }) {
+      return deleteOutcome(
+        "department",
+        await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)),
+        "Department",
+      );
+    },
+  }),
+  defineOperation({
+    operationId: "createCourse",
+    method: "POST",
+    path: "/api/course/create",
+    tag: "Academics",
+    summary: "Add a course",
+    access: "admin",
+    body: s.courseBody,
+    responses: { 201: { description: "Created", schema: s.courseRecord } },
+    errors: [409],
+    async handle({ services, body }) {
+      const { department, faculty, ...rest } = body;
+      const created = await services.academicsAdmin.createCourse({
+        ...pick(rest),
+        departmentId: department,
+        facultyId: faculty,
+      });
+      return ok(await courseOut(services, created.id), 201);
+    },
+  }),
+  defineOperation({
+    operationId: "updateCourse",
+    method: "PUT",
+    path: "/api/course/{id}",
+    tag: "Academics",
+    summary: "Save an edited course",
+    access: "admin",
+    body: s.courseBody,
+    responses: { 200: { description: "Saved", schema: s.courseRecord } },
+    errors: [404, 409],
+    async handle({ services, params, body }) {
+      const { department, faculty, ...rest } = body;
+      await services.academicsAdmin.updateCourse(params.id, {
+        ...pick(rest),
+        departmentId: department,
+        facultyId: faculty,
+      });
+      return ok(await courseOut(services, params.id));
+    },
+  }),
+  defineOperation({
+    operationId: "deleteCourse",
+    method: "DELETE",
+    path: "/api/course/{id}",
+    tag: "Academics",
+    summary: "Delete a course",
+    access: "admin",
+    responses: { 200: message },
+    errors: [404],
+    async handle({ services, params }) {
+      return deleteOutcome("course", await services.academicsAdmin.deleteCourse(params.id), "Course");
+    },
+  }),
+];
+
+/** A course's own fields, without the echoed record fields. */
+function pick(c: {
+  name: string;
+  code: string;
+  credits: number;
+  semester: "First" | "Second" | "Both";
+  description: string;
+}) {
+  return { name: c.name, code: c.code, credits: c.credits, semester: c.semester, description: c.description };
+}

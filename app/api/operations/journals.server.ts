@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+import { JOURNAL_DELETED } from "~/domain/messages/journals";
+import { normalisePage } from "~/services/pagination";
+
+import { defineOperation, type Operation } from "../operation.server";
+import { journalJson } from "../records.server";
+import * as s from "../schemas";
+import { done, message, ok, pageQuery } from "./shared.server";
+
+/** The journal's articles and their PDFs (SPEC.md section 7). */
+
+export const journalOperations: Operation[] = [
+  defineOperation({
+    operationId: "getJournals",
+    method: "GET",
+    path: "/api/journal/getjournals",
+    tag: "Journals",
+    summary: "Journal articles, newest first (9 a page)",
+    access: "public",
+    query: z.object({
+      ...pageQuery,
+      userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }),
+    }),
+    responses: { 200: { description: "A page of articles and the total", schema: s.journalsList } },
+    async handle({ services, query }) {
+      const filter = { userId: query.userId || undefined };
+      const [page, total] = await Promise.all([
+        services.journals.list({ ...filter, ...normalisePage(query, 9) }),
+        services.journals.count(filter),
+      ]);
+      return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
+    },
+  }),
+  defineOperation({
+    operationId: "createJournal",
+    method: "POST",
+    path: "/api/journal/create",
+    tag: "Journals",
+    summary: "Publish a journal article with its PDF",
+    description: "`file` is the address /api/uploads returned for the PDF.",
+    access: "admin",
+    body: s.journalBody,
+    responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
+    async handle({ services, user, body }) {
+      const journal = await services.journals.create({ ...body, userId: user!.id });
+      return ok(
+        { success: true, message: "Journal published", slug: journal.slug, journal: journalJson(journal) },
+        201,
+      );
+    },
+  }),
+  defineOperation({
+    operationId: "updateJournal",
+    method: "PUT",
+    path: "/api/journal/updatejournal/{journalId}/{userId}",
+    tag: "Journals",
+    summary: "Save an edited journal article (a new PDF replaces the old one)",
+    access: "admin",
+    body: s.updateJournalBody,
+    responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
+    errors: [404],
+    async handle({ services, params, body }) {
+      const journal = await services.journals.update(params.journalId, body);
+      return ok({ success: true, message: "Journal updated", slug: journal.slug, journal: journalJson(journal) });
+    },
+  }),
+  defineOperation({
+    operationId: "deleteJournal",
+    method: "DELETE",
+    path: "/api/journal/deletejournal/{journalId}/{userId}",
+    tag: "Journals",
+    summary: "Delete a journal article and its PDF",
+    access: "admin",
+    responses: { 200: message },
+    errors: [404],
+    async handle({ services, params }) {
+      await services.journals.remove(params.journalId);
+      return done(JOURNAL_DELETED);
+    },
+  }),
+];

@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+import { POST_DELETED } from "~/domain/messages/posts";
+import { normalisePage } from "~/services/pagination";
+
+import { defineOperation, type Operation } from "../operation.server";
+import { postJson } from "../records.server";
+import * as s from "../schemas";
+import { done, message, ok, pageQuery } from "./shared.server";
+
+/** The blog's posts (SPEC.md section 7). */
+
+export const postOperations: Operation[] = [
+  defineOperation({
+    operationId: "getPosts",
+    method: "GET",
+    path: "/api/post/getposts",
+    tag: "Posts",
+    summary: "Posts, newest first (9 a page), or one post by postId or slug",
+    access: "public",
+    query: z.object({
+      ...pageQuery,
+      userId: z.string().max(100).optional().meta({ description: "Only this author's posts" }),
+      category: z.string().max(100).optional().meta({ description: "Only this category" }),
+      postId: z.string().max(100).optional().meta({ description: "Just this post (posts[0])" }),
+      slug: z.string().max(300).optional().meta({ description: "Just this post (posts[0])" }),
+    }),
+    responses: { 200: { description: "A page of posts and the total", schema: s.postsList } },
+    async handle({ services, query }) {
+      if (query.postId || query.slug) {
+        const post = query.postId ? await services.posts.byId(query.postId) : await services.posts.bySlug(query.slug!);
+        return ok({
+          posts: post ? [postJson(post)] : [],
+          total: post ? 1 : 0,
+          totalPosts: post ? 1 : 0,
+          hasMore: false,
+        });
+      }
+      const filter = { category: query.category || undefined, userId: query.userId || undefined };
+      const [page, total] = await Promise.all([
+        services.posts.list({ ...filter, ...normalisePage(query, 9) }),
+        services.posts.count(filter),
+      ]);
+      return ok({ posts: page.items.map(postJson), total, totalPosts: total, hasMore: page.hasMore });
+    },
+  }),
+  defineOperation({
+    operationId: "createPost",
+    method: "POST",
+    path: "/api/post/create",
+    tag: "Posts",
+    summary: "Publish a post",
+    access: "admin",
+    body: s.postBody,
+    responses: { 201: { description: "Published", schema: s.savedPostResponse } },
+    async handle({ services, user, body }) {
+      const post = await services.posts.create({ ...body, userId: user!.id });
+      return ok({ success: true, message: "Post published", slug: post.slug, post: postJson(post) }, 201);
+    },
+  }),
+  defineOperation({
+    operationId: "updatePost",
+    method: "PUT",
+    path: "/api/post/updatepost/{postId}/{userId}",
+    tag: "Posts",
+    summary: "Save an edited post (the whole post)",
+    description: "`userId` is the earlier client's author id; the session decides who may edit.",
+    access: "admin",
+    body: s.updatePostBody,
+    responses: { 200: { description: "Saved", schema: s.savedPostResponse } },
+    errors: [404],
+    async handle({ services, params, body }) {
+      const post = await services.posts.update(params.postId, body);
+      return ok({ success: true, message: "Post updated", slug: post.slug, post: postJson(post) });
+    },
+  }),
+  defineOperation({
+    operationId: "deletePost",
+    method: "DELETE",
+    path: "/api/post/deletepost/{postId}/{userId}",
+    tag: "Posts",
+    summary: "Delete a post",
+    access: "admin",
+    responses: { 200: message },
+    errors: [404],
+    async handle({ services, params }) {
+      await services.posts.remove(params.postId);
+      return done(POST_DELETED);
+    },
+  }),
+];

@@ -1,0 +1,168 @@
+import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } from "~/domain/messages/site";
+import {
+  FOCUS_KEYS,
+  type FocusKey,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  STAFF_ROLES,
+  type StaffRole,
+} from "~/domain/vocabulary";
+
+import { defineOperation, type Operation } from "../operation.server";
+import * as s from "../schemas";
+import { ok, refuse } from "./shared.server";
+
+/** Settings sections, staff, the announcement and the focus pages (SPEC.md section 7). */
+
+const isSection = (value: string): value is SettingsSection => (SETTINGS_SECTIONS as readonly string[]).includes(value);
+const isRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
+const isFocusKey = (value: string): value is FocusKey => (FOCUS_KEYS as readonly string[]).includes(value);
+
+export const siteOperations: Operation[] = [
+  defineOperation({
+    operationId: "getSettings",
+    method: "GET",
+    path: "/api/settings/{section}",
+    tag: "Site content",
+    summary: "A settings section's fields",
+    access: "public",
+    responses: { 200: { description: "The section", schema: s.settingsRecord } },
+    errors: [404],
+    async handle({ services, params }) {
+      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
+      return ok({ section: params.section, ...(await services.siteContent.settings(params.section)) });
+    },
+  }),
+  defineOperation({
+    operationId: "saveSettings",
+    method: "PUT",
+    path: "/api/settings/{section}",
+    tag: "Site content",
+    summary: "Save a settings section (every field)",
+    access: "admin",
+    body: { param: "section", variants: s.settingsBodies },
+    responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
+    errors: [404],
+    async handle({ services, params, body }) {
+      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
+      const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body as Record<string, string>;
+      void [_ignored, _id, id, createdAt, updatedAt, __v];
+      await services.siteContent.saveSettings(params.section, fields);
+      return ok({ section: params.section, ...(await services.siteContent.settings(params.section)) });
+    },
+  }),
+  defineOperation({
+    operationId: "getStaff",
+    method: "GET",
+    path: "/api/staff",
+    tag: "Site content",
+    summary: "Every staff record, keyed by role (director and vc among them)",
+    access: "public",
+    responses: { 200: { description: "Staff by role", schema: s.staffByRole } },
+    async handle({ services }) {
+      return ok(Object.fromEntries((await services.siteContent.staff()).map((r) => [r.role, r])));
+    },
+  }),
+  defineOperation({
+    operationId: "getStaffRole",
+    method: "GET",
+    path: "/api/staff/{role}",
+    tag: "Site content",
+    summary: "One staff record",
+    access: "public",
+    responses: { 200: { description: "The record", schema: s.staffRecord } },
+    errors: [404],
+    async handle({ services, params }) {
+      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
+      return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
+    },
+  }),
+  defineOperation({
+    operationId: "saveStaff",
+    method: "PUT",
+    path: "/api/staff/{role}",
+    tag: "Site content",
+    summary: "Save a staff record (every field)",
+    access: "admin",
+    body: s.staffBody,
+    responses: { 200: { description: "The saved record", schema: s.staffRecord } },
+    errors: [404],
+    async handle({ services, params, body }) {
+      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
+      const record = {
+        name: body.name,
+        post: body.post,
+        email: body.email,
+        description: body.description,
+        photo: body.photo,
+      };
+      await services.siteContent.saveStaff(params.role, record);
+      return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
+    },
+  }),
+  defineOperation({
+    operationId: "getAnnouncement",
+    method: "GET",
+    path: "/api/announce",
+    tag: "Site content",
+    summary: "The announcement",
+    access: "public",
+    responses: { 200: { description: "Title and content", schema: s.announcementRecord } },
+    async handle({ services }) {
+      return ok(await services.siteContent.announcement());
+    },
+  }),
+  defineOperation({
+    operationId: "saveAnnouncement",
+    method: "PUT",
+    path: "/api/announce",
+    tag: "Site content",
+    summary: "Save the announcement",
+    access: "admin",
+    body: s.announcementBody,
+    responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
+    async handle({ services, body }) {
+      await services.siteContent.saveAnnouncement({ title: body.title, content: body.content });
+      return ok({
+        success: true,
+        message: ANNOUNCEMENT_UPDATED,
+        ...(await services.siteContent.announcement()),
+      });
+    },
+  }),
+  defineOperation({
+    operationId: "getFocus",
+    method: "GET",
+    path: "/api/focus/{key}",
+    tag: "Site content",
+    summary: "A focus page's words (homePage, submitPage, aboutPage, focusPage)",
+    access: "public",
+    responses: { 200: { description: "The focus record", schema: s.focusRecord } },
+    errors: [404],
+    async handle({ services, params }) {
+      if (!isFocusKey(params.key)) return refuse(404, NO_SUCH_FOCUS);
+      return ok(await services.siteContent.focus(params.key));
+    },
+  }),
+  defineOperation({
+    operationId: "saveFocus",
+    method: "POST",
+    path: "/api/focus",
+    tag: "Site content",
+    summary: "Read (key only) or save (key, title, subtitle, content) a focus page",
+    access: "admin",
+    body: s.focusBody,
+    responses: { 200: { description: "The focus record", schema: s.focusRecord } },
+    async handle({ services, body }) {
+      if (body.title !== undefined || body.subtitle !== undefined || body.content !== undefined) {
+        await services.siteContent.saveFocus({
+          key: body.key,
+          title: body.title ?? "",
+          subtitle: body.subtitle ?? "",
+          content: body.content ?? "",
+        });
+      }
+      return ok(await services.siteContent.focus(body.key));
+    },
+  }),
+];

@@ -1,0 +1,9 @@
+/** What a person is told about accounts. */
+
+// SPEC.md §5 and §8: sign-up or sign-in field empty (defined beside the account rules that use it).
+export { FILL_ALL_FIELDS } from "~/lib/account-rules";
+
+export const USER_GONE = "That user no longer exists.";
+export const ACCOUNT_GONE = "That account no longer exists.";
+export const LAST_ADMIN_NOT_DELETED = "The last admin cannot be deleted.";
+export const LAST_ADMIN_NOT_DEMOTED = "The last admin cannot be demoted.";
