@@ -1,9 +1,9 @@
 import { SEMESTERS } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
-const uploadedImage = z
-  .string()
-  .regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, "Upload the image again: that one was not stored here");
+import { uploadedFile } from "./uploads";
+
+const uploadedImage = uploadedFile("image");
 
 export const facultySchema = z.object({ name: z.string().trim().min(1, "Please enter faculty name").max(200) });
 

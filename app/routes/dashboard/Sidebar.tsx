@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 
-import { DASHBOARD_TABS, type DashboardTab } from "./tabs";
+import { DASHBOARD_TABS, type DashboardTab } from "./registry";
 
 export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: boolean }) {
   const tabs = DASHBOARD_TABS.filter((t) => isAdmin || !t.adminOnly);

@@ -1,0 +1,47 @@
+import { z } from "~/lib/zod";
+
+/** SPEC-NOTES.md: 3 to 30 letters, digits, dots, dashes or underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+export const FILL_ALL_FIELDS = "please fill all fields";
+
+const username = z
+  .string()
+  .trim()
+  .regex(USERNAME_PATTERN, "Username must be 3 to 30 letters, digits, dots, dashes or underscores");
+const email = z.string().trim().max(254, "Enter a valid email address").email("Enter a valid email address");
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128, "Password is too long");
+
+/** The sign-up form (shared by the browser and the server). */
+export const signUpSchema = z.object({ username, email, password });
+
+/** The sign-in form: the username field also accepts an e-mail address. */
+export const signInSchema = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+
+/** The profile form: only changed fields are sent; a new email or password needs the current password. */
+export const profileSchema = z.object({
+  username: username.optional(),
+  email: email.optional(),
+  password: password.optional(),
+  currentPassword: z.string().max(128, "The current password is incorrect.").optional(),
+  /** A photo the user uploaded to /uploads (checked against the media table by the service). */
+  image: z
+    .string()
+    .regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here")
+    .optional(),
+});
+
+/** The first-admin form on /setup and `npm run create-admin`. */
+export const adminSchema = signUpSchema;
+
+/** True when any required field is empty once trimmed. */
+export function missingFields(values: Record<string, unknown>, fields: string[]): boolean {
+  return fields.some((field) => typeof values[field] !== "string" || (values[field] as string).trim() === "");
+}
+
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}

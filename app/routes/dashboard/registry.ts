@@ -1,0 +1,30 @@
+/**
+ * The dashboard's tabs, in sidebar order (SPEC.md "Dashboard"): id is the `?tab=` value. Each tab
+ * is a folder under `+tabs/`; a line here names it, and the compiler then asks for its component
+ * (views.tsx) and its server module (registry.server.ts). Client-safe on purpose: the sidebar,
+ * the page title and the end-to-end tests read it.
+ */
+const TAB_REGISTRY = [
+  { id: "profile", label: "Profile", adminOnly: false },
+  { id: "posts", label: "Posts", adminOnly: true },
+  { id: "users", label: "Users", adminOnly: true },
+  { id: "course", label: "Course", adminOnly: true },
+  { id: "about", label: "About", adminOnly: true },
+  { id: "staff", label: "Directory", adminOnly: true },
+  { id: "announce", label: "Announcement", adminOnly: true },
+  { id: "focus", label: "Focus", adminOnly: true },
+  { id: "journals", label: "Journals", adminOnly: true },
+] as const;
+
+export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;
+
+export type DashboardTab = (typeof TAB_REGISTRY)[number]["id"];
+
+/** The tab named in the address, or profile for anything else. */
+export function dashboardTab(value: string | null): DashboardTab {
+  return TAB_REGISTRY.find((t) => t.id === value)?.id ?? "profile";
+}
+
+export function isAdminTab(tab: DashboardTab) {
+  return TAB_REGISTRY.find((t) => t.id === tab)!.adminOnly;
+}
