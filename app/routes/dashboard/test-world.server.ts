@@ -33,8 +33,13 @@ export async function openDashboardWorld() {
     const signedUp = await services.accounts.signUp(browser, input);
     if (!signedUp.ok) throw new Error(signedUp.message);
     if (role === "admin") await services.accounts.createAdmin(input, { promoteExisting: true });
+    const signedIn = await services.accounts.signIn(browser, { username, password: PASSWORD });
+    if (!signedIn.ok) throw new Error(signedIn.message);
     const [row] = await database.db.select().from(users).where(eq(users.username, username));
-    const cookie = (signedUp.headers.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     return {
       cookie,
       id: row.id,
