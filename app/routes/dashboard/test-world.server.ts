@@ -5,8 +5,9 @@ import { landscapeImage } from "~/demo/images.server";
 import { closeRuntime } from "~/runtime.server";
 import type { SessionUser } from "~/services/accounts.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
+import type { Services } from "~/services/index.server";
 
-import { installRuntime, openTestDatabase } from "../../../tests/support/database";
+import { installRuntime, openTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ActionAnswer, ActionArgs } from "./actions.server";
 import type { ActionResult } from "./tab";
 
@@ -22,35 +23,7 @@ export type SignedIn = SessionUser & { cookie: string };
 export async function openDashboardWorld() {
   const database = await openTestDatabase();
   const services = installRuntime(database);
-  let accounts = 0;
-
-  /** A new account, signed up and signed in as the sign-up form does; an admin when asked. */
-  async function account(role: "admin" | "user"): Promise<SignedIn> {
-    accounts += 1;
-    const username = `${role}.${accounts}.${Date.now().toString(36)}`;
-    const input = { username, email: `${username}@example.edu`, password: PASSWORD };
-    const browser = new Request("http://localhost/signup", { headers: { [CLIENT_IP_HEADER]: `10.7.0.${accounts}` } });
-    const signedUp = await services.accounts.signUp(browser, input);
-    if (!signedUp.ok) throw new Error(signedUp.message);
-    if (role === "admin") await services.accounts.createAdmin(input, { promoteExisting: true });
-    const signedIn = await services.accounts.signIn(browser, { username, password: PASSWORD });
-    if (!signedIn.ok) throw new Error(signedIn.message);
-    const [row] = await database.db.select().from(users).where(eq(users.username, username));
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    return {
-      cookie,
-      id: row.id,
-      username,
-      email: row.email,
-      image: row.image ?? "",
-      isAdmin: role === "admin",
-      createdAt: row.createdAt,
-    };
-  }
-
+  const world = { database, services };
   /** A stored upload, as /api/uploads would have produced. */
   async function uploadedImage() {
     const { bytes } = await landscapeImage(7, 800, 450);
@@ -60,8 +33,8 @@ export async function openDashboardWorld() {
   return {
     database,
     services,
-    admin: await account("admin"),
-    account,
+    admin: await newAccount(world, "admin"),
+    account: (role: "admin" | "user") => newAccount(world, role),
     uploadedImage,
     async close() {
       await closeRuntime();
@@ -84,4 +57,36 @@ export function answerOf(answer: ActionAnswer): { status: number; body: ActionRe
     return { status: answer.status, body: null, location: answer.headers.get("location") ?? undefined };
   }
   return { status: answer.init?.status ?? 200, body: answer.data };
+}
+
+let accounts = 0;
+
+/** A new account, signed up and signed in as the sign-up form does; an admin when asked. */
+async function newAccount(
+  { database, services }: { database: TestDatabase; services: Services },
+  role: "admin" | "user",
+): Promise<SignedIn> {
+  accounts += 1;
+  const username = `${role}.${accounts}.${Date.now().toString(36)}`;
+  const input = { username, email: `${username}@example.edu`, password: PASSWORD };
+  const browser = new Request("http://localhost/signup", { headers: { [CLIENT_IP_HEADER]: `10.7.0.${accounts}` } });
+  const signedUp = await services.accounts.signUp(browser, input);
+  if (!signedUp.ok) throw new Error(signedUp.message);
+  if (role === "admin") await services.accounts.createAdmin(input, { promoteExisting: true });
+  const signedIn = await services.accounts.signIn(browser, { username, password: PASSWORD });
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  const [row] = await database.db.select().from(users).where(eq(users.username, username));
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return {
+    cookie,
+    id: row.id,
+    username,
+    email: row.email,
+    image: row.image ?? "",
+    isAdmin: role === "admin",
+    createdAt: row.createdAt,
+  };
 }

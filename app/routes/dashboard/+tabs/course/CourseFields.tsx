@@ -20,6 +20,23 @@ export function CourseFields({ lists, course, prefix }: { lists: CourseLists; co
         step={1}
         defaultValue={course?.credits ?? 3}
       />
+      <CourseChoices lists={lists} course={course} prefix={prefix} />
+      <Textarea
+        className="sm:col-span-2"
+        id={`${prefix}-description`}
+        name="description"
+        label="Description (optional)"
+        rows={3}
+        defaultValue={course?.description}
+      />
+    </div>
+  );
+}
+
+/** Where a course sits: its semester, department and faculty. */
+function CourseChoices({ lists, course, prefix }: { lists: CourseLists; course?: CourseRow; prefix: string }) {
+  return (
+    <>
       <Select
         id={`${prefix}-semester`}
         name="semester"
@@ -44,15 +61,7 @@ export function CourseFields({ lists, course, prefix }: { lists: CourseLists; co
         placeholder="Select faculty"
         options={facultyOptions(lists)}
       />
-      <Textarea
-        className="sm:col-span-2"
-        id={`${prefix}-description`}
-        name="description"
-        label="Description (optional)"
-        rows={3}
-        defaultValue={course?.description}
-      />
-    </div>
+    </>
   );
 }
 
