@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-import { adminSchema, firstError } from "~/lib/account-rules";
+import { adminSchema, firstError } from "~/lib/forms/accounts";
 import { AccountError } from "~/services/accounts.server";
 import type { Services } from "~/services/index.server";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-import { FILL_ALL_FIELDS } from "~/lib/account-rules";
 import { apiError } from "~/lib/api-response.server";
+import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
 import { domainServices } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";

@@ -1,6 +1,6 @@
 import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
-import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/account-rules";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/forms/accounts";
 import { journalSchema, postSchema } from "~/lib/forms/publishing";
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import { z } from "~/lib/zod";

@@ -6,6 +6,8 @@ import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { Button } from "~/components/ui/Button";
+import { Heading } from "~/components/ui/Heading";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors, type JournalForm, journalSchema } from "~/lib/forms/publishing";
@@ -76,24 +78,19 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
-        {editing ? "Edit journal" : "Create journal"}
-      </h1>
+      <Heading level={1}>{editing ? "Edit journal" : "Create journal"}</Heading>
       <Form
         method="post"
         onSubmit={check.onSubmit}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
       >
-        <div>
-          <Field
-            label="Journal title"
-            name="filename"
-            aria-required="true"
-            defaultValue={values.filename}
-            aria-invalid={Boolean(errors.filename)}
-          />
-          <FieldError id="filename-error" message={errors.filename} />
-        </div>
+        <Field
+          label="Journal title"
+          name="filename"
+          aria-required="true"
+          defaultValue={values.filename}
+          error={errors.filename}
+        />
         <RichTextEditor
           name="details"
           label="Description"
@@ -115,13 +112,9 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
           <FieldError id="file-error" message={errors.file} />
         </div>
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <button
-          type="submit"
-          disabled={uploading || submitting}
-          className="w-full rounded-md bg-navy-800 px-5 py-3 font-semibold text-white hover:bg-navy-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950"
-        >
+        <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
           {submitting ? "Saving..." : "Submit"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

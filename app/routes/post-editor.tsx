@@ -6,6 +6,9 @@ import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { Button } from "~/components/ui/Button";
+import { Heading } from "~/components/ui/Heading";
+import { Select } from "~/components/ui/Select";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { CATEGORY_OPTIONS, fieldErrors, type PostForm, postSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
@@ -78,44 +81,22 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
-        {editing ? "Update post" : "Create a post"}
-      </h1>
+      <Heading level={1}>{editing ? "Update post" : "Create a post"}</Heading>
       <Form
         method="post"
         onSubmit={check.onSubmit}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
       >
         <div className="grid gap-6 sm:grid-cols-[1fr_14rem]">
-          <div>
-            <Field
-              label="Title"
-              name="title"
-              aria-required="true"
-              defaultValue={values.title}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={errors.title ? "title-error" : undefined}
-            />
-            <FieldError id="title-error" message={errors.title} />
-          </div>
-          <div>
-            <label htmlFor="category" className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
-              Category
-            </label>
-            <select
-              id="category"
-              name="category"
-              defaultValue={values.category}
-              className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-navy-950"
-            >
-              {CATEGORY_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id="category-error" message={errors.category} />
-          </div>
+          <Field label="Title" name="title" aria-required="true" defaultValue={values.title} error={errors.title} />
+          <Select
+            id="category"
+            name="category"
+            label="Category"
+            defaultValue={values.category}
+            options={CATEGORY_OPTIONS}
+            error={errors.category}
+          />
         </div>
         <div>
           <UploadField
@@ -138,13 +119,9 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
           error={errors.content}
         />
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <button
-          type="submit"
-          disabled={uploading || submitting}
-          className="w-full rounded-md bg-navy-800 px-5 py-3 font-semibold text-white hover:bg-navy-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-gold-500 dark:text-navy-950"
-        >
+        <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
           {submitting ? "Saving..." : editing ? "Update Post" : "Submit Post"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/account-rules";
+import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";

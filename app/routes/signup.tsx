@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "r
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/account-rules";
+import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import type { RootData } from "~/root";

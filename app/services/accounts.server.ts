@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { accounts, media, users } from "~/db/schema";
 import { LAST_ADMIN_NOT_DELETED, LAST_ADMIN_NOT_DEMOTED, USER_GONE } from "~/domain/messages/accounts";
-import { USERNAME_PATTERN } from "~/lib/account-rules";
+import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";

@@ -7,8 +7,8 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
-import { USERNAME_PATTERN } from "~/lib/account-rules";
 import type { ExternalProvider } from "~/lib/config.server";
+import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
 

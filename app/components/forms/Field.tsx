@@ -1,10 +1,20 @@
 import { useId } from "react";
 
-type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & { label: string; hint?: string };
+import { Button } from "~/components/ui/Button";
 
-/** A labelled text input. */
-export function Field({ label, hint, className = "", ...input }: FieldProps) {
+import { FieldError } from "./FieldError";
+
+type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  label: string;
+  hint?: string;
+  /** The field's own problem, told under it (the form's one message goes at the end of the form). */
+  error?: string;
+};
+
+/** A labelled text input, with its hint and its error. */
+export function Field({ label, hint, error, className = "", ...input }: FieldProps) {
   const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -12,7 +22,8 @@ export function Field({ label, hint, className = "", ...input }: FieldProps) {
       </label>
       <input
         id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
         className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-navy-600 focus:ring-2 focus:ring-navy-600/30 focus:outline-none dark:border-slate-600 dark:bg-navy-950 dark:text-white"
         {...input}
       />
@@ -21,10 +32,12 @@ export function Field({ label, hint, className = "", ...input }: FieldProps) {
           {hint}
         </p>
       )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
+/** A form's full-width submit button, which says it is busy while the form is being sent. */
 export function SubmitButton({
   busy,
   busyLabel = "Loading....",
@@ -37,13 +50,14 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   return (
-    <button
+    <Button
       type="submit"
+      size="block"
       disabled={busy || disabled}
       aria-busy={busy}
-      className="w-full rounded-md bg-navy-800 px-5 py-3 font-semibold text-white shadow-sm transition hover:bg-navy-700 disabled:cursor-not-allowed disabled:opacity-70 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400"
+      className="shadow-sm transition disabled:cursor-not-allowed dark:hover:bg-gold-400"
     >
       {busy ? busyLabel : children}
-    </button>
+    </Button>
   );
 }

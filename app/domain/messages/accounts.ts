@@ -1,7 +1,7 @@
 /** What a person is told about accounts. */
 
-// SPEC.md §5 and §8: sign-up or sign-in field empty (defined beside the account rules that use it).
-export { FILL_ALL_FIELDS } from "~/lib/account-rules";
+// SPEC.md §5 and §8: sign-up or sign-in field empty.
+export const FILL_ALL_FIELDS = "please fill all fields";
 
 export const USER_GONE = "That user no longer exists.";
 export const ACCOUNT_GONE = "That account no longer exists.";

@@ -4,11 +4,12 @@ import {
   DEPARTMENT_FIELDS_REQUIRED,
   FACULTY_NAME_REQUIRED,
 } from "~/domain/messages/academics";
-import { IMAGE_NOT_STORED } from "~/domain/messages/media";
 import { SEMESTERS } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
-const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, IMAGE_NOT_STORED);
+import { uploadedFile } from "./uploads";
+
+const uploadedImage = uploadedFile("image");
 
 export const facultySchema = z.object({ name: z.string().trim().min(1, FACULTY_NAME_REQUIRED).max(200) });
 

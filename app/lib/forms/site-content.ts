@@ -1,14 +1,15 @@
-import { IMAGE_NOT_STORED } from "~/domain/messages/media";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { z } from "~/lib/zod";
+
+import { uploadedFile } from "./uploads";
 
 export const FILL_ALL = "Please fill all fields";
 
 const IMAGE_FIELDS = new Set(["vcimage", "directorimage", "homeimage"]);
 export const isImageField = (field: string) => IMAGE_FIELDS.has(field);
 
-const uploadedImage = z.string().regex(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}-\d+w\.webp$/, IMAGE_NOT_STORED);
+const uploadedImage = uploadedFile("image");
 
 /** Site Settings Admin: every field of the chosen section is required. */
 export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {

@@ -1,5 +1,10 @@
-/** The dashboard's sidebar entries (SPEC.md "Dashboard"): id is the ?tab= value. */
-export const DASHBOARD_TABS = [
+/**
+ * The dashboard's tabs, in sidebar order (SPEC.md "Dashboard"): id is the `?tab=` value. Each tab
+ * is a folder under `+tabs/`; a line here names it, and the compiler then asks for its component
+ * (views.tsx) and its server module (registry.server.ts). Client-safe on purpose: the sidebar,
+ * the page title and the end-to-end tests read it.
+ */
+const TAB_REGISTRY = [
   { id: "profile", label: "Profile", adminOnly: false },
   { id: "posts", label: "Posts", adminOnly: true },
   { id: "users", label: "Users", adminOnly: true },
@@ -11,13 +16,15 @@ export const DASHBOARD_TABS = [
   { id: "journals", label: "Journals", adminOnly: true },
 ] as const;
 
-export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
+export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;
+
+export type DashboardTab = (typeof TAB_REGISTRY)[number]["id"];
 
 /** The tab named in the address, or profile for anything else. */
 export function dashboardTab(value: string | null): DashboardTab {
-  return DASHBOARD_TABS.find((t) => t.id === value)?.id ?? "profile";
+  return TAB_REGISTRY.find((t) => t.id === value)?.id ?? "profile";
 }
 
 export function isAdminTab(tab: DashboardTab) {
-  return DASHBOARD_TABS.find((t) => t.id === tab)!.adminOnly;
+  return TAB_REGISTRY.find((t) => t.id === tab)!.adminOnly;
 }

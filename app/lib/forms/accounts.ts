@@ -1,9 +1,11 @@
+import { FILL_ALL_FIELDS } from "~/domain/messages/accounts";
 import { z } from "~/lib/zod";
+
+export { FILL_ALL_FIELDS };
 
 /** SPEC-NOTES.md: 3 to 30 letters, digits, dots, dashes or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 export const MIN_PASSWORD_LENGTH = 8;
-export const FILL_ALL_FIELDS = "please fill all fields";
 
 const username = z
   .string()

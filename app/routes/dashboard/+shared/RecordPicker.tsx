@@ -1,0 +1,99 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+
+import { Button } from "~/components/ui/Button";
+import { Select, type SelectOption } from "~/components/ui/Select";
+
+/**
+ * The pick list of a form that edits one record of several (a settings section, a staff role), with
+ * its Load button, inside that form. The fields on screen always belong to the record the list
+ * names, and Save writes only that record:
+ * - with scripts, choosing in the list loads that record's fields at once (focus stays on the list);
+ * - without them, Load (a submit button of this form) asks the server for the chosen record;
+ * - the form also sends `loaded`, the record its fields came from, and the server refuses a save
+ *   whose list names another (a choice made without loading, or while it loads).
+ */
+export function RecordPicker({
+  tab,
+  param,
+  label,
+  value,
+  options,
+  loadIntent,
+  saveIntent,
+  saveDisabled,
+}: {
+  tab: string;
+  param: string;
+  label: string;
+  value: string;
+  options: SelectOption[];
+  loadIntent: string;
+  /** The form's Save, when it has one: Enter in a field saves rather than loads. */
+  saveIntent?: string;
+  saveDisabled?: boolean;
+}) {
+  const navigate = useNavigate();
+  // What the list shows: the person's choice while it loads; once another record is on screen
+  // (loaded, or the browser's Back), that record.
+  const [choice, setChoice] = useState({ on: value, chosen: value });
+  const shown = choice.on === value ? choice.chosen : value;
+  const choose = (chosen: string) => {
+    setChoice({ on: value, chosen });
+    void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
+  };
+  return (
+    <div className="relative flex items-end gap-3">
+      {saveIntent && <EnterSaves intent={saveIntent} disabled={saveDisabled} />}
+      <input type="hidden" name="loaded" value={value} />
+      <Select
+        className="flex-1"
+        id={`${tab}-${param}`}
+        name={param}
+        label={label}
+        value={shown}
+        onChange={(event) => choose(event.target.value)}
+        options={options}
+      />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="inline"
+        className="rounded-md px-4 py-2.5 text-sm"
+        name="intent"
+        value={loadIntent}
+        formNoValidate
+      >
+        Load
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Enter in a field submits a form through its first submit button, which would be Load: this
+ * unseen Save comes first, so Enter saves, as the Save button at the end of the form does.
+ */
+function EnterSaves({ intent, disabled }: { intent: string; disabled?: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={disabled}
+      tabIndex={-1}
+      aria-hidden="true"
+      className="sr-only"
+    >
+      Save
+    </button>
+  );
+}
+
+/** Tells the form whether these fields have uploads in flight (none once they are gone). */
+export function useReportUploads(uploading: boolean, report: (uploading: boolean) => void) {
+  useEffect(() => {
+    report(uploading);
+    return () => report(false);
+  }, [uploading, report]);
+}

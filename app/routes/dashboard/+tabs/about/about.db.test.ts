@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { loadSettings, saveSettings } from "./about.server";
+
+let world: Awaited<ReturnType<typeof openDashboardWorld>>;
+beforeAll(async () => {
+  world = await openDashboardWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+it("saves the loaded section", async () => {
+  const fields = { section: "blog", loaded: "blog", title: "News", subtitle: "From the centre" };
+  const saved = answerOf(await saveSettings(formPost(world.admin, fields)));
+  expect(saved).toMatchObject({
+    status: 200,
+    body: { intent: "save-settings", ok: true, message: "Section updated successfully!" },
+  });
+  expect(await world.services.siteContent.settings("blog")).toMatchObject({
+    title: "News",
+    subtitle: "From the centre",
+  });
+});
+
+it("refuses a missing field, and another section's fields, saving nothing", async () => {
+  const empty = answerOf(
+    await saveSettings(formPost(world.admin, { section: "blog", loaded: "blog", title: "", subtitle: "x" })),
+  );
+  expect(empty).toMatchObject({
+    status: 400,
+    body: { ok: false, message: "Please fill all fields", errors: { title: "Please fill all fields" } },
+  });
+
+  const crossed = { section: "calltoaction", loaded: "blog", title: "Wrong", subtitle: "Wrong" };
+  const mismatch = answerOf(await saveSettings(formPost(world.admin, crossed)));
+  expect(mismatch.status).toBe(409);
+  expect(mismatch.body?.message).toMatch(/^Nothing was saved/);
+  expect(await world.services.siteContent.settings("blog")).toMatchObject({ title: "News" });
+  expect((await world.services.siteContent.settings("calltoaction")).title).not.toBe("Wrong");
+});
+
+it("loads the chosen section without scripts", async () => {
+  const loaded = answerOf(await loadSettings(formPost(world.admin, { section: "programmes" })));
+  expect(loaded).toMatchObject({ status: 302, location: "/dashboard?tab=about&section=programmes" });
+});

@@ -1,0 +1,30 @@
+import { Form } from "react-router";
+
+import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { Field } from "~/components/forms/Field";
+import { Heading } from "~/components/ui/Heading";
+import { Notice } from "~/components/ui/Notice";
+import { useUploadsInFlight } from "~/lib/form-hooks";
+
+import { SaveButton } from "../../+shared/SaveButton";
+import type { TabProps } from "../../tab";
+
+export function AnnouncementTab({ data: announcement, result }: TabProps<{ title: string; content: string }>) {
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
+  return (
+    <section aria-labelledby="announce-title">
+      <Heading id="announce-title">Announcement</Heading>
+      <Form method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
+        <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
+        <RichTextEditor
+          name="content"
+          label="Content"
+          defaultValue={announcement.content}
+          onUploadingChange={setUploading}
+        />
+        <Notice result={result} />
+        <SaveButton intent="save-announcement" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      </Form>
+    </section>
+  );
+}

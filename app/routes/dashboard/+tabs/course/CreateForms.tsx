@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import type { z } from "zod";
+
+import { Alert } from "~/components/forms/Alert";
+import { Field } from "~/components/forms/Field";
+import { UploadField } from "~/components/forms/UploadField";
+import { Button } from "~/components/ui/Button";
+import { Heading } from "~/components/ui/Heading";
+import { Textarea } from "~/components/ui/Textarea";
+import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
+import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { fieldErrors, firstMessage } from "~/lib/forms/errors";
+
+import { COURSE_PAGE, type CourseLists } from "./course-types";
+import { CourseFields, DepartmentNameFields } from "./CourseFields";
+
+const PANEL = "rounded-xl border border-slate-200 p-5 dark:border-slate-700 space-y-4";
+
+/**
+ * One create form: checked in the browser with the server's schema, so an obvious mistake is
+ * told in the form (one message) without a round trip.
+ */
+function CreateForm({
+  title,
+  intent,
+  schema,
+  busy = false,
+  children,
+}: {
+  title: string;
+  intent: string;
+  schema: z.ZodType;
+  busy?: boolean;
+  children: React.ReactNode;
+}) {
+  const check = useSchemaCheck(schema, fieldErrors);
+  const message = check.errors && firstMessage(check.errors);
+  return (
+    <Form method="post" action={COURSE_PAGE} className={PANEL} onSubmit={check.onSubmit}>
+      <Heading level={3}>{title}</Heading>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      {message && <Alert tone="error">{message}</Alert>}
+      <Button type="submit" disabled={busy}>
+        {title}
+      </Button>
+    </Form>
+  );
+}
+
+export function CreateFacultyForm() {
+  return (
+    <CreateForm title="Create Faculty" intent="create-faculty" schema={facultySchema}>
+      <Field label="Faculty name" name="name" />
+    </CreateForm>
+  );
+}
+
+export function CreateDepartmentForm({ lists }: { lists: CourseLists }) {
+  const [image, setImage] = useState("");
+  const { uploading, onUploadingChange } = useUploadsInFlight();
+  return (
+    <CreateForm title="Create Department" intent="create-department" schema={departmentSchema} busy={uploading}>
+      <DepartmentNameFields lists={lists} prefix="new-department" />
+      <UploadField
+        name="departimage"
+        label="Department image (optional)"
+        purpose="image"
+        value={image}
+        onChange={setImage}
+        onUploadingChange={onUploadingChange}
+        failureMessage="Error uploading image"
+        missingMessage="Please select an image"
+      />
+      <Textarea id="new-department-content" name="content" label="Description (optional)" rows={3} />
+    </CreateForm>
+  );
+}
+
+export function CreateCourseForm({ lists }: { lists: CourseLists }) {
+  return (
+    <CreateForm title="Create Course" intent="create-course" schema={courseSchema}>
+      <CourseFields lists={lists} prefix="new-course" />
+    </CreateForm>
+  );
+}

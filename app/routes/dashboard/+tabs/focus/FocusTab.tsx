@@ -1,0 +1,50 @@
+import { Form, Link } from "react-router";
+
+import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { Field } from "~/components/forms/Field";
+import { buttonClasses } from "~/components/ui/Button";
+import { Heading } from "~/components/ui/Heading";
+import { Notice } from "~/components/ui/Notice";
+import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
+import { useUploadsInFlight } from "~/lib/form-hooks";
+
+import { SaveButton } from "../../+shared/SaveButton";
+import type { ActionResult, TabProps } from "../../tab";
+
+type FocusRecord = { key: FocusKey; title: string; subtitle: string; content: string };
+
+export function FocusTab({ data: focus, result }: TabProps<FocusRecord>) {
+  return (
+    <section aria-labelledby="focus-title">
+      <Heading id="focus-title">Focus</Heading>
+      <nav aria-label="Focus pages" className="mt-6 flex flex-wrap gap-2">
+        {FOCUS_KEYS.map((key) => (
+          <Link
+            key={key}
+            to={`/dashboard?tab=focus&page=${key}`}
+            aria-current={key === focus.key ? "page" : undefined}
+            className={buttonClasses(key === focus.key ? "primary" : "secondary", "sm")}
+          >
+            {FOCUS_LABELS[key]}
+          </Link>
+        ))}
+      </nav>
+      <FocusForm key={focus.key} focus={focus} result={result} />
+    </section>
+  );
+}
+
+/** One page's focus text: made anew for each page, so nothing carries across. */
+function FocusForm({ focus, result }: { focus: FocusRecord; result: ActionResult | undefined }) {
+  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
+  return (
+    <Form method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
+      <input type="hidden" name="key" value={focus.key} />
+      <Field name="title" label="Title" defaultValue={focus.title} />
+      <Field name="subtitle" label="Subtitle" defaultValue={focus.subtitle} />
+      <RichTextEditor name="content" label="Content" defaultValue={focus.content} onUploadingChange={setUploading} />
+      <Notice result={result} />
+      <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+    </Form>
+  );
+}

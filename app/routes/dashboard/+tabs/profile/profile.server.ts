@@ -1,0 +1,51 @@
+import { redirect } from "react-router";
+
+import { profileSchema } from "~/lib/forms/accounts";
+import { services } from "~/runtime.server";
+
+import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+
+// SPEC.md has no words for an unexpected failure here.
+const PROFILE_FAILURES = { failed: "Your profile could not be saved. Please try again." };
+export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
+
+export async function load(_args: TabLoadArgs) {
+  return null;
+}
+
+/** Only the fields the person changed are sent: an empty field means "keep it". */
+function profileInput(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    username: text("username").trim() || undefined,
+    email: text("email").trim() || undefined,
+    password: text("password") || undefined,
+    currentPassword: text("currentPassword") || undefined,
+    image: text("profilePhoto") || undefined,
+  };
+}
+
+export const updateProfile = runAction("update-profile", PROFILE_FAILURES, async ({ request, form, user, reply }) => {
+  const input = profileSchema.parse(profileInput(form));
+  const result = await (await services()).accounts.updateProfile(request, user, input);
+  // A 429 keeps its Retry-After.
+  if (!result.ok) return reply(false, result.message, { status: result.status, headers: retryAfterOnly(result) });
+  // A new password ends every session and starts a new one for this browser: the page is then
+  // loaded again with the new cookie (rendering it now, with the old one, would sign out).
+  if (result.headers?.has("set-cookie")) {
+    return redirect("/dashboard?tab=profile&updated=1", { headers: result.headers });
+  }
+  return reply(true, result.message ?? PROFILE_UPDATED, { headers: result.headers });
+});
+
+function retryAfterOnly(result: { status: number; headers?: Headers }) {
+  return result.status === 429 ? result.headers : undefined;
+}
+
+export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async ({ request, user, reply }) => {
+  const result = await (await services()).accounts.deleteOwnAccount(request, user);
+  if (!result.ok) return reply(false, result.message, { status: result.status });
+  return redirect("/", { headers: result.headers });
+});
+
+export const actions = byIntent(updateProfile, deleteAccount);

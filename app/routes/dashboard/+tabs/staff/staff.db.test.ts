@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { loadStaff, saveStaff } from "./staff.server";
+
+let world: Awaited<ReturnType<typeof openDashboardWorld>>;
+beforeAll(async () => {
+  world = await openDashboardWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+it("saves the loaded role's record", async () => {
+  const photo = await world.uploadedImage();
+  const record = {
+    name: "Ada Scholar",
+    post: "Director",
+    email: "ada@example.edu",
+    description: "Leads the centre.",
+    photo,
+  };
+  const saved = answerOf(await saveStaff(formPost(world.admin, { role: "director", loaded: "director", ...record })));
+  expect(saved).toMatchObject({
+    status: 200,
+    body: { intent: "save-staff", ok: true, message: "Staff updated successfully!" },
+  });
+  const stored = (await world.services.siteContent.staff()).find((r) => r.role === "director");
+  expect(stored).toMatchObject(record);
+
+  const crossed = answerOf(await saveStaff(formPost(world.admin, { role: "vc", loaded: "director", ...record })));
+  expect(crossed.status).toBe(409);
+  expect((await world.services.siteContent.staff()).find((r) => r.role === "vc")?.name).not.toBe("Ada Scholar");
+});
+
+it("refuses an invalid email with a field error", async () => {
+  const fields = {
+    role: "director",
+    loaded: "director",
+    name: "A",
+    post: "B",
+    email: "not-an-email",
+    description: "C",
+    photo: "",
+  };
+  const refused = answerOf(await saveStaff(formPost(world.admin, fields)));
+  expect(refused.status).toBe(400);
+  expect(refused.body?.errors).toMatchObject({ email: "Enter a valid email address" });
+});
+
+it("loads the chosen role without scripts", async () => {
+  expect(answerOf(await loadStaff(formPost(world.admin, { role: "nobody" })))).toMatchObject({
+    status: 302,
+    location: "/dashboard?tab=staff&role=vc",
+  });
+});

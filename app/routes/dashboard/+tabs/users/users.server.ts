@@ -1,0 +1,26 @@
+import { services } from "~/runtime.server";
+import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
+
+import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+
+// SPEC.md has no words for an unexpected failure here.
+const USERS_FAILURES = { failed: "The change could not be made. Please try again." };
+
+export async function load({ url }: TabLoadArgs) {
+  const page = pageNumber(url.searchParams.get("page"));
+  const result = await (await services()).accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
+  return { items: result.items, hasMore: result.hasMore, page };
+}
+
+export const deleteUser = runAction("delete-user", USERS_FAILURES, async ({ form, reply }) => {
+  const removed = await (await services()).accounts.deleteUser(String(form.get("userId") ?? ""));
+  return reply(true, `${removed.username} deleted successfully!`); // SPEC.md
+});
+
+export const setAdmin = runAction("set-admin", USERS_FAILURES, async ({ form, reply }) => {
+  const makeAdmin = form.get("admin") === "true";
+  const changed = await (await services()).accounts.setAdmin(String(form.get("userId") ?? ""), makeAdmin);
+  return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
+});
+
+export const actions = byIntent(deleteUser, setAdmin);

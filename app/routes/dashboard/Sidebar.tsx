@@ -1,0 +1,65 @@
+import { Form, Link } from "react-router";
+
+import { DASHBOARD_TABS, type DashboardTab } from "./registry";
+
+export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: boolean }) {
+  const tabs = DASHBOARD_TABS.filter((t) => isAdmin || !t.adminOnly);
+  return (
+    <nav
+      aria-label="Dashboard"
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700/60 dark:bg-night-card"
+    >
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <SidebarLink tab={tab} current={tab.id === active} isAdmin={isAdmin} />
+          </li>
+        ))}
+        <li className="md:mt-2 md:border-t md:border-slate-200 md:pt-2 md:dark:border-slate-700">
+          <Form method="post" action="/signout">
+            <button
+              type="submit"
+              className="w-full rounded-md px-3 py-2.5 text-left text-sm font-semibold whitespace-nowrap text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/50"
+            >
+              Sign Out
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** One tab's entry; the profile entry also says whether the account is an admin's. */
+function SidebarLink({
+  tab,
+  current,
+  isAdmin,
+}: {
+  tab: (typeof DASHBOARD_TABS)[number];
+  current: boolean;
+  isAdmin: boolean;
+}) {
+  return (
+    <Link
+      to={`/dashboard?tab=${tab.id}`}
+      aria-current={current ? "page" : undefined}
+      className={`flex items-center justify-between gap-3 rounded-md px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition ${
+        current
+          ? "bg-navy-800 text-white dark:bg-gold-500 dark:text-navy-950"
+          : "text-slate-700 hover:bg-navy-50 dark:text-slate-200 dark:hover:bg-navy-900"
+      }`}
+    >
+      {tab.label}
+      {tab.id === "profile" && (
+        <span
+          className={`rounded px-1.5 py-0.5 text-[11px] font-bold tracking-wide uppercase ${
+            current ? "bg-white/20" : "bg-navy-50 text-navy-700 dark:bg-navy-800 dark:text-gold-300"
+          }`}
+        >
+          {isAdmin ? "Admin" : "User"}
+        </span>
+      )}
+    </Link>
+  );
+}

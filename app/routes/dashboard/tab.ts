@@ -1,0 +1,25 @@
+/**
+ * What the dashboard shell and its tabs agree on. Client-safe: the tab components import these
+ * types; the server side of a tab lives in its own `*.server.ts` module.
+ */
+
+/** The answer of every dashboard action, as the tabs read it from useActionData or a fetcher. */
+export type ActionResult = {
+  intent: string;
+  ok: boolean;
+  /** The form-level message. */
+  message: string;
+  /** The first problem of each field, when the form's schema refused it. */
+  errors?: Record<string, string>;
+  /** A course-tab delete that found records inside: what they are, so the person can confirm. */
+  holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
+};
+
+/** The props every tab component gets from the shell. */
+export type TabProps<Data> = {
+  data: Data;
+  user: { id: string; username: string; email: string; image: string; isAdmin: boolean };
+  result: ActionResult | undefined;
+  /** The `?confirm=` value: the dialog to open on arrival (the no-script path of delete links). */
+  confirm: string | null;
+};

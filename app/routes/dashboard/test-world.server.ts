@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+
+import { users } from "~/db/schema";
+import { landscapeImage } from "~/demo/images.server";
+import { closeRuntime } from "~/runtime.server";
+import type { SessionUser } from "~/services/accounts.server";
+import { CLIENT_IP_HEADER } from "~/services/auth.server";
+import type { Services } from "~/services/index.server";
+
+import { installRuntime, openTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import type { ActionAnswer, ActionArgs } from "./actions.server";
+import type { ActionResult } from "./tab";
+
+export const PASSWORD = "a long enough password";
+
+/** A signed-in account: the user as pages see it, and its browser's session cookie. */
+export type SignedIn = SessionUser & { cookie: string };
+
+/**
+ * A database with the app's runtime pointed at it and an admin, for tests that call a dashboard
+ * tab's named actions directly (no server, no browser).
+ */
+export async function openDashboardWorld() {
+  const database = await openTestDatabase();
+  const services = installRuntime(database);
+  const world = { database, services };
+  /** A stored upload, as /api/uploads would have produced. */
+  async function uploadedImage() {
+    const { bytes } = await landscapeImage(7, 800, 450);
+    return (await services.media.ingestBuffer(bytes, { purpose: "image", fileName: "test.png" })).url;
+  }
+
+  return {
+    database,
+    services,
+    admin: await newAccount(world, "admin"),
+    account: (role: "admin" | "user") => newAccount(world, role),
+    uploadedImage,
+    async close() {
+      await closeRuntime();
+      await database.dispose();
+    },
+  };
+}
+
+/** What an action is called with: a POST to /dashboard carrying `fields` as its form body, by `user`. */
+export function formPost({ cookie, ...user }: SignedIn, fields: Record<string, string>): ActionArgs {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const request = new Request("http://localhost/dashboard", { method: "POST", body: form, headers: { cookie } });
+  return { request, form, user };
+}
+
+/** An action's answer as the page receives it: the status and the body the tab reads. */
+export function answerOf(answer: ActionAnswer): { status: number; body: ActionResult | null; location?: string } {
+  if (answer instanceof Response) {
+    return { status: answer.status, body: null, location: answer.headers.get("location") ?? undefined };
+  }
+  return { status: answer.init?.status ?? 200, body: answer.data };
+}
+
+let accounts = 0;
+
+/** A new account, signed up and signed in as the sign-up form does; an admin when asked. */
+async function newAccount(
+  { database, services }: { database: TestDatabase; services: Services },
+  role: "admin" | "user",
+): Promise<SignedIn> {
+  accounts += 1;
+  const username = `${role}.${accounts}.${Date.now().toString(36)}`;
+  const input = { username, email: `${username}@example.edu`, password: PASSWORD };
+  const browser = new Request("http://localhost/signup", { headers: { [CLIENT_IP_HEADER]: `10.7.0.${accounts}` } });
+  const signedUp = await services.accounts.signUp(browser, input);
+  if (!signedUp.ok) throw new Error(signedUp.message);
+  if (role === "admin") await services.accounts.createAdmin(input, { promoteExisting: true });
+  const signedIn = await services.accounts.signIn(browser, { username, password: PASSWORD });
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  const [row] = await database.db.select().from(users).where(eq(users.username, username));
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return {
+    cookie,
+    id: row.id,
+    username,
+    email: row.email,
+    image: row.image ?? "",
+    isAdmin: role === "admin",
+    createdAt: row.createdAt,
+  };
+}
