@@ -9,8 +9,20 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // TEST_DATABASE_URL is set, again on PostgreSQL; *.pg.test.ts only on PostgreSQL; other *.test.ts
 // files on PGlite or without a database.
 
-/** Tests that start the built site or the npm scripts as processes, or run for minutes. */
-const RELIABILITY = ["tests/reliability/**/*.test.ts", "tests/cluster/**/*.test.ts", "server/page-cache.db.test.ts"];
+/**
+ * Tests that start the built site or the npm scripts as processes, or run for minutes; and the
+ * durability tests of the embedded database on disk (reopening after a restart, a lock left by a
+ * killed process) and of backup archives through an S3 server, each several seconds of real
+ * data directories that would double the inner loop.
+ */
+const RELIABILITY = [
+  "tests/reliability/**/*.test.ts",
+  "tests/cluster/**/*.test.ts",
+  "server/page-cache.db.test.ts",
+  "app/db/client.pglite.test.ts",
+  "app/services/site-content.pglite.test.ts",
+  "app/services/backup.test.ts",
+];
 const SECURITY = ["tests/security/**/*.test.ts"];
 /** Checks of the production build (`build/`). */
 const BUILD = ["app/js-budget.test.ts"];
