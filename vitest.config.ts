@@ -50,6 +50,7 @@ function project(
       include,
       exclude: [...(options.postgres ? [] : ["**/*.pg.test.ts"]), ...(options.exclude ?? []), "**/node_modules/**"],
       env: { TEST_DB: options.postgres ? "postgres" : "pglite" },
+      execArgv: ["--liftoff-only"],
       testTimeout,
       hookTimeout,
     },
