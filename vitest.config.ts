@@ -50,6 +50,8 @@ function project(
       include,
       exclude: [...(options.postgres ? [] : ["**/*.pg.test.ts"]), ...(options.exclude ?? []), "**/node_modules/**"],
       env: { TEST_DB: options.postgres ? "postgres" : "pglite" },
+      // PGlite's WebAssembly on V8's baseline compiler only, as the server runs it (scripts/build-if-needed.mjs):
+      // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
       execArgv: ["--liftoff-only"],
       testTimeout,
       hookTimeout,
