@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { E2E_DATA_DIR } from "./tests/support/e2e-accounts";
+
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3290);
 export const APP_ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -33,8 +35,12 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "off",
   },
+  // Every spec signs in with its own admin (the `admin` fixture, tests/e2e/fixtures.ts), so none needs
+  // another's account; any spec runs alone with `npx playwright test <file> --no-deps`. The order
+  // below stays only where it is real (docs/testing.md).
   projects: [
-    // First: the person who installed the site creates the first admin on /setup.
+    // First: the person who installed the site creates the first admin on /setup, which is only there
+    // while the site has no admin (the fixtures' admins would make it disappear).
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     {
       name: "chromium",
@@ -84,7 +90,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",
-        DATA_DIR: ".tmp/e2e-data",
+        DATA_DIR: E2E_DATA_DIR,
         DEMO_CONTENT: "true",
         TRUST_PROXY: "true",
         OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,

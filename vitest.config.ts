@@ -1,48 +1,100 @@
 import path from "node:path";
 
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-// Database tests (*.db.test.ts) run on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL;
-// *.pg.test.ts only on PostgreSQL.
+// Tiers (docs/testing.md). The file suffix picks the databases: *.db.test.ts runs on PGlite and, when
+// TEST_DATABASE_URL is set, again on PostgreSQL; *.pg.test.ts only on PostgreSQL; other *.test.ts
+// files on PGlite or without a database.
+
+/**
+ * Tests that start the built site or the npm scripts as processes, or run for minutes; and the
+ * durability tests of the embedded database on disk (reopening after a restart, a lock left by a
+ * killed process) and of backup archives through an S3 server, each several seconds of real
+ * data directories that would double the inner loop.
+ */
+const RELIABILITY = [
+  "tests/reliability/**/*.test.ts",
+  "tests/cluster/**/*.test.ts",
+  "server/page-cache.db.test.ts",
+  "app/db/client.pglite.test.ts",
+  "app/services/site-content.pglite.test.ts",
+  "app/services/backup.test.ts",
+];
+// The API fuzz (1000 hostile requests, about a quarter of the inner loop's time) is counted with the security suite.
+const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts"];
+/** Checks of the production build (`build/`). */
+const BUILD = ["app/js-budget.test.ts"];
+const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD];
+
+/** The files of these globs that also run on PostgreSQL: the *.db.test.ts and *.pg.test.ts ones. */
+function postgresFiles(globs: string[]) {
+  return globs.flatMap((glob) =>
+    /\.(db|pg)\.test\.ts$/.test(glob)
+      ? [glob]
+      : [glob.replace(/\.test\.ts$/, ".db.test.ts"), glob.replace(/\.test\.ts$/, ".pg.test.ts")],
+  );
+}
+
+function project(
+  name: string,
+  include: string[],
+  options: { exclude?: string[]; postgres?: boolean; timeouts?: [number, number] } = {},
+): TestProjectInlineConfiguration {
+  const [testTimeout, hookTimeout] = options.timeouts ?? [60_000, 120_000];
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include,
+      exclude: [...(options.postgres ? [] : ["**/*.pg.test.ts"]), ...(options.exclude ?? []), "**/node_modules/**"],
+      env: { TEST_DB: options.postgres ? "postgres" : "pglite" },
+      // PGlite's WebAssembly on V8's baseline compiler only, as the server runs it (scripts/build-if-needed.mjs):
+      // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
+      execArgv: ["--liftoff-only"],
+      testTimeout,
+      hookTimeout,
+    },
+  };
+}
+
+// Process-spawning suites wait for servers to start and stop, under load on a shared machine.
+const TRUST_TIMEOUTS: [number, number] = [300_000, 300_000];
+
+/** `--project` names given on the command line (each tier runs its own), for the report's file name. */
+const chosen = process.argv.flatMap((arg, i, args) =>
+  arg === "--project" ? [args[i + 1]] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : [],
+);
+if (chosen.some((name) => name.includes("postgres")) && !onPostgres)
+  throw new Error("The PostgreSQL projects need TEST_DATABASE_URL (docs/testing.md).");
+// One report per tier, so running one tier does not overwrite another's (scripts/test-summary.mjs reads them all).
+const report = chosen.length ? `vitest-${chosen.join("+").replace(/[^\w+-]/g, "")}.json` : "vitest.json";
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    reporters: ["default", ["json", { outputFile: ".tmp/results/vitest.json" }]],
+    reporters: ["default", ["json", { outputFile: `.tmp/results/${report}` }]],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: "pglite",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
-          exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
-          env: { TEST_DB: "pglite" },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      ...(process.env.TEST_DATABASE_URL
+      // test:unit: no build, no processes; fast enough to run on every change.
+      project("pglite", ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"], { exclude: SLOW }),
+      // test:trust
+      project("reliability", RELIABILITY, { timeouts: TRUST_TIMEOUTS }),
+      project("security", SECURITY, { timeouts: TRUST_TIMEOUTS }),
+      // test:build
+      project("build", BUILD),
+      ...(onPostgres
         ? [
-            {
-              resolve: { alias },
-              test: {
-                name: "postgres",
-                include: [
-                  "app/**/*.db.test.ts",
-                  "app/**/*.pg.test.ts",
-                  "server/**/*.db.test.ts",
-                  "server/**/*.pg.test.ts",
-                  "tests/**/*.db.test.ts",
-                  "tests/**/*.pg.test.ts",
-                ],
-                env: { TEST_DB: "postgres" },
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-              },
-            },
+            // test:pg
+            project("postgres", postgresFiles(["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"]), {
+              exclude: SLOW,
+              postgres: true,
+            }),
+            project("reliability-postgres", postgresFiles(RELIABILITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
+            project("security-postgres", postgresFiles(SECURITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
           ]
         : []),
     ],

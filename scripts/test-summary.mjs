@@ -12,8 +12,16 @@ function read(file) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = read(".tmp/results/vitest.json");
-if (vitest) {
+// vitest.json from a whole run (npm test), vitest-<projects>.json from each tier run on its own.
+let reports = [];
+try {
+  reports = fs.readdirSync(".tmp/results").filter((name) => /^vitest.*\.json$/.test(name));
+} catch {
+  // no results yet
+}
+for (const name of reports.sort()) {
+  const vitest = read(`.tmp/results/${name}`);
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;

@@ -5,7 +5,8 @@ import type { Locator, Page } from "@playwright/test";
 
 import { demoJournals, demoPosts } from "../../app/demo/content";
 import { slugify } from "../../app/lib/text";
-import { expect, SITE_ADMIN, test } from "./fixtures";
+import { createAdmin, deleteAccount } from "../support/e2e-accounts";
+import { expect, test, uniqueName } from "./fixtures";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -152,10 +153,14 @@ export async function demoJournal(page: Page) {
 
 type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
-/** Tests signed in as the site admin: signed in once per worker, each test in a fresh context. */
+/**
+ * Tests signed in as an admin of this worker's own (made, then deleted, through the e2e server's
+ * services): signed in once per worker, each test in a fresh context.
+ */
 export const adminTest = test.extend<object, { adminState: StorageState }>({
   adminState: [
     async ({ browser }, provide, workerInfo) => {
+      const admin = await createAdmin(uniqueName("a11y.admin"));
       const context = await browser.newContext({
         baseURL: workerInfo.project.use.baseURL,
         // Its own client address, so signing in counts against no test's rate limit.
@@ -165,13 +170,15 @@ export const adminTest = test.extend<object, { adminState: StorageState }>({
       });
       const page = await context.newPage();
       await page.goto("/signin");
-      await page.getByLabel("Username").fill(SITE_ADMIN.username);
-      await page.getByLabel("Password").fill(SITE_ADMIN.password);
+      await page.getByLabel("Username").fill(admin.username);
+      await page.getByLabel("Password").fill(admin.password);
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
       const state = await context.storageState();
       await context.close();
       await provide(state);
+      const address = `10.252.${workerInfo.parallelIndex}.${(workerInfo.workerIndex % 250) + 1}`;
+      await deleteAccount(String(workerInfo.project.use.baseURL), admin, address);
     },
     { scope: "worker" },
   ],

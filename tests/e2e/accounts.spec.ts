@@ -1,4 +1,4 @@
-import { createAdminCli, expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { createAdminCli, expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 test.describe("an account from sign-up to deletion", () => {
   test("sign up, sign in, avatar menu, profile, sign out, sign in again, delete; the old session is dead", async ({
@@ -225,11 +225,11 @@ test.describe("admins and everyone else", () => {
     await expect(page.locator("tbody tr")).toHaveCount(5);
   });
 
-  test("users tab: 5 a page with Show more, make and revoke admin, delete with the dialog", async ({ page }) => {
+  test("users tab: 5 a page with Show more, make and revoke admin, delete with the dialog", async ({ admin, page }) => {
     for (let i = 0; i < 5; i++) await signUp(page, uniqueName("filler"));
     const member = uniqueName("member");
     await signUp(page, member);
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(page, admin);
     await page.goto("/dashboard?tab=users");
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(5);

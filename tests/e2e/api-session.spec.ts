@@ -1,8 +1,11 @@
-import { expect, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { expect, test, uniqueName } from "./fixtures";
 
 /** A script that knows only the API: the cookie jar of Playwright's request context is its browser. */
 test.describe("the JSON API, used by a script", () => {
-  test("sign up, sign in, publish as an admin, page through posts, edit, delete, sign out", async ({ request }) => {
+  test("sign up, sign in, publish as an admin, page through posts, edit, delete, sign out", async ({
+    admin: adminAccount,
+    request,
+  }) => {
     const username = uniqueName("script");
     const password = "script password 1";
     expect(
@@ -20,7 +23,7 @@ test.describe("the JSON API, used by a script", () => {
     expect((await request.post("/api/users/signout")).status()).toBe(200);
 
     const admin = await request.post("/api/auth/signin", {
-      data: { username: SITE_ADMIN.username, password: SITE_ADMIN.password },
+      data: { username: adminAccount.username, password: adminAccount.password },
     });
     expect(admin.status()).toBe(200);
     const adminId = (await admin.json()).user._id as string;

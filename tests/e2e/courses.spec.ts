@@ -1,15 +1,16 @@
 import sharp from "sharp";
 
-import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // Runs in the last project (with site-content.spec.ts): it changes the programmes.
 test.describe.configure({ mode: "serial" });
 
 test("an admin builds a faculty, a department and a course, edits each, sees them on the site, and deletes them together", async ({
+  admin,
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  await login(page, admin);
   await page.goto("/dashboard?tab=course");
   await page.waitForLoadState("networkidle");
   const tag = uniqueName("t").replace(".", "");
@@ -113,8 +114,8 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   expect((await page.goto(departmentUrl))?.status()).toBe(404);
 });
 
-test("the server refuses bad courses even when posted directly, and non-admins entirely", async ({ page }) => {
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+test("the server refuses bad courses even when posted directly, and non-admins entirely", async ({ admin, page }) => {
+  await login(page, admin);
   await page.goto("/programmes");
   // Two departments of different faculties from the demo.
   const lists = await page.request.get("/dashboard?tab=course");

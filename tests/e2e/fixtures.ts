@@ -3,16 +3,29 @@ import { promisify } from "node:util";
 
 import { expect, type Page, test as base } from "@playwright/test";
 
-export { expect };
+import { type Account, createAdmin, deleteAccount, E2E_DATA_DIR } from "../support/e2e-accounts";
+
+export { type Account, expect };
 
 let counter = 0;
 
-/** Each test is its own client (its own address, through X-Forwarded-For), so rate limits are per test. */
-export const test = base.extend({
+/** A client address no other test in this run uses (X-Forwarded-For), so rate limits are per test. */
+export function newClientAddress(workerIndex: number) {
+  const n = workerIndex * 10_000 + ++counter + Math.floor(Math.random() * 1000) * 100;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export const test = base.extend<{ admin: Account }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a pattern
   extraHTTPHeaders: async ({}, provide, testInfo) => {
-    const n = testInfo.workerIndex * 10_000 + ++counter + Math.floor(Math.random() * 1000) * 100;
-    await provide({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+    await provide({ "X-Forwarded-For": newClientAddress(testInfo.workerIndex) });
+  },
+  // A fresh admin of this test's own, made through the running server's services and deleted
+  // afterwards, so a spec needs no setup project and no shared account (tests/support/e2e-accounts.ts).
+  admin: async ({ baseURL }, provide, testInfo) => {
+    const account = await createAdmin(uniqueName("e2e.admin"));
+    await provide(account);
+    await deleteAccount(baseURL!, account, newClientAddress(testInfo.workerIndex));
   },
   // Reading pages start their JavaScript after the first paint, which may come after `load`
   // (decision 012): goto waits until such a page is hydrated, as the tests use it hydrated.
@@ -60,7 +73,20 @@ export async function signIn(page: Page, username: string, password = PASSWORD) 
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
 }
 
-/** The admin made on /setup by the setup project. */
+/**
+ * Signs the page's browser context in as `account` through the sign-in API (the cookie lands in the
+ * context), then opens the dashboard where a sign-in through the form lands.
+ */
+export async function login(page: Page, account: Pick<Account, "username" | "password">) {
+  const reply = await page.request.post("/api/auth/signin", {
+    data: { username: account.username, password: account.password },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  await page.goto("/dashboard?tab=profile");
+  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+}
+
+/** The admin made on /setup by the setup project (first-admin.setup.ts). */
 export const SITE_ADMIN = {
   username: "site.admin",
   email: "admin@cpscr.example.edu",
@@ -71,7 +97,7 @@ export const SITE_ADMIN = {
 export async function createAdminCli(args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/create-admin.mjs", ...args], {
-      env: { ...process.env, DATA_DIR: ".tmp/e2e-data" },
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
     });
     return { code: 0, out: `${stdout}${stderr}` };
   } catch (error) {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 
 import { renderPdf } from "../../app/demo/pdf.server";
 import { XSS_CORPUS } from "../support/xss-corpus";
-import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 const png = () =>
   sharp({ create: { width: 900, height: 500, channels: 3, background: "#2a6f97" } })
@@ -30,10 +30,11 @@ function watchForScripts(page: Page) {
 
 test.describe("publishing as an admin", () => {
   test("write a post with a heading, a colour, a link, a mailto, an image and a video; see it everywhere; edit; delete", async ({
+    admin,
     page,
   }) => {
     test.setTimeout(90_000);
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(page, admin);
     await page.goto("/create-post");
     const title = `Peace dialogue report ${uniqueName("p")}`;
     await page.getByLabel("Title").fill(title);
@@ -133,8 +134,11 @@ test.describe("publishing as an admin", () => {
     expect((await page.goto(renamedUrl))?.status()).toBe(404);
   });
 
-  test("a post form refused by the server keeps what was typed and says why next to the field", async ({ page }) => {
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  test("a post form refused by the server keeps what was typed and says why next to the field", async ({
+    admin,
+    page,
+  }) => {
+    await login(page, admin);
     await page.goto("/create-post");
     await expect(page.locator(".ql-editor")).toBeVisible();
     await page.getByRole("textbox", { name: "Content" }).click();
@@ -144,9 +148,9 @@ test.describe("publishing as an admin", () => {
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Some words worth keeping");
   });
 
-  test("a journal with its PDF: create, download byte for byte from three places, delete", async ({ page }) => {
+  test("a journal with its PDF: create, download byte for byte from three places, delete", async ({ admin, page }) => {
     test.setTimeout(60_000);
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(page, admin);
     await page.goto("/dashboard?tab=journals");
     await page.getByRole("link", { name: "Create Journal" }).click();
     const title = `Border security review ${uniqueName("j")}`;
@@ -196,11 +200,12 @@ test.describe("publishing as an admin", () => {
 
 test.describe("cross-site scripting through what admins write", () => {
   test("the corpus in post title and content, journal title and details: nothing runs on any page", async ({
+    admin,
     page,
   }) => {
     test.setTimeout(90_000);
     const ran = watchForScripts(page);
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(page, admin);
     const vector = '<img src=x onerror="alert(document.domain)">';
     const postTitle = `XSS ${vector} ${uniqueName("x")}`;
     const created = await page.request.post("/create-post", {

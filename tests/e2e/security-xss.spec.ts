@@ -4,7 +4,7 @@ import { renderPdf } from "../../app/demo/pdf.server";
 import { SETTINGS_FIELDS } from "../../app/lib/site-content";
 import { reportCount } from "../support/counts";
 import { XSS_CORPUS } from "../support/xss-corpus";
-import { expect, SITE_ADMIN, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Security suite, in Chromium: the cross-site scripting corpus goes through every field that a page
@@ -98,15 +98,15 @@ async function json(request: APIRequestContext, method: "get" | "post" | "put", 
 }
 
 test("cross-site scripting: the corpus through every field and search parameter, on every page, runs nothing", async ({
+  admin,
   page,
 }) => {
   test.setTimeout(300_000);
   const ran = await watch(page);
   const api = page.request;
-  await json(api, "post", "/api/auth/signin", { username: SITE_ADMIN.username, password: SITE_ADMIN.password });
-  const adminId = (
-    await json(api, "post", "/api/auth/signin", { username: SITE_ADMIN.username, password: SITE_ADMIN.password })
-  ).user._id;
+  await json(api, "post", "/api/auth/signin", { username: admin.username, password: admin.password });
+  const adminId = (await json(api, "post", "/api/auth/signin", { username: admin.username, password: admin.password }))
+    .user._id;
 
   // The detector itself finds what it looks for.
   await page.setContent(`<img src="x" onerror="void 0"><a href=" javascript:void(0)">x</a><script>void 0</script>`);

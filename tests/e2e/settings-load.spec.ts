@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, signIn, SITE_ADMIN, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 // Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
 // which that project's tests read and write).
@@ -33,9 +33,10 @@ async function staff(request: APIRequestContext, role: string): Promise<Staff> {
 }
 
 test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({
+  admin,
   page,
 }) => {
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  await login(page, admin);
   const about = await settings(page.request, "about");
   const callBefore = await settings(page.request, "calltoaction");
   await open(page, "/dashboard?tab=about&section=about");
@@ -56,9 +57,10 @@ test("site settings: choosing calltoaction without Load, typing a title and savi
 });
 
 test("staff directory: choosing Bursar without Load and editing the e-mail changes the Bursar, not the Registrar", async ({
+  admin,
   page,
 }) => {
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  await login(page, admin);
   const registrar = await staff(page.request, "registrar");
   const bursar = await staff(page.request, "bursar");
   await open(page, "/dashboard?tab=staff&role=registrar");
@@ -75,8 +77,11 @@ test("staff directory: choosing Bursar without Load and editing the e-mail chang
   expect(await staff(page.request, "bursar")).toEqual({ ...bursar, email: "bursary.office@cpscr.example.edu" });
 });
 
-test("a forged save (one record's fields posted for another) is refused and changes nothing", async ({ page }) => {
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+test("a forged save (one record's fields posted for another) is refused and changes nothing", async ({
+  admin,
+  page,
+}) => {
+  await login(page, admin);
   const about = await settings(page.request, "about");
   const call = await settings(page.request, "calltoaction");
   const registrar = await staff(page.request, "registrar");
@@ -127,8 +132,8 @@ test("a forged save (one record's fields posted for another) is refused and chan
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a choice without Load is refused on Save; Load and Enter work as plain forms", async ({ page }) => {
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  test("a choice without Load is refused on Save; Load and Enter work as plain forms", async ({ admin, page }) => {
+    await login(page, admin);
     const about = await settings(page.request, "about");
     const call = await settings(page.request, "calltoaction");
     await page.goto("/dashboard?tab=about&section=about");

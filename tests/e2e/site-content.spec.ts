@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // This file runs after every other browser test (its own project): it rewrites the site's words.
 test.describe.configure({ mode: "serial" });
@@ -18,9 +18,9 @@ async function saveField(page: Page, url: string, label: string, value: string, 
   await expect(page.getByRole("status")).toHaveText(message);
 }
 
-test("every settings section: each change shows on the page that uses it", async ({ page }) => {
+test("every settings section: each change shows on the page that uses it", async ({ admin, page }) => {
   test.setTimeout(120_000);
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  await login(page, admin);
   const checks: [string, string, () => Promise<void>][] = [
     [
       "homepage",
@@ -117,9 +117,9 @@ test("every settings section: each change shows on the page that uses it", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
 });
 
-test("every staff role, the announcement and every focus page", async ({ page }) => {
+test("every staff role, the announcement and every focus page", async ({ admin, page }) => {
   test.setTimeout(120_000);
-  await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+  await login(page, admin);
   const roles = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"];
   for (const role of roles) {
     await saveField(

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 
-import { expect, PASSWORD, signIn, signUp, SITE_ADMIN, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 const noisyPhoto = (width: number, height: number) =>
   // Random pixels do not compress: a real-sized file, so the upload takes a visible moment.
@@ -12,6 +12,7 @@ const noisyPhoto = (width: number, height: number) =>
 
 test.describe("the profile photo", () => {
   test("click the photo, watch the progress, Update, and the photo is in the avatar menu and the users table", async ({
+    admin: adminAccount,
     page,
     browser,
   }) => {
@@ -51,7 +52,7 @@ test.describe("the profile photo", () => {
 
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
-    await signIn(adminPage, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(adminPage, adminAccount);
     await adminPage.goto("/dashboard?tab=users");
     const row = adminPage.locator("tbody tr", { hasText: `${username}@example.edu` });
     await expect(row.locator("img")).toHaveAttribute("src", src);
@@ -93,7 +94,11 @@ test.describe("the profile photo", () => {
 });
 
 test.describe("who may upload", () => {
-  test("signed out: nothing; a user: only their own photo; an admin: images and PDFs", async ({ page, request }) => {
+  test("signed out: nothing; a user: only their own photo; an admin: images and PDFs", async ({
+    admin,
+    page,
+    request,
+  }) => {
     const image = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#336699" } })
       .png()
       .toBuffer();
@@ -133,7 +138,7 @@ test.describe("who may upload", () => {
 
     // Now as an admin (a fresh browser session).
     await page.context().clearCookies();
-    await signIn(page, SITE_ADMIN.username, SITE_ADMIN.password);
+    await login(page, admin);
     const adminPdf = await page.request.post("/api/uploads?purpose=pdf", {
       data: pdf,
       headers: { "X-File-Name": "paper.pdf" },

@@ -9,11 +9,9 @@ import { handleApiRequest } from "~/api/dispatch.server";
 import { rowsOf } from "~/db/client.server";
 import { landscapeImage } from "~/demo/images.server";
 import { renderPdf } from "~/demo/pdf.server";
-import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime } from "~/runtime.server";
-import { mediaOptions } from "~/services/index.server";
 
-import { installRuntime, openTestDatabase, type TestDatabase } from "./database";
+import { installRuntime, openSeededTestDatabase, type TestDatabase } from "./database";
 
 export type Role = "anonymous" | "user" | "other" | "admin";
 export const ROLES: Role[] = ["anonymous", "user", "other", "admin"];
@@ -54,8 +52,7 @@ export async function fakeGoogleKeys() {
  * calling the API's request handler directly, as the HTTP server does.
  */
 export async function openApiWorld() {
-  const database: TestDatabase = await openTestDatabase();
-  await seedDemoContent(database.db, mediaOptions(database.dataDir));
+  const database: TestDatabase = await openSeededTestDatabase();
   const google = await fakeGoogleKeys();
   const services = installRuntime(database, {
     google: {

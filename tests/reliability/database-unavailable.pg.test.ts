@@ -12,8 +12,8 @@ import {
   signIn,
   type SiteProcess,
   startSite,
-} from "../tests/support/site-process";
-import { startTcpProxy, type TcpProxy } from "../tests/support/tcp-proxy";
+} from "../support/site-process";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 /**
  * PostgreSQL stops while the site runs (a relay between the two is cut, so the PostgreSQL the other

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 // The production server as an operator runs it: `node scripts/start.mjs` (builds if needed).
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-start-"));
 const running: ChildProcess[] = [];
 

@@ -13,16 +13,9 @@ import {
   newLedger,
   SIMPLE_SECTIONS,
   testAssets,
-} from "../tests/support/admin-writes";
-import { reportCount } from "../tests/support/counts";
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  signIn,
-  startSite,
-} from "../tests/support/site-process";
+} from "../support/admin-writes";
+import { reportCount } from "../support/counts";
+import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../support/site-process";
 
 /**
  * kill -9 in the middle of writes, several times over: admins upload images and PDFs, publish,

@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseOptions, openDatabase } from "~/db/client.server";
 import { localStore } from "~/services/storage/local-store.server";
 
-import { adminWriter, filesUnder, newLedger, testAssets } from "../tests/support/admin-writes";
-import { storeContents, tableContents } from "../tests/support/backups";
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  signIn,
-  startSite,
-} from "../tests/support/site-process";
+import { adminWriter, filesUnder, newLedger, testAssets } from "../support/admin-writes";
+import { storeContents, tableContents } from "../support/backups";
+import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../support/site-process";
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them: a backup of a site with content

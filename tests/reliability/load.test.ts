@@ -13,8 +13,8 @@ import {
   newLedger,
   SIMPLE_SECTIONS,
   testAssets,
-} from "../tests/support/admin-writes";
-import { reportCount } from "../tests/support/counts";
+} from "../support/admin-writes";
+import { reportCount } from "../support/counts";
 import {
   killAllSites,
   runScript,
@@ -22,7 +22,7 @@ import {
   signIn,
   type SiteProcess,
   startSite,
-} from "../tests/support/site-process";
+} from "../support/site-process";
 
 /**
  * 60 seconds at 50 connections on the embedded database (the default deployment, where every query

@@ -1,0 +1,79 @@
+// Accounts for the end-to-end tests, made and removed through the running e2e server's services.
+//
+// The e2e server holds its embedded database (one process per PGlite directory), so a test process
+// cannot open it. The operator socket that `npm run create-admin` uses (server/control.server.ts)
+// reaches the server's own account service instead: no test-only route in the app, and it works
+// with or without the /setup project having run.
+import http from "node:http";
+import path from "node:path";
+
+import { request } from "@playwright/test";
+
+/** The e2e server's data directory (playwright.config.ts starts the server on it). */
+export const E2E_DATA_DIR = ".tmp/e2e-data";
+
+export type Account = { username: string; email: string; password: string };
+
+/**
+ * An admin that is never deleted, so a test's own admin is never the last one (the last admin may not
+ * be deleted) even when a spec runs alone, without the /setup project.
+ */
+const KEEPER: Account = { username: "e2e.keeper", email: "keeper@e2e.example.edu", password: "keeper password 2026" };
+
+/** POST to the operator socket; the server answers { ok, message }. */
+function operatorCommand(input: Account): Promise<{ ok: boolean; message: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        socketPath: path.resolve(E2E_DATA_DIR, "control.sock"),
+        path: "/create-admin",
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(body));
+          } catch {
+            reject(new Error(`the e2e server's operator socket answered ${res.statusCode}: ${body}`));
+          }
+        });
+      },
+    );
+    req.on("error", (error) => reject(new Error(`the e2e server's operator socket: ${error.message}`)));
+    req.end(JSON.stringify(input));
+  });
+}
+
+async function ensureAdmin(account: Account) {
+  const reply = await operatorCommand(account);
+  if (!reply.ok) throw new Error(`could not create the e2e admin ${account.username}: ${reply.message}`);
+}
+
+/** A new admin with this username, and the keeper beside it. */
+export async function createAdmin(username: string): Promise<Account> {
+  await ensureAdmin(KEEPER);
+  const account = { username, email: `${username}@example.edu`, password: `pw ${username} 2026` };
+  await ensureAdmin(account);
+  return account;
+}
+
+/** Deletes the account as itself through the JSON API (its posts stay, authorless, as for any deleted account). */
+export async function deleteAccount(baseURL: string, account: Account, clientAddress: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+  try {
+    const signedIn = await api.post("/api/auth/signin", {
+      data: { username: account.username, password: account.password },
+    });
+    // A test may have renamed the account, changed its password or deleted it: then there is nothing to do.
+    if (signedIn.status() !== 200) return;
+    const id = ((await signedIn.json()) as { user: { _id: string } }).user._id;
+    const deleted = await api.delete(`/api/users/delete/${id}`);
+    if (deleted.status() !== 200) throw new Error(`could not delete ${account.username}: ${await deleted.text()}`);
+  } finally {
+    await api.dispose();
+  }
+}
