@@ -3,6 +3,28 @@ import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
 
+/** Files matching `files` (tests aside) may not import the app's modules matching `forbidden`, nor `packages`. */
+function layer(files, forbidden, packages = []) {
+  const runtime = ["~/runtime.server", "~/root"];
+  return [
+    {
+      files,
+      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            paths: packages.map((name) => ({ name, message: "A lower layer may not import the web framework." })),
+            patterns: [
+              { group: [...forbidden, ...runtime], message: "Imports point down the layers (docs/architecture.md)." },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -27,6 +49,15 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The layers of docs/architecture.md: every import points down. A lower layer that needs something
+  // from a higher one is a sign the code belongs elsewhere.
+  ...layer(
+    ["app/domain/**"],
+    ["~/lib/*", "~/db/*", "~/services/*", "~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+  ),
+  ...layer(["app/lib/**", "app/db/**"], ["~/services/*", "~/components/*", "~/web/*", "~/routes/*", "~/api/*"]),
+  ...layer(["app/services/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
+  ...layer(["app/components/**"], ["~/web/*", "~/routes/*", "~/api/*"]),
   {
     files: ["scripts/**/*.mjs", "tests/support/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: {
