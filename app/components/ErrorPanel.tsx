@@ -23,21 +23,20 @@ export function ErrorPanel({ title, message, link, tone = "navy" }: ErrorPanelPr
   );
 }
 
-/** A route's error boundary: what it says when the thing asked for does not exist (404), or failed to load. */
-export function RouteErrorPanel({
-  error,
-  title,
-  missingTitle = title,
-  missing,
-  failed,
-  ...panel
-}: Omit<ErrorPanelProps, "message"> & {
-  error: unknown;
+type RouteErrorTexts = Omit<ErrorPanelProps, "message"> & {
   /** The title when the thing does not exist, where it differs. */
   missingTitle?: string;
   missing: string;
   failed: string;
-}) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPanel {...panel} title={notFound ? missingTitle : title} message={notFound ? missing : failed} />;
+};
+
+/**
+ * A route's error boundary: what it says when the thing asked for does not exist (404), or failed
+ * to load.
+ */
+export function routeErrorBoundary({ title, missingTitle = title, missing, failed, ...panel }: RouteErrorTexts) {
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return <ErrorPanel {...panel} title={notFound ? missingTitle : title} message={notFound ? missing : failed} />;
+  };
 }
