@@ -1,17 +1,14 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 
 /** What a page shows when what it was asked for is missing or failed: in the shell, with a way on. */
-export function ErrorPanel({
-  title,
-  message,
-  link,
-  tone = "navy",
-}: {
+type ErrorPanelProps = {
   title: string;
   message: string;
   link: { to: string; label: string };
   tone?: "navy" | "blue";
-}) {
+};
+
+export function ErrorPanel({ title, message, link, tone = "navy" }: ErrorPanelProps) {
   return (
     <section className={`${tone === "blue" ? "bg-blue-800" : "bg-navy-900"} pt-40 pb-24 text-center text-white`}>
       <h1 className="px-6 font-serif text-4xl font-bold">{title}</h1>
@@ -24,4 +21,22 @@ export function ErrorPanel({
       </Link>
     </section>
   );
+}
+
+type RouteErrorTexts = Omit<ErrorPanelProps, "message"> & {
+  /** The title when the thing does not exist, where it differs. */
+  missingTitle?: string;
+  missing: string;
+  failed: string;
+};
+
+/**
+ * A route's error boundary: what it says when the thing asked for does not exist (404), or failed
+ * to load.
+ */
+export function routeErrorBoundary({ title, missingTitle = title, missing, failed, ...panel }: RouteErrorTexts) {
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return <ErrorPanel {...panel} title={notFound ? missingTitle : title} message={notFound ? missing : failed} />;
+  };
 }

@@ -3,6 +3,11 @@
  * forms, the services and the screens import. Adding a category or a staff role starts here.
  */
 
+/** Labels for a list whose keys are shown as they are. */
+function keysAsLabels<K extends string>(keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key): [K, string] => [key, key])) as Record<K, string>;
+}
+
 /** Post categories as stored; `uncategorized` is shown as "News". */
 export const POST_CATEGORIES = ["uncategorized", "fees", "course", "exams"] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
@@ -34,9 +39,7 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-export const SECTION_LABELS: Record<SettingsSection, string> = Object.fromEntries(
-  SETTINGS_SECTIONS.map((section) => [section, section]),
-) as Record<SettingsSection, string>;
+export const SECTION_LABELS = keysAsLabels(SETTINGS_SECTIONS);
 
 /** The site-wide links (footer columns, social links, portal, submission e-mails). */
 export const SITE_LINKS_SECTION = "links";
@@ -59,9 +62,6 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;
 export type FocusKey = (typeof FOCUS_KEYS)[number];
 
-export const FOCUS_LABELS: Record<FocusKey, string> = Object.fromEntries(FOCUS_KEYS.map((key) => [key, key])) as Record<
-  FocusKey,
-  string
->;
+export const FOCUS_LABELS = keysAsLabels(FOCUS_KEYS);
 
 export const MEDIA_KINDS = ["image", "pdf"] as const;

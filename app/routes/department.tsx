@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
+import { data, Link, useNavigate, useSearchParams } from "react-router";
 
-import { ErrorPanel } from "~/components/ErrorPanel";
+import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
@@ -153,14 +153,10 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorPanel
-      tone="blue"
-      title="Failed to load department data."
-      message={missing ? "This department does not exist or has been removed." : "Please try again in a moment."}
-      link={{ to: "/programmes", label: "See all programmes" }}
-    />
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  tone: "blue",
+  title: "Failed to load department data.",
+  missing: "This department does not exist or has been removed.",
+  failed: "Please try again in a moment.",
+  link: { to: "/programmes", label: "See all programmes" },
+});

@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 
-import { ErrorPanel } from "~/components/ErrorPanel";
+import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { config } from "~/lib/config.server";
 import { READING_PAGE } from "~/lib/hydration";
@@ -86,17 +86,10 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorPanel
-      title={missing ? "Journal article not found" : "Something went wrong."}
-      message={
-        missing
-          ? "We could not find that article. It may have been removed."
-          : "The article could not be loaded. Please try again."
-      }
-      link={{ to: "/journals", label: "Browse all journal articles" }}
-    />
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  title: "Something went wrong.",
+  missingTitle: "Journal article not found",
+  missing: "We could not find that article. It may have been removed.",
+  failed: "The article could not be loaded. Please try again.",
+  link: { to: "/journals", label: "Browse all journal articles" },
+});

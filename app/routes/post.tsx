@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 
-import { ErrorPanel } from "~/components/ErrorPanel";
+import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
@@ -70,17 +70,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorPanel
-      title="Something went wrong."
-      message={
-        missing
-          ? "We could not find that article. It may have been removed or renamed."
-          : "The article could not be loaded. Please try again."
-      }
-      link={{ to: "/posts", label: "Browse all news" }}
-    />
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  title: "Something went wrong.",
+  missing: "We could not find that article. It may have been removed or renamed.",
+  failed: "The article could not be loaded. Please try again.",
+  link: { to: "/posts", label: "Browse all news" },
+});

@@ -86,6 +86,26 @@ export type DeleteOutcome = { deleted: true } | { deleted: false; holds: { depar
 
 /** Create, edit and delete for the Course tab, with the rules a person would expect. */
 export function academicsAdmin(db: Database, files: StoredFiles) {
+  /** Runs `work` in a transaction that holds the row's lock; a row that is not there is gone. */
+  async function withRowLocked<T>(
+    table: typeof faculties | typeof departments,
+    id: string,
+    gone: string,
+    work: (txDb: Database) => Promise<T>,
+  ): Promise<T> {
+    if (!isUuid(id)) throw new NotFoundError(gone);
+    return db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const [locked] = await txDb
+        .select({ id: table.id })
+        .from(table as typeof faculties)
+        .where(eq(table.id, id))
+        .for("update");
+      if (!locked) throw new NotFoundError(gone);
+      return work(txDb);
+    });
+  }
+
   async function departmentOf(departmentId: string) {
     if (!isUuid(departmentId)) return undefined;
     const [row] = await db
@@ -287,15 +307,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
      * in between means asking again.
      */
     async deleteFaculty(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
-      return db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const [locked] = await txDb
-          .select({ id: faculties.id })
-          .from(faculties)
-          .where(eq(faculties.id, id))
-          .for("update");
-        if (!locked) throw new NotFoundError(FACULTY_GONE);
+      return withRowLocked(faculties, id, FACULTY_GONE, async (txDb) => {
         const holds = await holdings({ facultyId: id }, txDb);
         const empty = holds.departments === 0 && holds.courses === 0;
         if (!empty && (confirmed?.departments !== holds.departments || confirmed?.courses !== holds.courses))
@@ -308,15 +320,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async deleteDepartment(id: string, confirmed?: { departments: number; courses: number }): Promise<DeleteOutcome> {
-      if (!isUuid(id)) throw new NotFoundError(DEPARTMENT_GONE);
-      return db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const [locked] = await txDb
-          .select({ id: departments.id })
-          .from(departments)
-          .where(eq(departments.id, id))
-          .for("update");
-        if (!locked) throw new NotFoundError(DEPARTMENT_GONE);
+      return withRowLocked(departments, id, DEPARTMENT_GONE, async (txDb) => {
         const holds = await holdings({ departmentId: id }, txDb);
         if (holds.courses > 0 && confirmed?.courses !== holds.courses) return { deleted: false as const, holds };
         await txDb.delete(courses).where(eq(courses.departmentId, id));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
@@ -115,6 +115,11 @@ export function accountsService(
 ) {
   const { publicUrl } = options;
   const limiter = attemptLimiter(db);
+  /** The one account the condition picks, if any. */
+  async function userWhere(condition: SQL): Promise<SessionUser | null> {
+    const [row] = await db.select().from(users).where(condition);
+    return row ? toSessionUser(row) : null;
+  }
   /** Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply. */
   function callAuth(request: Request, path: string, body?: unknown): Promise<Response> {
     const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
@@ -407,24 +412,15 @@ export function accountsService(
     },
 
     async findByUsername(username: string): Promise<SessionUser | null> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-      return row ? toSessionUser(row) : null;
+      return userWhere(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     },
 
     async findByEmail(email: string): Promise<SessionUser | null> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-      return row ? toSessionUser(row) : null;
+      return userWhere(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     },
 
     async userById(id: string): Promise<SessionUser | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row ? toSessionUser(row) : null;
+      return userWhere(eq(users.id, id));
     },
 
     /** An admin removes a user. The last admin cannot be removed. */

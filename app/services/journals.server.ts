@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
@@ -8,12 +8,17 @@ import { isSlug, isUuid, slugify } from "~/lib/text";
 
 import type { Effects } from "./content-changes.server";
 import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
-import { JOURNALS_PAGE_SIZE, normalisePage, type PageRequest, toPage } from "./pagination";
+import { countWhere, pageNewestFirst } from "./newest-first.server";
+import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
 
 export type JournalInput = { filename: string; details: string; file: string; userId?: string | null };
+
+function byAuthor(filter: { userId?: string }) {
+  return [filter.userId ? eq(journals.userId, filter.userId) : undefined];
+}
 
 export function journalsService(db: Database, files: StoredFiles) {
   async function requirePdf(file: string) {
@@ -27,26 +32,7 @@ export function journalsService(db: Database, files: StoredFiles) {
 
   return {
     async list(request: PageRequest & { userId?: string } = {}) {
-      const { limit, startIndex } = normalisePage(request, JOURNALS_PAGE_SIZE);
-      // Keyset: after an article that still exists; otherwise the offset.
-      const [cursor] =
-        request.after && isUuid(request.after)
-          ? await db.select({ id: journals.id }).from(journals).where(eq(journals.id, request.after))
-          : [];
-      const conditions = [];
-      if (request.userId) conditions.push(eq(journals.userId, request.userId));
-      if (cursor)
-        conditions.push(
-          sql`(${journals.createdAt}, ${journals.id}) < (select c.created_at, c.id from ${journals} c where c.id = ${cursor.id})`,
-        );
-      const rows = await db
-        .select()
-        .from(journals)
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(journals.createdAt), desc(journals.id))
-        .limit(limit + 1)
-        .offset(cursor ? 0 : startIndex);
-      return toPage(rows, limit);
+      return pageNewestFirst(db, journals, request, JOURNALS_PAGE_SIZE, byAuthor(request));
     },
 
     async bySlug(slug: string): Promise<Journal | undefined> {
@@ -116,11 +102,7 @@ export function journalsService(db: Database, files: StoredFiles) {
     },
 
     async count(filter: { userId?: string } = {}) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(journals)
-        .where(filter.userId ? eq(journals.userId, filter.userId) : undefined);
-      return row.n;
+      return countWhere(db, journals, byAuthor(filter));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { posts } from "~/db/schema";
@@ -9,7 +9,8 @@ import { isSlug, isUuid, slugify } from "~/lib/text";
 
 import type { Effects } from "./content-changes.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
-import { normalisePage, type PageRequest, POSTS_PAGE_SIZE, toPage } from "./pagination";
+import { countWhere, newestFirst, pageNewestFirst } from "./newest-first.server";
+import { type PageRequest, POSTS_PAGE_SIZE } from "./pagination";
 import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 export type Post = typeof posts.$inferSelect;
@@ -24,34 +25,25 @@ export type PostInput = {
 
 export type PostFilter = PageRequest & { category?: string; userId?: string };
 
+function byCategoryAndAuthor(filter: { category?: string; userId?: string }) {
+  return [
+    filter.category ? eq(posts.category, filter.category) : undefined,
+    filter.userId ? eq(posts.userId, filter.userId) : undefined,
+  ];
+}
+
 export function postsService(db: Database, files: StoredFiles) {
   return {
     async list(filter: PostFilter = {}) {
-      const { limit, startIndex } = normalisePage(filter, POSTS_PAGE_SIZE);
-      const conditions = [];
-      if (filter.category) conditions.push(eq(posts.category, filter.category));
-      if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
-      // Keyset: after a post that still exists; otherwise the offset.
-      const [cursor] =
-        filter.after && isUuid(filter.after)
-          ? await db.select({ id: posts.id }).from(posts).where(eq(posts.id, filter.after))
-          : [];
-      if (cursor)
-        conditions.push(
-          sql`(${posts.createdAt}, ${posts.id}) < (select c.created_at, c.id from ${posts} c where c.id = ${cursor.id})`,
-        );
-      const rows = await db
-        .select()
-        .from(posts)
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(limit + 1)
-        .offset(cursor ? 0 : startIndex);
-      return toPage(rows, limit);
+      return pageNewestFirst(db, posts, filter, POSTS_PAGE_SIZE, byCategoryAndAuthor(filter));
     },
 
     async latest(count: number) {
-      return db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(count);
+      return db
+        .select()
+        .from(posts)
+        .orderBy(...newestFirst(posts))
+        .limit(count);
     },
 
     async bySlug(slug: string): Promise<Post | undefined> {
@@ -72,7 +64,7 @@ export function postsService(db: Database, files: StoredFiles) {
         .select()
         .from(posts)
         .where(and(eq(posts.category, post.category), ne(posts.id, post.id)))
-        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .orderBy(...newestFirst(posts))
         .limit(count);
     },
 
@@ -131,14 +123,7 @@ export function postsService(db: Database, files: StoredFiles) {
     },
 
     async count(filter: { category?: string; userId?: string } = {}) {
-      const conditions = [];
-      if (filter.category) conditions.push(eq(posts.category, filter.category));
-      if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(posts)
-        .where(conditions.length ? and(...conditions) : undefined);
-      return row.n;
+      return countWhere(db, posts, byCategoryAndAuthor(filter));
     },
   };
 }

@@ -169,12 +169,7 @@ export const academicOperations: Operation[] = [
     responses: { 201: { description: "Created", schema: s.departmentRecord } },
     errors: [409],
     async handle({ services, body }) {
-      const created = await services.academicsAdmin.createDepartment({
-        name: body.name,
-        facultyId: body.faculty,
-        departimage: body.departimage,
-        content: body.content,
-      });
+      const created = await services.academicsAdmin.createDepartment(departmentInput(body));
       return ok(await departmentOut(services, created.id), 201);
     },
   }),
@@ -190,12 +185,7 @@ export const academicOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.departmentRecord } },
     errors: [404, 409],
     async handle({ services, params, body }) {
-      await services.academicsAdmin.updateDepartment(params.id, {
-        name: body.name,
-        facultyId: body.faculty,
-        departimage: body.departimage,
-        content: body.content,
-      });
+      await services.academicsAdmin.updateDepartment(params.id, departmentInput(body));
       return ok(await departmentOut(services, params.id));
     },
   }),
@@ -231,12 +221,7 @@ export const academicOperations: Operation[] = [
     responses: { 201: { description: "Created", schema: s.courseRecord } },
     errors: [409],
     async handle({ services, body }) {
-      const { department, faculty, ...rest } = body;
-      const created = await services.academicsAdmin.createCourse({
-        ...pick(rest),
-        departmentId: department,
-        facultyId: faculty,
-      });
+      const created = await services.academicsAdmin.createCourse(courseInput(body));
       return ok(await courseOut(services, created.id), 201);
     },
   }),
@@ -251,12 +236,7 @@ export const academicOperations: Operation[] = [
     responses: { 200: { description: "Saved", schema: s.courseRecord } },
     errors: [404, 409],
     async handle({ services, params, body }) {
-      const { department, faculty, ...rest } = body;
-      await services.academicsAdmin.updateCourse(params.id, {
-        ...pick(rest),
-        departmentId: department,
-        facultyId: faculty,
-      });
+      await services.academicsAdmin.updateCourse(params.id, courseInput(body));
       return ok(await courseOut(services, params.id));
     },
   }),
@@ -275,13 +255,13 @@ export const academicOperations: Operation[] = [
   }),
 ];
 
-/** A course's own fields, without the echoed record fields. */
-function pick(c: {
-  name: string;
-  code: string;
-  credits: number;
-  semester: "First" | "Second" | "Both";
-  description: string;
-}) {
-  return { name: c.name, code: c.code, credits: c.credits, semester: c.semester, description: c.description };
+/** A department as the service takes it, from the body the API accepts. */
+function departmentInput(body: z.infer<typeof s.departmentBody>) {
+  return { name: body.name, facultyId: body.faculty, departimage: body.departimage, content: body.content };
+}
+
+/** A course as the service takes it: its own fields, without the echoed record fields. */
+function courseInput(body: z.infer<typeof s.courseBody>) {
+  const { name, code, credits, semester, description, department, faculty } = body;
+  return { name, code, credits, semester, description, departmentId: department, facultyId: faculty };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ACCOUNT_GONE, USER_GONE } from "~/domain/messages/accounts";
+import type { AccountResult, SessionUser } from "~/services/accounts.server";
 
 import { defineOperation, type Operation } from "../operation.server";
 import { userJson } from "../records.server";
@@ -8,6 +9,14 @@ import * as s from "../schemas";
 import { done, message, ok, one, pageQuery, refuse } from "./shared.server";
 
 /** Sign-up, sign-in and the accounts (SPEC.md section 7). */
+
+/** A refusal from the accounts service, as JSON with its status (and its headers, unless told otherwise). */
+const refused = (result: Extract<AccountResult, { ok: false }>, headers = result.headers) =>
+  ok({ success: false, statusCode: result.status, message: result.message }, result.status, headers);
+
+/** Signed in: the account, and the session cookie the sign-in set. */
+const signedIn = (user: SessionUser | null | undefined, headers: Headers) =>
+  ok({ success: true, message: "Signed in", user: userJson(one(user, ACCOUNT_GONE)) }, 200, headers);
 
 export const accountOperations: Operation[] = [
   defineOperation({
@@ -22,12 +31,7 @@ export const accountOperations: Operation[] = [
     errors: [409, 422, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signUp(request, body);
-      if (!result.ok)
-        return ok(
-          { success: false, statusCode: result.status, message: result.message },
-          result.status,
-          result.headers,
-        );
+      if (!result.ok) return refused(result);
       return done("Signup successful", 201);
     },
   }),
@@ -46,16 +50,11 @@ export const accountOperations: Operation[] = [
     async handle({ request, services, body }) {
       const { accounts } = services;
       const result = await accounts.signIn(request, body);
-      if (!result.ok)
-        return ok(
-          { success: false, statusCode: result.status, message: result.message },
-          result.status,
-          result.headers,
-        );
+      if (!result.ok) return refused(result);
       const user = body.username.includes("@")
         ? await accounts.findByEmail(body.username)
         : await accounts.findByUsername(body.username);
-      return ok({ success: true, message: "Signed in", user: userJson(one(user, ACCOUNT_GONE)) }, 200, result.headers);
+      return signedIn(user, result.headers);
     },
   }),
   defineOperation({
@@ -73,17 +72,8 @@ export const accountOperations: Operation[] = [
     errors: [401, 404, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signInWithGoogleIdToken(request, body.idToken);
-      if (!result.ok)
-        return ok(
-          { success: false, statusCode: result.status, message: result.message },
-          result.status,
-          result.headers,
-        );
-      return ok(
-        { success: true, message: "Signed in", user: userJson(one(result.user, ACCOUNT_GONE)) },
-        200,
-        result.headers,
-      );
+      if (!result.ok) return refused(result);
+      return signedIn(result.user, result.headers);
     },
   }),
   defineOperation({
@@ -128,12 +118,7 @@ export const accountOperations: Operation[] = [
         { byAdmin: user!.isAdmin ? user! : undefined },
       );
       // A 429 keeps its Retry-After.
-      if (!result.ok)
-        return ok(
-          { success: false, statusCode: result.status, message: result.message },
-          result.status,
-          result.status === 429 ? result.headers : undefined,
-        );
+      if (!result.ok) return refused(result, result.status === 429 ? result.headers : undefined);
       return ok(userJson(result.user!), 200, result.headers);
     },
   }),

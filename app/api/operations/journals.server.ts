@@ -6,7 +6,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { journalJson } from "../records.server";
 import * as s from "../schemas";
-import { done, message, ok, pageQuery } from "./shared.server";
+import { deleteOperation, ok, pageQuery } from "./shared.server";
 
 /** The journal's articles and their PDFs (SPEC.md section 7). */
 
@@ -65,18 +65,13 @@ export const journalOperations: Operation[] = [
       return ok({ success: true, message: "Journal updated", slug: journal.slug, journal: journalJson(journal) });
     },
   }),
-  defineOperation({
+  deleteOperation({
     operationId: "deleteJournal",
-    method: "DELETE",
     path: "/api/journal/deletejournal/{journalId}/{userId}",
     tag: "Journals",
     summary: "Delete a journal article and its PDF",
-    access: "admin",
-    responses: { 200: message },
-    errors: [404],
-    async handle({ services, params }) {
-      await services.journals.remove(params.journalId);
-      return done(JOURNAL_DELETED);
-    },
+    param: "journalId",
+    deleted: JOURNAL_DELETED,
+    remove: (services, id) => services.journals.remove(id),
   }),
 ];

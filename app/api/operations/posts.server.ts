@@ -6,7 +6,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { postJson } from "../records.server";
 import * as s from "../schemas";
-import { done, message, ok, pageQuery } from "./shared.server";
+import { deleteOperation, ok, pageQuery } from "./shared.server";
 
 /** The blog's posts (SPEC.md section 7). */
 
@@ -74,18 +74,13 @@ export const postOperations: Operation[] = [
       return ok({ success: true, message: "Post updated", slug: post.slug, post: postJson(post) });
     },
   }),
-  defineOperation({
+  deleteOperation({
     operationId: "deletePost",
-    method: "DELETE",
     path: "/api/post/deletepost/{postId}/{userId}",
     tag: "Posts",
     summary: "Delete a post",
-    access: "admin",
-    responses: { 200: message },
-    errors: [404],
-    async handle({ services, params }) {
-      await services.posts.remove(params.postId);
-      return done(POST_DELETED);
-    },
+    param: "postId",
+    deleted: POST_DELETED,
+    remove: (services, id) => services.posts.remove(id),
   }),
 ];

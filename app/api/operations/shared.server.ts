@@ -1,6 +1,7 @@
 import { ServiceError } from "~/services/errors.server";
+import type { Services } from "~/services/index.server";
 
-import type { ApiResult } from "../operation.server";
+import { type ApiResult, defineOperation } from "../operation.server";
 import * as s from "../schemas";
 
 /** What the operations of every resource answer with. */
@@ -20,3 +21,29 @@ export const pageQuery = {
 export const one = <T>(value: T | undefined | null, message: string): T => value ?? refuse(404, message);
 
 export const message = { description: "Done", schema: s.messageResponse };
+
+/** An admin deletes one authored item (a post, a journal article) named by the id in its path. */
+export const deleteOperation = (spec: {
+  operationId: string;
+  path: string;
+  tag: string;
+  summary: string;
+  /** The path parameter holding the item's id. */
+  param: string;
+  deleted: string;
+  remove: (services: Services, id: string) => Promise<unknown>;
+}) =>
+  defineOperation({
+    operationId: spec.operationId,
+    method: "DELETE",
+    path: spec.path,
+    tag: spec.tag,
+    summary: spec.summary,
+    access: "admin",
+    responses: { 200: message },
+    errors: [404],
+    async handle({ services, params }) {
+      await spec.remove(services, params[spec.param]);
+      return done(spec.deleted);
+    },
+  });

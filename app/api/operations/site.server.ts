@@ -1,12 +1,6 @@
 import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } from "~/domain/messages/site";
-import {
-  FOCUS_KEYS,
-  type FocusKey,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
-  STAFF_ROLES,
-  type StaffRole,
-} from "~/domain/vocabulary";
+import { FOCUS_KEYS, SETTINGS_SECTIONS, type SettingsSection, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
+import type { Services } from "~/services/index.server";
 
 import { defineOperation, type Operation } from "../operation.server";
 import * as s from "../schemas";
@@ -14,9 +8,23 @@ import { ok, refuse } from "./shared.server";
 
 /** Settings sections, staff, the announcement and the focus pages (SPEC.md section 7). */
 
-const isSection = (value: string): value is SettingsSection => (SETTINGS_SECTIONS as readonly string[]).includes(value);
-const isRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
-const isFocusKey = (value: string): value is FocusKey => (FOCUS_KEYS as readonly string[]).includes(value);
+/** The value when the list holds it; otherwise a 404 that says which kind of thing is missing. */
+const known =
+  <T extends string>(list: readonly T[], missing: string) =>
+  (value: string): T =>
+    (list as readonly string[]).includes(value) ? (value as T) : refuse(404, missing);
+
+const sectionOf = known(SETTINGS_SECTIONS, NO_SUCH_SECTION);
+const roleOf = known(STAFF_ROLES, NO_SUCH_ROLE);
+const focusKeyOf = known(FOCUS_KEYS, NO_SUCH_FOCUS);
+
+async function settingsOut(services: Services, section: SettingsSection) {
+  return ok({ section, ...(await services.siteContent.settings(section)) });
+}
+
+async function staffOut(services: Services, role: StaffRole) {
+  return ok((await services.siteContent.staff()).find((r) => r.role === role));
+}
 
 export const siteOperations: Operation[] = [
   defineOperation({
@@ -29,8 +37,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
-      return ok({ section: params.section, ...(await services.siteContent.settings(params.section)) });
+      return settingsOut(services, sectionOf(params.section));
     },
   }),
   defineOperation({
@@ -44,11 +51,11 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params, body }) {
-      if (!isSection(params.section)) return refuse(404, NO_SUCH_SECTION);
+      const section = sectionOf(params.section);
       const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body as Record<string, string>;
       void [_ignored, _id, id, createdAt, updatedAt, __v];
-      await services.siteContent.saveSettings(params.section, fields);
-      return ok({ section: params.section, ...(await services.siteContent.settings(params.section)) });
+      await services.siteContent.saveSettings(section, fields);
+      return settingsOut(services, section);
     },
   }),
   defineOperation({
@@ -73,8 +80,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The record", schema: s.staffRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
-      return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
+      return staffOut(services, roleOf(params.role));
     },
   }),
   defineOperation({
@@ -88,16 +94,10 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The saved record", schema: s.staffRecord } },
     errors: [404],
     async handle({ services, params, body }) {
-      if (!isRole(params.role)) return refuse(404, NO_SUCH_ROLE);
-      const record = {
-        name: body.name,
-        post: body.post,
-        email: body.email,
-        description: body.description,
-        photo: body.photo,
-      };
-      await services.siteContent.saveStaff(params.role, record);
-      return ok((await services.siteContent.staff()).find((r) => r.role === params.role));
+      const role = roleOf(params.role);
+      const { name, post, email, description, photo } = body;
+      await services.siteContent.saveStaff(role, { name, post, email, description, photo });
+      return staffOut(services, role);
     },
   }),
   defineOperation({
@@ -140,8 +140,7 @@ export const siteOperations: Operation[] = [
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     errors: [404],
     async handle({ services, params }) {
-      if (!isFocusKey(params.key)) return refuse(404, NO_SUCH_FOCUS);
-      return ok(await services.siteContent.focus(params.key));
+      return ok(await services.siteContent.focus(focusKeyOf(params.key)));
     },
   }),
   defineOperation({
