@@ -118,35 +118,18 @@ export function startTraffic(options: {
   ) {
     const id = `load-${++sent}`;
     const started = Date.now();
-    const write = method !== "GET";
+    const record = (ok: boolean, outcome: string) =>
+      records.push({ id, started, ended: Date.now(), method, path: pathname, ok, outcome, write: method !== "GET" });
     try {
       const answer = await client.request(method, `${base}${pathname}`, {
         ...requestOptions,
         headers: { ...requestOptions?.headers, "x-request-id": id },
       });
       const ok = expected(answer.status);
-      records.push({
-        id,
-        started,
-        ended: Date.now(),
-        method,
-        path: pathname,
-        ok,
-        outcome: String(answer.status),
-        write,
-      });
+      record(ok, String(answer.status));
       return { answer, ok };
     } catch (error) {
-      records.push({
-        id,
-        started,
-        ended: Date.now(),
-        method,
-        path: pathname,
-        ok: false,
-        outcome: (error as Error).message,
-        write,
-      });
+      record(false, (error as Error).message);
       return { answer: undefined, ok: false };
     }
   }
