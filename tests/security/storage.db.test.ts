@@ -72,6 +72,12 @@ async function upload(caller: Caller, purpose: "avatar" | "image" | "pdf", bytes
   });
 }
 
+/** A post or journal article the admin creates through the API: answered 201. */
+async function adminCreates(pathname: string, json: unknown) {
+  const reply = await send("POST", pathname, { cookie: admin.cookie, json });
+  expect(reply.status, reply.text).toBe(201);
+}
+
 async function uploaded(caller: Caller, purpose: "avatar" | "image" | "pdf", bytes: Uint8Array): Promise<string> {
   const reply = await upload(caller, purpose, bytes);
   expect(reply.status, reply.text).toBe(201);
@@ -147,22 +153,8 @@ describe(`what the site keeps on disk (${label})`, () => {
       "pdf",
       renderPdf([{ text: "Modes", style: "title" }], { title: "Modes", author: "Tests" }),
     );
-    expect(
-      (
-        await send("POST", "/api/post/create", {
-          cookie: admin.cookie,
-          json: { title: "On disk", category: "exams", image, content: "<p>x</p>" },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await send("POST", "/api/journal/create", {
-          cookie: admin.cookie,
-          json: { filename: "On disk", details: "", file: pdf },
-        })
-      ).status,
-    ).toBe(201);
+    await adminCreates("/api/post/create", { title: "On disk", category: "exams", image, content: "<p>x</p>" });
+    await adminCreates("/api/journal/create", { filename: "On disk", details: "", file: pdf });
 
     const entries = expectPrivate(storage.dataDir);
     const names = new Set(entries.map((e) => e.path.split(path.sep).join("/")));
@@ -277,24 +269,13 @@ describe(`what the site keeps on disk (${label})`, () => {
       renderPdf([{ text: "Kept", style: "title" }], { title: "Kept", author: "Tests" }),
     );
     const neverUsed = await uploaded(admin, "image", await photo(35));
-    const post = await send("POST", "/api/post/create", {
-      cookie: admin.cookie,
-      json: {
-        title: "Sweep",
-        category: "exams",
-        image: postImage,
-        content: `<p>See <img src="${inText}" alt="a chart"></p>`,
-      },
+    await adminCreates("/api/post/create", {
+      title: "Sweep",
+      category: "exams",
+      image: postImage,
+      content: `<p>See <img src="${inText}" alt="a chart"></p>`,
     });
-    expect(post.status, post.text).toBe(201);
-    expect(
-      (
-        await send("POST", "/api/journal/create", {
-          cookie: admin.cookie,
-          json: { filename: "Sweep", details: "", file: pdf },
-        })
-      ).status,
-    ).toBe(201);
+    await adminCreates("/api/journal/create", { filename: "Sweep", details: "", file: pdf });
 
     const keyOf = (url: string) => url.slice("/uploads/".length);
     const onDisk = (url: string) =>
