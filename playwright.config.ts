@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
 import { E2E_DATA_DIR } from "./tests/support/e2e-accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -7,18 +8,7 @@ const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3290);
 export const APP_ORIGIN = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium, never a downloaded browser.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--disable-quic"] };
 
 export default defineConfig({
   testDir: "tests/e2e",

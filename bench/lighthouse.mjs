@@ -10,9 +10,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.mjs";
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dataDir = path.join(root, ".tmp", "lighthouse-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 const resultsDir = path.join(root, "bench", "results");
@@ -70,16 +71,8 @@ const pages = [
 ];
 
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // The simulated mobile score moves by several points from one run to the next on a shared machine
@@ -151,7 +144,7 @@ try {
 
 fs.writeFileSync(
   path.join(resultsDir, "lighthouse.json"),
-  `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM_PATH, results }, null, 2)}\n`,
 );
 const md = `# Lighthouse (${new Date().toISOString()})\n\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version} in Debian's Chromium, on a fresh site with the demo content, served by the production server on 127.0.0.1 (no network throttling beyond Lighthouse's own simulation). Each page and form factor was scored ${RUNS} times; the table shows the median run (by performance), and every run's performance score (a run Lighthouse could not measure is run again, and its error noted).\n\n| page | form factor | performance | runs | accessibility | best practices | SEO | LCP | TBT | CLS | below full marks |\n|---|---|---|---|---|---|---|---|---|---|---|\n${results
   .map(

@@ -1,18 +1,11 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  signIn,
-  startSite,
-} from "../tests/support/site-process";
+import { killAllSites, signIn, startSite } from "../tests/support/site-process";
+import { createAdmin, onPostgres, operator, type SiteStorage, siteStorage } from "../tests/support/site-suite";
 
 /**
  * The page cache forgets a page the moment content it shows changes: every kind of content is
@@ -20,14 +13,7 @@ import {
  * a second server process shares the database and must show it too (LISTEN/NOTIFY).
  */
 
-const onPostgres = process.env.TEST_DB === "postgres";
-let dataDir: string;
-let database: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
-
-async function run(script: string, args: string[], env: Record<string, string>) {
-  const { code, out } = await runScript(script, args, env);
-  if (code !== 0) throw new Error(`${script} failed: ${out}`);
-}
+let storage: SiteStorage;
 
 let first: string;
 let second: string | undefined;
@@ -74,27 +60,23 @@ async function expectShown(pathname: string, text: string) {
 }
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("cache");
-  const adminArgs = ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password];
+  storage = await siteStorage("cache");
   if (onPostgres) {
-    database = await scratchPostgres("cache");
     // Both servers share the database, and an S3 store in a real deployment; here a second folder.
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    await run("seed-demo", [], env);
-    await run("create-admin", adminArgs, env);
-    first = (await startSite(env)).url;
-    second = (await startSite(env)).url;
+    await operator("seed-demo", [], storage.env);
+    await createAdmin(ADMIN, storage.env);
+    first = (await startSite(storage.env)).url;
+    second = (await startSite(storage.env)).url;
   } else {
-    first = (await startSite({ DATA_DIR: dataDir, DEMO_CONTENT: "true" })).url;
-    await run("create-admin", adminArgs, { DATA_DIR: dataDir });
+    first = (await startSite({ ...storage.env, DEMO_CONTENT: "true" })).url;
+    await createAdmin(ADMIN, storage.env);
   }
   cookie = (await signIn(first, ADMIN.username, ADMIN.password)).cookie;
 }, 180_000);
 
 afterAll(async () => {
   killAllSites();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await storage?.dispose();
 });
 
 const mark = () => `Mark ${randomBytes(4).toString("hex")}`;
@@ -125,65 +107,65 @@ describe(`the page cache (${onPostgres ? "two servers on PostgreSQL" : "PGlite"}
     expect((await page(first, "/about")).html).toBe(html);
   });
 
-  it("posts: a new post is on the news page and the home page", async () => {
-    await warm("/posts");
-    await warm("/");
-    const title = mark();
-    await api("POST", "/api/post/create", { title, category: "exams", content: "<p>x</p>" });
-    await expectShown("/posts", title);
-    await expectShown("/", title);
-  });
-
-  it("journals: a new article is on the journals page", async () => {
-    await warm("/journals");
-    const upload = await fetch(`${first}/api/uploads?purpose=pdf`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/pdf", "x-file-name": "cache.pdf" },
-      body: new Uint8Array(
-        renderPdf([{ text: "Cache test", style: "title" }], { title: "Cache test", author: "Tests" }),
-      ),
+  /** Each kind of content: the pages that show it, and a change that puts `text` on them. */
+  const changes: { name: string; pages: string[]; change: (text: string) => Promise<unknown> }[] = [
+    {
+      name: "posts: a new post is on the news page and the home page",
+      pages: ["/posts", "/"],
+      change: (title) => api("POST", "/api/post/create", { title, category: "exams", content: "<p>x</p>" }),
+    },
+    {
+      name: "journals: a new article is on the journals page",
+      pages: ["/journals"],
+      async change(title) {
+        const upload = await fetch(`${first}/api/uploads?purpose=pdf`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/pdf", "x-file-name": "cache.pdf" },
+          body: new Uint8Array(
+            renderPdf([{ text: "Cache test", style: "title" }], { title: "Cache test", author: "Tests" }),
+          ),
+        });
+        expect(upload.status).toBe(201);
+        await api("POST", "/api/journal/create", { filename: title, details: "", file: (await upload.json()).url });
+      },
+    },
+    {
+      name: "settings: a new news-page title",
+      pages: ["/posts"],
+      change: (title) => api("PUT", "/api/settings/blog", { title, subtitle: "Updates from the centre" }),
+    },
+    {
+      name: "staff: the director's new name on the home page",
+      pages: ["/"],
+      async change(name) {
+        const director = await api("GET", "/api/staff/director");
+        await api("PUT", "/api/staff/director", { ...director, name });
+      },
+    },
+    {
+      name: "announcement: on the admissions page",
+      pages: ["/admision"],
+      change: (title) => api("PUT", "/api/announce", { title, content: "<p>Soon.</p>" }),
+    },
+    {
+      name: "focus: the about page's heading",
+      pages: ["/about"],
+      change: (title) =>
+        api("POST", "/api/focus", { key: "aboutPage", title, subtitle: "Who we are", content: "<p>About.</p>" }),
+    },
+    {
+      name: "academics: a new faculty on the programmes page",
+      pages: ["/programmes"],
+      change: (name) => api("POST", "/api/faculty/create", { name }),
+    },
+  ];
+  for (const { name, pages, change } of changes)
+    it(name, async () => {
+      for (const pathname of pages) await warm(pathname);
+      const text = mark();
+      await change(text);
+      for (const pathname of pages) await expectShown(pathname, text);
     });
-    expect(upload.status).toBe(201);
-    const title = mark();
-    await api("POST", "/api/journal/create", { filename: title, details: "", file: (await upload.json()).url });
-    await expectShown("/journals", title);
-  });
-
-  it("settings: a new news-page title", async () => {
-    await warm("/posts");
-    const title = mark();
-    await api("PUT", "/api/settings/blog", { title, subtitle: "Updates from the centre" });
-    await expectShown("/posts", title);
-  });
-
-  it("staff: the director's new name on the home page", async () => {
-    await warm("/");
-    const director = await api("GET", "/api/staff/director");
-    const name = mark();
-    await api("PUT", "/api/staff/director", { ...director, name });
-    await expectShown("/", name);
-  });
-
-  it("announcement: on the admissions page", async () => {
-    await warm("/admision");
-    const title = mark();
-    await api("PUT", "/api/announce", { title, content: "<p>Soon.</p>" });
-    await expectShown("/admision", title);
-  });
-
-  it("focus: the about page's heading", async () => {
-    await warm("/about");
-    const title = mark();
-    await api("POST", "/api/focus", { key: "aboutPage", title, subtitle: "Who we are", content: "<p>About.</p>" });
-    await expectShown("/about", title);
-  });
-
-  it("academics: a new faculty on the programmes page", async () => {
-    await warm("/programmes");
-    const name = mark();
-    await api("POST", "/api/faculty/create", { name });
-    await expectShown("/programmes", name);
-  });
 
   it("a change to one kind leaves pages that do not show it in the cache", async () => {
     await warm("/journals");

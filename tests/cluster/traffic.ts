@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
 
+import {
+  type AdminRequest,
+  adminRequestInit,
+  adminRequests,
+  createdRecord,
+  weightedWrites,
+} from "../support/admin-requests.ts";
 import type { Answer, HttpClient } from "./http-client.ts";
 
 /**
@@ -50,6 +57,9 @@ type JournalEntry = {
   deleted: boolean;
   unsure: boolean;
 };
+
+/** A new post's or article's state: no write under way, not deleted, nothing unsure. */
+const UNTOUCHED = { busy: false, deleted: false, unsure: false };
 
 /** An acknowledged write, named by what it wrote: checked against the final state afterwards. */
 export type Ack =
@@ -108,35 +118,18 @@ export function startTraffic(options: {
   ) {
     const id = `load-${++sent}`;
     const started = Date.now();
-    const write = method !== "GET";
+    const record = (ok: boolean, outcome: string) =>
+      records.push({ id, started, ended: Date.now(), method, path: pathname, ok, outcome, write: method !== "GET" });
     try {
       const answer = await client.request(method, `${base}${pathname}`, {
         ...requestOptions,
         headers: { ...requestOptions?.headers, "x-request-id": id },
       });
       const ok = expected(answer.status);
-      records.push({
-        id,
-        started,
-        ended: Date.now(),
-        method,
-        path: pathname,
-        ok,
-        outcome: String(answer.status),
-        write,
-      });
+      record(ok, String(answer.status));
       return { answer, ok };
     } catch (error) {
-      records.push({
-        id,
-        started,
-        ended: Date.now(),
-        method,
-        path: pathname,
-        ok: false,
-        outcome: (error as Error).message,
-        write,
-      });
+      record(false, (error as Error).message);
       return { answer: undefined, ok: false };
     }
   }
@@ -187,26 +180,9 @@ export function startTraffic(options: {
     const success = (status: number) => status >= 200 && status < 300;
 
     /** The JSON of an acknowledged write (recorded as `ack`), or undefined (and the write counted as unsure). */
-    async function write(
-      ack: (reply: Record<string, unknown>) => Ack,
-      method: string,
-      pathname: string,
-      body: unknown,
-      upload?: { bytes: Buffer; type: string; name: string },
-    ) {
-      const headers: Record<string, string> = { cookie: admin.cookie };
-      if (upload) Object.assign(headers, { "content-type": upload.type, "x-file-name": upload.name });
-      else if (body !== undefined) headers["content-type"] = "application/json";
-      const { answer, ok } = await send(
-        method,
-        pathname,
-        {
-          headers,
-          body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body),
-          timeoutMs: 60_000,
-        },
-        success,
-      );
+    async function write(ack: (reply: Record<string, unknown>) => Ack, request: AdminRequest) {
+      const { headers, body } = adminRequestInit(request, admin.cookie);
+      const { answer, ok } = await send(request.method, request.path, { headers, body, timeoutMs: 60_000 }, success);
       if (!ok) {
         ledger.unsure++;
         return undefined;
@@ -217,69 +193,54 @@ export function startTraffic(options: {
     }
 
     async function upload(kind: "image" | "pdf") {
-      const file =
-        kind === "image"
-          ? { bytes: assets.image, type: "image/png", name: "photo.png" }
-          : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
-      const reply = await write(
-        (r) => ({ kind: "upload", url: r.url as string }),
-        "POST",
-        `/api/uploads?purpose=${kind}`,
-        undefined,
-        file,
-      );
-      return reply?.url as string | undefined;
+      const reply = await write((r) => ({ kind: "upload", url: r.url as string }), adminRequests.upload(kind, assets));
+      const url = reply?.url as string | undefined;
+      if (url) ledger.uploads.set(url, {});
+      return url;
+    }
+
+    /** Uploads a file, then creates the post or article that uses it; undefined when either was not acknowledged. */
+    async function createWith(
+      kind: "image" | "pdf",
+      record: "post" | "journal",
+      request: (url: string) => AdminRequest,
+    ) {
+      const url = await upload(kind);
+      if (!url) return undefined;
+      const reply = await write((r) => ({ kind: record, id: createdRecord(r, record).id }), request(url));
+      return reply && { record: createdRecord(reply, record), url };
+    }
+
+    /** Deletes one of this writer's posts or articles; not knowing whether it happened, marks it unsure. */
+    async function remove(kind: "post" | "journal", entries: (PostEntry | JournalEntry)[]) {
+      const entry = pick(entries.filter((e) => !e.deleted && !e.unsure));
+      if (!entry) return;
+      entry.busy = true;
+      const request =
+        kind === "post"
+          ? adminRequests.deletePost(entry.id, admin.userId)
+          : adminRequests.deleteJournal(entry.id, admin.userId);
+      const reply = await write(() => ({ kind, id: entry.id }), request);
+      entry.busy = false;
+      if (reply) entry.deleted = true;
+      else entry.unsure = true;
     }
 
     const operations = {
       async createPost() {
-        const image = await upload("image");
-        if (!image) return;
-        ledger.uploads.set(image, {});
         const title = `Cluster post ${tag()}`;
-        const reply = await write(
-          (r) => ({ kind: "post", id: (r.post as { _id: string })._id }),
-          "POST",
-          "/api/post/create",
-          { title, category: "exams", image, content: `<p>${title}</p>` },
-        );
-        if (!reply) return;
-        const post = reply.post as { _id: string; slug: string };
-        const entry: PostEntry = {
-          id: post._id,
-          slug: post.slug,
-          title,
-          image,
-          busy: false,
-          deleted: false,
-          unsure: false,
-          unsureTitles: [],
-        };
+        const created = await createWith("image", "post", (image) => adminRequests.createPost(title, image));
+        if (!created) return;
+        const entry: PostEntry = { ...created.record, title, image: created.url, unsureTitles: [], ...UNTOUCHED };
         ledger.posts.set(entry.id, entry);
         mine.posts.push(entry);
       },
       async createJournal() {
-        const file = await upload("pdf");
-        if (!file) return;
-        ledger.uploads.set(file, {});
         const filename = `Cluster article ${tag()}`;
-        const reply = await write(
-          (r) => ({ kind: "journal", id: (r.journal as { _id: string })._id }),
-          "POST",
-          "/api/journal/create",
-          { filename, details: "<p>Abstract.</p>", file },
-        );
-        if (!reply) return;
-        const journal = reply.journal as { _id: string; slug: string };
-        const entry: JournalEntry = {
-          id: journal._id,
-          slug: journal.slug,
-          filename,
-          file,
-          busy: false,
-          deleted: false,
-          unsure: false,
-        };
+        const created = await createWith("pdf", "journal", (file) => adminRequests.createJournal(filename, file));
+        if (!created) return;
+        const file = created.url;
+        const entry: JournalEntry = { ...created.record, filename, file, ...UNTOUCHED };
         ledger.journals.set(entry.id, entry);
         ledger.uploads.set(file, { journalId: entry.id });
         mine.journals.push(entry);
@@ -292,9 +253,7 @@ export function startTraffic(options: {
         post.busy = true;
         const reply = await write(
           () => ({ kind: "post", id: post.id }),
-          "PUT",
-          `/api/post/updatepost/${post.id}/${admin.userId}`,
-          { title, category: "exams", image: post.image, content: `<p>${title}</p>` },
+          adminRequests.updatePost(post, admin.userId, title),
         );
         post.busy = false;
         if (!reply) {
@@ -305,43 +264,14 @@ export function startTraffic(options: {
         post.slug = (reply.post as { slug: string }).slug;
         post.unsureTitles = [];
       },
-      async deletePost() {
-        const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsure));
-        if (!post) return;
-        post.busy = true;
-        const reply = await write(
-          () => ({ kind: "post", id: post.id }),
-          "DELETE",
-          `/api/post/deletepost/${post.id}/${admin.userId}`,
-          undefined,
-        );
-        post.busy = false;
-        if (reply) post.deleted = true;
-        else post.unsure = true;
-      },
-      async deleteJournal() {
-        const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsure));
-        if (!journal) return;
-        journal.busy = true;
-        const reply = await write(
-          () => ({ kind: "journal", id: journal.id }),
-          "DELETE",
-          `/api/journal/deletejournal/${journal.id}/${admin.userId}`,
-          undefined,
-        );
-        journal.busy = false;
-        if (reply) journal.deleted = true;
-        else journal.unsure = true;
-      },
+      deletePost: () => remove("post", mine.posts),
+      deleteJournal: () => remove("journal", mine.journals),
       async saveSettings() {
         if (!section) return operations.createPost();
         const entry = ledger.settings.get(section) ?? { unsure: [] };
         ledger.settings.set(section, entry);
         const title = `Heading ${tag()}`;
-        const reply = await write(() => ({ kind: "settings", section }), "PUT", `/api/settings/${section}`, {
-          title,
-          subtitle: `Subtitle of ${title}`,
-        });
+        const reply = await write(() => ({ kind: "settings", section }), adminRequests.saveSettings(section, title));
         if (!reply) {
           entry.unsure.push(title);
           return;
@@ -350,14 +280,14 @@ export function startTraffic(options: {
         entry.unsure = [];
       },
     };
-    const weighted: (keyof typeof operations)[] = [
-      ...Array<"createPost">(5).fill("createPost"),
-      ...Array<"createJournal">(3).fill("createJournal"),
-      ...Array<"updatePost">(3).fill("updatePost"),
-      ...Array<"deletePost">(2).fill("deletePost"),
-      "deleteJournal",
-      ...Array<"saveSettings">(4).fill("saveSettings"),
-    ];
+    const weighted = weightedWrites({
+      createPost: 5,
+      createJournal: 3,
+      updatePost: 3,
+      deletePost: 2,
+      deleteJournal: 1,
+      saveSettings: 4,
+    });
     while (!stopping) await operations[pick(weighted)!]();
   }
 

@@ -1,4 +1,4 @@
-import { createAdminCli, expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { createAdminCli, expect, login, PASSWORD, signedInNewUser, signIn, signUp, test, uniqueName } from "./fixtures";
 
 test.describe("an account from sign-up to deletion", () => {
   test("sign up, sign in, avatar menu, profile, sign out, sign in again, delete; the old session is dead", async ({
@@ -127,9 +127,7 @@ test.describe("an account from sign-up to deletion", () => {
   });
 
   test("changing the password asks for the current one", async ({ page }) => {
-    const username = uniqueName("pw");
-    await signUp(page, username);
-    await signIn(page, username);
+    const username = await signedInNewUser(page, "pw");
     await page.getByLabel("Password", { exact: true }).fill("a brand new password");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("alert")).toHaveText("Enter your current password to change your email or password.");
@@ -272,9 +270,7 @@ test.describe("admins and everyone else", () => {
   test("a non-admin sees only profile and Sign Out, and gets 403 from every admin page and action", async ({
     page,
   }) => {
-    const username = uniqueName("plain");
-    await signUp(page, username);
-    await signIn(page, username);
+    await signedInNewUser(page, "plain");
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
     await expect(sidebar.getByRole("link")).toHaveText(["ProfileUser"]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();

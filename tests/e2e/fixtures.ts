@@ -65,6 +65,14 @@ export async function signUp(page: Page, username: string, email = `${username}@
   await expect(page).toHaveURL(/\/signin\?registered=1$/);
 }
 
+/** A new account (its username made from `prefix`), signed up and then signed in on `page`: its username. */
+export async function signedInNewUser(page: Page, prefix: string) {
+  const username = uniqueName(prefix);
+  await signUp(page, username);
+  await signIn(page, username);
+  return username;
+}
+
 export async function signIn(page: Page, username: string, password = PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Username").fill(username);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 
-import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, login, signedInNewUser, test } from "./fixtures";
 
 const noisyPhoto = (width: number, height: number) =>
   // Random pixels do not compress: a real-sized file, so the upload takes a visible moment.
@@ -17,9 +17,7 @@ test.describe("the profile photo", () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const username = uniqueName("photo");
-    await signUp(page, username);
-    await signIn(page, username);
+    const username = await signedInNewUser(page, "photo");
 
     // The server takes a moment to answer, so the upload in progress can be seen and acted on.
     let release: () => void = () => {};
@@ -62,9 +60,7 @@ test.describe("the profile photo", () => {
   test("a too-large photo is refused before it is sent; a file that is not an image is refused by the server", async ({
     page,
   }) => {
-    const username = uniqueName("bigphoto");
-    await signUp(page, username);
-    await signIn(page, username);
+    await signedInNewUser(page, "bigphoto");
     let uploads = 0;
     page.on("request", (request) => {
       if (request.url().includes("/api/uploads")) uploads++;
@@ -111,9 +107,7 @@ test.describe("who may upload", () => {
     expect(anonymous.status()).toBe(401);
     expect(await anonymous.json()).toEqual({ success: false, statusCode: 401, message: "Sign in to upload files." });
 
-    const username = uniqueName("uploader");
-    await signUp(page, username);
-    await signIn(page, username, PASSWORD);
+    await signedInNewUser(page, "uploader");
     for (const purpose of ["image", "pdf"]) {
       const refused = await page.request.post(`/api/uploads?purpose=${purpose}`, {
         data: purpose === "pdf" ? pdf : image,

@@ -1,44 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { freePort, killAllSites, runScript, scratchDirectory, spawnSite } from "../support/site-process";
+
 // The production server as an operator runs it: `node scripts/start.mjs` (builds if needed).
-const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-start-"));
-const running: ChildProcess[] = [];
+const dataDir = scratchDirectory("start");
 
 afterAll(() => {
-  for (const child of running) child.kill("SIGKILL");
+  killAllSites();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const start = (env: Record<string, string>) => spawnSite({ DATA_DIR: dataDir, ...env });
 
 /** The flags Node runs with: what /proc says of the process, before the script's name. */
 function nodeFlags(pid: number) {
@@ -186,17 +161,10 @@ describe("the production server", () => {
   });
 
   it("create-admin works on the embedded database while the server is stopped, and promotes an existing user", async () => {
-    const run = (args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ["scripts/create-admin.mjs", ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: dataDir },
-        });
-        let out = "";
-        child.stdout.on("data", (c) => (out += c));
-        child.stderr.on("data", (c) => (out += c));
-        child.on("exit", (code) => resolve({ code, out: out.trim().split("\n").at(-1) ?? "" }));
-      });
+    const run = async (args: string[]) => {
+      const { code, out } = await runScript("create-admin", args, { DATA_DIR: dataDir });
+      return { code, out: out.trim().split("\n").at(-1) ?? "" };
+    };
     expect(
       await run(["--username", "stopped.admin", "--email", "stopped@example.edu", "--password", "a long password"]),
     ).toEqual({
@@ -209,7 +177,7 @@ describe("the production server", () => {
 
   it("adds no demo content when DEMO_CONTENT=false", async () => {
     const port = await freePort();
-    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-empty-"));
+    const emptyDir = scratchDirectory("empty");
     try {
       const server = start({ PORT: String(port), DATA_DIR: emptyDir, DEMO_CONTENT: "false" });
       await waitForHealth(port);

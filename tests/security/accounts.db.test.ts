@@ -16,15 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { browserRequest, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, scratchDirectory, scratchPostgres, type SiteProcess, startSite } from "../support/site-process";
+import { killAllSites, scratchDirectory, sessionCookieOf, type SiteProcess, startSite } from "../support/site-process";
+import { databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
-const onPostgres = process.env.TEST_DB === "postgres";
-const label = onPostgres ? "PostgreSQL" : "PGlite";
 const WAIT_MESSAGE = /Too many attempts\. Please try again in \d+ (seconds?|minute)\./;
 
 let site: SiteProcess;
-let dataDir = "";
-let database: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
+let storage: SiteStorage;
 let checks = 0;
 
 type Reply = { status: number; text: string; headers: Headers };
@@ -42,13 +40,7 @@ async function send(
   return { status: response.status, text, headers: response.headers };
 }
 
-function sessionCookie(reply: Reply): string {
-  return reply.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
+const sessionCookie = (reply: Reply) => sessionCookieOf(reply.headers);
 
 async function newAccount(prefix: string): Promise<Account> {
   const username = `${prefix}.${randomBytes(3).toString("hex")}`;
@@ -96,19 +88,13 @@ function expectLimited(reply: Reply, what: string) {
 }
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("accounts");
-  database = onPostgres ? await scratchPostgres("accounts") : undefined;
-  site = await startSite({
-    DATA_DIR: dataDir,
-    TRUST_PROXY: "true",
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  });
+  storage = await siteStorage("accounts");
+  site = await startSite({ ...storage.env, TRUST_PROXY: "true" });
 }, 240_000);
 
 afterAll(async () => {
   killAllSites();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await storage?.dispose();
   reportCount("security", checks, `password-guessing and username-probing limits checked (${label})`);
 });
 
@@ -235,7 +221,7 @@ describe(`sign-in and username-probe limits at the HTTP server (${label})`, () =
   if (onPostgres)
     it("two servers on one PostgreSQL database share the count", async () => {
       const secondDir = scratchDirectory("accounts-second");
-      const second = await startSite({ DATA_DIR: secondDir, TRUST_PROXY: "true", DATABASE_URL: database!.url });
+      const second = await startSite({ DATA_DIR: secondDir, TRUST_PROXY: "true", DATABASE_URL: storage.database!.url });
       try {
         // Per account: five wrong passwords on each server, each from its own address.
         const target = await newAccount("shared");

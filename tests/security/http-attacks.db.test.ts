@@ -9,25 +9,17 @@ import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
 import { type RawReply, type RawRequest, rawRequest } from "../support/raw-http";
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  type SiteProcess,
-  startSite,
-} from "../support/site-process";
+import { cookieHeaderOf, killAllSites, type SiteProcess, startSite } from "../support/site-process";
+import { createAdmin, databaseLabel as label, type SiteStorage, siteStorage } from "../support/site-suite";
 
-const onPostgres = process.env.TEST_DB === "postgres";
-const label = onPostgres ? "PostgreSQL" : "PGlite";
 const ADMIN = { username: "attack.admin", email: "attack.admin@example.edu", password: "attack admin password" };
 const MB = 1024 * 1024;
 
 let site: SiteProcess;
-let dataDir: string;
-let database: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
+let storage: SiteStorage;
 let adminCookie = "";
 let user = { username: "", password: "", cookie: "" };
 /** Every answer of 500 or more any test received: none is allowed. */
@@ -52,15 +44,6 @@ async function raw(
   return reply;
 }
 
-const newAddress = () => `10.${randomBytes(3).join(".")}`;
-
-function sessionCookieOf(setCookies: string[]): string {
-  return setCookies
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
-
 async function signIn(username: string, password: string): Promise<string> {
   const response = await fetch(`${site.url}/api/auth/signin`, {
     method: "POST",
@@ -68,7 +51,7 @@ async function signIn(username: string, password: string): Promise<string> {
     body: JSON.stringify({ username, password }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return sessionCookieOf(response.headers.getSetCookie());
+  return cookieHeaderOf(response.headers.getSetCookie());
 }
 
 /** Resident memory of the server process, from /proc. */
@@ -125,21 +108,9 @@ function bodyReaders(): {
 }
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("attacks");
-  database = onPostgres ? await scratchPostgres("attacks") : undefined;
-  const env = {
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: "true",
-    TRUST_PROXY: "true",
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  };
-  site = await startSite(env);
-  const created = await runScript(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    env,
-  );
-  expect(created.code, created.out).toBe(0);
+  storage = await siteStorage("attacks");
+  site = await startSite({ ...storage.env, DEMO_CONTENT: "true", TRUST_PROXY: "true" });
+  await createAdmin(ADMIN, storage.env);
   adminCookie = await signIn(ADMIN.username, ADMIN.password);
   const username = `victim.${randomBytes(3).toString("hex")}`;
   const password = `pw ${randomBytes(6).toString("hex")}`;
@@ -154,8 +125,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killAllSites();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await storage?.dispose();
 });
 
 describe(`attacks on the HTTP server (${label})`, () => {

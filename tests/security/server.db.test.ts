@@ -23,47 +23,18 @@ import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
 
 import { browserRequest, type BrowserRequestOptions, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import {
-  killAllSites,
-  projectRoot,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  type SiteProcess,
-  startSite,
-} from "../support/site-process";
+import { killAllSites, projectRoot, sessionCookieOf, type SiteProcess, startSite } from "../support/site-process";
+import { createAdmin, databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
-const onPostgres = process.env.TEST_DB === "postgres";
-const label = onPostgres ? "PostgreSQL" : "PGlite";
 const ADMIN = { username: "sec.admin", email: "sec.admin@example.edu", password: "security admin password" };
 
 let site: SiteProcess;
-let storage: Awaited<ReturnType<typeof siteStorage>>;
+let storage: SiteStorage;
 /** Every answer body the suite received: none may hold a password hash. */
 const received: string[] = [];
 
 type Reply = { url: string; status: number; location: string; text: string; headers: Headers };
 type Caller = { username: string; password: string; id: string; cookie: string };
-
-/** A data folder, and on PostgreSQL a database of its own: what the site's commands need (`env`). */
-async function siteStorage(label: string) {
-  const dataDir = scratchDirectory(label);
-  const database = onPostgres ? await scratchPostgres(label) : undefined;
-  return {
-    dataDir,
-    env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) } as Record<string, string>,
-    async dispose() {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await database?.drop();
-    },
-  };
-}
-
-/** An operator command that must succeed. */
-async function operator(script: string, args: string[], env: Record<string, string>) {
-  const { code, out } = await runScript(script, args, env);
-  expect(code, out).toBe(0);
-}
 
 async function send(method: string, pathname: string, options: BrowserRequestOptions = {}): Promise<Reply> {
   // A browser on this site: its own origin; each request its own address unless `from` is given.
@@ -79,13 +50,7 @@ async function send(method: string, pathname: string, options: BrowserRequestOpt
   };
 }
 
-function sessionCookie(reply: Reply): string {
-  return reply.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
+const sessionCookie = (reply: Reply) => sessionCookieOf(reply.headers);
 
 async function signIn(username: string, password: string): Promise<string> {
   const reply = await send("POST", "/signin", { form: { username, password } });
@@ -156,11 +121,7 @@ beforeAll(async () => {
   storage = await siteStorage("security");
   site = await startSite({ ...storage.env, DEMO_CONTENT: "true", TRUST_PROXY: "true" });
   // Through the running server's operator socket on PGlite; straight to the database otherwise.
-  await operator(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    storage.env,
-  );
+  await createAdmin(ADMIN, storage.env);
   admin = { ...ADMIN, id: "", cookie: await signIn(ADMIN.username, ADMIN.password) };
   user = await newUser("user");
   other = await newUser("other");
@@ -766,11 +727,7 @@ if (!onPostgres) {
         TRUST_PROXY: "true",
       });
       try {
-        await operator(
-          "create-admin",
-          ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-          httpsStorage.env,
-        );
+        await createAdmin(ADMIN, httpsStorage.env);
         const page = await fetch(`${httpsSite.url}/signin`);
         expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
         expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");

@@ -23,25 +23,14 @@ import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "~/services/uploads-clea
 
 import { browserRequest, type BrowserRequestOptions } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  type SiteProcess,
-  startSite,
-} from "../support/site-process";
+import { killAllSites, sessionCookieOf as cookieOf, type SiteProcess, startSite } from "../support/site-process";
+import { createAdmin, databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
-const onPostgres = process.env.TEST_DB === "postgres";
-const label = onPostgres ? "PostgreSQL" : "PGlite";
 const ADMIN = { username: "disk.admin", email: "disk.admin@example.edu", password: "disk admin password" };
 const SITE_ENV = { TRUST_PROXY: "true" };
 
 let site: SiteProcess;
-let dataDir: string;
-let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
-let env: Record<string, string>;
+let storage: SiteStorage;
 
 type Caller = { id: string; cookie: string };
 let admin: Caller;
@@ -52,13 +41,6 @@ async function send(method: string, pathname: string, options: BrowserRequestOpt
   expect(response.status, `${method} ${pathname} must not fail on the server: ${text.slice(0, 200)}`).toBeLessThan(500);
   return { status: response.status, text, headers: response.headers };
 }
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
 
 async function signIn(username: string, password: string): Promise<Caller> {
   const reply = await send("POST", "/api/auth/signin", { json: { username, password } });
@@ -88,6 +70,12 @@ async function upload(caller: Caller, purpose: "avatar" | "image" | "pdf", bytes
       "x-file-name": `file.${purpose === "pdf" ? "pdf" : "png"}`,
     },
   });
+}
+
+/** A post or journal article the admin creates through the API: answered 201. */
+async function adminCreates(pathname: string, json: unknown) {
+  const reply = await send("POST", pathname, { cookie: admin.cookie, json });
+  expect(reply.status, reply.text).toBe(201);
 }
 
 async function uploaded(caller: Caller, purpose: "avatar" | "image" | "pdf", bytes: Uint8Array): Promise<string> {
@@ -129,41 +117,29 @@ function expectPrivate(root: string) {
 async function whileStopped<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   expect(await site.stop()).toBe(0);
   const database = await openDatabase(
-    databaseUrl
-      ? { kind: "postgres", url: databaseUrl, poolSize: 2 }
-      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    storage.database
+      ? { kind: "postgres", url: storage.database.url, poolSize: 2 }
+      : { kind: "pglite", dataDir: path.join(storage.dataDir, "pglite") },
   );
   try {
     return await work(database);
   } finally {
     await database.close();
-    site = await startSite({ ...env, ...SITE_ENV });
+    site = await startSite({ ...storage.env, ...SITE_ENV });
   }
 }
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("storage");
-  if (onPostgres) {
-    const database = await scratchPostgres("storage");
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
-  env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  site = await startSite({ ...env, ...SITE_ENV });
+  storage = await siteStorage("storage");
+  site = await startSite({ ...storage.env, ...SITE_ENV });
   // Through the running server's operator socket on PGlite; straight to the database otherwise.
-  const created = await runScript(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    env,
-  );
-  expect(created.code, created.out).toBe(0);
+  await createAdmin(ADMIN, storage.env);
   admin = await signIn(ADMIN.username, ADMIN.password);
 }, 240_000);
 
 afterAll(async () => {
   killAllSites();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase?.();
+  await storage?.dispose();
 });
 
 describe(`what the site keeps on disk (${label})`, () => {
@@ -177,24 +153,10 @@ describe(`what the site keeps on disk (${label})`, () => {
       "pdf",
       renderPdf([{ text: "Modes", style: "title" }], { title: "Modes", author: "Tests" }),
     );
-    expect(
-      (
-        await send("POST", "/api/post/create", {
-          cookie: admin.cookie,
-          json: { title: "On disk", category: "exams", image, content: "<p>x</p>" },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await send("POST", "/api/journal/create", {
-          cookie: admin.cookie,
-          json: { filename: "On disk", details: "", file: pdf },
-        })
-      ).status,
-    ).toBe(201);
+    await adminCreates("/api/post/create", { title: "On disk", category: "exams", image, content: "<p>x</p>" });
+    await adminCreates("/api/journal/create", { filename: "On disk", details: "", file: pdf });
 
-    const entries = expectPrivate(dataDir);
+    const entries = expectPrivate(storage.dataDir);
     const names = new Set(entries.map((e) => e.path.split(path.sep).join("/")));
     // The uploads, their scratch folder and, on the embedded database, its files, lock and operator socket.
     for (const expected of [
@@ -215,21 +177,21 @@ describe(`what the site keeps on disk (${label})`, () => {
     expect(await site.stop()).toBe(0);
     // As `chmod -R go+rwX`: what an older version's files may look like (and worse).
     let opened = 0;
-    for (const entry of modesUnder(dataDir)) {
+    for (const entry of modesUnder(storage.dataDir)) {
       fs.chmodSync(
-        path.join(dataDir, entry.path),
+        path.join(storage.dataDir, entry.path),
         entry.mode | (entry.directory || entry.mode & 0o100 ? 0o077 : 0o066),
       );
       opened++;
     }
-    expect(modesUnder(dataDir).filter((e) => e.mode & 0o077).length).toBe(opened);
+    expect(modesUnder(storage.dataDir).filter((e) => e.mode & 0o077).length).toBe(opened);
 
-    site = await startSite({ ...env, ...SITE_ENV });
+    site = await startSite({ ...storage.env, ...SITE_ENV });
     const line = await site.waitForOutput(
       /^Tightened permissions of \d+ files? in DATA_DIR \(readable by this user only\)\.$/,
     );
     expect(Number(/of (\d+) file/.exec(line)![1])).toBe(opened);
-    const entries = expectPrivate(dataDir);
+    const entries = expectPrivate(storage.dataDir);
     reportCount(
       "security",
       opened,
@@ -307,34 +269,23 @@ describe(`what the site keeps on disk (${label})`, () => {
       renderPdf([{ text: "Kept", style: "title" }], { title: "Kept", author: "Tests" }),
     );
     const neverUsed = await uploaded(admin, "image", await photo(35));
-    const post = await send("POST", "/api/post/create", {
-      cookie: admin.cookie,
-      json: {
-        title: "Sweep",
-        category: "exams",
-        image: postImage,
-        content: `<p>See <img src="${inText}" alt="a chart"></p>`,
-      },
+    await adminCreates("/api/post/create", {
+      title: "Sweep",
+      category: "exams",
+      image: postImage,
+      content: `<p>See <img src="${inText}" alt="a chart"></p>`,
     });
-    expect(post.status, post.text).toBe(201);
-    expect(
-      (
-        await send("POST", "/api/journal/create", {
-          cookie: admin.cookie,
-          json: { filename: "Sweep", details: "", file: pdf },
-        })
-      ).status,
-    ).toBe(201);
+    await adminCreates("/api/journal/create", { filename: "Sweep", details: "", file: pdf });
 
     const keyOf = (url: string) => url.slice("/uploads/".length);
     const onDisk = (url: string) =>
-      storedKeysOf(keyOf(url)).every((key) => fs.existsSync(path.join(dataDir, "uploads", ...key.split("/"))));
+      storedKeysOf(keyOf(url)).every((key) => fs.existsSync(path.join(storage.dataDir, "uploads", ...key.split("/"))));
     const unused = [replaced, abandoned, neverUsed];
     const inUse = [current, postImage, inText, pdf];
     for (const url of [...unused, ...inUse]) expect(onDisk(url), url).toBe(true);
 
     const recorded = await whileStopped(async ({ db }) => {
-      const service = mediaService(db, mediaOptions(dataDir));
+      const service = mediaService(db, mediaOptions(storage.dataDir));
       // With the server's own grace: all of them are younger than a day, so nothing goes.
       await service.removeUnreferenced(new Date(Date.now() - UPLOAD_GRACE_MS), {
         unusedBefore: new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS),

@@ -9,6 +9,8 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { storedKeysOf } from "~/services/media.server";
 
+import { type AdminRequest, adminRequestInit, adminRequests, createdRecord, weightedWrites } from "./admin-requests";
+
 /**
  * An admin at work through the JSON API (uploads, posts, journal articles with their PDFs, settings),
  * and the ledger of what the site acknowledged. A write answered 2xx is acknowledged and must be
@@ -49,6 +51,8 @@ type JournalEntry = {
   unsureDelete: boolean;
 };
 type SettingEntry = { acked?: string; unsure: string[] };
+/** A new record's deletion state: none sent. */
+const NOT_DELETED = { deleting: false, deleted: false, unsureDelete: false };
 
 export type Ledger = ReturnType<typeof newLedger>;
 
@@ -95,25 +99,15 @@ export function adminWriter(options: {
   const mine = { posts: [] as PostEntry[], journals: [] as JournalEntry[] };
 
   /** The answer, or "lost" when none came. Error answers are recorded. */
-  async function send(
-    method: string,
-    pathname: string,
-    body?: unknown,
-    upload?: { bytes: Buffer; type: string; name: string },
-  ) {
+  async function send(request: AdminRequest) {
+    const { method, path: pathname } = request;
+    const { headers, body } = adminRequestInit(request, cookie);
     let response: Response;
     try {
       response = await fetch(`${site}${pathname}`, {
         method,
-        headers: {
-          cookie,
-          ...(upload
-            ? { "content-type": upload.type, "x-file-name": upload.name }
-            : body === undefined
-              ? {}
-              : { "content-type": "application/json" }),
-        },
-        body: upload ? new Uint8Array(upload.bytes) : body === undefined ? undefined : JSON.stringify(body),
+        headers,
+        body: typeof body === "string" || body === undefined ? body : new Uint8Array(body),
         signal: AbortSignal.timeout(60_000),
       });
     } catch {
@@ -139,60 +133,47 @@ export function adminWriter(options: {
   }
 
   async function upload(kind: "image" | "pdf", journalId?: string) {
-    const file =
-      kind === "image"
-        ? { bytes: assets.image, type: "image/png", name: "photo.png" }
-        : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
-    const reply = await send("POST", `/api/uploads?purpose=${kind}`, undefined, file);
+    const reply = await send(adminRequests.upload(kind, assets));
     if (typeof reply === "string") return undefined;
     const url = reply.url as string;
     ledger.uploads.set(url, { journalId });
     return url;
   }
 
+  /** Deletes one of this writer's posts or articles; an answer lost leaves it unsure. */
+  async function remove(entries: (PostEntry | JournalEntry)[], request: (id: string) => AdminRequest) {
+    const entry = pick(entries.filter((e) => !e.deleted && !e.unsureDelete));
+    if (!entry) return;
+    entry.deleting = true;
+    const reply = await send(request(entry.id));
+    if (reply === "lost") entry.unsureDelete = true;
+    else if (reply !== "error") entry.deleted = true;
+  }
+
+  /** Uploads a file, then creates the post or article that uses it; undefined when either was not acknowledged. */
+  async function createWith(kind: "image" | "pdf", record: "post" | "journal", request: (url: string) => AdminRequest) {
+    const url = await upload(kind);
+    if (!url) return undefined;
+    const reply = await send(request(url));
+    if (typeof reply === "string") return undefined;
+    return { record: createdRecord(reply, record), url };
+  }
+
   const operations = {
     async createPost() {
-      const image = await upload("image");
-      if (!image) return;
       const title = `Reliability post ${tag()}`;
-      const reply = await send("POST", "/api/post/create", {
-        title,
-        category: "exams",
-        image,
-        content: `<p>${title}</p>`,
-      });
-      if (typeof reply === "string") return;
-      const post = reply.post as { _id: string; slug: string };
-      const entry = {
-        id: post._id,
-        slug: post.slug,
-        title,
-        image,
-        deleting: false,
-        renaming: false,
-        deleted: false,
-        unsureTitles: [],
-        unsureDelete: false,
-      };
+      const created = await createWith("image", "post", (image) => adminRequests.createPost(title, image));
+      if (!created) return;
+      const entry = { ...created.record, title, image: created.url, renaming: false, unsureTitles: [], ...NOT_DELETED };
       ledger.posts.set(entry.id, entry);
       mine.posts.push(entry);
     },
     async createJournal() {
-      const file = await upload("pdf");
-      if (!file) return;
       const filename = `Reliability article ${tag()}`;
-      const reply = await send("POST", "/api/journal/create", { filename, details: "<p>Abstract.</p>", file });
-      if (typeof reply === "string") return;
-      const journal = reply.journal as { _id: string; slug: string };
-      const entry = {
-        id: journal._id,
-        slug: journal.slug,
-        filename,
-        file,
-        deleting: false,
-        deleted: false,
-        unsureDelete: false,
-      };
+      const created = await createWith("pdf", "journal", (file) => adminRequests.createJournal(filename, file));
+      if (!created) return;
+      const file = created.url;
+      const entry = { ...created.record, filename, file, ...NOT_DELETED };
       ledger.journals.set(entry.id, entry);
       ledger.uploads.set(file, { journalId: entry.id });
       mine.journals.push(entry);
@@ -203,12 +184,7 @@ export function adminWriter(options: {
       const title = `Reliability post ${tag()} (edited)`;
       // A new title is a new address: between the save and its answer, the old one may be gone.
       post.renaming = true;
-      const reply = await send("PUT", `/api/post/updatepost/${post.id}/${userId}`, {
-        title,
-        category: "exams",
-        image: post.image,
-        content: `<p>${title}</p>`,
-      });
+      const reply = await send(adminRequests.updatePost(post, userId, title));
       if (reply !== "lost") post.renaming = false;
       if (reply === "lost") post.unsureTitles.push(title);
       if (typeof reply === "string") return;
@@ -216,28 +192,14 @@ export function adminWriter(options: {
       post.slug = (reply.post as { slug: string }).slug;
       post.unsureTitles = [];
     },
-    async deletePost() {
-      const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
-      if (!post) return;
-      post.deleting = true;
-      const reply = await send("DELETE", `/api/post/deletepost/${post.id}/${userId}`);
-      if (reply === "lost") post.unsureDelete = true;
-      else if (reply !== "error") post.deleted = true;
-    },
-    async deleteJournal() {
-      const journal = pick(mine.journals.filter((j) => !j.deleted && !j.unsureDelete));
-      if (!journal) return;
-      journal.deleting = true;
-      const reply = await send("DELETE", `/api/journal/deletejournal/${journal.id}/${userId}`);
-      if (reply === "lost") journal.unsureDelete = true;
-      else if (reply !== "error") journal.deleted = true;
-    },
+    deletePost: () => remove(mine.posts, (id) => adminRequests.deletePost(id, userId)),
+    deleteJournal: () => remove(mine.journals, (id) => adminRequests.deleteJournal(id, userId)),
     async saveSettings() {
       if (!section) return this.createPost();
       const entry = ledger.settings.get(section) ?? { unsure: [] };
       ledger.settings.set(section, entry);
       const title = `Heading ${tag()}`;
-      const reply = await send("PUT", `/api/settings/${section}`, { title, subtitle: `Subtitle of ${title}` });
+      const reply = await send(adminRequests.saveSettings(section, title));
       if (reply === "lost") entry.unsure.push(title);
       if (typeof reply === "string") return;
       entry.acked = title;
@@ -245,14 +207,14 @@ export function adminWriter(options: {
     },
   };
 
-  const weighted: (keyof typeof operations)[] = [
-    ...Array<"createPost">(6).fill("createPost"),
-    ...Array<"createJournal">(4).fill("createJournal"),
-    ...Array<"updatePost">(3).fill("updatePost"),
-    ...Array<"deletePost">(2).fill("deletePost"),
-    "deleteJournal",
-    ...Array<"saveSettings">(4).fill("saveSettings"),
-  ];
+  const weighted = weightedWrites({
+    createPost: 6,
+    createJournal: 4,
+    updatePost: 3,
+    deletePost: 2,
+    deleteJournal: 1,
+    saveSettings: 4,
+  });
 
   return {
     /** Writes until `until()` says stop (or an answer is lost: the server is gone). */

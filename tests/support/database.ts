@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 
 import {
   type Database,
@@ -23,7 +21,7 @@ import { replaceRuntime } from "~/runtime.server";
 import type { AuthOptions } from "~/services/auth.server";
 import { createServices, mediaOptions } from "~/services/index.server";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
+import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
 
 /** Which database the current Vitest project runs against: PGlite, or PostgreSQL from TEST_DATABASE_URL. */
 export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -32,28 +30,17 @@ export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promis
 
 /** A fresh, migrated database of the project's kind, and a scratch data directory for files. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-test-"));
+  const dataDir = scratchDirectory("test");
   if (testDatabaseKind === "pglite") return pgliteTestDatabase(await migratedTemplate(), dataDir);
 
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error("TEST_DATABASE_URL must be set for the postgres test project.");
-  const name = `t_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  const database = await scratchPostgres("test");
+  const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
   return {
     ...handle,
     dataDir,
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -173,7 +160,7 @@ export async function openSeededTestDatabase(): Promise<TestDatabase> {
       await handle.close();
     });
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-test-"));
+  const dataDir = scratchDirectory("test");
   fs.cpSync(path.join(folder, "data"), dataDir, { recursive: true });
   return pgliteTestDatabase(new Blob([fs.readFileSync(path.join(folder, "db.tar"))]), dataDir);
 }

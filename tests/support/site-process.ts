@@ -41,22 +41,14 @@ export type SiteProcess = {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the server (on `port`, else a free one) and waits until /healthz answers 200. */
-export async function startSite(
-  env: Record<string, string>,
-  options: { timeoutMs?: number; port?: number } = {},
-): Promise<SiteProcess> {
-  const port = options.port ?? (await freePort());
+/**
+ * `node scripts/start.mjs` in production on 127.0.0.1 with `env` (no other defaults), its output
+ * kept; not waited for. killAllSites() kills it if it still runs.
+ */
+export function spawnSite(env: Record<string, string>) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DEMO_CONTENT: "false",
-      ...env,
-    },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -65,30 +57,42 @@ export async function startSite(
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   void exited.then(() => running.delete(child));
+  return { child, exited, output: () => output };
+}
+
+/** Starts the server (on `port`, else a free one) and waits until /healthz answers 200. */
+export async function startSite(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; port?: number } = {},
+): Promise<SiteProcess> {
+  const port = options.port ?? (await freePort());
+  const { child, exited, output } = spawnSite({ PORT: String(port), DEMO_CONTENT: "false", ...env });
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 
   return {
     url,
     child,
-    output: () => output,
+    output,
     async waitForOutput(pattern, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const line = output.split("\n").find((l) => pattern.test(l));
+        const line = output()
+          .split("\n")
+          .find((l) => pattern.test(l));
         if (line) return line;
-        if (Date.now() > until) throw new Error(`no output line matched ${pattern}:\n${output}`);
+        if (Date.now() > until) throw new Error(`no output line matched ${pattern}:\n${output()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -167,10 +171,19 @@ export async function signIn(
     body: JSON.stringify({ username, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
+  const cookie = sessionCookieOf(response.headers);
+  return { cookie, userId: ((await response.json()) as { user: { _id: string } }).user._id };
+}
+
+/** The cookies an answer sets, as a browser sends them back (`name=value; ...`), without the ones it clears. */
+export function sessionCookieOf(headers: Headers): string {
+  return cookieHeaderOf(headers.getSetCookie());
+}
+
+/** Set-Cookie values as the Cookie header a browser sends back, without the cookies they clear. */
+export function cookieHeaderOf(setCookies: string[]): string {
+  return setCookies
     .map((c) => c.split(";")[0])
     .filter((c) => !c.endsWith("="))
     .join("; ");
-  return { cookie, userId: ((await response.json()) as { user: { _id: string } }).user._id };
 }

@@ -1,0 +1,68 @@
+/**
+ * The admin writes of the write loads, as requests through the JSON API: the reliability writers
+ * (tests/support/admin-writes.ts) and the cluster's (tests/cluster/traffic.ts) send the same ones,
+ * each with its own ledger. No imports: `npm run cluster` runs traffic.ts in Node as it is.
+ */
+
+export type UploadFile = { bytes: Buffer; type: string; name: string };
+export type AdminRequest = { method: "POST" | "PUT" | "DELETE"; path: string; body?: unknown; upload?: UploadFile };
+export type AdminWriteName =
+  "createPost" | "createJournal" | "updatePost" | "deletePost" | "deleteJournal" | "saveSettings";
+
+export const adminRequests = {
+  upload(kind: "image" | "pdf", assets: { image: Buffer; pdf: Buffer }): AdminRequest {
+    const upload =
+      kind === "image"
+        ? { bytes: assets.image, type: "image/png", name: "photo.png" }
+        : { bytes: assets.pdf, type: "application/pdf", name: "article.pdf" };
+    return { method: "POST", path: `/api/uploads?purpose=${kind}`, upload };
+  },
+  createPost(title: string, image: string): AdminRequest {
+    return {
+      method: "POST",
+      path: "/api/post/create",
+      body: { title, category: "exams", image, content: `<p>${title}</p>` },
+    };
+  },
+  createJournal(filename: string, file: string): AdminRequest {
+    return { method: "POST", path: "/api/journal/create", body: { filename, details: "<p>Abstract.</p>", file } };
+  },
+  updatePost(post: { id: string; image: string }, userId: string, title: string): AdminRequest {
+    return {
+      method: "PUT",
+      path: `/api/post/updatepost/${post.id}/${userId}`,
+      body: { title, category: "exams", image: post.image, content: `<p>${title}</p>` },
+    };
+  },
+  deletePost(id: string, userId: string): AdminRequest {
+    return { method: "DELETE", path: `/api/post/deletepost/${id}/${userId}` };
+  },
+  deleteJournal(id: string, userId: string): AdminRequest {
+    return { method: "DELETE", path: `/api/journal/deletejournal/${id}/${userId}` };
+  },
+  saveSettings(section: string, title: string): AdminRequest {
+    return { method: "PUT", path: `/api/settings/${section}`, body: { title, subtitle: `Subtitle of ${title}` } };
+  },
+};
+
+/** The headers and body the request is sent with: an upload's bytes, else its JSON body, if any. */
+export function adminRequestInit(request: AdminRequest, cookie: string) {
+  const { upload, body } = request;
+  const headers: Record<string, string> = { cookie };
+  if (upload) Object.assign(headers, { "content-type": upload.type, "x-file-name": upload.name });
+  else if (body !== undefined) headers["content-type"] = "application/json";
+  return { headers, body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body) };
+}
+
+/** A writer's draw: each write named as many times as its weight, for a uniform pick among them. */
+export function weightedWrites(weights: Record<AdminWriteName, number>): AdminWriteName[] {
+  return (Object.entries(weights) as [AdminWriteName, number][]).flatMap(([name, weight]) =>
+    Array<AdminWriteName>(weight).fill(name),
+  );
+}
+
+/** The id and slug of the post or article a create was answered with. */
+export function createdRecord(reply: Record<string, unknown>, record: "post" | "journal") {
+  const { _id, slug } = reply[record] as { _id: string; slug: string };
+  return { id: _id, slug };
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+
+import { expect } from "vitest";
+
+import { runScript, scratchDirectory, scratchPostgres } from "./site-process";
+
+/**
+ * What the suites that start the built site (security, reliability, the page cache) set up the same
+ * way: which database they run on, a fresh data folder (and database) for a server, and the operator
+ * commands they run before a test.
+ */
+
+/** The vitest project's database: PostgreSQL in the `*-postgres` projects, else the embedded PGlite. */
+export const onPostgres = process.env.TEST_DB === "postgres";
+/** The database's name, for test titles and counts. */
+export const databaseLabel = onPostgres ? "PostgreSQL" : "PGlite";
+
+export type Credentials = { username: string; email: string; password: string };
+export type SiteStorage = Awaited<ReturnType<typeof siteStorage>>;
+
+/** A data folder, and on PostgreSQL a database of its own: what the site's commands need (`env`). */
+export async function siteStorage(label: string) {
+  const dataDir = scratchDirectory(label);
+  const database = onPostgres ? await scratchPostgres(label) : undefined;
+  return {
+    dataDir,
+    database,
+    env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) } as Record<string, string>,
+    async dispose() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** An operator command (`scripts/NAME.mjs`) that must succeed. */
+export async function operator(script: string, args: string[], env: Record<string, string>) {
+  const { code, out } = await runScript(script, args, env);
+  expect(code, out).toBe(0);
+}
+
+/** `npm run create-admin` for this account, which must succeed. */
+export function createAdmin(admin: Credentials, env: Record<string, string>) {
+  return operator("create-admin", adminArgs(admin), env);
+}
+
+/** The arguments of `npm run create-admin` for this account. */
+export function adminArgs(admin: Credentials) {
+  return ["--username", admin.username, "--email", admin.email, "--password", admin.password];
+}
