@@ -7,11 +7,11 @@ import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
-import { listPage, requestedPage } from "~/lib/paged-list.server";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { JOURNALS_PAGE_SIZE } from "~/services/pagination";
+import { listPage, requestedPage } from "~/web/paged-list.server";
 
 import type { Route } from "./+types/journals";
 

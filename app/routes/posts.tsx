@@ -5,9 +5,9 @@ import { PostCard, type PostCardData } from "~/components/PostCard";
 import type { ListPage } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
-import { listPage, requestedPage } from "~/lib/paged-list.server";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
+import { listPage, requestedPage } from "~/web/paged-list.server";
 
 import type { Route } from "./+types/posts";
 
