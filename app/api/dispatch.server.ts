@@ -166,7 +166,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     return Response.json(result.body, { status: result.status ?? 200, headers });
   } catch (error) {
     // Every refusal a service makes, the outage (503) among them.
-    if (error instanceof ServiceError) return apiError(error.status, error.message);
+    if (error instanceof ServiceError) return apiError(error.status, error.message, error.headers);
     if (error instanceof Response)
       return apiError(error.status, error.status === 404 ? "Not found." : "The request was refused.");
     console.error(`api ${operation.operationId} failed:`, error);

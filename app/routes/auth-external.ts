@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 
 import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
 
 import type { Route } from "./+types/auth-external";
 
@@ -13,12 +14,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (!accounts.providers.some((p) => p.id === provider)) {
     return data({ message: "That sign-in provider is not available." }, { status: 400 });
   }
-  const result = await accounts.startExternal(request, provider, { callbackURL: "/", errorCallbackURL: "/signin" });
-  if (!result.ok || !result.url) {
-    const message = result.ok ? "unavailable" : result.status === 429 ? "rate_limited" : "failed";
-    return redirect(`/signin?error=${message}`);
+  try {
+    const result = await accounts.startExternal(request, provider, { callbackURL: "/", errorCallbackURL: "/signin" });
+    return redirect(
+      result.url ? result.url : "/signin?error=unavailable",
+      result.url ? { headers: result.headers } : {},
+    );
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return redirect(`/signin?error=${error.status === 429 ? "rate_limited" : "failed"}`);
   }
-  return redirect(result.url, { headers: result.headers });
 }
 
 export function loader() {

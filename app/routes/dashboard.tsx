@@ -1,4 +1,3 @@
-import type { ComponentType } from "react";
 import { data, redirect } from "react-router";
 
 import { pageTitle } from "~/lib/meta";
@@ -10,7 +9,6 @@ import { replyFor } from "./dashboard/actions.server";
 import { DASHBOARD_TABS, dashboardTab, isAdminTab } from "./dashboard/registry";
 import { actionFor, TAB_SERVERS } from "./dashboard/registry.server";
 import { Sidebar } from "./dashboard/Sidebar";
-import type { TabProps } from "./dashboard/tab";
 import { PROFILE_SAVED, TAB_VIEWS } from "./dashboard/views";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!url.pathname.startsWith("/dashboard")) throw redirect(`/dashboard${url.search}`);
   const user = await requireUser(request);
   const tab = dashboardTab(url.searchParams.get("tab"));
-  const server: { deniedMessage?: string } & (typeof TAB_SERVERS)[typeof tab] = TAB_SERVERS[tab];
+  const server = TAB_SERVERS[tab];
   if (isAdminTab(tab) && !user.isAdmin) throw data({ message: server.deniedMessage ?? NOT_ALLOWED }, { status: 403 });
   const view = await server.load({ request, url, user });
   return {
@@ -56,7 +54,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user, tab, view, confirm, updated } = loaderData;
-  const Tab = TAB_VIEWS[tab] as ComponentType<TabProps<unknown>>;
+  const Tab = TAB_VIEWS[tab];
   const result = actionData?.intent ? actionData : updated ? PROFILE_SAVED : undefined;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">

@@ -10,6 +10,7 @@ import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin";
@@ -46,14 +47,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (missingFields(values, ["username", "password"])) {
     return data({ error: FILL_ALL_FIELDS, username: values.username }, { status: 400 });
   }
-  const result = await (await services()).accounts.signIn(request, values);
-  if (!result.ok) {
-    return data(
-      { error: result.message, username: values.username },
-      { status: result.status, headers: result.headers },
-    );
+  try {
+    const result = await (await services()).accounts.signIn(request, values);
+    return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data({ error: error.message, username: values.username }, { status: error.status, headers: error.headers });
   }
-  return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */

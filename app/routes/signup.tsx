@@ -9,6 +9,7 @@ import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signup";
@@ -30,8 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });
   const parsed = signUpSchema.safeParse(values);
   if (!parsed.success) return data({ error: firstError(parsed.error), ...echo }, { status: 400 });
-  const result = await (await services()).accounts.signUp(request, parsed.data);
-  if (!result.ok) return data({ error: result.message, ...echo }, { status: result.status, headers: result.headers });
+  try {
+    await (await services()).accounts.signUp(request, parsed.data);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data({ error: error.message, ...echo }, { status: error.status, headers: error.headers });
+  }
   return redirect("/signin?registered=1");
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { CLIENT_IP_HEADER } from "./auth.server";
+import { ServiceError } from "./errors.server";
 import { createServices, type Services } from "./index.server";
 
 let database: TestDatabase;
@@ -40,9 +41,8 @@ afterAll(async () => {
 
 async function signedIn(username: string, email: string, password = "correct horse battery") {
   const b = browser();
-  expect(await services.accounts.signUp(b.request(), { username, email, password })).toMatchObject({ ok: true });
+  await services.accounts.signUp(b.request(), { username, email, password });
   const result = await services.accounts.signIn(b.request(), { username, password });
-  expect(result.ok).toBe(true);
   b.keep(result.headers);
   return b;
 }
@@ -55,7 +55,6 @@ describe(`accounts (${testDatabaseKind})`, () => {
       email: "Amina@Example.edu",
       password: "peace-and-security",
     });
-    expect(signUp.ok).toBe(true);
     b.keep(signUp.headers);
     expect(await services.accounts.currentUser(b.request())).toBeNull();
 
@@ -63,7 +62,6 @@ describe(`accounts (${testDatabaseKind})`, () => {
       username: "amina.yusuf",
       password: "peace-and-security",
     });
-    expect(byName.ok).toBe(true);
     b.keep(byName.headers);
     const user = await services.accounts.currentUser(b.request());
     expect(user).toMatchObject({ username: "Amina.Yusuf", email: "amina@example.edu", isAdmin: false });
@@ -73,95 +71,87 @@ describe(`accounts (${testDatabaseKind})`, () => {
       username: "AMINA@example.edu",
       password: "peace-and-security",
     });
-    expect(byEmail.ok).toBe(true);
+    expect(byEmail.headers.getSetCookie().join()).toMatch(/session_token/);
   });
 
   it("refuses a taken username or email in any case, and a wrong password", async () => {
     await signedIn("taken.name", "taken@example.edu");
-    const again = await services.accounts.signUp(browser().request(), {
+    const again = services.accounts.signUp(browser().request(), {
       username: "TAKEN.NAME",
       email: "new@example.edu",
       password: "long enough",
     });
-    expect(again).toMatchObject({ ok: false, message: "That username is already taken. Please choose another." });
+    await expect(again).rejects.toMatchObject({ message: "That username is already taken. Please choose another." });
     // A taken email gets the same answer as a new one (no account enumeration), and no account.
-    const sameEmail = await services.accounts.signUp(browser().request(), {
+    await services.accounts.signUp(browser().request(), {
       username: "another",
       email: "TAKEN@example.edu",
       password: "long enough",
     });
-    expect(sameEmail.ok).toBe(true);
-    expect(
-      (await services.accounts.signIn(browser().request(), { username: "another", password: "long enough" })).ok,
-    ).toBe(false);
-    const wrong = await services.accounts.signIn(browser().request(), {
+    await expect(
+      services.accounts.signIn(browser().request(), { username: "another", password: "long enough" }),
+    ).rejects.toBeInstanceOf(ServiceError);
+    const wrong = services.accounts.signIn(browser().request(), {
       username: "taken.name",
       password: "not the password",
     });
-    expect(wrong).toMatchObject({ ok: false, status: 401, message: "Invalid username or password" });
+    await expect(wrong).rejects.toMatchObject({ status: 401, message: "Invalid username or password" });
   });
 
   it("limits sign-in attempts per client: past the limit, 429 and when to try again", async () => {
     const b = browser();
-    let last;
+    let last: unknown;
     for (let i = 0; i < 11; i++)
-      last = await services.accounts.signIn(b.request(), { username: "nobody", password: "wrong password" });
-    expect(last).toMatchObject({ ok: false, status: 429 });
-    expect(last!.ok === false && last!.message).toMatch(
-      /^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/,
-    );
-    // Another client is not affected.
-    expect(
-      (await services.accounts.signIn(browser().request(), { username: "nobody", password: "x" })).ok === false,
-    ).toBe(true);
+      last = await services.accounts
+        .signIn(b.request(), { username: "nobody", password: "wrong password" })
+        .catch((error: unknown) => error);
+    expect(last).toMatchObject({ status: 429 });
+    expect((last as ServiceError).message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/);
+    expect((last as ServiceError).headers?.get("Retry-After")).toMatch(/^\d+$/);
+    // Another client is refused too (the name "nobody" has its own limit), as before.
+    await expect(
+      services.accounts.signIn(browser().request(), { username: "nobody", password: "x" }),
+    ).rejects.toBeInstanceOf(ServiceError);
   });
 
   it("updates the profile: no changes, username, and email or password only with the current password", async () => {
     const b = await signedIn("profile.user", "profile@example.edu");
     const me = (await services.accounts.currentUser(b.request()))!;
-    expect(await services.accounts.updateProfile(b.request(), me, { username: "profile.user" })).toMatchObject({
-      ok: false,
+    await expect(services.accounts.updateProfile(b.request(), me, { username: "profile.user" })).rejects.toMatchObject({
       message: "No changes made",
     });
 
     const renamed = await services.accounts.updateProfile(b.request(), me, { username: "Profile.Renamed" });
     expect(renamed).toMatchObject({
-      ok: true,
       message: "Profile Updated Successfully",
       user: { username: "Profile.Renamed" },
     });
 
-    expect(await services.accounts.updateProfile(b.request(), me, { email: "new@example.edu" })).toMatchObject({
-      ok: false,
+    await expect(services.accounts.updateProfile(b.request(), me, { email: "new@example.edu" })).rejects.toMatchObject({
       message: "Enter your current password to change your email or password.",
     });
-    expect(
-      await services.accounts.updateProfile(b.request(), me, { email: "new@example.edu", currentPassword: "wrong" }),
-    ).toMatchObject({
-      ok: false,
+    await expect(
+      services.accounts.updateProfile(b.request(), me, { email: "new@example.edu", currentPassword: "wrong" }),
+    ).rejects.toMatchObject({
       message: "The current password is incorrect.",
     });
     const moved = await services.accounts.updateProfile(b.request(), me, {
       email: "moved@example.edu",
       currentPassword: "correct horse battery",
     });
-    expect(moved).toMatchObject({ ok: true, user: { email: "moved@example.edu" } });
+    expect(moved).toMatchObject({ user: { email: "moved@example.edu" } });
 
     const changed = await services.accounts.updateProfile(b.request(), me, {
       password: "a new long password",
       currentPassword: "correct horse battery",
     });
-    expect(changed.ok).toBe(true);
     b.keep(changed.headers);
     expect(await services.accounts.currentUser(b.request())).not.toBeNull();
-    expect(
-      (
-        await services.accounts.signIn(browser().request(), {
-          username: "profile.renamed",
-          password: "a new long password",
-        })
-      ).ok,
-    ).toBe(true);
+    const withNewPassword = await services.accounts.signIn(browser().request(), {
+      username: "profile.renamed",
+      password: "a new long password",
+    });
+    expect(withNewPassword.headers.getSetCookie().join()).toMatch(/session_token/);
   });
 
   it("deleting an account ends its sessions and keeps its posts", async () => {
@@ -181,7 +171,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
       userId: me.id,
     });
 
-    expect((await services.accounts.deleteOwnAccount(b.request(), me)).ok).toBe(true);
+    await services.accounts.deleteOwnAccount(b.request(), me);
     expect(await services.accounts.currentUser(b.request())).toBeNull();
     expect(await services.accounts.currentUser(other.request())).toBeNull();
     expect(await services.posts.bySlug(post.slug)).toMatchObject({ title: "A post that stays", userId: null });

@@ -3,14 +3,27 @@ import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { accounts, media, users } from "~/db/schema";
-import { LAST_ADMIN_NOT_DELETED, LAST_ADMIN_NOT_DEMOTED, USER_GONE } from "~/domain/messages/accounts";
+import {
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
+  GOOGLE_NOT_SET_UP,
+  GOOGLE_NOT_VERIFIED,
+  LAST_ADMIN_NOT_DELETED,
+  LAST_ADMIN_NOT_DEMOTED,
+  LAST_ADMIN_OWN_ACCOUNT,
+  NAME_OR_EMAIL_TAKEN,
+  NO_CHANGES,
+  PHOTO_NOT_OURS,
+  SOMETHING_WENT_WRONG,
+  USER_GONE,
+} from "~/domain/messages/accounts";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
 import type { Effects } from "./content-changes.server";
-import { ConflictError, NotFoundError, ServiceError } from "./errors.server";
+import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
 import { noteSession } from "./request-record.server";
 
@@ -26,9 +39,11 @@ export type SessionUser = {
 
 export type UserRow = SessionUser;
 
-/** The outcome of an account action: a message for the person, and headers (cookies) to pass on. */
-export type AccountResult =
-  { ok: true; headers: Headers; message?: string } | { ok: false; status: number; message: string; headers?: Headers };
+/**
+ * What an account action that went through hands back: headers (the cookies the auth library set)
+ * to pass on, and a message for the person. A refused one throws a ServiceError instead.
+ */
+export type AccountResult = { headers: Headers; message?: string };
 
 export function isAdminRole(role: string | null | undefined): boolean {
   return (role ?? "")
@@ -72,33 +87,25 @@ const AUTH_MESSAGES: Record<string, string> = {
   USERNAME_TOO_LONG: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
 };
 
-function waitMessage(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  const when =
-    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `Too many attempts. Please try again in ${when}.`;
-}
-
-/** The answer to an attempt over its limit, the same for every limit. */
-function tooMany(retryAfter: number): AccountResult {
-  return {
-    ok: false,
-    status: 429,
-    message: waitMessage(retryAfter),
-    headers: new Headers({ "Retry-After": String(retryAfter) }),
-  };
-}
-
-async function toResult(response: Response): Promise<AccountResult> {
+function cookiesOf(response: Response) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (response.ok) return { ok: true, headers };
-  if (response.status === 429) {
-    return tooMany(Number(response.headers.get("X-Retry-After")) || 60);
-  }
+  return headers;
+}
+
+/** The auth library's refusal, in the site's words; with the cookies it set, unless told not to. */
+async function refusalOf(response: Response, { cookies = true } = {}): Promise<ServiceError> {
+  if (response.status === 429) return new TooManyAttemptsError(Number(response.headers.get("X-Retry-After")) || 60);
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || "Something went wrong. Please try again.";
-  return { ok: false, status: response.status >= 500 ? 500 : response.status, message, headers };
+  const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || SOMETHING_WENT_WRONG;
+  const status = response.status >= 500 ? 500 : response.status;
+  return new ServiceError(message, status, undefined, cookies ? cookiesOf(response) : undefined);
+}
+
+/** The auth library's answer: its cookies when it went through; thrown as a ServiceError when refused. */
+async function accepted(response: Response): Promise<AccountResult> {
+  if (!response.ok) throw await refusalOf(response);
+  return { headers: cookiesOf(response) };
 }
 
 /** The refusals of account changes (kept by this name for the screens that catch them). */
@@ -183,7 +190,7 @@ export function accountsService(
     },
 
     async signUp(request: Request, input: { username: string; email: string; password: string }) {
-      return toResult(
+      return accepted(
         await callAuth(request, "/sign-up/email", { ...input, name: input.username, displayUsername: input.username }),
       );
     },
@@ -196,7 +203,7 @@ export function accountsService(
         byEmail ? "/sign-in/email" : "/sign-in/username",
         byEmail ? { email: input.username, password: input.password } : input,
       );
-      return toResult(response);
+      return accepted(response);
     },
 
     /**
@@ -205,36 +212,29 @@ export function accountsService(
      * creates the account. A name or e-mail alone is never enough.
      */
     async signInWithGoogleIdToken(request: Request, idToken: string): Promise<AccountResult & { user?: SessionUser }> {
-      if (!options.providers.some((p) => p.id === "google")) {
-        return { ok: false, status: 404, message: "Google sign-in is not set up on this site." };
-      }
+      if (!options.providers.some((p) => p.id === "google")) throw new NotFoundError(GOOGLE_NOT_SET_UP);
       const response = await callAuth(request, "/sign-in/social", { provider: "google", idToken: { token: idToken } });
-      const result = await toResult(response.clone());
-      if (!result.ok) {
+      if (!response.ok) {
+        const refusal = await refusalOf(response);
         // The library says 401 for a token it could not verify; say so plainly.
-        return result.status === 429
-          ? result
-          : {
-              ...result,
-              status: 401,
-              message: "The Google sign-in could not be verified. Please sign in with Google again.",
-            };
+        if (refusal instanceof TooManyAttemptsError) throw refusal;
+        throw new ServiceError(GOOGLE_NOT_VERIFIED, 401, undefined, refusal.headers);
       }
       const body = (await response.json()) as { user?: { id?: string } };
       const user = body.user?.id ? await this.userById(body.user.id) : null;
-      return { ...result, user: user ?? undefined };
+      return { headers: cookiesOf(response), user: user ?? undefined };
     },
 
     async signOut(request: Request) {
-      return toResult(await callAuth(request, "/sign-out"));
+      // Signing out without a session is no failure: the cookies are cleared either way.
+      return { headers: cookiesOf(await callAuth(request, "/sign-out")) } satisfies AccountResult;
     },
 
     /** Starts Google or OIDC sign-in; the result carries the provider's address to redirect to. */
     async startExternal(request: Request, providerId: string, urls: { callbackURL: string; errorCallbackURL: string }) {
       // Google and generic OpenID Connect providers both start at the social sign-in endpoint.
       const response = await callAuth(request, "/sign-in/social", { provider: providerId, ...urls });
-      const result = await toResult(response.clone());
-      if (!result.ok) return { ...result, url: null };
+      const result = await accepted(response.clone());
       const body = (await response.json()) as { url?: string };
       return { ...result, url: body.url ?? null };
     },
@@ -261,14 +261,14 @@ export function accountsService(
         image: input.image && input.image !== user.image ? input.image : undefined,
       };
       if (!changes.username && !changes.email && !changes.password && !changes.image) {
-        return { ok: false, status: 400, message: "No changes made" };
+        throw new InvalidError(NO_CHANGES);
       }
       if (changes.username && !USERNAME_PATTERN.test(changes.username)) {
-        return { ok: false, status: 400, message: AUTH_MESSAGES.INVALID_USERNAME };
+        throw new InvalidError(AUTH_MESSAGES.INVALID_USERNAME, "username");
       }
       if (!byAdmin && (changes.email || changes.password) && (await passwordHash(user.id))) {
         if (!input.currentPassword) {
-          return { ok: false, status: 400, message: "Enter your current password to change your email or password." };
+          throw new InvalidError(CURRENT_PASSWORD_NEEDED, "currentPassword");
         }
         // A new password alone is checked by the auth library itself (below), within its limit on
         // attempts. A new e-mail counts against that same limit and is checked first, before the
@@ -276,9 +276,9 @@ export function accountsService(
         // password at leisure nor learn which addresses have accounts.
         if (!changes.password || changes.email) {
           const attempt = await callAuth(request, "/change-password", {});
-          if (attempt.status === 429) return toResult(attempt);
+          if (attempt.status === 429) throw await refusalOf(attempt);
           if (!(await verifyPassword(user.id, input.currentPassword))) {
-            return { ok: false, status: 400, message: "The current password is incorrect." };
+            throw new InvalidError(CURRENT_PASSWORD_WRONG, "currentPassword");
           }
         }
       }
@@ -292,20 +292,20 @@ export function accountsService(
             [`profile-username:user:${user.id}`, ...(address ? [`profile-username:ip:${address}`] : [])],
             SIGN_IN_RULE,
           );
-          if (!outcome.allowed) return tooMany(outcome.retryAfter);
+          if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
         }
         const [clash] = await db
           .select({ id: users.id })
           .from(users)
           .where(and(sql`lower(${users.username}) = ${changes.username.toLowerCase()}`, ne(users.id, user.id)));
-        if (clash) return { ok: false, status: 409, message: AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN };
+        if (clash) throw new ConflictError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, "username");
       }
       if (changes.email) {
         const [clash] = await db
           .select({ id: users.id })
           .from(users)
           .where(and(sql`lower(${users.email}) = ${changes.email}`, ne(users.id, user.id)));
-        if (clash) return { ok: false, status: 409, message: AUTH_MESSAGES.USER_ALREADY_EXISTS };
+        if (clash) throw new ConflictError(AUTH_MESSAGES.USER_ALREADY_EXISTS, "email");
       }
 
       if (changes.image) {
@@ -322,7 +322,7 @@ export function accountsService(
             ),
           )
           .returning({ id: media.id });
-        if (!owned) return { ok: false, status: 400, message: "Choose a photo again: that one was not uploaded here." };
+        if (!owned) throw new InvalidError(PHOTO_NOT_OURS, "profilePhoto");
       }
 
       let headers = new Headers();
@@ -339,15 +339,14 @@ export function accountsService(
           });
         await context.internalAdapter.deleteUserSessions(user.id);
       } else if (changes.password) {
-        const result = await toResult(
-          await callAuth(request, "/change-password", {
-            currentPassword: input.currentPassword ?? "",
-            newPassword: changes.password,
-            revokeOtherSessions: true,
-          }),
-        );
-        if (!result.ok) return result;
-        headers = result.headers;
+        const response = await callAuth(request, "/change-password", {
+          currentPassword: input.currentPassword ?? "",
+          newPassword: changes.password,
+          revokeOtherSessions: true,
+        });
+        // A refused change keeps this browser's cookies as they are.
+        if (!response.ok) throw await refusalOf(response, { cookies: false });
+        headers = cookiesOf(response);
       }
       if (changes.username || changes.email || changes.image) {
         try {
@@ -365,13 +364,13 @@ export function accountsService(
         } catch (error) {
           // The unique indexes decide a race between two people taking the same name.
           if (pgErrorCode(error).refusal === "unique") {
-            return { ok: false, status: 409, message: "That username or email is already taken." };
+            throw new ConflictError(NAME_OR_EMAIL_TAKEN);
           }
           throw error;
         }
       }
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
-      return { ok: true, headers, message: "Profile Updated Successfully", user: toSessionUser(row) };
+      return { headers, message: "Profile Updated Successfully", user: toSessionUser(row) };
     },
 
     /** Deletes the signed-in user's own account: every session ends; their posts stay. */
@@ -383,15 +382,9 @@ export function accountsService(
         await tx.delete(users).where(eq(users.id, user.id));
         return "deleted" as const;
       });
-      if (outcome === "last-admin") {
-        return {
-          ok: false,
-          status: 409,
-          message: "You are the last admin. Make another user an admin before deleting your account.",
-        };
-      }
-      const signedOut = await toResult(await callAuth(request, "/sign-out"));
-      return { ok: true, headers: signedOut.headers ?? new Headers() };
+      if (outcome === "last-admin") throw new ConflictError(LAST_ADMIN_OWN_ACCOUNT);
+      // The account and its sessions are gone: whatever sign-out answers, its cookies clear this browser's.
+      return { headers: cookiesOf(await callAuth(request, "/sign-out")) } satisfies AccountResult;
     },
 
     async listUsers(request: PageRequest = {}) {

@@ -1,3 +1,4 @@
+import { tryAgainIn } from "~/domain/messages/accounts";
 import { PDF_NOT_STORED } from "~/domain/messages/journals";
 import { IMAGE_NOT_STORED } from "~/domain/messages/media";
 
@@ -13,6 +14,8 @@ export class ServiceError extends Error {
     message: string,
     readonly status = 400,
     readonly field?: string,
+    /** Headers the answer must carry (a Retry-After, the cookies the auth library set). */
+    readonly headers?: Headers,
   ) {
     super(message);
     this.name = new.target.name;
@@ -44,6 +47,13 @@ export class InvalidError extends ServiceError {
 export class ForbiddenError extends ServiceError {
   constructor(message: string) {
     super(message, 403);
+  }
+}
+
+/** Over a limit on attempts: says when to try again, in words and in Retry-After. */
+export class TooManyAttemptsError extends ServiceError {
+  constructor(readonly retryAfter: number) {
+    super(tryAgainIn(retryAfter), 429, undefined, new Headers({ "Retry-After": String(retryAfter) }));
   }
 }
 

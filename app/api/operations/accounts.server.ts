@@ -1,18 +1,14 @@
 import { z } from "zod";
 
 import { ACCOUNT_GONE, USER_GONE } from "~/domain/messages/accounts";
-import type { AccountResult, SessionUser } from "~/services/accounts.server";
+import type { SessionUser } from "~/services/accounts.server";
 
 import { defineOperation, type Operation } from "../operation.server";
 import { userJson } from "../records.server";
 import * as s from "../schemas";
-import { done, message, ok, one, pageQuery, refuse } from "./shared.server";
+import { done, message, ok, one, pageQuery } from "./shared.server";
 
 /** Sign-up, sign-in and the accounts (SPEC.md section 7). */
-
-/** A refusal from the accounts service, as JSON with its status (and its headers, unless told otherwise). */
-const refused = (result: Extract<AccountResult, { ok: false }>, headers = result.headers) =>
-  ok({ success: false, statusCode: result.status, message: result.message }, result.status, headers);
 
 /** Signed in: the account, and the session cookie the sign-in set. */
 const signedIn = (user: SessionUser | null | undefined, headers: Headers) =>
@@ -30,8 +26,7 @@ export const accountOperations: Operation[] = [
     responses: { 201: { description: "Account created; sign in next", schema: s.messageResponse } },
     errors: [409, 422, 429],
     async handle({ request, services, body }) {
-      const result = await services.accounts.signUp(request, body);
-      if (!result.ok) return refused(result);
+      await services.accounts.signUp(request, body);
       return done("Signup successful", 201);
     },
   }),
@@ -50,7 +45,6 @@ export const accountOperations: Operation[] = [
     async handle({ request, services, body }) {
       const { accounts } = services;
       const result = await accounts.signIn(request, body);
-      if (!result.ok) return refused(result);
       const user = body.username.includes("@")
         ? await accounts.findByEmail(body.username)
         : await accounts.findByUsername(body.username);
@@ -72,7 +66,6 @@ export const accountOperations: Operation[] = [
     errors: [401, 404, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signInWithGoogleIdToken(request, body.idToken);
-      if (!result.ok) return refused(result);
       return signedIn(result.user, result.headers);
     },
   }),
@@ -117,8 +110,6 @@ export const accountOperations: Operation[] = [
         },
         { byAdmin: user!.isAdmin ? user! : undefined },
       );
-      // A 429 keeps its Retry-After.
-      if (!result.ok) return refused(result, result.status === 429 ? result.headers : undefined);
       return ok(userJson(result.user!), 200, result.headers);
     },
   }),
@@ -136,7 +127,6 @@ export const accountOperations: Operation[] = [
     async handle({ request, services, user, params }) {
       if (params.userId === user!.id) {
         const result = await services.accounts.deleteOwnAccount(request, user!);
-        if (!result.ok) return refuse(result.status, result.message);
         return done("Your account has been deleted", 200, result.headers);
       }
       const removed = await services.accounts.deleteUser(params.userId);

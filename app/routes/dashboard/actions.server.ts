@@ -76,7 +76,8 @@ export function runAction(
       }
       if (error instanceof ServiceError) {
         if (error.status === 503) throw data({ message: error.message }, { status: 503 });
-        return reply(false, (failures.refused ?? ((m) => m))(error.message), { status: error.status });
+        const message = (failures.refused ?? ((m) => m))(error.message);
+        return reply(false, message, { status: error.status, headers: error.headers });
       }
       console.error(`dashboard ${intent}:`, error);
       return reply(false, failures.failed, { status: 500 });

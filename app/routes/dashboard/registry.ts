@@ -1,8 +1,8 @@
 /**
  * The dashboard's tabs, in sidebar order (SPEC.md "Dashboard"): id is the `?tab=` value. Each tab
- * is a folder under `+tabs/`; a line here names it, and the compiler then asks for its component
- * (views.tsx) and its server module (registry.server.ts). Client-safe on purpose: the sidebar,
- * the page title and the end-to-end tests read it.
+ * is a folder under `+tabs/<id>/` holding `<id>.server.ts` (`load` and `actions`, see
+ * registry.server.ts) and `<Name>Tab.tsx` (its screen, see views.tsx); a line here is all the rest a
+ * new tab needs. Client-safe on purpose: the sidebar, the page title and the end-to-end tests read it.
  */
 const TAB_REGISTRY = [
   { id: "profile", label: "Profile", adminOnly: false },

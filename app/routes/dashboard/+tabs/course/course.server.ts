@@ -7,7 +7,8 @@ import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 type Kind = "faculty" | "department" | "course";
 
-export const COURSE_DENIED = "Access denied. Admin privileges required."; // SPEC.md
+/** The 403 message for a non-admin: SPEC.md words of this tab's own. */
+export const deniedMessage = "Access denied. Admin privileges required."; // SPEC.md
 const KIND_NAMES: Record<Kind, string> = { faculty: "Faculty", department: "Department", course: "Course" };
 const CREATED = "Created successfully!"; // SPEC.md
 const SAVE_FAILURES = { failed: "Failed to save", refused: (message: string) => `Error: ${message}` }; // SPEC.md

@@ -28,8 +28,6 @@ function profileInput(form: FormData) {
 export const updateProfile = runAction("update-profile", PROFILE_FAILURES, async ({ request, form, user, reply }) => {
   const input = profileSchema.parse(profileInput(form));
   const result = await (await services()).accounts.updateProfile(request, user, input);
-  // A 429 keeps its Retry-After.
-  if (!result.ok) return reply(false, result.message, { status: result.status, headers: retryAfterOnly(result) });
   // A new password ends every session and starts a new one for this browser: the page is then
   // loaded again with the new cookie (rendering it now, with the old one, would sign out).
   if (result.headers?.has("set-cookie")) {
@@ -38,13 +36,8 @@ export const updateProfile = runAction("update-profile", PROFILE_FAILURES, async
   return reply(true, result.message ?? PROFILE_UPDATED, { headers: result.headers });
 });
 
-function retryAfterOnly(result: { status: number; headers?: Headers }) {
-  return result.status === 429 ? result.headers : undefined;
-}
-
-export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async ({ request, user, reply }) => {
+export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async ({ request, user }) => {
   const result = await (await services()).accounts.deleteOwnAccount(request, user);
-  if (!result.ok) return reply(false, result.message, { status: result.status });
   return redirect("/", { headers: result.headers });
 });
 
