@@ -41,7 +41,7 @@ function postgresFiles(globs: string[]) {
 function project(
   name: string,
   include: string[],
-  options: { exclude?: string[]; postgres?: boolean; timeouts?: [number, number] } = {},
+  options: { exclude?: string[]; postgres?: boolean; timeouts?: [number, number]; isolate?: boolean } = {},
 ): TestProjectInlineConfiguration {
   const [testTimeout, hookTimeout] = options.timeouts ?? [60_000, 120_000];
   return {
@@ -54,6 +54,7 @@ function project(
       // PGlite's WebAssembly on V8's baseline compiler only, as the server runs it (scripts/build-if-needed.mjs):
       // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
       execArgv: ["--liftoff-only"],
+      isolate: options.isolate ?? true,
       testTimeout,
       hookTimeout,
     },
@@ -80,7 +81,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       // test:unit: no build, no processes; fast enough to run on every change.
-      project("pglite", ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"], { exclude: SLOW }),
+      project("pglite", ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"], {
+        exclude: SLOW,
+        isolate: false,
+      }),
       // test:trust
       project("reliability", RELIABILITY, { timeouts: TRUST_TIMEOUTS }),
       project("security", SECURITY, { timeouts: TRUST_TIMEOUTS }),
