@@ -87,7 +87,6 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
                   src={image}
                   name={person.name}
                   side={112}
-                  sizes="112px"
                   className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
                   lazy
                 />

@@ -154,7 +154,6 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               src={director.photo}
               name={director.name}
               side={224}
-              sizes="224px"
               className="aspect-square w-56 rounded-xl object-cover shadow-md"
               lazy
             />
