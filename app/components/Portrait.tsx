@@ -1,8 +1,7 @@
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 
 type PortraitProps = {
-  src?: string | null;
-  name: string;
+  person: { name: string; photo?: string | null };
   /** The square's side in CSS pixels at its largest. */
   side: number;
   /** What the browser is told of its width; by default, `side`. */
@@ -13,13 +12,13 @@ type PortraitProps = {
 };
 
 /** A person's square photo, named for screen readers; nothing when there is no photo. */
-export function Portrait({ src, name, side, sizes = `${side}px`, className, lazy }: PortraitProps) {
-  if (!src) return null;
+export function Portrait({ person, side, sizes = `${side}px`, className, lazy }: PortraitProps) {
+  if (!person.photo) return null;
   return (
     <ResponsiveImage
-      src={src}
+      src={person.photo}
       sizes={sizes}
-      alt={`Portrait of ${name}`}
+      alt={`Portrait of ${person.name}`}
       width={side}
       height={side}
       className={className}

@@ -48,12 +48,7 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
       >
         {selected && (
           <div className="space-y-4">
-            <Portrait
-              src={selected.photo}
-              name={selected.name}
-              side={160}
-              className="h-40 w-40 rounded-lg object-cover"
-            />
+            <Portrait person={selected} side={160} className="h-40 w-40 rounded-lg object-cover" />
             {selected.email && (
               <p>
                 <span className="font-semibold">Email: </span>
