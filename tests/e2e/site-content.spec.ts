@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // This file runs after every other browser test (its own project): it rewrites the site's words.
 test.describe.configure({ mode: "serial" });
@@ -19,9 +19,8 @@ async function saveField(page: Page, url: string, label: string, value: string, 
   await expect(page.getByRole("status")).toHaveText(message);
 }
 
-test("every settings section: each change shows on the page that uses it", async ({ admin, page }) => {
+test("every settings section: each change shows on the page that uses it", async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  await login(page, admin);
   // Each section's Title, and where the site then shows it.
   const title = "New hero title";
   const checks: [section: string, url: string, shows: () => Promise<void>][] = [
@@ -58,9 +57,8 @@ test("every settings section: each change shows on the page that uses it", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
 });
 
-test("every staff role, the announcement and every focus page", async ({ admin, page }) => {
+test("every staff role, the announcement and every focus page", async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  await login(page, admin);
   const roles = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"];
   for (const role of roles) {
     await saveField(
