@@ -7,6 +7,7 @@ import { AccountFields, type BoundField, useFieldValues } from "~/components/for
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { tooLargeMessage, uploadFile, useUploadLimit } from "~/components/forms/UploadField";
+import { InPlaceLink } from "~/components/InPlaceLink";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
@@ -221,21 +222,15 @@ function ProfileFields({ bind, askCurrent }: { bind: (name: keyof Values) => Bou
 }
 
 function AccountLinks({ onDelete }: { onDelete: () => void }) {
-  const hydrated = useHydrated();
   return (
     <div className="mt-6 flex justify-between text-sm font-semibold">
-      <Link
+      <InPlaceLink
         to="/dashboard?tab=profile&confirm=delete-account"
-        preventScrollReset
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          onDelete();
-        }}
+        onActivate={onDelete}
         className="text-red-700 hover:underline dark:text-red-300"
       >
         Delete Account
-      </Link>
+      </InPlaceLink>
       <Form method="post" action="/signout">
         <button type="submit" className="text-red-700 hover:underline dark:text-red-300">
           Sign out
