@@ -4,8 +4,8 @@ import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { Section } from "~/components/Section";
+import { sectionMeta } from "~/components/section-meta";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/programmes";
@@ -22,10 +22,7 @@ export async function loader() {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.programmes.title || "Programmes") },
-    pageDescription(matches, data?.programmes.subtitle),
-  ];
+  return sectionMeta(matches, data?.programmes, "Programmes");
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {
