@@ -1,14 +1,12 @@
-import { srcSetFor } from "~/lib/images";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 
 /** A user's photo, or their initial on a coloured disc when they have none. */
 export function Avatar({ username, image, size = "h-9 w-9" }: { username: string; image?: string; size?: string }) {
   if (image)
     return (
-      <img
+      <ResponsiveImage
         src={image}
-        srcSet={srcSetFor(image)}
         sizes="112px"
-        alt=""
         width={112}
         height={112}
         className={`${size} shrink-0 rounded-full object-cover`}

@@ -1,4 +1,4 @@
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 
 /**
  * A page's opening picture behind its title, with a gradient that keeps the white text readable.
@@ -8,15 +8,13 @@ export function HeroBackdrop({ image, shade }: { image?: string | null; shade: s
   return (
     <>
       {image && (
-        <img
+        <ResponsiveImage
           src={image}
-          srcSet={srcSetFor(image)}
           sizes="100vw"
-          alt=""
           width={1920}
           height={1080}
           className="absolute inset-0 -z-20 h-full w-full object-cover"
-          {...PRIORITY_IMAGE}
+          load="priority"
         />
       )}
       <div className={`absolute inset-0 -z-10 ${shade}`} />

@@ -1,29 +1,28 @@
-import { srcSetFor } from "~/lib/images";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 
 type PortraitProps = {
-  src?: string | null;
-  name: string;
-  /** The square's side in CSS pixels at its largest, and the `sizes` that says so to the browser. */
+  person: { name: string; photo?: string | null };
+  /** The square's side in CSS pixels at its largest. */
   side: number;
-  sizes: string;
+  /** What the browser is told of its width; by default, `side`. */
+  sizes?: string;
   className: string;
   /** Below the first screen: the browser fetches it when it comes near. */
   lazy?: boolean;
 };
 
 /** A person's square photo, named for screen readers; nothing when there is no photo. */
-export function Portrait({ src, name, side, sizes, className, lazy }: PortraitProps) {
-  if (!src) return null;
+export function Portrait({ person, side, sizes = `${side}px`, className, lazy }: PortraitProps) {
+  if (!person.photo) return null;
   return (
-    <img
-      src={src}
-      srcSet={srcSetFor(src)}
+    <ResponsiveImage
+      src={person.photo}
       sizes={sizes}
-      alt={`Portrait of ${name}`}
+      alt={`Portrait of ${person.name}`}
       width={side}
       height={side}
       className={className}
-      loading={lazy ? "lazy" : undefined}
+      load={lazy ? "lazy" : undefined}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 
 import { ArrowRightIcon } from "~/components/icons";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { categoryLabel } from "~/domain/vocabulary";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
 import { formatDate } from "~/lib/text";
 
 export type PostCardData = {
@@ -36,14 +36,12 @@ export function PostCard({
         className="block aspect-[16/9] overflow-hidden bg-navy-100 dark:bg-navy-900"
       >
         {post.image && (
-          <img
+          <ResponsiveImage
             src={post.image}
-            srcSet={srcSetFor(post.image)}
             sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-            alt=""
             width={1600}
             height={900}
-            {...(priority ? PRIORITY_IMAGE : { loading: "lazy" })}
+            load={priority ? "priority" : "lazy"}
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />
         )}

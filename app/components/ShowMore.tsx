@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { SpinnerIcon } from "~/components/icons";
-import { useHydrated } from "~/lib/use-hydrated";
+import { InPlaceLink } from "~/components/InPlaceLink";
 
 export type ListPage<T> = {
   items: T[];
@@ -69,7 +69,6 @@ export function ShowMoreButton({
   /** SPEC.md says "Show More" on public pages and "Show more" in the dashboard. */
   label?: string;
 }) {
-  const hydrated = useHydrated();
   return (
     <div className="mt-12 flex justify-center" aria-live="polite">
       {loading ? (
@@ -77,18 +76,13 @@ export function ShowMoreButton({
           <SpinnerIcon /> Loading more…
         </span>
       ) : (
-        <Link
+        <InPlaceLink
           to={href}
-          preventScrollReset
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            onLoad();
-          }}
+          onActivate={onLoad}
           className="rounded-md border-2 border-navy-800 px-8 py-3 text-sm font-semibold text-navy-800 transition hover:bg-navy-800 hover:text-white dark:border-gold-400 dark:text-gold-300 dark:hover:bg-gold-400 dark:hover:text-navy-950"
         >
           {label}
-        </Link>
+        </InPlaceLink>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { Portrait } from "~/components/Portrait";
-import { srcSetFor } from "~/lib/images";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 import type { StaffRecord } from "~/lib/site-content";
 
 /** Principal officers as cards; choosing one opens a modal with their details. */
@@ -19,15 +19,13 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
               className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 dark:border-slate-700/60 dark:bg-night-card"
             >
               {person.photo ? (
-                <img
+                <ResponsiveImage
                   src={person.photo}
-                  srcSet={srcSetFor(person.photo)}
                   sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
-                  alt=""
                   width={800}
                   height={600}
                   className="aspect-[4/3] w-full object-cover"
-                  loading="lazy"
+                  load="lazy"
                 />
               ) : (
                 <div className="aspect-[4/3] w-full bg-navy-100 dark:bg-navy-900" />
@@ -50,13 +48,7 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
       >
         {selected && (
           <div className="space-y-4">
-            <Portrait
-              src={selected.photo}
-              name={selected.name}
-              side={160}
-              sizes="160px"
-              className="h-40 w-40 rounded-lg object-cover"
-            />
+            <Portrait person={selected} side={160} className="h-40 w-40 rounded-lg object-cover" />
             {selected.email && (
               <p>
                 <span className="font-semibold">Email: </span>

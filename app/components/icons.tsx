@@ -1,41 +1,40 @@
 /** Inline icons (decorative: callers label the control). */
 type IconProps = { className?: string };
 
-export function SunIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <circle cx="12" cy="12" r="4" />
-      <path
-        strokeLinecap="round"
-        d="M12 2v2m0 16v2M4.93 4.93l1.41 1.41m11.32 11.32l1.41 1.41M2 12h2m16 0h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41"
-      />
-    </svg>
-  );
+/** A 24-pixel line icon, drawn with the text's colour two pixels wide, at `size` unless told otherwise. */
+function lineIcon(size: string, drawing: React.ReactNode) {
+  return function LineIcon({ className = size }: IconProps) {
+    return (
+      <svg
+        className={className}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
+        {drawing}
+      </svg>
+    );
+  };
 }
 
-export function MoonIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path strokeLinejoin="round" d="M21 12.79A9 9 0 1111.21 3 7 7 0 0021 12.79z" />
-    </svg>
-  );
-}
-
-export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
+export const SunIcon = lineIcon(
+  "h-5 w-5",
+  <>
+    <circle cx="12" cy="12" r="4" />
+    <path
+      strokeLinecap="round"
+      d="M12 2v2m0 16v2M4.93 4.93l1.41 1.41m11.32 11.32l1.41 1.41M2 12h2m16 0h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41"
+    />
+  </>,
+);
+export const MoonIcon = lineIcon(
+  "h-5 w-5",
+  <path strokeLinejoin="round" d="M21 12.79A9 9 0 1111.21 3 7 7 0 0021 12.79z" />,
+);
+export const MenuIcon = lineIcon("h-6 w-6", <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = lineIcon("h-6 w-6", <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />);
 
 export function CrestIcon({ className = "h-9 w-9" }: IconProps) {
   return (

@@ -1,7 +1,12 @@
 import type { FocusKey, PostCategory, Semester, SettingsSection, StaffRole } from "~/domain/vocabulary";
-import type { SiteLinks } from "~/lib/site-content";
+import type { SiteLink, SiteLinks } from "~/lib/site-content";
 
 /** The demo centre: every text here is written for it. */
+
+/** Links written as label: address. */
+function links(addressByLabel: Record<string, string>): SiteLink[] {
+  return Object.entries(addressByLabel).map(([label, href]) => ({ label, href }));
+}
 
 export const demoSiteLinks: SiteLinks = {
   name: "Centre for Peace, Security and Conflict Resolution",
@@ -14,41 +19,41 @@ export const demoSiteLinks: SiteLinks = {
   footerColumns: [
     {
       title: "Partners",
-      links: [
-        { label: "Research Funding Agency", href: "https://funding.example.org" },
-        { label: "Ministry of Education", href: "https://education.example.gov" },
-      ],
+      links: links({
+        "Research Funding Agency": "https://funding.example.org",
+        "Ministry of Education": "https://education.example.gov",
+      }),
     },
     {
       title: "Careers",
-      links: [
-        { label: "Vacancies", href: "https://lakeland.example.edu/vacancies" },
-        { label: "Recruitment", href: "https://lakeland.example.edu/recruitment" },
-      ],
+      links: links({
+        Vacancies: "https://lakeland.example.edu/vacancies",
+        Recruitment: "https://lakeland.example.edu/recruitment",
+      }),
     },
     {
       title: "Calendars",
-      links: [
-        { label: "Academic Calendar", href: "https://lakeland.example.edu/academic-calendar" },
-        { label: "Event Calendar", href: "https://lakeland.example.edu/events" },
-      ],
+      links: links({
+        "Academic Calendar": "https://lakeland.example.edu/academic-calendar",
+        "Event Calendar": "https://lakeland.example.edu/events",
+      }),
     },
     {
       title: "The Centre",
-      links: [
-        { label: "About the Centre", href: "/about" },
-        { label: "Programmes", href: "/programmes" },
-        { label: "Call for Papers", href: "/admision" },
-        { label: "Journal Articles", href: "/journals" },
-      ],
+      links: links({
+        "About the Centre": "/about",
+        Programmes: "/programmes",
+        "Call for Papers": "/admision",
+        "Journal Articles": "/journals",
+      }),
     },
   ],
-  socialLinks: [
-    { label: "Facebook", href: "https://facebook.com/cpscr.lakeland" },
-    { label: "X", href: "https://x.com/cpscr_lakeland" },
-    { label: "LinkedIn", href: "https://linkedin.com/company/cpscr-lakeland" },
-    { label: "YouTube", href: "https://youtube.com/@cpscr-lakeland" },
-  ],
+  socialLinks: links({
+    Facebook: "https://facebook.com/cpscr.lakeland",
+    X: "https://x.com/cpscr_lakeland",
+    LinkedIn: "https://linkedin.com/company/cpscr-lakeland",
+    YouTube: "https://youtube.com/@cpscr-lakeland",
+  }),
 };
 
 export const demoSettings: { [S in SettingsSection]: Record<string, string> } = {

@@ -22,6 +22,22 @@ function random(seed: number) {
   };
 }
 
+/** A picture on a two-colour gradient (top to bottom, or corner to corner), with `content` drawn over it. */
+function gradientSvg(
+  width: number,
+  height: number,
+  gradient: { from: string; to: string; diagonal?: boolean },
+  content: string,
+) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="bg" x1="0" y1="0" x2="${gradient.diagonal ? 1 : 0}" y2="1">
+      <stop offset="0" stop-color="${gradient.from}"/><stop offset="1" stop-color="${gradient.to}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#bg)"/>
+    ${content}
+  </svg>`;
+}
+
 function landscapeSvg(seed: number, width: number, height: number) {
   const rand = random(seed + 1);
   const palette = PALETTES[seed % PALETTES.length];
@@ -45,27 +61,17 @@ function landscapeSvg(seed: number, width: number, height: number) {
     (_, i) =>
       `<circle cx="${sunX}" cy="${sunY}" r="${height * (0.12 + i * 0.07)}" fill="none" stroke="${palette[4]}" stroke-opacity="${0.18 - i * 0.03}" stroke-width="2"/>`,
   ).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${palette[0]}"/><stop offset="1" stop-color="${palette[3]}"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#sky)"/>
-    <circle cx="${sunX}" cy="${sunY}" r="${height * 0.09}" fill="${palette[4]}" opacity="0.9"/>
-    ${rings}${hills}</svg>`;
+  const sun = `<circle cx="${sunX}" cy="${sunY}" r="${height * 0.09}" fill="${palette[4]}" opacity="0.9"/>`;
+  return gradientSvg(width, height, { from: palette[0], to: palette[3] }, sun + rings + hills);
 }
 
 function portraitSvg(seed: number, size: number) {
   const palette = PALETTES[seed % PALETTES.length];
   const c = size / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-    <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${palette[2]}"/><stop offset="1" stop-color="${palette[0]}"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#bg)"/>
-    <circle cx="${c}" cy="${size * 0.4}" r="${size * 0.17}" fill="${palette[4]}" opacity="0.92"/>
-    <path d="M ${size * 0.16} ${size} C ${size * 0.18} ${size * 0.68}, ${size * 0.36} ${size * 0.6}, ${c} ${size * 0.6}
-             C ${size * 0.64} ${size * 0.6}, ${size * 0.82} ${size * 0.68}, ${size * 0.84} ${size} Z" fill="${palette[4]}" opacity="0.92"/>
-  </svg>`;
+  const head = `<circle cx="${c}" cy="${size * 0.4}" r="${size * 0.17}" fill="${palette[4]}" opacity="0.92"/>`;
+  const shoulders = `<path d="M ${size * 0.16} ${size} C ${size * 0.18} ${size * 0.68}, ${size * 0.36} ${size * 0.6}, ${c} ${size * 0.6}
+             C ${size * 0.64} ${size * 0.6}, ${size * 0.82} ${size * 0.68}, ${size * 0.84} ${size} Z" fill="${palette[4]}" opacity="0.92"/>`;
+  return gradientSvg(size, size, { from: palette[2], to: palette[0], diagonal: true }, head + shoulders);
 }
 
 export type GeneratedImage = { bytes: Buffer; width: number; height: number };

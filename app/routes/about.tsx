@@ -43,10 +43,14 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
     { title: "Our Philosophy", text: about.philosophy },
   ].filter((p) => p.text);
   const messages = [
-    { person: vc, image: about.vcimage || vc.photo, message: about.vcMessage, heading: "From the Vice-Chancellor" },
+    // The about page may show another photo of the person beside their message.
     {
-      person: director,
-      image: about.directorimage || director.photo,
+      person: { ...vc, photo: about.vcimage || vc.photo },
+      message: about.vcMessage,
+      heading: "From the Vice-Chancellor",
+    },
+    {
+      person: { ...director, photo: about.directorimage || director.photo },
       message: about.directorMessage,
       heading: "From the Director",
     },
@@ -81,13 +85,11 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
       {messages.length > 0 && (
         <Section id="messages" title="Messages">
           <div className="grid gap-10 lg:grid-cols-2">
-            {messages.map(({ person, image, message, heading }) => (
+            {messages.map(({ person, message, heading }) => (
               <figure key={person.role} className="flex gap-6">
                 <Portrait
-                  src={image}
-                  name={person.name}
+                  person={person}
                   side={112}
-                  sizes="112px"
                   className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
                   lazy
                 />

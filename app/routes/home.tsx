@@ -97,8 +97,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700/60 dark:bg-night-card"
               >
                 <Portrait
-                  src={person.photo}
-                  name={person.name}
+                  person={person}
                   side={480}
                   sizes="(min-width: 1024px) 240px, 50vw"
                   className="aspect-square w-full object-cover"
@@ -151,10 +150,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <Section id="welcome" eyebrow="From the Director" title="Director's Welcome Message">
           <figure className="grid gap-8 md:grid-cols-[14rem_1fr] md:items-start">
             <Portrait
-              src={director.photo}
-              name={director.name}
+              person={director}
               side={224}
-              sizes="224px"
               className="aspect-square w-56 rounded-xl object-cover shadow-md"
               lazy
             />

@@ -2,9 +2,9 @@ import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { toPostCard } from "~/components/post-card";
 import { PostCard, type PostCardData } from "~/components/PostCard";
+import { sectionMeta } from "~/components/section-meta";
 import type { ListPage } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
 import { listPage, requestedPage } from "~/web/paged-list.server";
@@ -22,10 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.blog.title || "News and Stories") },
-    pageDescription(matches, data?.blog.subtitle),
-  ];
+  return sectionMeta(matches, data?.blog, "News and Stories");
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {

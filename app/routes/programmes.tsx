@@ -2,10 +2,10 @@ import { Link } from "react-router";
 
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { Section } from "~/components/Section";
+import { sectionMeta } from "~/components/section-meta";
 import { READING_PAGE } from "~/lib/hydration";
-import { PRIORITY_IMAGE, srcSetFor } from "~/lib/images";
-import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/programmes";
@@ -22,10 +22,7 @@ export async function loader() {
 export const handle = READING_PAGE;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.programmes.title || "Programmes") },
-    pageDescription(matches, data?.programmes.subtitle),
-  ];
+  return sectionMeta(matches, data?.programmes, "Programmes");
 }
 
 export default function Programmes({ loaderData }: Route.ComponentProps) {
@@ -66,15 +63,13 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
                           className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
                         >
                           {department.departimage ? (
-                            <img
+                            <ResponsiveImage
                               src={department.departimage}
-                              srcSet={srcSetFor(department.departimage)}
                               sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-                              alt=""
                               width={800}
                               height={288}
                               className="h-36 w-full object-cover"
-                              {...(department.id === firstImage ? PRIORITY_IMAGE : { loading: "lazy" })}
+                              load={department.id === firstImage ? "priority" : "lazy"}
                             />
                           ) : (
                             <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />

@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { Alert } from "~/components/forms/Alert";
+import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
+import { SubmitButton } from "~/components/forms/Field";
 import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
@@ -47,51 +46,22 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Setup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [values, setValues] = useState({
+  const { bind } = useFieldValues({
     username: actionData?.username ?? "",
     email: actionData?.email ?? "",
     password: "",
   });
   const busy = navigation.state === "submitting";
-  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [field]: e.target.value.trim() });
   return (
     <AuthLayout
       title="Set up the site"
       intro="Create the first admin account. This page disappears once an admin exists."
+      error={actionData?.error}
     >
       <Form method="post" noValidate className="space-y-5">
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          onChange={set("username")}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set("email")}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set("password")}
-          hint="At least 8 characters."
-        />
+        <AccountFields bind={bind} texts={{ password: { hint: "At least 8 characters." } }} />
         <SubmitButton busy={busy}>Create admin account</SubmitButton>
       </Form>
-      {actionData?.error && (
-        <div className="mt-5">
-          <Alert tone="error">{actionData.error}</Alert>
-        </div>
-      )}
     </AuthLayout>
   );
 }

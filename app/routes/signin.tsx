@@ -1,8 +1,8 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
+import { useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
-import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
+import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
@@ -69,63 +69,34 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
-  const [values, setValues] = useState({ username: actionData?.username ?? "", password: "" });
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { values, bind } = useFieldValues({ username: actionData?.username ?? "", password: "" });
+  const { clientError, onSubmit } = useRequiredFields(values, ["username", "password"]);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin") === true;
-  const error = clientError ?? actionData?.error ?? loaderData.externalError;
 
   return (
-    <AuthLayout title="Welcome back to the Distance Learning CMS" intro="Sign in with your username or email address.">
+    <AuthLayout
+      title="Welcome back to the Distance Learning CMS"
+      intro="Sign in with your username or email address."
+      error={clientError ?? actionData?.error ?? loaderData.externalError}
+    >
       {loaderData.notice && (
         <div className="mb-6">
           <Alert tone="success">{loaderData.notice}</Alert>
         </div>
       )}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          if (missingFields(values, ["username", "password"])) {
-            event.preventDefault();
-            setClientError(FILL_ALL_FIELDS);
-          } else {
-            setClientError(null);
-          }
-        }}
-      >
+      <Form method="post" noValidate className="space-y-5" onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          placeholder="Username or email"
-          value={values.username}
-          onChange={(e) => setValues({ ...values, username: e.target.value.trim() })}
-        />
+        <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           placeholder="Password"
-          value={values.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value.trim() })}
+          {...bind("password")}
         />
         <SubmitButton busy={busy}>Sign In</SubmitButton>
       </Form>
-      <ExternalSignIn providers={providers} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Don&apos;t have an account?{" "}
-        <Link to="/signup" className="font-semibold text-navy-700 underline dark:text-gold-300">
-          Sign up
-        </Link>
-      </p>
-      {error && (
-        <div className="mt-5">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      )}
+      <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
     </AuthLayout>
   );
 }

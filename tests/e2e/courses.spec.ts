@@ -1,16 +1,14 @@
 import sharp from "sharp";
 
-import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // Runs in the last project (with site-content.spec.ts): it changes the programmes.
 test.describe.configure({ mode: "serial" });
 
 test("an admin builds a faculty, a department and a course, edits each, sees them on the site, and deletes them together", async ({
-  admin,
-  page,
+  adminPage: page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, admin);
   await page.goto("/dashboard?tab=course");
   await page.waitForLoadState("networkidle");
   const tag = uniqueName("t").replace(".", "");
@@ -114,8 +112,9 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   expect((await page.goto(departmentUrl))?.status()).toBe(404);
 });
 
-test("the server refuses bad courses even when posted directly, and non-admins entirely", async ({ admin, page }) => {
-  await login(page, admin);
+test("the server refuses bad courses even when posted directly, and non-admins entirely", async ({
+  adminPage: page,
+}) => {
   await page.goto("/programmes");
   // Two departments of different faculties from the demo.
   const lists = await page.request.get("/dashboard?tab=course");

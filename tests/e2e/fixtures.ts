@@ -15,7 +15,7 @@ export function newClientAddress(workerIndex: number) {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-export const test = base.extend<{ admin: Account }>({
+export const test = base.extend<{ admin: Account; adminPage: Page }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a pattern
   extraHTTPHeaders: async ({}, provide, testInfo) => {
     await provide({ "X-Forwarded-For": newClientAddress(testInfo.workerIndex) });
@@ -26,6 +26,11 @@ export const test = base.extend<{ admin: Account }>({
     const account = await createAdmin(uniqueName("e2e.admin"));
     await provide(account);
     await deleteAccount(baseURL!, account, newClientAddress(testInfo.workerIndex));
+  },
+  // The page signed in as that admin, for the tests that start there (`login`).
+  adminPage: async ({ page, admin }, provide) => {
+    await login(page, admin);
+    await provide(page);
   },
   // Reading pages start their JavaScript after the first paint, which may come after `load`
   // (decision 012): goto waits until such a page is hydrated, as the tests use it hydrated.

@@ -18,6 +18,14 @@ async function selectLine(page: Page) {
   await page.keyboard.press("Shift+Home");
 }
 
+/** Types `text` on a new line after the caret's and selects it, for the toolbar to format. */
+async function typeLineSelected(page: Page, text: string) {
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(text);
+  await selectLine(page);
+}
+
 /** Fails the test if any script of the corpus runs: a dialog opens or the marker is set. */
 function watchForScripts(page: Page) {
   const ran: string[] = [];
@@ -30,11 +38,9 @@ function watchForScripts(page: Page) {
 
 test.describe("publishing as an admin", () => {
   test("write a post with a heading, a colour, a link, a mailto, an image and a video; see it everywhere; edit; delete", async ({
-    admin,
-    page,
+    adminPage: page,
   }) => {
     test.setTimeout(90_000);
-    await login(page, admin);
     await page.goto("/create-post");
     const title = `Peace dialogue report ${uniqueName("p")}`;
     await page.getByLabel("Title").fill(title);
@@ -53,16 +59,10 @@ test.describe("publishing as an admin", () => {
     await page.keyboard.type("Findings of the dialogue");
     await page.getByRole("button", { name: "Heading" }).click();
     await page.locator(".ql-header .ql-picker-item[data-value='2']").click();
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("Red words");
-    await selectLine(page);
+    await typeLineSelected(page, "Red words");
     await page.getByRole("button", { name: "Text colour" }).click();
     await page.locator(".ql-color .ql-picker-item[data-value='#e60000']").click();
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("United Nations");
-    await selectLine(page);
+    await typeLineSelected(page, "United Nations");
     await page.getByRole("button", { name: "Link" }).click();
     const tooltip = page.locator(".ql-tooltip.ql-editing input[type=text]");
     await tooltip.fill("https://un.org");
@@ -135,10 +135,8 @@ test.describe("publishing as an admin", () => {
   });
 
   test("a post form refused by the server keeps what was typed and says why next to the field", async ({
-    admin,
-    page,
+    adminPage: page,
   }) => {
-    await login(page, admin);
     await page.goto("/create-post");
     await expect(page.locator(".ql-editor")).toBeVisible();
     await page.getByRole("textbox", { name: "Content" }).click();
@@ -148,9 +146,10 @@ test.describe("publishing as an admin", () => {
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Some words worth keeping");
   });
 
-  test("a journal with its PDF: create, download byte for byte from three places, delete", async ({ admin, page }) => {
+  test("a journal with its PDF: create, download byte for byte from three places, delete", async ({
+    adminPage: page,
+  }) => {
     test.setTimeout(60_000);
-    await login(page, admin);
     await page.goto("/dashboard?tab=journals");
     await page.getByRole("link", { name: "Create Journal" }).click();
     const title = `Border security review ${uniqueName("j")}`;

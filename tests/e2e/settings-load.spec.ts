@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, login, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
 // which that project's tests read and write).
@@ -33,10 +33,8 @@ async function staff(request: APIRequestContext, role: string): Promise<Staff> {
 }
 
 test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({
-  admin,
-  page,
+  adminPage: page,
 }) => {
-  await login(page, admin);
   const about = await settings(page.request, "about");
   const callBefore = await settings(page.request, "calltoaction");
   await open(page, "/dashboard?tab=about&section=about");
@@ -57,10 +55,8 @@ test("site settings: choosing calltoaction without Load, typing a title and savi
 });
 
 test("staff directory: choosing Bursar without Load and editing the e-mail changes the Bursar, not the Registrar", async ({
-  admin,
-  page,
+  adminPage: page,
 }) => {
-  await login(page, admin);
   const registrar = await staff(page.request, "registrar");
   const bursar = await staff(page.request, "bursar");
   await open(page, "/dashboard?tab=staff&role=registrar");
@@ -78,10 +74,8 @@ test("staff directory: choosing Bursar without Load and editing the e-mail chang
 });
 
 test("a forged save (one record's fields posted for another) is refused and changes nothing", async ({
-  admin,
-  page,
+  adminPage: page,
 }) => {
-  await login(page, admin);
   const about = await settings(page.request, "about");
   const call = await settings(page.request, "calltoaction");
   const registrar = await staff(page.request, "registrar");
@@ -132,8 +126,7 @@ test("a forged save (one record's fields posted for another) is refused and chan
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a choice without Load is refused on Save; Load and Enter work as plain forms", async ({ admin, page }) => {
-    await login(page, admin);
+  test("a choice without Load is refused on Save; Load and Enter work as plain forms", async ({ adminPage: page }) => {
     const about = await settings(page.request, "about");
     const call = await settings(page.request, "calltoaction");
     await page.goto("/dashboard?tab=about&section=about");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // This file runs after every other browser test (its own project): it rewrites the site's words.
 test.describe.configure({ mode: "serial" });
@@ -11,92 +11,32 @@ async function open(page: Page, url: string) {
   await page.waitForLoadState("networkidle");
 }
 
-async function saveField(page: Page, url: string, label: string, value: string, button: string, message: string) {
+/** Fills one field of a dashboard form, saves it, and expects the form's success message. */
+async function saveField(page: Page, url: string, label: string, value: string, message: string) {
   await open(page, url);
   await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(message);
 }
 
-test("every settings section: each change shows on the page that uses it", async ({ admin, page }) => {
+test("every settings section: each change shows on the page that uses it", async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  await login(page, admin);
-  const checks: [string, string, () => Promise<void>][] = [
-    [
-      "homepage",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
-      },
-    ],
-    [
-      "about",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.locator("#about-teaser h2")).toHaveText("New hero title");
-      },
-    ],
-    [
-      "howtoapplyone",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.locator("#how-to-apply h3").nth(0)).toHaveText("New hero title");
-      },
-    ],
-    [
-      "howtoapplytwo",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.locator("#how-to-apply h3").nth(1)).toHaveText("New hero title");
-      },
-    ],
-    [
-      "howtoapplythree",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.locator("#how-to-apply h3").nth(2)).toHaveText("New hero title");
-      },
-    ],
-    [
-      "programmes",
-      "Title",
-      async () => {
-        await page.goto("/programmes");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
-      },
-    ],
-    [
-      "blog",
-      "Title",
-      async () => {
-        await page.goto("/posts");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
-      },
-    ],
-    [
-      "calltoaction",
-      "Title",
-      async () => {
-        await page.goto("/");
-        await expect(page.getByRole("heading", { name: "New hero title" }).last()).toBeVisible();
-      },
-    ],
+  // Each section's Title, and where the site then shows it.
+  const title = "New hero title";
+  const checks: [section: string, url: string, shows: () => Promise<void>][] = [
+    ["homepage", "/", () => expect(page.getByRole("heading", { level: 1 })).toHaveText(title)],
+    ["about", "/", () => expect(page.locator("#about-teaser h2")).toHaveText(title)],
+    ["howtoapplyone", "/", () => expect(page.locator("#how-to-apply h3").nth(0)).toHaveText(title)],
+    ["howtoapplytwo", "/", () => expect(page.locator("#how-to-apply h3").nth(1)).toHaveText(title)],
+    ["howtoapplythree", "/", () => expect(page.locator("#how-to-apply h3").nth(2)).toHaveText(title)],
+    ["programmes", "/programmes", () => expect(page.getByRole("heading", { level: 1 })).toHaveText(title)],
+    ["blog", "/posts", () => expect(page.getByRole("heading", { level: 1 })).toHaveText(title)],
+    ["calltoaction", "/", () => expect(page.getByRole("heading", { name: title }).last()).toBeVisible()],
   ];
-  for (const [section, label, check] of checks) {
-    await saveField(
-      page,
-      `/dashboard?tab=about&section=${section}`,
-      label,
-      "New hero title",
-      "Save",
-      "Section updated successfully!",
-    );
-    await check();
+  for (const [section, url, shows] of checks) {
+    await saveField(page, `/dashboard?tab=about&section=${section}`, "Title", title, "Section updated successfully!");
+    await page.goto(url);
+    await shows();
   }
 
   // Switching sections never carries values across: programmes has its own fields.
@@ -117,9 +57,8 @@ test("every settings section: each change shows on the page that uses it", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New hero title");
 });
 
-test("every staff role, the announcement and every focus page", async ({ admin, page }) => {
+test("every staff role, the announcement and every focus page", async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  await login(page, admin);
   const roles = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"];
   for (const role of roles) {
     await saveField(
@@ -127,7 +66,6 @@ test("every staff role, the announcement and every focus page", async ({ admin, 
       `/dashboard?tab=staff&role=${role}`,
       "Name",
       `Dr ${role} Renamed`,
-      "Save",
       "Staff updated successfully!",
     );
   }
@@ -160,47 +98,22 @@ test("every staff role, the announcement and every focus page", async ({ admin, 
   await expect(page.getByText("Authors now have until the end of April.")).toBeVisible();
 
   // Focus pages: each saves under its own key and feeds its page.
-  const focus: [string, string, () => Promise<void>][] = [
-    [
-      "homePage",
-      "Our journal",
-      async () => {
-        await page.goto("/journals");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our journal");
-      },
-    ],
-    [
-      "aboutPage",
-      "About us, rewritten",
-      async () => {
-        await page.goto("/about");
-        await expect(page.getByRole("heading", { name: "About us, rewritten" })).toBeVisible();
-      },
-    ],
-    [
-      "submitPage",
-      "How to send a paper",
-      async () => {
-        await page.goto("/admision");
-        await expect(page.getByRole("heading", { name: "How to send a paper" })).toBeVisible();
-      },
-    ],
-    [
-      "focusPage",
-      "What we research",
-      async () => {
-        await page.goto("/");
-        await expect(page.locator("#focus h2")).toHaveText("What we research");
-      },
-    ],
+  const mainHeadingReads = (text: string) => expect(page.getByRole("heading", { level: 1 })).toHaveText(text);
+  const hasHeading = (text: string) => expect(page.getByRole("heading", { name: text })).toBeVisible();
+  const focus: [key: string, title: string, url: string, shows: (title: string) => Promise<void>][] = [
+    ["homePage", "Our journal", "/journals", mainHeadingReads],
+    ["aboutPage", "About us, rewritten", "/about", hasHeading],
+    ["submitPage", "How to send a paper", "/admision", hasHeading],
+    ["focusPage", "What we research", "/", (title) => expect(page.locator("#focus h2")).toHaveText(title)],
   ];
-  for (const [key, title, check] of focus) {
+  for (const [key, title, url, shows] of focus) {
     await open(page, `/dashboard?tab=focus&page=${key}`);
     await expect(page.getByRole("link", { name: key })).toHaveAttribute("aria-current", "page");
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("status")).toHaveText("Form submitted successfully");
-    await check();
+    await page.goto(url);
+    await shows(title);
   }
   // Choosing a page loads its own saved content.
   await page.goto("/dashboard?tab=focus&page=aboutPage");

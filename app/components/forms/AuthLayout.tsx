@@ -1,7 +1,21 @@
+import { Link } from "react-router";
+
 import { CrestIcon } from "~/components/icons";
 
-/** The sign-in, sign-up and setup pages: a card on the centre's colours. */
-export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
+import { Alert } from "./Alert";
+
+/** The sign-in, sign-up and setup pages: a card on the centre's colours, with the form's error at its foot. */
+export function AuthLayout({
+  title,
+  intro,
+  error,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  error?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-b from-navy-950 via-navy-900 to-paper pt-32 pb-20 dark:to-night">
       <div className="mx-auto max-w-md px-4">
@@ -11,14 +25,21 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
             <h1 className="mt-4 font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</h1>
             {intro && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{intro}</p>}
           </div>
-          <div className="mt-8">{children}</div>
+          <div className="mt-8">
+            {children}
+            {error && (
+              <div className="mt-5">
+                <Alert tone="error">{error}</Alert>
+              </div>
+            )}
+          </div>
         </div>
       </div>
     </section>
   );
 }
 
-export function ExternalSignIn({ providers }: { providers: { id: string; name: string }[] }) {
+function ExternalSignIn({ providers }: { providers: { id: string; name: string }[] }) {
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 space-y-3">
@@ -38,5 +59,28 @@ export function ExternalSignIn({ providers }: { providers: { id: string; name: s
         </form>
       ))}
     </div>
+  );
+}
+
+type OtherWaysInProps = {
+  providers: { id: string; name: string }[];
+  /** The way to the other of sign-in and sign-up: "Have an account?" and its link. */
+  question: string;
+  to: string;
+  label: string;
+};
+
+/** Under the sign-in and sign-up forms: the external providers, then the way to the other page. */
+export function OtherWaysIn({ providers, question, to, label }: OtherWaysInProps) {
+  return (
+    <>
+      <ExternalSignIn providers={providers} />
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {question}{" "}
+        <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
+          {label}
+        </Link>
+      </p>
+    </>
   );
 }

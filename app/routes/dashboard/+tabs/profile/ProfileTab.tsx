@@ -3,9 +3,11 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { AccountFields, type BoundField, useFieldValues } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { tooLargeMessage, uploadFile, useUploadLimit } from "~/components/forms/UploadField";
+import { InPlaceLink } from "~/components/InPlaceLink";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
@@ -171,12 +173,11 @@ function ProfileForm({
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Values>({
-    username: user.username,
-    email: user.email,
-    password: "",
-    currentPassword: "",
-  });
+  // Passwords are sent as typed: spaces may be part of one.
+  const { values, bind } = useFieldValues<Values>(
+    { username: user.username, email: user.email, password: "", currentPassword: "" },
+    ["password", "currentPassword"],
+  );
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const unchanged =
     values.username === user.username && values.email === user.email && !values.password && photo === user.image;
@@ -190,7 +191,7 @@ function ProfileForm({
     <Form method="post" className="mt-8 space-y-5" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="update-profile" />
       <input type="hidden" name="profilePhoto" value={photo === user.image ? "" : photo} />
-      <ProfileFields values={values} onChange={setValues} askCurrent={needsCurrent || !hydrated} />
+      <ProfileFields bind={bind} askCurrent={needsCurrent || !hydrated} />
       <Button type="submit" size="block" aria-disabled={uploading || saving}>
         {uploading || saving ? "loading..." : "Update"}
       </Button>
@@ -198,53 +199,22 @@ function ProfileForm({
   );
 }
 
-function ProfileFields({
-  values,
-  onChange,
-  askCurrent,
-}: {
-  values: Values;
-  onChange: (values: Values) => void;
-  askCurrent: boolean;
-}) {
-  const set = (name: keyof Values, trim: boolean) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    onChange({ ...values, [name]: trim ? event.target.value.trim() : event.target.value });
+function ProfileFields({ bind, askCurrent }: { bind: (name: keyof Values) => BoundField; askCurrent: boolean }) {
   return (
     <>
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={set("username", true)}
-      />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={set("email", true)}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="New password"
-        value={values.password}
-        onChange={set("password", false)}
-        hint="Leave empty to keep your password. At least 8 characters."
+      <AccountFields
+        bind={bind}
+        texts={{
+          password: { placeholder: "New password", hint: "Leave empty to keep your password. At least 8 characters." },
+        }}
       />
       {askCurrent && (
         <Field
           label="Current password"
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set("currentPassword", false)}
           hint="Needed to change your email or password."
+          {...bind("currentPassword")}
         />
       )}
     </>
@@ -252,21 +222,15 @@ function ProfileFields({
 }
 
 function AccountLinks({ onDelete }: { onDelete: () => void }) {
-  const hydrated = useHydrated();
   return (
     <div className="mt-6 flex justify-between text-sm font-semibold">
-      <Link
+      <InPlaceLink
         to="/dashboard?tab=profile&confirm=delete-account"
-        preventScrollReset
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          onDelete();
-        }}
+        onActivate={onDelete}
         className="text-red-700 hover:underline dark:text-red-300"
       >
         Delete Account
-      </Link>
+      </InPlaceLink>
       <Form method="post" action="/signout">
         <button type="submit" className="text-red-700 hover:underline dark:text-red-300">
           Sign out

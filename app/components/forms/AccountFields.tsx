@@ -1,0 +1,66 @@
+import { useState } from "react";
+
+import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
+
+import { Field } from "./Field";
+
+/** What a controlled text field needs from its form's state. */
+export type BoundField = {
+  name: string;
+  value: string;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+};
+
+/**
+ * A form's controlled text fields: `bind(name)` gives a field its name, value and change handler.
+ * Typed text is trimmed as it is typed, except in the fields named in `untrimmed`.
+ */
+export function useFieldValues<V extends Record<string, string>>(initial: V, untrimmed: (keyof V)[] = []) {
+  const [values, setValues] = useState(initial);
+  const bind = (name: keyof V & string): BoundField => ({
+    name,
+    value: values[name],
+    onChange: (event) => {
+      const typed = event.target.value;
+      setValues({ ...values, [name]: untrimmed.includes(name) ? typed : typed.trim() });
+    },
+  });
+  return { values, bind };
+}
+
+/** Stops a submit that leaves a required field empty, and says so before the server is asked. */
+export function useRequiredFields(values: Record<string, string>, required: string[]) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const missing = missingFields(values, required);
+    if (missing) event.preventDefault();
+    setClientError(missing ? FILL_ALL_FIELDS : null);
+  };
+  return { clientError, onSubmit };
+}
+
+type AccountField = "username" | "email" | "password";
+
+/** How each account field is asked for; a page adds its own placeholder and hint. */
+const ACCOUNT_FIELDS = [
+  { name: "username", label: "Username", autoComplete: "username" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+] as const;
+
+/** The username, email and new password of an account: on sign-up, on set-up and in the profile. */
+export function AccountFields({
+  bind,
+  texts = {},
+}: {
+  bind: (name: AccountField) => BoundField;
+  texts?: Partial<Record<AccountField, { placeholder?: string; hint?: string }>>;
+}) {
+  return (
+    <>
+      {ACCOUNT_FIELDS.map(({ name, ...field }) => (
+        <Field key={name} {...field} {...texts[name]} {...bind(name)} />
+      ))}
+    </>
+  );
+}
