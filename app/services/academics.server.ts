@@ -14,7 +14,7 @@ import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import {
   ConflictError,
   InvalidError,
@@ -342,22 +342,23 @@ export type AcademicsService = ReturnType<typeof academicsService>;
 export type AcademicsAdminService = ReturnType<typeof academicsAdmin>;
 
 /** The public reads of faculties, departments and courses. */
-export const academicsEffects = {
-  faculties: "read",
-  facultiesWithDepartments: "read",
-  departmentPage: "read",
-} satisfies Effects<AcademicsService>;
+export const academicsEffects = effectTable({
+  read: ["faculties", "facultiesWithDepartments", "departmentPage"],
+  write: [],
+}) satisfies Effects<AcademicsService>;
 
 /** What each editing method does: writes drop the cached pages that show the programmes. */
-export const academicsAdminEffects = {
-  lists: "read",
-  createFaculty: "write",
-  updateFaculty: "write",
-  deleteFaculty: "write",
-  createDepartment: "write",
-  updateDepartment: "write",
-  deleteDepartment: "write",
-  createCourse: "write",
-  updateCourse: "write",
-  deleteCourse: "write",
-} satisfies Effects<AcademicsAdminService>;
+export const academicsAdminEffects = effectTable({
+  read: ["lists"],
+  write: [
+    "createFaculty",
+    "updateFaculty",
+    "deleteFaculty",
+    "createDepartment",
+    "updateDepartment",
+    "deleteDepartment",
+    "createCourse",
+    "updateCourse",
+    "deleteCourse",
+  ],
+}) satisfies Effects<AcademicsAdminService>;

@@ -6,7 +6,7 @@ import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { countWhere, pageNewestFirst } from "./newest-first.server";
 import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
@@ -110,12 +110,7 @@ export function journalsService(db: Database, files: StoredFiles) {
 export type JournalsService = ReturnType<typeof journalsService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
-export const journalsEffects = {
-  list: "read",
-  bySlug: "read",
-  byId: "read",
-  count: "read",
-  create: "write",
-  update: "write",
-  remove: "write",
-} satisfies Effects<JournalsService>;
+export const journalsEffects = effectTable({
+  read: ["list", "bySlug", "byId", "count"],
+  write: ["create", "update", "remove"],
+}) satisfies Effects<JournalsService>;

@@ -7,7 +7,7 @@ import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { countWhere, newestFirst, pageNewestFirst } from "./newest-first.server";
 import { type PageRequest, POSTS_PAGE_SIZE } from "./pagination";
@@ -131,14 +131,7 @@ export function postsService(db: Database, files: StoredFiles) {
 export type PostsService = ReturnType<typeof postsService>;
 
 /** What each method does to stored posts: writes drop the cached pages that show posts. */
-export const postsEffects = {
-  list: "read",
-  latest: "read",
-  bySlug: "read",
-  byId: "read",
-  related: "read",
-  count: "read",
-  create: "write",
-  update: "write",
-  remove: "write",
-} satisfies Effects<PostsService>;
+export const postsEffects = effectTable({
+  read: ["list", "latest", "bySlug", "byId", "related", "count"],
+  write: ["create", "update", "remove"],
+}) satisfies Effects<PostsService>;
