@@ -21,23 +21,35 @@ type Row = {
   expect: Record<Role, number>;
 };
 
+/** A request that needs nothing from the world: its path, and its body if it has one. */
+const at = (path: string, body?: unknown) => () => ({ path, body });
+
 const open = (status: number) => ({ anonymous: status, user: status, other: status, admin: status });
 const adminOnly = (adminStatus: number) => ({ anonymous: 401, user: 403, other: 403, admin: adminStatus });
 
+/** Bodies that pass as a department and as a course (aimed at a faculty that does not exist). */
+const MATRIX_DEPARTMENT = { name: "Matrix", faculty: MISSING, departimage: "", content: "" };
+const MATRIX_COURSE = {
+  name: "Matrix",
+  code: "MAT 1",
+  credits: 3,
+  semester: "First",
+  description: "",
+  department: MISSING,
+  faculty: MISSING,
+};
+
 const MATRIX: Record<string, Row> = {
-  signUp: {
-    request: () => ({ path: "/api/auth/signup", body: { username: "", email: "", password: "" } }),
-    expect: open(400),
-  },
+  signUp: { request: at("/api/auth/signup", { username: "", email: "", password: "" }), expect: open(400) },
   signIn: {
-    request: () => ({ path: "/api/auth/signin", body: { username: "nobody.here", password: "not the password" } }),
+    request: at("/api/auth/signin", { username: "nobody.here", password: "not the password" }),
     expect: open(401),
   },
   signInWithGoogle: {
-    request: () => ({ path: "/api/auth/google", body: { name: "Anyone", email: "victim@example.edu" } }),
+    request: at("/api/auth/google", { name: "Anyone", email: "victim@example.edu" }),
     expect: open(400),
   },
-  signOut: { request: () => ({ path: "/api/users/signout" }), expect: open(200) },
+  signOut: { request: at("/api/users/signout"), expect: open(200) },
   // The "user" account's own id: its owner and admins may change it, nobody else.
   updateUser: {
     request: (w) => ({
@@ -47,12 +59,12 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, user: 400, other: 403, admin: 400 },
   },
   deleteUser: {
-    request: () => ({ path: `/api/users/delete/${MISSING}` }),
+    request: at(`/api/users/delete/${MISSING}`),
     expect: { anonymous: 401, user: 403, other: 403, admin: 404 },
   },
-  listUsers: { request: () => ({ path: "/api/users/getusers" }), expect: adminOnly(200) },
-  getPosts: { request: () => ({ path: "/api/post/getposts?limit=3" }), expect: open(200) },
-  createPost: { request: () => ({ path: "/api/post/create", body: { title: "" } }), expect: adminOnly(400) },
+  listUsers: { request: at("/api/users/getusers"), expect: adminOnly(200) },
+  getPosts: { request: at("/api/post/getposts?limit=3"), expect: open(200) },
+  createPost: { request: at("/api/post/create", { title: "" }), expect: adminOnly(400) },
   updatePost: {
     request: (w) => ({
       path: `/api/post/updatepost/${MISSING}/${w.ids.admin}`,
@@ -61,9 +73,9 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(404),
   },
   deletePost: { request: (w) => ({ path: `/api/post/deletepost/${MISSING}/${w.ids.admin}` }), expect: adminOnly(404) },
-  getJournals: { request: () => ({ path: "/api/journal/getjournals" }), expect: open(200) },
+  getJournals: { request: at("/api/journal/getjournals"), expect: open(200) },
   createJournal: {
-    request: () => ({ path: "/api/journal/create", body: { filename: "Matrix", details: "", file: "" } }),
+    request: at("/api/journal/create", { filename: "Matrix", details: "", file: "" }),
     expect: adminOnly(400),
   },
   updateJournal: {
@@ -77,86 +89,34 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ path: `/api/journal/deletejournal/${MISSING}/${w.ids.admin}` }),
     expect: adminOnly(404),
   },
-  getFaculties: { request: () => ({ path: "/api/faculty/getfaculty" }), expect: open(200) },
-  getDepartments: { request: () => ({ path: "/api/departments/getdepart" }), expect: open(200) },
-  getDepartment: { request: () => ({ path: `/api/departments/getdepart/${MISSING}` }), expect: open(404) },
-  getCourses: { request: () => ({ path: "/api/course/getcourse" }), expect: open(200) },
-  createFaculty: { request: () => ({ path: "/api/faculty/create", body: { name: "" } }), expect: adminOnly(400) },
-  updateFaculty: {
-    request: () => ({ path: `/api/faculty/${MISSING}`, body: { name: "Matrix" } }),
-    expect: adminOnly(404),
-  },
+  getFaculties: { request: at("/api/faculty/getfaculty"), expect: open(200) },
+  getDepartments: { request: at("/api/departments/getdepart"), expect: open(200) },
+  getDepartment: { request: at(`/api/departments/getdepart/${MISSING}`), expect: open(404) },
+  getCourses: { request: at("/api/course/getcourse"), expect: open(200) },
+  createFaculty: { request: at("/api/faculty/create", { name: "" }), expect: adminOnly(400) },
+  updateFaculty: { request: at(`/api/faculty/${MISSING}`, { name: "Matrix" }), expect: adminOnly(404) },
   deleteFacultyWithUser: {
     request: (w) => ({ path: `/api/faculty/deletefaculty/${MISSING}/${w.ids.admin}` }),
     expect: adminOnly(404),
   },
-  deleteFaculty: { request: () => ({ path: `/api/faculty/${MISSING}` }), expect: adminOnly(404) },
-  createDepartment: {
-    request: () => ({
-      path: "/api/departments/create",
-      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
-    }),
-    expect: adminOnly(409),
-  },
-  updateDepartmentSingular: {
-    request: () => ({
-      path: `/api/department/${MISSING}`,
-      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
-    }),
-    expect: adminOnly(404),
-  },
-  updateDepartment: {
-    request: () => ({
-      path: `/api/departments/${MISSING}`,
-      body: { name: "Matrix", faculty: MISSING, departimage: "", content: "" },
-    }),
-    expect: adminOnly(404),
-  },
-  deleteDepartment: { request: () => ({ path: `/api/departments/${MISSING}` }), expect: adminOnly(404) },
-  deleteDepartmentSingular: { request: () => ({ path: `/api/department/${MISSING}` }), expect: adminOnly(404) },
-  createCourse: {
-    request: () => ({
-      path: "/api/course/create",
-      body: {
-        name: "Matrix",
-        code: "MAT 1",
-        credits: 3,
-        semester: "First",
-        description: "",
-        department: MISSING,
-        faculty: MISSING,
-      },
-    }),
-    expect: adminOnly(400),
-  },
-  updateCourse: {
-    request: () => ({
-      path: `/api/course/${MISSING}`,
-      body: {
-        name: "Matrix",
-        code: "MAT 1",
-        credits: 3,
-        semester: "First",
-        description: "",
-        department: MISSING,
-        faculty: MISSING,
-      },
-    }),
-    expect: adminOnly(404),
-  },
-  deleteCourse: { request: () => ({ path: `/api/course/${MISSING}` }), expect: adminOnly(404) },
-  getSettings: { request: () => ({ path: "/api/settings/about" }), expect: open(200) },
-  saveSettings: {
-    request: () => ({ path: "/api/settings/nosuchsection", body: { title: "x" } }),
-    expect: adminOnly(404),
-  },
-  getStaff: { request: () => ({ path: "/api/staff" }), expect: open(200) },
-  getStaffRole: { request: () => ({ path: "/api/staff/director" }), expect: open(200) },
-  saveStaff: { request: () => ({ path: "/api/staff/director", body: { name: "" } }), expect: adminOnly(400) },
-  getAnnouncement: { request: () => ({ path: "/api/announce" }), expect: open(200) },
-  saveAnnouncement: { request: () => ({ path: "/api/announce", body: { title: "" } }), expect: adminOnly(400) },
-  getFocus: { request: () => ({ path: "/api/focus/homePage" }), expect: open(200) },
-  saveFocus: { request: () => ({ path: "/api/focus", body: { key: "homePage" } }), expect: adminOnly(200) },
+  deleteFaculty: { request: at(`/api/faculty/${MISSING}`), expect: adminOnly(404) },
+  createDepartment: { request: at("/api/departments/create", MATRIX_DEPARTMENT), expect: adminOnly(409) },
+  updateDepartmentSingular: { request: at(`/api/department/${MISSING}`, MATRIX_DEPARTMENT), expect: adminOnly(404) },
+  updateDepartment: { request: at(`/api/departments/${MISSING}`, MATRIX_DEPARTMENT), expect: adminOnly(404) },
+  deleteDepartment: { request: at(`/api/departments/${MISSING}`), expect: adminOnly(404) },
+  deleteDepartmentSingular: { request: at(`/api/department/${MISSING}`), expect: adminOnly(404) },
+  createCourse: { request: at("/api/course/create", MATRIX_COURSE), expect: adminOnly(400) },
+  updateCourse: { request: at(`/api/course/${MISSING}`, MATRIX_COURSE), expect: adminOnly(404) },
+  deleteCourse: { request: at(`/api/course/${MISSING}`), expect: adminOnly(404) },
+  getSettings: { request: at("/api/settings/about"), expect: open(200) },
+  saveSettings: { request: at("/api/settings/nosuchsection", { title: "x" }), expect: adminOnly(404) },
+  getStaff: { request: at("/api/staff"), expect: open(200) },
+  getStaffRole: { request: at("/api/staff/director"), expect: open(200) },
+  saveStaff: { request: at("/api/staff/director", { name: "" }), expect: adminOnly(400) },
+  getAnnouncement: { request: at("/api/announce"), expect: open(200) },
+  saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: adminOnly(400) },
+  getFocus: { request: at("/api/focus/homePage"), expect: open(200) },
+  saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: adminOnly(200) },
 };
 
 let world: ApiWorld;

@@ -193,65 +193,59 @@ export const messageResponse = z
   .strictObject({ success: z.literal(true), message: z.string() })
   .meta({ title: "Message" });
 
-export const userRecord = z
-  .strictObject({
-    _id: id,
-    username: z.string(),
-    email: z.string(),
-    profilePhoto: z.string(),
-    isAdmin: z.boolean(),
-    createdAt: isoDateTime,
-  })
-  .meta({ title: "User" });
+/** A stored record as the API answers with it: its `_id` first, named `title` in the document. */
+const record = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
+  z.strictObject({ _id: id, ...shape }).meta({ title });
 
-export const postRecord = z
-  .strictObject({
-    _id: id,
-    slug: z.string(),
-    title: z.string(),
-    category: z.enum(POST_CATEGORIES),
-    image: z.string(),
-    content: z.string().meta({ description: "Sanitised HTML" }),
-    userId: z.string().nullable(),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
-  })
-  .meta({ title: "Post" });
+/** What a post and a journal article end with: who wrote it, and when. */
+const authored = { userId: z.string().nullable(), createdAt: isoDateTime, updatedAt: isoDateTime };
 
-export const journalRecord = z
-  .strictObject({
-    _id: id,
-    id,
-    slug: z.string(),
-    filename: z.string(),
-    details: z.string().meta({ description: "Sanitised HTML" }),
-    file: z.string(),
-    userId: z.string().nullable(),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
-  })
-  .meta({ title: "Journal" });
+export const userRecord = record("User", {
+  username: z.string(),
+  email: z.string(),
+  profilePhoto: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: isoDateTime,
+});
+
+export const postRecord = record("Post", {
+  slug: z.string(),
+  title: z.string(),
+  category: z.enum(POST_CATEGORIES),
+  image: z.string(),
+  content: z.string().meta({ description: "Sanitised HTML" }),
+  ...authored,
+});
+
+export const journalRecord = record("Journal", {
+  id,
+  slug: z.string(),
+  filename: z.string(),
+  details: z.string().meta({ description: "Sanitised HTML" }),
+  file: z.string(),
+  ...authored,
+});
 
 const ref = z.strictObject({ _id: id, name: z.string() });
 
-export const facultyRecord = z.strictObject({ _id: id, name: z.string() }).meta({ title: "Faculty" });
+export const facultyRecord = record("Faculty", { name: z.string() });
 
-export const departmentRecord = z
-  .strictObject({ _id: id, name: z.string(), faculty: ref, departimage: z.string(), content: z.string() })
-  .meta({ title: "Department" });
+export const departmentRecord = record("Department", {
+  name: z.string(),
+  faculty: ref,
+  departimage: z.string(),
+  content: z.string(),
+});
 
-export const courseRecord = z
-  .strictObject({
-    _id: id,
-    name: z.string(),
-    code: z.string(),
-    credits: z.int().min(1).max(6),
-    semester: z.enum(SEMESTERS),
-    description: z.string(),
-    department: ref,
-    faculty: ref,
-  })
-  .meta({ title: "Course" });
+export const courseRecord = record("Course", {
+  name: z.string(),
+  code: z.string(),
+  credits: z.int().min(1).max(6),
+  semester: z.enum(SEMESTERS),
+  description: z.string(),
+  department: ref,
+  faculty: ref,
+});
 
 export const departmentPage = departmentRecord
   .extend({ courses: z.array(courseRecord.omit({ department: true, faculty: true })) })
@@ -295,16 +289,8 @@ export const journalsList = z.strictObject({ journals: z.array(journalRecord), t
 export const usersList = z.strictObject({ users: z.array(userRecord), total, hasMore: z.boolean() });
 
 export const signInResponse = z.strictObject({ success: z.literal(true), message: z.string(), user: userRecord });
-export const savedPostResponse = z.strictObject({
-  success: z.literal(true),
-  message: z.string(),
-  slug: z.string(),
-  post: postRecord,
-});
-export const savedJournalResponse = z.strictObject({
-  success: z.literal(true),
-  message: z.string(),
-  slug: z.string(),
-  journal: journalRecord,
-});
+/** A saved post or article: the message, its (perhaps new) slug, and the record. */
+const savedWithSlug = { success: z.literal(true), message: z.string(), slug: z.string() };
+export const savedPostResponse = z.strictObject({ ...savedWithSlug, post: postRecord });
+export const savedJournalResponse = z.strictObject({ ...savedWithSlug, journal: journalRecord });
 export const savedAnnouncementResponse = announcementRecord.extend({ success: z.literal(true), message: z.string() });

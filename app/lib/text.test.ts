@@ -31,12 +31,11 @@ describe("excerpt", () => {
 });
 
 describe("slugify", () => {
-  it("makes readable ASCII slugs", () => {
-    expect(slugify("Peace & Security: Café Talks 2025!")).toBe("peace-and-security-cafe-talks-2025");
-  });
-
-  it("never returns an empty slug", () => {
-    expect(slugify("!!!")).toBe("item");
+  it.each([
+    ["makes readable ASCII slugs", "Peace & Security: Café Talks 2025!", "peace-and-security-cafe-talks-2025"],
+    ["never returns an empty slug", "!!!", "item"],
+  ])("%s", (_behaviour, title, slug) => {
+    expect(slugify(title)).toBe(slug);
   });
 });
 

@@ -14,7 +14,7 @@ import { type Semester } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { isUuid } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import {
   ConflictError,
   InvalidError,
@@ -152,6 +152,21 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     throw error;
   }
 
+  /** Runs a write whose refusals by the database become messages a person understands (`translate`). */
+  async function explained<T>(what: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      translate(error, what);
+    }
+  }
+
+  /** The row an update returned, or NotFound when it was deleted in between. */
+  function found<T>(row: T | undefined, gone: string): T {
+    if (!row) throw new NotFoundError(gone);
+    return row;
+  }
+
   async function holdings(where: { facultyId?: string; departmentId?: string }, on: Database = db) {
     const [d] = where.facultyId
       ? await on
@@ -190,36 +205,24 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     },
 
     async createFaculty(name: string) {
-      try {
-        const [row] = await db.insert(faculties).values({ name: name.trim() }).returning();
-        return row;
-      } catch (error) {
-        translate(error, "faculty");
-      }
+      const [row] = await explained("faculty", () => db.insert(faculties).values({ name: name.trim() }).returning());
+      return row;
     },
 
     async updateFaculty(id: string, name: string) {
       if (!isUuid(id)) throw new NotFoundError(FACULTY_GONE);
-      try {
-        const [row] = await db
-          .update(faculties)
-          .set({ name: name.trim(), updatedAt: new Date() })
-          .where(eq(faculties.id, id))
-          .returning();
-        if (!row) throw new NotFoundError(FACULTY_GONE);
-        return row;
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        translate(error, "faculty");
-      }
+      const [row] = await explained("faculty", () =>
+        db.update(faculties).set({ name: name.trim(), updatedAt: new Date() }).where(eq(faculties.id, id)).returning(),
+      );
+      return found(row, FACULTY_GONE);
     },
 
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
       if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       await requireStoredImage(files, input.departimage ?? "", "departimage");
       await files.claimNamedIn(input.content ?? "");
-      try {
-        const [row] = await db
+      const [row] = await explained("department", () =>
+        db
           .insert(departments)
           .values({
             name: input.name.trim(),
@@ -227,11 +230,9 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
             departimage: input.departimage ?? "",
             content: sanitizeRichText(input.content ?? ""),
           })
-          .returning();
-        return row;
-      } catch (error) {
-        translate(error, "department");
-      }
+          .returning(),
+      );
+      return row;
     },
 
     /** Moving a department to another faculty moves its courses with it (the foreign key cascades). */
@@ -249,8 +250,8 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
       await files.claimNamedIn(input.content);
-      try {
-        const [row] = await db
+      const [row] = await explained("department", () =>
+        db
           .update(departments)
           .set({
             name: input.name.trim(),
@@ -260,26 +261,20 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
             updatedAt: new Date(),
           })
           .where(eq(departments.id, id))
-          .returning();
-        if (!row) throw new NotFoundError(DEPARTMENT_GONE);
-        return row;
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        translate(error, "department");
-      }
+          .returning(),
+      );
+      return found(row, DEPARTMENT_GONE);
     },
 
     async createCourse(input: CourseInput) {
       await checkCourse(input);
-      try {
-        const [row] = await db
+      const [row] = await explained("course", () =>
+        db
           .insert(courses)
           .values({ ...input, code: input.code.trim(), name: input.name.trim() })
-          .returning();
-        return row;
-      } catch (error) {
-        translate(error, "course");
-      }
+          .returning(),
+      );
+      return row;
     },
 
     async updateCourse(id: string, input: CourseInput) {
@@ -287,18 +282,14 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
       if (!existing) throw new NotFoundError(COURSE_GONE);
       await checkCourse(input, id);
-      try {
-        const [row] = await db
+      const [row] = await explained("course", () =>
+        db
           .update(courses)
           .set({ ...input, code: input.code.trim(), name: input.name.trim(), updatedAt: new Date() })
           .where(eq(courses.id, id))
-          .returning();
-        if (!row) throw new NotFoundError(COURSE_GONE);
-        return row;
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        translate(error, "course");
-      }
+          .returning(),
+      );
+      return found(row, COURSE_GONE);
     },
 
     /**
@@ -342,22 +333,23 @@ export type AcademicsService = ReturnType<typeof academicsService>;
 export type AcademicsAdminService = ReturnType<typeof academicsAdmin>;
 
 /** The public reads of faculties, departments and courses. */
-export const academicsEffects = {
-  faculties: "read",
-  facultiesWithDepartments: "read",
-  departmentPage: "read",
-} satisfies Effects<AcademicsService>;
+export const academicsEffects = effectTable({
+  read: ["faculties", "facultiesWithDepartments", "departmentPage"],
+  write: [],
+}) satisfies Effects<AcademicsService>;
 
 /** What each editing method does: writes drop the cached pages that show the programmes. */
-export const academicsAdminEffects = {
-  lists: "read",
-  createFaculty: "write",
-  updateFaculty: "write",
-  deleteFaculty: "write",
-  createDepartment: "write",
-  updateDepartment: "write",
-  deleteDepartment: "write",
-  createCourse: "write",
-  updateCourse: "write",
-  deleteCourse: "write",
-} satisfies Effects<AcademicsAdminService>;
+export const academicsAdminEffects = effectTable({
+  read: ["lists"],
+  write: [
+    "createFaculty",
+    "updateFaculty",
+    "deleteFaculty",
+    "createDepartment",
+    "updateDepartment",
+    "deleteDepartment",
+    "createCourse",
+    "updateCourse",
+    "deleteCourse",
+  ],
+}) satisfies Effects<AcademicsAdminService>;

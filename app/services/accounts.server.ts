@@ -22,7 +22,7 @@ import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
 import { noteSession } from "./request-record.server";
@@ -507,23 +507,19 @@ export type AccountsService = ReturnType<typeof accountsService>;
  * What each method does to the accounts. Not announced: public pages show no account (a deleted
  * author's posts stay, without an author).
  */
-export const accountsEffects = {
-  currentUser: "read",
-  signUp: "write",
-  signIn: "write",
-  signInWithGoogleIdToken: "write",
-  signOut: "write",
-  startExternal: "write",
-  updateProfile: "write",
-  deleteOwnAccount: "write",
-  listUsers: "read",
-  countUsers: "read",
-  findByUsername: "read",
-  findByEmail: "read",
-  userById: "read",
-  deleteUser: "write",
-  setAdmin: "write",
-  hasAdmin: "read",
-  createFirstAdmin: "write",
-  createAdmin: "write",
-} satisfies Effects<AccountsService>;
+export const accountsEffects = effectTable({
+  read: ["currentUser", "listUsers", "countUsers", "findByUsername", "findByEmail", "userById", "hasAdmin"],
+  write: [
+    "signUp",
+    "signIn",
+    "signInWithGoogleIdToken",
+    "signOut",
+    "startExternal",
+    "updateProfile",
+    "deleteOwnAccount",
+    "deleteUser",
+    "setAdmin",
+    "createFirstAdmin",
+    "createAdmin",
+  ],
+}) satisfies Effects<AccountsService>;

@@ -70,6 +70,19 @@ export type Effects<S> = {
 };
 
 /**
+ * The table of effects from the names of the methods that read and of those that write. Its type
+ * keeps every name, so `satisfies Effects<Service>` still fails on a method left out; a method in
+ * both lists fails here.
+ */
+export function effectTable<const R extends string, const W extends string>(
+  methods: { read: readonly R[]; write: readonly W[] } & ([R & W] extends [never] ? unknown : { readAndWrite: R & W }),
+): Record<R, "read"> & Record<W, "write"> {
+  const reads = methods.read.map((name) => [name, "read"]);
+  const writes = methods.write.map((name) => [name, "write"]);
+  return Object.fromEntries([...reads, ...writes]) as Record<R, "read"> & Record<W, "write">;
+}
+
+/**
  * The service with its reads noted (for the page being rendered) and its writes announced. Writes
  * are announced even when they fail part-way: rendering a page again is cheap, a stale page is not.
  */

@@ -4,13 +4,13 @@ import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
 import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { isSlug, isUuid, slugify } from "~/lib/text";
+import { isUuid, slugify } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { countWhere, pageNewestFirst } from "./newest-first.server";
 import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
-import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
+import { insertWithSlug, retryOnSlugClash, rowBy, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
 
@@ -36,15 +36,11 @@ export function journalsService(db: Database, files: StoredFiles) {
     },
 
     async bySlug(slug: string): Promise<Journal | undefined> {
-      if (!isSlug(slug)) return undefined;
-      const [row] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
-      return row;
+      return rowBy(db, journals, "slug", slug);
     },
 
     async byId(id: string): Promise<Journal | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(journals).where(eq(journals.id, id)).limit(1);
-      return row;
+      return rowBy(db, journals, "id", id);
     },
 
     /** Never a journal without its PDF: the file must be one uploaded here. */
@@ -52,20 +48,8 @@ export function journalsService(db: Database, files: StoredFiles) {
       await requirePdf(input.file);
       await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
-      return retryOnSlugClash(async () => {
-        const slug = await uniqueSlug(db, journals, slugify(filename));
-        const [row] = await db
-          .insert(journals)
-          .values({
-            ...input,
-            filename,
-            details: sanitizeRichText(input.details),
-            slug,
-            ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
-          })
-          .returning();
-        return row;
-      });
+      const details = sanitizeRichText(input.details);
+      return insertWithSlug(db, journals, filename, { ...input, filename, details }, createdAt);
     },
 
     /** Saves an edited journal article (title, description, and perhaps a new PDF). */
@@ -110,12 +94,7 @@ export function journalsService(db: Database, files: StoredFiles) {
 export type JournalsService = ReturnType<typeof journalsService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
-export const journalsEffects = {
-  list: "read",
-  bySlug: "read",
-  byId: "read",
-  count: "read",
-  create: "write",
-  update: "write",
-  remove: "write",
-} satisfies Effects<JournalsService>;
+export const journalsEffects = effectTable({
+  read: ["list", "bySlug", "byId", "count"],
+  write: ["create", "update", "remove"],
+}) satisfies Effects<JournalsService>;

@@ -14,7 +14,7 @@ import { media } from "~/db/schema";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { ServiceError } from "./errors.server";
 import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
@@ -575,13 +575,7 @@ export type MediaService = ReturnType<typeof mediaService>;
  * What each method does to stored files. Not announced: no public page changes until a post,
  * article or section names a file, and that save announces itself.
  */
-export const mediaEffects = {
-  ingest: "write",
-  ingestBuffer: "write",
-  open: "read",
-  isStored: "read",
-  claimNamedIn: "write",
-  removeByUrl: "write",
-  removeUnreferenced: "write",
-  head: "read",
-} satisfies Effects<MediaService>;
+export const mediaEffects = effectTable({
+  read: ["open", "isStored", "head"],
+  write: ["ingest", "ingestBuffer", "claimNamedIn", "removeByUrl", "removeUnreferenced"],
+}) satisfies Effects<MediaService>;

@@ -5,13 +5,13 @@ import { posts } from "~/db/schema";
 import { POST_GONE } from "~/domain/messages/posts";
 import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { isSlug, isUuid, slugify } from "~/lib/text";
+import { isUuid, slugify } from "~/lib/text";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { countWhere, newestFirst, pageNewestFirst } from "./newest-first.server";
 import { type PageRequest, POSTS_PAGE_SIZE } from "./pagination";
-import { retryOnSlugClash, uniqueSlug } from "./slugs.server";
+import { insertWithSlug, retryOnSlugClash, rowBy, uniqueSlug } from "./slugs.server";
 
 export type Post = typeof posts.$inferSelect;
 
@@ -47,15 +47,11 @@ export function postsService(db: Database, files: StoredFiles) {
     },
 
     async bySlug(slug: string): Promise<Post | undefined> {
-      if (!isSlug(slug)) return undefined;
-      const [row] = await db.select().from(posts).where(eq(posts.slug, slug)).limit(1);
-      return row;
+      return rowBy(db, posts, "slug", slug);
     },
 
     async byId(id: string): Promise<Post | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
-      return row;
+      return rowBy(db, posts, "id", id);
     },
 
     /** Other posts of the same category, newest first. */
@@ -72,20 +68,8 @@ export function postsService(db: Database, files: StoredFiles) {
     async create(input: PostInput, createdAt?: Date): Promise<Post> {
       await requireStoredImage(files, input.image, "image");
       await files.claimNamedIn(input.content);
-      return retryOnSlugClash(async () => {
-        const slug = await uniqueSlug(db, posts, slugify(input.title));
-        const [row] = await db
-          .insert(posts)
-          .values({
-            ...input,
-            title: input.title.trim(),
-            content: sanitizeRichText(input.content),
-            slug,
-            ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
-          })
-          .returning();
-        return row;
-      });
+      const title = input.title.trim();
+      return insertWithSlug(db, posts, title, { ...input, title, content: sanitizeRichText(input.content) }, createdAt);
     },
 
     /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
@@ -131,14 +115,7 @@ export function postsService(db: Database, files: StoredFiles) {
 export type PostsService = ReturnType<typeof postsService>;
 
 /** What each method does to stored posts: writes drop the cached pages that show posts. */
-export const postsEffects = {
-  list: "read",
-  latest: "read",
-  bySlug: "read",
-  byId: "read",
-  related: "read",
-  count: "read",
-  create: "write",
-  update: "write",
-  remove: "write",
-} satisfies Effects<PostsService>;
+export const postsEffects = effectTable({
+  read: ["list", "latest", "bySlug", "byId", "related", "count"],
+  write: ["create", "update", "remove"],
+}) satisfies Effects<PostsService>;

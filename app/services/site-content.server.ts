@@ -21,7 +21,7 @@ import {
   type StaffRecord,
 } from "~/lib/site-content";
 
-import type { Effects } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 import { requireStoredImage, type StoredFiles } from "./errors.server";
 
 const linkSchema = z.object({ label: z.string().min(1), href: z.string().min(1) });
@@ -152,16 +152,7 @@ export function siteContentService(db: Database, files: StoredFiles) {
 export type SiteContentService = ReturnType<typeof siteContentService>;
 
 /** What each method does: a save drops the cached pages (and remembered reads) of its kind. */
-export const siteContentEffects = {
-  settings: "read",
-  settingsOf: "read",
-  siteLinks: "read",
-  staff: "read",
-  announcement: "read",
-  focus: "read",
-  saveSettings: "write",
-  saveSiteLinks: "write",
-  saveStaff: "write",
-  saveAnnouncement: "write",
-  saveFocus: "write",
-} satisfies Effects<SiteContentService>;
+export const siteContentEffects = effectTable({
+  read: ["settings", "settingsOf", "siteLinks", "staff", "announcement", "focus"],
+  write: ["saveSettings", "saveSiteLinks", "saveStaff", "saveAnnouncement", "saveFocus"],
+}) satisfies Effects<SiteContentService>;

@@ -1,8 +1,9 @@
-import { and, eq, like, ne, or } from "drizzle-orm";
+import { and, eq, type InferInsertModel, type InferSelectModel, like, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
+import { isSlug, isUuid, slugify } from "~/lib/text";
 
 type SluggedTable = PgTable & { slug: PgColumn; id: PgColumn };
 
@@ -36,4 +37,42 @@ export async function retryOnSlugClash<T>(write: () => Promise<T>, attempts = 3)
       if (!slugClash || attempt >= attempts) throw error;
     }
   }
+}
+
+/**
+ * Inserts a row under a free slug made from `title`, again on a clash. `createdAt` backdates it (the
+ * demo content); otherwise it is now.
+ */
+export function insertWithSlug<T extends SluggedTable>(
+  db: Database,
+  table: T,
+  title: string,
+  values: Omit<InferInsertModel<T>, "slug">,
+  createdAt?: Date,
+): Promise<InferSelectModel<T>> {
+  return retryOnSlugClash(async () => {
+    const slug = await uniqueSlug(db, table, slugify(title));
+    const row = { ...values, slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) };
+    const [inserted] = await db
+      .insert(table)
+      .values(row as InferInsertModel<T>)
+      .returning();
+    return inserted as InferSelectModel<T>;
+  });
+}
+
+/** The row with this slug, or with this id; undefined for a value that is not one at all. */
+export async function rowBy<T extends SluggedTable>(
+  db: Database,
+  table: T,
+  key: "slug" | "id",
+  value: string,
+): Promise<InferSelectModel<T> | undefined> {
+  if (!(key === "slug" ? isSlug(value) : isUuid(value))) return undefined;
+  const [row] = await db
+    .select()
+    .from(table as SluggedTable)
+    .where(eq(table[key], value))
+    .limit(1);
+  return row as InferSelectModel<T> | undefined;
 }

@@ -16,7 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { browserRequest, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, scratchDirectory, sessionCookieOf, type SiteProcess, startSite } from "../support/site-process";
+import {
+  killAllSitesAndDispose,
+  scratchDirectory,
+  sessionCookieOf,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 import { databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
 const WAIT_MESSAGE = /Too many attempts\. Please try again in \d+ (seconds?|minute)\./;
@@ -93,8 +99,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  killAllSites();
-  await storage?.dispose();
+  await killAllSitesAndDispose(storage);
   reportCount("security", checks, `password-guessing and username-probing limits checked (${label})`);
 });
 

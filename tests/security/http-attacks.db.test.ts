@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
 import { type RawReply, type RawRequest, rawRequest } from "../support/raw-http";
-import { cookieHeaderOf, killAllSites, type SiteProcess, startSite } from "../support/site-process";
+import { cookieHeaderOf, killAllSitesAndDispose, type SiteProcess, startSite } from "../support/site-process";
 import { createAdmin, databaseLabel as label, type SiteStorage, siteStorage } from "../support/site-suite";
 
 const ADMIN = { username: "attack.admin", email: "attack.admin@example.edu", password: "attack admin password" };
@@ -123,10 +123,7 @@ beforeAll(async () => {
   user = { username, password, cookie: await signIn(username, password) };
 }, 240_000);
 
-afterAll(async () => {
-  killAllSites();
-  await storage?.dispose();
-});
+afterAll(() => killAllSitesAndDispose(storage));
 
 describe(`attacks on the HTTP server (${label})`, () => {
   it("an upload over its limit in chunks (no Content-Length) is refused 413, ten times over, and the server keeps serving", async () => {

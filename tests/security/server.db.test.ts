@@ -23,7 +23,13 @@ import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
 
 import { browserRequest, type BrowserRequestOptions, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, projectRoot, sessionCookieOf, type SiteProcess, startSite } from "../support/site-process";
+import {
+  killAllSitesAndDispose,
+  projectRoot,
+  sessionCookieOf,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 import { createAdmin, databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
 const ADMIN = { username: "sec.admin", email: "sec.admin@example.edu", password: "security admin password" };
@@ -150,10 +156,7 @@ beforeAll(async () => {
   )._id;
 }, 240_000);
 
-afterAll(async () => {
-  killAllSites();
-  await storage?.dispose();
-});
+afterAll(() => killAllSitesAndDispose(storage));
 
 describe(`security at the HTTP server (${label})`, () => {
   it("cross-site request forgery: every address that changes something refuses a request from another site", async () => {
@@ -210,6 +213,17 @@ describe(`security at the HTTP server (${label})`, () => {
     const ANYONE = { anonymous: "allowed", user: "allowed", other: "allowed", admin: "allowed" } as const;
     const NO_ONE = { anonymous: "not found", user: "not found", other: "not found", admin: "not found" } as const;
     const director = JSON.parse((await send("GET", "/api/staff/director")).text);
+    // The fields the create and update forms of a department and a course send.
+    const department = { name: "Department", facultyId: "0", departimage: imageUrl, content: "" };
+    const course = {
+      name: "Course",
+      code: "SEC 101",
+      credits: "3",
+      semester: "1",
+      description: "",
+      departmentId: "0",
+      facultyId: "0",
+    };
     const dashboard = (intent: string, fields: Record<string, string> = {}) => ({
       path: "/dashboard",
       form: { intent, ...fields },
@@ -269,50 +283,15 @@ describe(`security at the HTTP server (${label})`, () => {
       },
       { name: "update a faculty", ...dashboard("update-faculty", { id: "0", name: "Renamed" }), expect: ADMIN_ONLY },
       { name: "delete a faculty", ...dashboard("delete-faculty", { id: "0" }), expect: ADMIN_ONLY },
-      {
-        name: "create a department",
-        ...dashboard("create-department", { name: "Department", facultyId: "0", departimage: imageUrl, content: "" }),
-        expect: ADMIN_ONLY,
-      },
+      { name: "create a department", ...dashboard("create-department", department), expect: ADMIN_ONLY },
       {
         name: "update a department",
-        ...dashboard("update-department", {
-          id: "0",
-          name: "Department",
-          facultyId: "0",
-          departimage: imageUrl,
-          content: "",
-        }),
+        ...dashboard("update-department", { id: "0", ...department }),
         expect: ADMIN_ONLY,
       },
       { name: "delete a department", ...dashboard("delete-department", { id: "0" }), expect: ADMIN_ONLY },
-      {
-        name: "create a course",
-        ...dashboard("create-course", {
-          name: "Course",
-          code: "SEC 101",
-          credits: "3",
-          semester: "1",
-          description: "",
-          departmentId: "0",
-          facultyId: "0",
-        }),
-        expect: ADMIN_ONLY,
-      },
-      {
-        name: "update a course",
-        ...dashboard("update-course", {
-          id: "0",
-          name: "Course",
-          code: "SEC 101",
-          credits: "3",
-          semester: "1",
-          description: "",
-          departmentId: "0",
-          facultyId: "0",
-        }),
-        expect: ADMIN_ONLY,
-      },
+      { name: "create a course", ...dashboard("create-course", course), expect: ADMIN_ONLY },
+      { name: "update a course", ...dashboard("update-course", { id: "0", ...course }), expect: ADMIN_ONLY },
       { name: "delete a course", ...dashboard("delete-course", { id: "0" }), expect: ADMIN_ONLY },
       {
         name: "create a post",
@@ -522,36 +501,26 @@ describe(`security at the HTTP server (${label})`, () => {
     ).toBe(429);
 
     const changer = await newUser("changer");
-    const changeAddress = newAddress();
-    for (let i = 0; i < 10; i++) {
-      const reply = await send("POST", "/dashboard", {
-        from: changeAddress,
-        cookie: changer.cookie,
-        form: { intent: "update-profile", password: "a new password here", currentPassword: `wrong ${i}` },
-      });
-      expect(reply.status).toBe(400);
+    // Ten wrong current passwords for a change, from one address; then the right one, which the limit answers.
+    async function guessCurrentPassword(change: Record<string, string>, expectWrong: (reply: Reply) => void) {
+      const from = newAddress();
+      const attempt = (currentPassword: string) =>
+        send("POST", "/dashboard", {
+          from,
+          cookie: changer.cookie,
+          form: { intent: "update-profile", ...change, currentPassword },
+        });
+      for (let i = 0; i < 10; i++) expectWrong(await attempt(`wrong ${i}`));
+      return attempt(changer.password);
     }
-    const reply = await send("POST", "/dashboard", {
-      from: changeAddress,
-      cookie: changer.cookie,
-      form: { intent: "update-profile", password: "a new password here", currentPassword: changer.password },
-    });
+    const reply = await guessCurrentPassword({ password: "a new password here" }, (wrong) =>
+      expect(wrong.status).toBe(400),
+    );
     expect(reply.status).toBe(429);
     // A new email also needs the current password: the same limit on guessing it.
-    const emailAddress = newAddress();
-    for (let i = 0; i < 10; i++) {
-      const wrong = await send("POST", "/dashboard", {
-        from: emailAddress,
-        cookie: changer.cookie,
-        form: { intent: "update-profile", email: "moved@example.edu", currentPassword: `wrong ${i}` },
-      });
-      expect(wrong.text).toContain("The current password is incorrect.");
-    }
-    const blocked = await send("POST", "/dashboard", {
-      from: emailAddress,
-      cookie: changer.cookie,
-      form: { intent: "update-profile", email: "moved@example.edu", currentPassword: changer.password },
-    });
+    const blocked = await guessCurrentPassword({ email: "moved@example.edu" }, (wrong) =>
+      expect(wrong.text).toContain("The current password is incorrect."),
+    );
     expect(blocked.status).toBe(429);
     // Without the password, another account's address is not told apart from a free one.
     const taken = await send("POST", "/dashboard", {

@@ -23,7 +23,12 @@ import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "~/services/uploads-clea
 
 import { browserRequest, type BrowserRequestOptions } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSites, sessionCookieOf as cookieOf, type SiteProcess, startSite } from "../support/site-process";
+import {
+  killAllSitesAndDispose,
+  sessionCookieOf as cookieOf,
+  type SiteProcess,
+  startSite,
+} from "../support/site-process";
 import { createAdmin, databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
 const ADMIN = { username: "disk.admin", email: "disk.admin@example.edu", password: "disk admin password" };
@@ -137,10 +142,7 @@ beforeAll(async () => {
   admin = await signIn(ADMIN.username, ADMIN.password);
 }, 240_000);
 
-afterAll(async () => {
-  killAllSites();
-  await storage?.dispose();
-});
+afterAll(() => killAllSitesAndDispose(storage));
 
 describe(`what the site keeps on disk (${label})`, () => {
   it("a new DATA_DIR: every file and folder the server writes in it is for the server's user only", async () => {

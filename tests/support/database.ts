@@ -16,7 +16,7 @@ import {
 } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
-import type { AppConfig } from "~/lib/config.server";
+import { type AppConfig, readConfig } from "~/lib/config.server";
 import { replaceRuntime } from "~/runtime.server";
 import type { AuthOptions } from "~/services/auth.server";
 import { createServices, mediaOptions } from "~/services/index.server";
@@ -25,6 +25,8 @@ import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
 
 /** Which database the current Vitest project runs against: PGlite, or PostgreSQL from TEST_DATABASE_URL. */
 export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promise<void> };
 
@@ -165,33 +167,16 @@ export async function openSeededTestDatabase(): Promise<TestDatabase> {
   return pgliteTestDatabase(new Blob([fs.readFileSync(path.join(folder, "db.tar"))]), dataDir);
 }
 
+/** The documented defaults, but quiet and on a free port: no demo content, no page cache. */
 export function testConfig(dataDir: string): AppConfig {
-  return {
-    port: 0,
-    host: undefined,
-    dataDir,
-    databaseUrl: undefined,
-    publicUrl: undefined,
-    demoContent: false,
-    authSecret: "test-secret-test-secret-test-secret-0123",
-    trustProxy: false,
-    google: undefined,
-    oidc: undefined,
-    pageCache: false,
-    pageCacheBytes: 32 * 1024 * 1024,
-    pgliteSharedBuffersMb: 32,
-    corsOrigins: [],
-    maxImageBytes: 10 * 1024 * 1024,
-    maxPdfBytes: 50 * 1024 * 1024,
-    s3: undefined,
-  };
+  return { ...readConfig({}), port: 0, dataDir, demoContent: false, authSecret: TEST_AUTH_SECRET, pageCache: false };
 }
 
 /** The domain services on a test database. */
 export function testServices(database: TestDatabase, auth: Partial<AuthOptions> = {}) {
   return createServices(database.db, {
     dataDir: database.dataDir,
-    auth: { secret: "test-secret-test-secret-test-secret-0123", ...auth },
+    auth: { secret: TEST_AUTH_SECRET, ...auth },
   });
 }
 

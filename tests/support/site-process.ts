@@ -112,6 +112,12 @@ export function killAllSites() {
   for (const child of running) child.kill("SIGKILL");
 }
 
+/** A suite's afterAll: kills its servers, then removes what they stored (data folder, database). */
+export async function killAllSitesAndDispose(storage: { dispose(): Promise<void> } | undefined) {
+  killAllSites();
+  await storage?.dispose();
+}
+
 /** Runs one of the npm scripts (`scripts/NAME.mjs`) as an operator would, with its exit code and output. */
 export function runScript(
   script: string,
