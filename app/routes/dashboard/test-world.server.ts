@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
@@ -20,7 +21,7 @@ export type SignedIn = SessionUser & { cookie: string };
  * A database with the app's runtime pointed at it and an admin, for tests that call a dashboard
  * tab's named actions directly (no server, no browser).
  */
-export async function openDashboardWorld() {
+async function openDashboardWorld() {
   const database = await openTestDatabase();
   const services = installRuntime(database);
   const world = { database, services };
@@ -36,11 +37,30 @@ export async function openDashboardWorld() {
     admin: await newAccount(world, "admin"),
     account: (role: "admin" | "user") => newAccount(world, role),
     uploadedImage,
+    /** An account as the users list shows it now (undefined once deleted). */
+    storedUser: async (id: string) => (await services.accounts.listUsers()).items.find((u) => u.id === id),
     async close() {
       await closeRuntime();
       await database.dispose();
     },
   };
+}
+
+export type DashboardWorld = Awaited<ReturnType<typeof openDashboardWorld>>;
+
+/**
+ * The dashboard world of a test file: opened before its tests and closed after them. Its fields
+ * are there once the tests run (not while the file is read).
+ */
+export function setUpDashboardWorld(): DashboardWorld {
+  const world = {} as DashboardWorld;
+  beforeAll(async () => {
+    Object.assign(world, await openDashboardWorld());
+  });
+  afterAll(async () => {
+    await world.close?.(); // absent when opening failed
+  });
+  return world;
 }
 
 /** What an action is called with: a POST to /dashboard carrying `fields` as its form body, by `user`. */

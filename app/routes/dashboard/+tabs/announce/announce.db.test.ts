@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { answerOf, formPost, setUpDashboardWorld } from "../../test-world.server";
 import { saveAnnouncement } from "./announce.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("saves the announcement", async () => {
   const fields = { title: "Call for papers", content: "<p>Open until June.</p>" };

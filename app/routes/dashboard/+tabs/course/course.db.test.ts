@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { answerOf, formPost, setUpDashboardWorld } from "../../test-world.server";
 import {
   createCourse,
   createDepartment,
@@ -13,13 +13,7 @@ import {
   updateFaculty,
 } from "./course.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 const lists = () => world.services.academicsAdmin.lists();
 

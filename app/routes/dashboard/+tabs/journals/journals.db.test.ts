@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { answerOf, formPost, setUpDashboardWorld } from "../../test-world.server";
 import { deleteJournal } from "./journals.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("deletes a journal article, and says when it is already gone", async () => {
   const bytes = renderPdf([{ text: "An article", style: "title" }], { title: "An article", author: "Tests" });
