@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
-import { UploadField } from "~/components/forms/UploadField";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
 import { keepFormOnNetworkFailure, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { CATEGORY_OPTIONS, fieldErrors, type PostForm, postSchema } from "~/lib/forms/publishing";
@@ -74,7 +73,6 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
   const values = actionData?.values ?? loaderData.values;
   const check = useSchemaCheck(postSchema, fieldErrors);
   const errors: Record<string, string> = check.errors ?? actionData?.errors ?? {};
-  const [image, setImage] = useState(values.image);
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -99,15 +97,12 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
         <div>
-          <UploadField
+          <ImageUploadField
             name="image"
             label="Post image"
-            purpose="image"
-            value={image}
-            onChange={setImage}
+            defaultValue={values.image}
             onUploadingChange={setUploading}
             failureMessage="trouble uploading image"
-            missingMessage="Please select an image"
           />
           <FieldError id="image-error" message={errors.image} />
         </div>

@@ -3,13 +3,14 @@ import { Form } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
-import { UploadField } from "~/components/forms/UploadField";
 import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Textarea } from "~/components/ui/Textarea";
 import { SECTION_LABELS, SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
+import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
 import { RecordPicker, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
@@ -18,15 +19,7 @@ import type { ActionResult, TabProps } from "../../tab";
 type SettingsData = { section: SettingsSection; fields: Record<string, string> | null };
 
 /** Fields written as paragraphs: a text box rather than a line. */
-const LONG_FIELDS = new Set([
-  "intro",
-  "mission",
-  "vision",
-  "philosophy",
-  "vcMessage",
-  "directorMessage",
-  "introSubtitle",
-]);
+const LONG_FIELDS = new Set<string>([...ABOUT_PARAGRAPHS, "introSubtitle"]);
 
 export function SettingsTab({ data: { section, fields }, result }: TabProps<SettingsData>) {
   const [uploading, setUploading] = useState(false);
@@ -66,26 +59,18 @@ function SettingsFields({
 }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   useReportUploads(uploading, onUploadingChange);
-  const [images, setImages] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.entries(fields).filter(([f]) => isImageField(f))),
-  );
-  const setImage = (field: string) => (url: string) => setImages((current) => ({ ...current, [field]: url }));
   return (
     <>
       {Object.entries(fields).map(([field, value]) => {
         const label = FIELD_LABELS[field] ?? field;
         if (isImageField(field)) {
           return (
-            <UploadField
+            <ImageUploadField
               key={field}
               name={field}
               label={label}
-              purpose="image"
-              value={images[field] ?? ""}
-              onChange={setImage(field)}
+              defaultValue={value}
               onUploadingChange={setUploading}
-              failureMessage="Error uploading image"
-              missingMessage="Please select an image"
             />
           );
         }

@@ -3,8 +3,8 @@ import { Form } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
-import { UploadField } from "~/components/forms/UploadField";
 import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
@@ -55,23 +55,13 @@ function StaffFields({
 }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   useReportUploads(uploading, onUploadingChange);
-  const [photo, setPhoto] = useState(record.photo ?? "");
   return (
     <>
       <Field name="name" label="Name" defaultValue={record.name} aria-required="true" />
       <Field name="post" label="Post" defaultValue={record.post} aria-required="true" />
       <Field name="email" type="email" label="Email" defaultValue={record.email} aria-required="true" />
       <LongText name="description" label="Description" defaultValue={record.description} />
-      <UploadField
-        name="photo"
-        label="Photo"
-        purpose="image"
-        value={photo}
-        onChange={setPhoto}
-        onUploadingChange={setUploading}
-        failureMessage="Error uploading image"
-        missingMessage="Please select an image"
-      />
+      <ImageUploadField name="photo" label="Photo" defaultValue={record.photo ?? ""} onUploadingChange={setUploading} />
       <Notice result={result} />
       <SaveButton intent="save-staff" disabled={uploading} />
     </>
