@@ -31,10 +31,14 @@ async function openDashboardWorld() {
     return (await services.media.ingestBuffer(bytes, { purpose: "image", fileName: "test.png" })).url;
   }
 
+  const admin = await newAccount(world, "admin");
   return {
     database,
     services,
-    admin: await newAccount(world, "admin"),
+    admin,
+    /** The answer `action` gives the admin for a form of `fields`. */
+    asAdmin: async (action: (args: ActionArgs) => Promise<ActionAnswer>, fields: Record<string, string>) =>
+      answerOf(await action(formPost(admin, fields))),
     account: (role: "admin" | "user") => newAccount(world, role),
     uploadedImage,
     /** An account as the users list shows it now (undefined once deleted). */
@@ -77,6 +81,11 @@ export function answerOf(answer: ActionAnswer): { status: number; body: ActionRe
     return { status: answer.status, body: null, location: answer.headers.get("location") ?? undefined };
   }
   return { status: answer.init?.status ?? 200, body: answer.data };
+}
+
+/** What an action answers when it did what was asked: 200, ok, and SPEC.md's `message`. */
+export function accepted(intent: string, message: string) {
+  return { status: 200, body: { intent, ok: true, message } };
 }
 
 let accounts = 0;

@@ -1,7 +1,3 @@
-import { useState } from "react";
-import { Form } from "react-router";
-
-import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
@@ -12,7 +8,7 @@ import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
 import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
-import { RecordPicker, useReportUploads } from "../../+shared/RecordPicker";
+import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, TabProps } from "../../tab";
 
@@ -22,32 +18,29 @@ type SettingsData = { section: SettingsSection; fields: Record<string, string> |
 const LONG_FIELDS = new Set<string>([...ABOUT_PARAGRAPHS, "introSubtitle"]);
 
 export function SettingsTab({ data: { section, fields }, result }: TabProps<SettingsData>) {
-  const [uploading, setUploading] = useState(false);
   return (
     <section aria-labelledby="settings-title">
       <Heading id="settings-title">Site Settings Admin</Heading>
-      <Form method="post" action={`/dashboard?tab=about&section=${section}`} className="mt-6 space-y-5">
-        <RecordPicker
-          tab="about"
-          param="section"
-          label="Section"
-          value={section}
-          options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
-          loadIntent="load-settings"
-          saveIntent={fields === null ? undefined : "save-settings"}
-          saveDisabled={uploading}
-        />
-        {fields === null ? (
-          <Alert tone="error">Failed to fetch section data</Alert>
-        ) : (
-          <SettingsFields key={section} fields={fields} result={result} onUploadingChange={setUploading} />
+      <RecordForm
+        tab="about"
+        param="section"
+        label="Section"
+        value={section}
+        options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
+        loadIntent="load-settings"
+        saveIntent="save-settings"
+        record={fields}
+        failure="Failed to fetch section data"
+      >
+        {(shown, onUploadingChange) => (
+          <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
         )}
-      </Form>
+      </RecordForm>
     </section>
   );
 }
 
-/** One section's fields and Save: made anew for each section, so nothing carries across. */
+/** One section's fields and Save. */
 function SettingsFields({
   fields,
   result,

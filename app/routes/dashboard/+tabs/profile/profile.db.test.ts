@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { answerOf, formPost, PASSWORD, setUpDashboardWorld } from "../../test-world.server";
+import { accepted, answerOf, formPost, PASSWORD, setUpDashboardWorld } from "../../test-world.server";
 import { deleteAccount, updateProfile } from "./profile.server";
 
 const world = setUpDashboardWorld();
@@ -9,10 +9,7 @@ it("changes the username", async () => {
   const user = await world.account("user");
   const username = `renamed.${user.username.slice(-6)}`;
   const saved = answerOf(await updateProfile(formPost(user, { username })));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "update-profile", ok: true, message: "Profile Updated Successfully" },
-  });
+  expect(saved).toMatchObject(accepted("update-profile", "Profile Updated Successfully"));
   expect((await world.storedUser(user.id))?.username).toBe(username);
 });
 
