@@ -19,15 +19,17 @@ export type ContentListSpec<Row> = {
   kind: "post" | "journal";
   /** SPEC.md's words: the list's heading, its create link, and what it says when it is empty. */
   words: { title: string; create: string; empty: string };
-  /** The columns between Date Updated and Delete, Edit. */
-  columns: Column<Row>[];
+  /** The columns between Date Updated and Delete, Edit; "title" is the record's name, linked to its page. */
+  columns: (Column<Row> | "title")[];
   /** The record's name, for the Delete and Edit links' accessible names. */
   name: (row: Row) => string;
   /** What the delete dialog says will go. */
   deleteDescription: (row: Row) => string;
 };
 
-type ContentRow = { id: string; updatedAt: Date | string };
+type ContentRow = { id: string; slug: string; updatedAt: Date | string };
+
+const TITLE_HEADERS = { post: "Post title", journal: "Journal title" };
 
 /** The tab of a list of published records: a create link, the table, Show more and the delete dialog. */
 export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row>) {
@@ -57,13 +59,26 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
   };
 }
 
+/** The record's name, linked to its page (/post/{slug}, /journal/{slug}). */
+function titleColumn<Row extends ContentRow>(spec: ContentListSpec<Row>): Column<Row> {
+  return {
+    header: TITLE_HEADERS[spec.kind],
+    className: "font-medium",
+    cell: (row) => (
+      <Link to={`/${spec.kind}/${row.slug}`} className="hover:underline">
+        {spec.name(row)}
+      </Link>
+    ),
+  };
+}
+
 function contentColumns<Row extends ContentRow>(
   spec: ContentListSpec<Row>,
   onDelete: (id: string) => void,
 ): Column<Row>[] {
   return [
     { header: "Date Updated", className: "whitespace-nowrap", cell: (row) => formatDate(row.updatedAt, "short") },
-    ...spec.columns,
+    ...spec.columns.map((column) => (column === "title" ? titleColumn(spec) : column)),
     {
       header: "Delete",
       cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 import { buttonClasses } from "~/components/ui/Button";
 
 import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
@@ -22,15 +20,7 @@ const JOURNALS: ContentListSpec<JournalRow> = {
         </a>
       ),
     },
-    {
-      header: "Journal title",
-      className: "font-medium",
-      cell: (journal) => (
-        <Link to={`/journal/${journal.slug}`} className="hover:underline">
-          {journal.filename}
-        </Link>
-      ),
-    },
+    "title",
   ],
   name: (journal) => journal.filename,
   deleteDescription: (journal) => `"${journal.filename}" and its PDF will be removed from the site.`,

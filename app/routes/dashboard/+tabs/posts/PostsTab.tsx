@@ -38,15 +38,7 @@ const POSTS: ContentListSpec<PostRow> = {
   words: { title: "Posts", create: "Create a post", empty: "no post yet" }, // SPEC.md
   columns: [
     { header: "Post image", cell: (post) => <PostImage post={post} /> },
-    {
-      header: "Post title",
-      className: "font-medium",
-      cell: (post) => (
-        <Link to={`/post/${post.slug}`} className="hover:underline">
-          {post.title}
-        </Link>
-      ),
-    },
+    "title",
     { header: "Category", cell: (post) => categoryLabel(post.category) },
   ],
   name: (post) => post.title,
