@@ -7,11 +7,9 @@ import { UploadField } from "~/components/forms/UploadField";
  * the image field of a form that sends it along with the other fields.
  */
 export function ImageUploadField({
-  name,
-  label,
   defaultValue = "",
-  onUploadingChange,
   failureMessage = "Error uploading image",
+  ...field
 }: {
   name: string;
   label: string;
@@ -23,12 +21,10 @@ export function ImageUploadField({
   const [image, setImage] = useState(defaultValue);
   return (
     <UploadField
-      name={name}
-      label={label}
+      {...field}
       purpose="image"
       value={image}
       onChange={setImage}
-      onUploadingChange={onUploadingChange}
       failureMessage={failureMessage}
       missingMessage="Please select an image"
     />
