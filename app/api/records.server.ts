@@ -1,3 +1,4 @@
+import type { Department } from "~/services/academics.server";
 import type { SessionUser } from "~/services/accounts.server";
 import type { Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
@@ -39,14 +40,7 @@ export const journalJson = (j: Journal) => ({
 
 export const facultyJson = (f: { id: string; name: string }) => ({ _id: f.id, name: f.name });
 
-export const departmentJson = (d: {
-  id: string;
-  name: string;
-  facultyId: string;
-  facultyName: string;
-  departimage: string;
-  content: string;
-}) => ({
+export const departmentJson = (d: Department & { facultyName: string }) => ({
   _id: d.id,
   name: d.name,
   faculty: { _id: d.facultyId, name: d.facultyName },

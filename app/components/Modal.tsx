@@ -2,8 +2,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 
 import { CloseIcon } from "~/components/icons";
+import { DialogPanel } from "~/components/ui/DialogPanel";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRestoreFocus } from "~/lib/use-restore-focus";
 
 /**
  * An accessible modal (focus trapped, Escape closes, labelled by its title). Rendered in place
@@ -26,47 +26,39 @@ export function Modal({
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
-  // The modal is opened from state, not a Radix trigger: give focus back to whatever opened it.
-  const focus = useRestoreFocus();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70 backdrop-blur-sm" />
-      <Dialog.Content
-        {...focus}
-        className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl focus:outline-none dark:bg-night-card dark:text-slate-100"
-      >
-        <div className="flex items-start justify-between gap-4">
-          <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
-          <Dialog.Close
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white"
-            aria-label="Close dialog"
+    <DialogPanel open={open} onOpenChange={onOpenChange} className="max-h-[90vh] max-w-lg overflow-y-auto">
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
+        <Dialog.Close
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white"
+          aria-label="Close dialog"
+        >
+          <CloseIcon className="h-5 w-5" />
+        </Dialog.Close>
+      </div>
+      {description ? (
+        <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {description}
+        </Dialog.Description>
+      ) : (
+        <Dialog.Description className="sr-only">{title}</Dialog.Description>
+      )}
+      <div className="mt-5">{children}</div>
+      <div className="mt-7 flex justify-end">
+        {!hydrated && closeHref ? (
+          <Link
+            to={closeHref}
+            className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white dark:bg-gold-500 dark:text-navy-950"
           >
-            <CloseIcon className="h-5 w-5" />
-          </Dialog.Close>
-        </div>
-        {description ? (
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {description}
-          </Dialog.Description>
+            Close
+          </Link>
         ) : (
-          <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          <Dialog.Close className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400">
+            Close
+          </Dialog.Close>
         )}
-        <div className="mt-5">{children}</div>
-        <div className="mt-7 flex justify-end">
-          {!hydrated && closeHref ? (
-            <Link
-              to={closeHref}
-              className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white dark:bg-gold-500 dark:text-navy-950"
-            >
-              Close
-            </Link>
-          ) : (
-            <Dialog.Close className="rounded-md bg-navy-800 px-5 py-2 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400">
-              Close
-            </Dialog.Close>
-          )}
-        </div>
-      </Dialog.Content>
-    </Dialog.Root>
+      </div>
+    </DialogPanel>
   );
 }

@@ -1,19 +1,11 @@
 import type { FocusKey, SettingsSection, StaffRole } from "~/domain/vocabulary";
 
+/** The about page's texts that are paragraphs rather than lines. */
+export const ABOUT_PARAGRAPHS = ["intro", "mission", "vision", "philosophy", "vcMessage", "directorMessage"] as const;
+
 /** The text and image fields of each settings section (SPEC.md section 3). */
 export const SETTINGS_FIELDS = {
-  about: [
-    "title",
-    "subtitle",
-    "intro",
-    "mission",
-    "vision",
-    "philosophy",
-    "vcMessage",
-    "directorMessage",
-    "vcimage",
-    "directorimage",
-  ],
+  about: ["title", "subtitle", ...ABOUT_PARAGRAPHS, "vcimage", "directorimage"],
   homepage: ["title", "subtitle", "intro", "homeimage"],
   howtoapplyone: ["title", "subtitle"],
   howtoapplytwo: ["title", "subtitle"],

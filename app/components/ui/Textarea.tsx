@@ -1,8 +1,4 @@
-import { useId } from "react";
-
-import { FieldError } from "~/components/forms/FieldError";
-
-import { CONTROL_CLASSES, LABEL_CLASSES } from "./Select";
+import { CONTROL_CLASSES, LabelledControl } from "./LabelledControl";
 
 type TextareaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -15,21 +11,9 @@ type TextareaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
 
 /** A labelled multi-line text box, with its error under it, like Field. */
 export function Textarea({ label, error, className, boxClassName = "", id, ...textarea }: TextareaProps) {
-  const generated = useId();
-  const boxId = id ?? generated;
   return (
-    <div className={className}>
-      <label htmlFor={boxId} className={LABEL_CLASSES}>
-        {label}
-      </label>
-      <textarea
-        id={boxId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${boxId}-error` : undefined}
-        className={`${CONTROL_CLASSES} ${boxClassName}`.trim()}
-        {...textarea}
-      />
-      <FieldError id={`${boxId}-error`} message={error} />
-    </div>
+    <LabelledControl id={id} label={label} error={error} className={className}>
+      {(control) => <textarea {...control} className={`${CONTROL_CLASSES} ${boxClassName}`.trim()} {...textarea} />}
+    </LabelledControl>
   );
 }

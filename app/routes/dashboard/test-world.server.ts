@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
@@ -20,7 +21,7 @@ export type SignedIn = SessionUser & { cookie: string };
  * A database with the app's runtime pointed at it and an admin, for tests that call a dashboard
  * tab's named actions directly (no server, no browser).
  */
-export async function openDashboardWorld() {
+async function openDashboardWorld() {
   const database = await openTestDatabase();
   const services = installRuntime(database);
   const world = { database, services };
@@ -30,17 +31,40 @@ export async function openDashboardWorld() {
     return (await services.media.ingestBuffer(bytes, { purpose: "image", fileName: "test.png" })).url;
   }
 
+  const admin = await newAccount(world, "admin");
   return {
     database,
     services,
-    admin: await newAccount(world, "admin"),
+    admin,
+    /** The answer `action` gives the admin for a form of `fields`. */
+    asAdmin: async (action: (args: ActionArgs) => Promise<ActionAnswer>, fields: Record<string, string>) =>
+      answerOf(await action(formPost(admin, fields))),
     account: (role: "admin" | "user") => newAccount(world, role),
     uploadedImage,
+    /** An account as the users list shows it now (undefined once deleted). */
+    storedUser: async (id: string) => (await services.accounts.listUsers()).items.find((u) => u.id === id),
     async close() {
       await closeRuntime();
       await database.dispose();
     },
   };
+}
+
+export type DashboardWorld = Awaited<ReturnType<typeof openDashboardWorld>>;
+
+/**
+ * The dashboard world of a test file: opened before its tests and closed after them. Its fields
+ * are there once the tests run (not while the file is read).
+ */
+export function setUpDashboardWorld(): DashboardWorld {
+  const world = {} as DashboardWorld;
+  beforeAll(async () => {
+    Object.assign(world, await openDashboardWorld());
+  });
+  afterAll(async () => {
+    await world.close?.(); // absent when opening failed
+  });
+  return world;
 }
 
 /** What an action is called with: a POST to /dashboard carrying `fields` as its form body, by `user`. */
@@ -57,6 +81,11 @@ export function answerOf(answer: ActionAnswer): { status: number; body: ActionRe
     return { status: answer.status, body: null, location: answer.headers.get("location") ?? undefined };
   }
   return { status: answer.init?.status ?? 200, body: answer.data };
+}
+
+/** What an action answers when it did what was asked: 200, ok, and SPEC.md's `message`. */
+export function accepted(intent: string, message: string) {
+  return { status: 200, body: { intent, ok: true, message } };
 }
 
 let accounts = 0;

@@ -1,96 +1,96 @@
-import { useState } from "react";
 import { Link } from "react-router";
 
-import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { type ListPage, ShowMoreButton, useShowMore } from "~/components/ShowMore";
+import type { ListPage } from "~/components/ShowMore";
 import { buttonClasses, ButtonLink } from "~/components/ui/Button";
-import { type Column, DataTable } from "~/components/ui/DataTable";
+import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { formatDate } from "~/lib/text";
 
-import type { ActionResult } from "../tab";
+import type { TabProps } from "../tab";
+import { DeletableList, type DeletableListSpec } from "./DeletableList";
 import { DeleteLink } from "./DeleteLink";
 
-/** What tells one list of published records (posts, journals) from another. */
+/**
+ * What tells one list of published records from another. The record's kind names its addresses:
+ * ?tab={kind}s, /create-{kind}, /update-{kind}/{id}, and the delete-{kind} intent with {kind}Id.
+ */
 export type ContentListSpec<Row> = {
-  tab: string;
-  title: string;
-  create: { label: string; href: string };
-  /** SPEC.md's words for an empty list. */
-  empty: string;
-  /** The columns before Delete and Edit. */
-  columns: Column<Row>[];
+  kind: "post" | "journal";
+  /** SPEC.md's words: the list's heading, its create link, and what it says when it is empty. */
+  words: { title: string; create: string; empty: string };
+  /** The columns between Date Updated and Delete, Edit; "title" is the record's name, linked to its page. */
+  columns: (Column<Row> | "title")[];
   /** The record's name, for the Delete and Edit links' accessible names. */
   name: (row: Row) => string;
-  editHref: (row: Row) => string;
-  /** The delete form's fields, and what the dialog says will go. */
-  deleteFields: (row: Row | undefined) => Record<string, string>;
+  /** What the delete dialog says will go. */
   deleteDescription: (row: Row) => string;
 };
 
-/** A dashboard list of published records: a create link, a table, Show more and the delete dialog. */
-export function ContentList<Row extends { id: string }>({
-  spec,
-  list: first,
-  confirmId,
-  result,
-}: {
-  spec: ContentListSpec<Row>;
-  list: ListPage<Row>;
-  confirmId: string | null;
-  result: ActionResult | undefined;
-}) {
-  const pageHref = (n: number) => `/dashboard?tab=${spec.tab}&page=${n}`;
-  const list = useShowMore(first, (data: { view: ListPage<Row> | null }) => data.view);
-  const [deleting, setDeleting] = useState<string | null>(confirmId);
-  const target = list.items.find((row) => row.id === deleting);
-  return (
-    <section aria-labelledby={`${spec.tab}-title`}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <Heading id={`${spec.tab}-title`}>{spec.title}</Heading>
-        <ButtonLink to={spec.create.href}>{spec.create.label}</ButtonLink>
-      </div>
-      <Notice result={result} className="mt-4" />
-      {list.items.length === 0 ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-400">{spec.empty}</p>
-      ) : (
-        <div className="mt-6">
-          <DataTable columns={withDeleteAndEdit(spec, setDeleting)} rows={list.items} rowKey={(row) => row.id} />
+type ContentRow = { id: string; slug: string; updatedAt: Date | string };
+
+const TITLE_HEADERS = { post: "Post title", journal: "Journal title" };
+
+/** The tab of a list of published records: a create link, the table, Show more and the delete dialog. */
+export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row>) {
+  const tab = `${spec.kind}s`;
+  const deletable: DeletableListSpec<Row> = {
+    tab,
+    empty: spec.words.empty,
+    deleteFields: (row) => ({ intent: `delete-${spec.kind}`, [`${spec.kind}Id`]: row?.id ?? "" }),
+    deleteDescription: spec.deleteDescription,
+  };
+  return function ContentListTab({ data, confirm, result }: TabProps<ListPage<Row>>) {
+    return (
+      <section aria-labelledby={`${tab}-title`}>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Heading id={`${tab}-title`}>{spec.words.title}</Heading>
+          <ButtonLink to={`/create-${spec.kind}`}>{spec.words.create}</ButtonLink>
         </div>
-      )}
-      {list.hasMore && (
-        <ShowMoreButton
-          label="Show more"
-          href={pageHref(list.page + 1)}
-          loading={list.loading}
-          onLoad={() => list.loadNext(pageHref)}
+        <Notice result={result} className="mt-4" />
+        <DeletableList
+          spec={deletable}
+          list={data}
+          confirmId={confirm}
+          columns={(onDelete) => contentColumns(spec, onDelete)}
         />
-      )}
-      <ConfirmDialog
-        open={Boolean(target)}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        fields={spec.deleteFields(target)}
-        pageHref={`/dashboard?tab=${spec.tab}`}
-        description={target ? spec.deleteDescription(target) : undefined}
-      />
-    </section>
-  );
+      </section>
+    );
+  };
 }
 
-function withDeleteAndEdit<Row extends { id: string }>(
+/** The record's name, linked to its page (/post/{slug}, /journal/{slug}). */
+function titleColumn<Row extends ContentRow>(spec: ContentListSpec<Row>): Column<Row> {
+  return {
+    header: TITLE_HEADERS[spec.kind],
+    className: "font-medium",
+    cell: (row) => (
+      <Link to={`/${spec.kind}/${row.slug}`} className="hover:underline">
+        {spec.name(row)}
+      </Link>
+    ),
+  };
+}
+
+function contentColumns<Row extends ContentRow>(
   spec: ContentListSpec<Row>,
   onDelete: (id: string) => void,
 ): Column<Row>[] {
   return [
-    ...spec.columns,
+    { header: "Date Updated", className: "whitespace-nowrap", cell: (row) => formatDate(row.updatedAt, "short") },
+    ...spec.columns.map((column) => (column === "title" ? titleColumn(spec) : column)),
     {
       header: "Delete",
-      cell: (row) => <DeleteLink tab={spec.tab} id={row.id} label={spec.name(row)} onOpen={onDelete} />,
+      cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,
     },
     {
       header: "Edit",
       cell: (row) => (
-        <Link to={spec.editHref(row)} aria-label={`Edit ${spec.name(row)}`} className={buttonClasses("link", "inline")}>
+        <Link
+          to={`/update-${spec.kind}/${row.id}`}
+          aria-label={`Edit ${spec.name(row)}`}
+          className={buttonClasses("link", "inline")}
+        >
           Edit
         </Link>
       ),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { Fragment, useEffect, useState } from "react";
+import { Form, useNavigate } from "react-router";
 
+import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Select, type SelectOption } from "~/components/ui/Select";
 
@@ -96,4 +97,41 @@ export function useReportUploads(uploading: boolean, report: (uploading: boolean
     report(uploading);
     return () => report(false);
   }, [uploading, report]);
+}
+
+/**
+ * The form of a tab that edits one record of several: the pick list, then the chosen record's fields
+ * (made anew for each record, so nothing carries across), or `failure` when the record could not be read.
+ * Save waits while the fields have uploads in flight (they report them with useReportUploads).
+ */
+export function RecordForm<Record>({
+  record,
+  failure,
+  noValidate,
+  saveIntent,
+  children,
+  ...picker
+}: Omit<Parameters<typeof RecordPicker>[0], "saveIntent" | "saveDisabled"> & {
+  record: Record | null;
+  failure: string;
+  noValidate?: boolean;
+  saveIntent: string;
+  children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
+}) {
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Form
+      method="post"
+      noValidate={noValidate}
+      action={`/dashboard?tab=${picker.tab}&${picker.param}=${picker.value}`}
+      className="mt-6 space-y-5"
+    >
+      <RecordPicker {...picker} saveIntent={record === null ? undefined : saveIntent} saveDisabled={uploading} />
+      {record === null ? (
+        <Alert tone="error">{failure}</Alert>
+      ) : (
+        <Fragment key={picker.value}>{children(record, setUploading)}</Fragment>
+      )}
+    </Form>
+  );
 }

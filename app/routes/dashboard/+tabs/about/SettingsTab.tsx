@@ -1,60 +1,46 @@
-import { useState } from "react";
-import { Form } from "react-router";
-
-import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
-import { UploadField } from "~/components/forms/UploadField";
 import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Textarea } from "~/components/ui/Textarea";
 import { SECTION_LABELS, SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
+import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
-import { RecordPicker, useReportUploads } from "../../+shared/RecordPicker";
+import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, TabProps } from "../../tab";
 
 type SettingsData = { section: SettingsSection; fields: Record<string, string> | null };
 
 /** Fields written as paragraphs: a text box rather than a line. */
-const LONG_FIELDS = new Set([
-  "intro",
-  "mission",
-  "vision",
-  "philosophy",
-  "vcMessage",
-  "directorMessage",
-  "introSubtitle",
-]);
+const LONG_FIELDS = new Set<string>([...ABOUT_PARAGRAPHS, "introSubtitle"]);
 
 export function SettingsTab({ data: { section, fields }, result }: TabProps<SettingsData>) {
-  const [uploading, setUploading] = useState(false);
   return (
     <section aria-labelledby="settings-title">
       <Heading id="settings-title">Site Settings Admin</Heading>
-      <Form method="post" action={`/dashboard?tab=about&section=${section}`} className="mt-6 space-y-5">
-        <RecordPicker
-          tab="about"
-          param="section"
-          label="Section"
-          value={section}
-          options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
-          loadIntent="load-settings"
-          saveIntent={fields === null ? undefined : "save-settings"}
-          saveDisabled={uploading}
-        />
-        {fields === null ? (
-          <Alert tone="error">Failed to fetch section data</Alert>
-        ) : (
-          <SettingsFields key={section} fields={fields} result={result} onUploadingChange={setUploading} />
+      <RecordForm
+        tab="about"
+        param="section"
+        label="Section"
+        value={section}
+        options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
+        loadIntent="load-settings"
+        saveIntent="save-settings"
+        record={fields}
+        failure="Failed to fetch section data"
+      >
+        {(shown, onUploadingChange) => (
+          <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
         )}
-      </Form>
+      </RecordForm>
     </section>
   );
 }
 
-/** One section's fields and Save: made anew for each section, so nothing carries across. */
+/** One section's fields and Save. */
 function SettingsFields({
   fields,
   result,
@@ -66,26 +52,18 @@ function SettingsFields({
 }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   useReportUploads(uploading, onUploadingChange);
-  const [images, setImages] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.entries(fields).filter(([f]) => isImageField(f))),
-  );
-  const setImage = (field: string) => (url: string) => setImages((current) => ({ ...current, [field]: url }));
   return (
     <>
       {Object.entries(fields).map(([field, value]) => {
         const label = FIELD_LABELS[field] ?? field;
         if (isImageField(field)) {
           return (
-            <UploadField
+            <ImageUploadField
               key={field}
               name={field}
               label={label}
-              purpose="image"
-              value={images[field] ?? ""}
-              onChange={setImage(field)}
+              defaultValue={value}
               onUploadingChange={setUploading}
-              failureMessage="Error uploading image"
-              missingMessage="Please select an image"
             />
           );
         }

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { loadSettings, saveSettings } from "./about.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("saves the loaded section", async () => {
   const fields = { section: "blog", loaded: "blog", title: "News", subtitle: "From the centre" };
-  const saved = answerOf(await saveSettings(formPost(world.admin, fields)));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "save-settings", ok: true, message: "Section updated successfully!" },
-  });
+  const saved = await world.asAdmin(saveSettings, fields);
+  expect(saved).toMatchObject(accepted("save-settings", "Section updated successfully!"));
   expect(await world.services.siteContent.settings("blog")).toMatchObject({
     title: "News",
     subtitle: "From the centre",
@@ -25,16 +16,14 @@ it("saves the loaded section", async () => {
 });
 
 it("refuses a missing field, and another section's fields, saving nothing", async () => {
-  const empty = answerOf(
-    await saveSettings(formPost(world.admin, { section: "blog", loaded: "blog", title: "", subtitle: "x" })),
-  );
+  const empty = await world.asAdmin(saveSettings, { section: "blog", loaded: "blog", title: "", subtitle: "x" });
   expect(empty).toMatchObject({
     status: 400,
     body: { ok: false, message: "Please fill all fields", errors: { title: "Please fill all fields" } },
   });
 
   const crossed = { section: "calltoaction", loaded: "blog", title: "Wrong", subtitle: "Wrong" };
-  const mismatch = answerOf(await saveSettings(formPost(world.admin, crossed)));
+  const mismatch = await world.asAdmin(saveSettings, crossed);
   expect(mismatch.status).toBe(409);
   expect(mismatch.body?.message).toMatch(/^Nothing was saved/);
   expect(await world.services.siteContent.settings("blog")).toMatchObject({ title: "News" });
@@ -42,6 +31,6 @@ it("refuses a missing field, and another section's fields, saving nothing", asyn
 });
 
 it("loads the chosen section without scripts", async () => {
-  const loaded = answerOf(await loadSettings(formPost(world.admin, { section: "programmes" })));
+  const loaded = await world.asAdmin(loadSettings, { section: "programmes" });
   expect(loaded).toMatchObject({ status: 302, location: "/dashboard?tab=about&section=programmes" });
 });

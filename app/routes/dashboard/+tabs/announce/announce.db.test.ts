@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { saveAnnouncement } from "./announce.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("saves the announcement", async () => {
   const fields = { title: "Call for papers", content: "<p>Open until June.</p>" };
-  const saved = answerOf(await saveAnnouncement(formPost(world.admin, fields)));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "save-announcement", ok: true, message: "Announcement updated successfully!" },
-  });
+  const saved = await world.asAdmin(saveAnnouncement, fields);
+  expect(saved).toMatchObject(accepted("save-announcement", "Announcement updated successfully!"));
   expect(await world.services.siteContent.announcement()).toMatchObject({ title: "Call for papers" });
   expect((await world.services.siteContent.announcement()).content).toContain("Open until June.");
 });
 
 it("refuses an announcement without a title", async () => {
-  const refused = answerOf(await saveAnnouncement(formPost(world.admin, { title: " ", content: "" })));
+  const refused = await world.asAdmin(saveAnnouncement, { title: " ", content: "" });
   expect(refused).toMatchObject({ status: 400, body: { ok: false, message: "The announcement title is required" } });
   expect((await world.services.siteContent.announcement()).title).toBe("Call for papers");
 });

@@ -33,36 +33,28 @@ export function CourseFields({ lists, course, prefix }: { lists: CourseLists; co
   );
 }
 
-/** Where a course sits: its semester, department and faculty. */
+/** Where a course sits: its semester, department and faculty, each chosen from a list. */
 function CourseChoices({ lists, course, prefix }: { lists: CourseLists; course?: CourseRow; prefix: string }) {
-  return (
-    <>
-      <Select
-        id={`${prefix}-semester`}
-        name="semester"
-        label="Semester"
-        defaultValue={course?.semester ?? ""}
-        placeholder="Select semester"
-        options={SEMESTERS.map((s) => ({ value: s, label: s }))}
-      />
-      <Select
-        id={`${prefix}-department`}
-        name="departmentId"
-        label="Department"
-        defaultValue={course?.departmentId ?? ""}
-        placeholder="Select department"
-        options={lists.departments.map((d) => ({ value: d.id, label: `${d.name} (${d.facultyName})` }))}
-      />
-      <Select
-        id={`${prefix}-faculty`}
-        name="facultyId"
-        label="Faculty"
-        defaultValue={course?.facultyId ?? ""}
-        placeholder="Select faculty"
-        options={facultyOptions(lists)}
-      />
-    </>
-  );
+  const choices = [
+    { name: "semester", label: "Semester", options: SEMESTERS.map((s) => ({ value: s, label: s })) },
+    {
+      name: "departmentId",
+      label: "Department",
+      options: lists.departments.map((d) => ({ value: d.id, label: `${d.name} (${d.facultyName})` })),
+    },
+    { name: "facultyId", label: "Faculty", options: facultyOptions(lists) },
+  ] as const;
+  return choices.map(({ name, label, options }) => (
+    <Select
+      key={name}
+      id={`${prefix}-${label.toLowerCase()}`}
+      name={name}
+      label={label}
+      defaultValue={course?.[name] ?? ""}
+      placeholder={`Select ${label.toLowerCase()}`}
+      options={options}
+    />
+  ));
 }
 
 /** A department's name and faculty (its image and description are laid out by each form). */

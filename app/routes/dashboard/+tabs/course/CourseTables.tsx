@@ -2,16 +2,18 @@ import { Button } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 
-import type { CourseLists, CourseRow, DepartmentRow, Editing, FacultyRow, Kind } from "./course-types";
+import type { CourseLists, CourseRow, DepartmentRow, Editing, FacultyRow, Kind, RowOf } from "./course-types";
 
 type RowActions = { onEdit: (target: Editing) => void; onDelete: (target: { kind: Kind; id: string }) => void };
 
 /** The Edit and Delete columns of a record table; `name` is the record's name in their accessible names. */
-function editAndDelete<Row extends { id: string }>(
-  editing: (row: Row) => Editing,
-  name: (row: Row) => string,
+function editAndDelete<K extends Kind>(
+  kind: K,
+  name: (row: RowOf[K]) => string,
   actions: RowActions,
-): Column<Row>[] {
+): Column<RowOf[K]>[] {
+  // TypeScript does not pair a generic kind with its row; RowOf[K] is that kind's row.
+  const editing = (row: RowOf[K]) => ({ kind, row }) as Editing;
   return [
     {
       header: "Edit",
@@ -26,7 +28,7 @@ function editAndDelete<Row extends { id: string }>(
       cell: (row) => (
         <Button
           variant="danger"
-          onClick={() => actions.onDelete({ kind: editing(row).kind, id: row.id })}
+          onClick={() => actions.onDelete({ kind, id: row.id })}
           aria-label={`Delete ${name(row)}`}
         >
           Delete
@@ -59,20 +61,12 @@ function Table<Row extends { id: string }>({
 export function CourseTables({ lists, ...actions }: { lists: CourseLists } & RowActions) {
   const faculties: Column<FacultyRow>[] = [
     { header: "Name", cell: (f) => f.name },
-    ...editAndDelete<FacultyRow>(
-      (row) => ({ kind: "faculty", row }),
-      (f) => f.name,
-      actions,
-    ),
+    ...editAndDelete("faculty", (f) => f.name, actions),
   ];
   const departments: Column<DepartmentRow>[] = [
     { header: "Name", cell: (d) => d.name },
     { header: "Faculty", cell: (d) => d.facultyName },
-    ...editAndDelete<DepartmentRow>(
-      (row) => ({ kind: "department", row }),
-      (d) => d.name,
-      actions,
-    ),
+    ...editAndDelete("department", (d) => d.name, actions),
   ];
   const courses: Column<CourseRow>[] = [
     { header: "Code", className: "font-mono whitespace-nowrap", cell: (c) => c.code },
@@ -81,11 +75,7 @@ export function CourseTables({ lists, ...actions }: { lists: CourseLists } & Row
     { header: "Semester", cell: (c) => c.semester },
     { header: "Department", cell: (c) => c.departmentName },
     { header: "Faculty", cell: (c) => c.facultyName },
-    ...editAndDelete<CourseRow>(
-      (row) => ({ kind: "course", row }),
-      (c) => c.code,
-      actions,
-    ),
+    ...editAndDelete("course", (c) => c.code, actions),
   ];
   return (
     <>

@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
-import { UploadField } from "~/components/forms/UploadField";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
@@ -58,21 +57,11 @@ export function CreateFacultyForm() {
 }
 
 export function CreateDepartmentForm({ lists }: { lists: CourseLists }) {
-  const [image, setImage] = useState("");
   const { uploading, onUploadingChange } = useUploadsInFlight();
   return (
     <CreateForm title="Create Department" intent="create-department" schema={departmentSchema} busy={uploading}>
       <DepartmentNameFields lists={lists} prefix="new-department" />
-      <UploadField
-        name="departimage"
-        label="Department image (optional)"
-        purpose="image"
-        value={image}
-        onChange={setImage}
-        onUploadingChange={onUploadingChange}
-        failureMessage="Error uploading image"
-        missingMessage="Please select an image"
-      />
+      <ImageUploadField name="departimage" label="Department image (optional)" onUploadingChange={onUploadingChange} />
       <Textarea id="new-department-content" name="content" label="Description (optional)" rows={3} />
     </CreateForm>
   );

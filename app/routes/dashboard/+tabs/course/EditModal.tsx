@@ -1,17 +1,17 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
-import { UploadField } from "~/components/forms/UploadField";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { DialogPanel } from "~/components/ui/DialogPanel";
 import { HEADING_CLASSES } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
-import { useRestoreFocus } from "~/lib/use-restore-focus";
 
 import type { ActionResult } from "../../tab";
 import { COURSE_PAGE, type CourseLists, type DepartmentRow, type Editing, TYPE_NAME } from "./course-types";
@@ -35,7 +35,6 @@ export function EditModal({
   onSaved: (message: string) => void;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  const focus = useRestoreFocus();
   const check = useSchemaCheck(SCHEMAS[editing.kind], fieldErrors);
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -48,28 +47,22 @@ export function EditModal({
   const message = (check.errors && firstMessage(check.errors)) ?? (answer && !answer.ok ? answer.message : null);
   const sending = fetcher.state !== "idle";
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/70" />
-      <Dialog.Content
-        {...focus}
-        className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-7 shadow-2xl dark:bg-night-card dark:text-slate-100"
-      >
-        <Dialog.Title className={HEADING_CLASSES[3]}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>
-        <Dialog.Description className="sr-only">Change the fields and save.</Dialog.Description>
-        <fetcher.Form method="post" action={COURSE_PAGE} className="mt-5 space-y-4" onSubmit={check.onSubmit}>
-          <input type="hidden" name="intent" value={`update-${editing.kind}`} />
-          <input type="hidden" name="id" value={editing.row.id} />
-          <EditFields editing={editing} lists={lists} onUploadingChange={onUploadingChange} />
-          {message && <Alert tone="error">{message}</Alert>}
-          <div className="flex justify-end gap-3 pt-2">
-            <Dialog.Close className={buttonClasses("secondary", "md")}>Cancel</Dialog.Close>
-            <Button type="submit" disabled={uploading || sending}>
-              {sending ? "Saving..." : "Save"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <DialogPanel open onOpenChange={(open) => !open && onClose()} className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      <Dialog.Title className={HEADING_CLASSES[3]}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>
+      <Dialog.Description className="sr-only">Change the fields and save.</Dialog.Description>
+      <fetcher.Form method="post" action={COURSE_PAGE} className="mt-5 space-y-4" onSubmit={check.onSubmit}>
+        <input type="hidden" name="intent" value={`update-${editing.kind}`} />
+        <input type="hidden" name="id" value={editing.row.id} />
+        <EditFields editing={editing} lists={lists} onUploadingChange={onUploadingChange} />
+        {message && <Alert tone="error">{message}</Alert>}
+        <div className="flex justify-end gap-3 pt-2">
+          <Dialog.Close className={buttonClasses("secondary", "md")}>Cancel</Dialog.Close>
+          <Button type="submit" disabled={uploading || sending}>
+            {sending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </DialogPanel>
   );
 }
 
@@ -96,19 +89,14 @@ function DepartmentEditFields({
   lists: CourseLists;
   onUploadingChange: (uploading: boolean) => void;
 }) {
-  const [image, setImage] = useState(department.departimage);
   return (
     <>
       <DepartmentNameFields lists={lists} department={department} prefix="edit-department" />
-      <UploadField
+      <ImageUploadField
         name="departimage"
         label="Department image"
-        purpose="image"
-        value={image}
-        onChange={setImage}
+        defaultValue={department.departimage}
         onUploadingChange={onUploadingChange}
-        failureMessage="Error uploading image"
-        missingMessage="Please select an image"
       />
       <Textarea
         id="edit-department-content"

@@ -20,11 +20,10 @@ export type CourseRow = {
   facultyName: string;
 };
 export type CourseLists = { faculties: FacultyRow[]; departments: DepartmentRow[]; courses: CourseRow[] };
-export type Kind = "faculty" | "department" | "course";
-export type Editing =
-  | { kind: "faculty"; row: FacultyRow }
-  | { kind: "department"; row: DepartmentRow }
-  | { kind: "course"; row: CourseRow };
+export type RowOf = { faculty: FacultyRow; department: DepartmentRow; course: CourseRow };
+export type Kind = keyof RowOf;
+/** The record an edit dialog is open on. */
+export type Editing = { [K in Kind]: { kind: K; row: RowOf[K] } }[Kind];
 
 export const TYPE_NAME: Record<Kind, string> = { faculty: "Faculty", department: "Department", course: "Course" };
 export const COURSE_PAGE = "/dashboard?tab=course";

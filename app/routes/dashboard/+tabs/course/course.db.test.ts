@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, formPost, setUpDashboardWorld } from "../../test-world.server";
 import {
   createCourse,
   createDepartment,
@@ -13,40 +13,29 @@ import {
   updateFaculty,
 } from "./course.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 const lists = () => world.services.academicsAdmin.lists();
 
 describe("course tab actions", () => {
   it("creates, renames and deletes a faculty", async () => {
-    const created = answerOf(await createFaculty(formPost(world.admin, { name: "Faculty of Peace" })));
-    expect(created).toMatchObject({
-      status: 200,
-      body: { intent: "create-faculty", ok: true, message: "Created successfully!" },
-    });
+    const created = await world.asAdmin(createFaculty, { name: "Faculty of Peace" });
+    expect(created).toMatchObject(accepted("create-faculty", "Created successfully!"));
     const faculty = (await lists()).faculties.find((f) => f.name === "Faculty of Peace")!;
     expect(faculty).toBeDefined();
 
-    const renamed = answerOf(
-      await updateFaculty(formPost(world.admin, { id: faculty.id, name: "Faculty of Peace II" })),
-    );
+    const renamed = await world.asAdmin(updateFaculty, { id: faculty.id, name: "Faculty of Peace II" });
     expect(renamed.body).toMatchObject({ ok: true, message: "Faculty updated successfully!" });
     expect((await lists()).faculties.find((f) => f.id === faculty.id)?.name).toBe("Faculty of Peace II");
 
-    const deleted = answerOf(await deleteFaculty(formPost(world.admin, { id: faculty.id })));
+    const deleted = await world.asAdmin(deleteFaculty, { id: faculty.id });
     expect(deleted.body).toMatchObject({ ok: true, message: "Faculty deleted successfully!" });
     expect((await lists()).faculties.some((f) => f.id === faculty.id)).toBe(false);
   });
 
   it("answers a refused form with field errors and one message, and saves nothing", async () => {
     const before = (await lists()).faculties.length;
-    const refused = answerOf(await createFaculty(formPost(world.admin, { name: "  " })));
+    const refused = await world.asAdmin(createFaculty, { name: "  " });
     expect(refused).toMatchObject({
       status: 400,
       body: { ok: false, message: "Please enter faculty name", errors: { name: "Please enter faculty name" } },
@@ -58,10 +47,10 @@ describe("course tab actions", () => {
     await createFaculty(formPost(world.admin, { name: "Faculty of Law" }));
     const facultyId = (await lists()).faculties.find((f) => f.name === "Faculty of Law")!.id;
     const department = { name: "Mediation", facultyId, departimage: "", content: "<p>Practice</p>" };
-    expect(answerOf(await createDepartment(formPost(world.admin, department))).body?.ok).toBe(true);
+    expect((await world.asAdmin(createDepartment, department)).body?.ok).toBe(true);
     const departmentId = (await lists()).departments.find((d) => d.name === "Mediation")!.id;
     const renamed = { ...department, id: departmentId, name: "Mediation Studies" };
-    expect(answerOf(await updateDepartment(formPost(world.admin, renamed))).body).toMatchObject({
+    expect((await world.asAdmin(updateDepartment, renamed)).body).toMatchObject({
       ok: true,
       message: "Department updated successfully!",
     });
@@ -76,16 +65,16 @@ describe("course tab actions", () => {
       departmentId,
       facultyId,
     };
-    expect(answerOf(await createCourse(formPost(world.admin, course))).body?.message).toBe("Created successfully!");
+    expect((await world.asAdmin(createCourse, course)).body?.message).toBe("Created successfully!");
     const stored = (await lists()).courses.find((c) => c.code === "PCS 701")!;
     expect(stored).toMatchObject({ name: "Negotiation", credits: 3, semester: "First" });
 
-    const duplicate = answerOf(await createCourse(formPost(world.admin, { ...course, name: "Again" })));
+    const duplicate = await world.asAdmin(createCourse, { ...course, name: "Again" });
     expect(duplicate.status).toBeGreaterThanOrEqual(400);
     expect(duplicate.status).toBeLessThan(500);
     expect(duplicate.body?.message).toMatch(/^Error: /);
 
-    const updated = answerOf(await updateCourse(formPost(world.admin, { ...course, id: stored.id, credits: "5" })));
+    const updated = await world.asAdmin(updateCourse, { ...course, id: stored.id, credits: "5" });
     expect(updated.body).toMatchObject({ ok: true, message: "Course updated successfully!" });
     expect((await lists()).courses.find((c) => c.id === stored.id)?.credits).toBe(5);
   });
@@ -94,13 +83,13 @@ describe("course tab actions", () => {
     const { departments, courses } = await lists();
     const department = departments.find((d) => d.name === "Mediation Studies")!;
     const held = courses.filter((c) => c.departmentId === department.id).length;
-    const asked = answerOf(await deleteDepartment(formPost(world.admin, { id: department.id })));
+    const asked = await world.asAdmin(deleteDepartment, { id: department.id });
     expect(asked).toMatchObject({
       status: 409,
       body: { ok: false, holds: { kind: "department", id: department.id, departments: 0, courses: held } },
     });
     const confirmed = { id: department.id, together: "1", departments: "0", courses: String(held) };
-    expect(answerOf(await deleteDepartment(formPost(world.admin, confirmed))).body).toMatchObject({
+    expect((await world.asAdmin(deleteDepartment, confirmed)).body).toMatchObject({
       ok: true,
       message: "Department deleted successfully!",
     });
@@ -108,7 +97,7 @@ describe("course tab actions", () => {
   });
 
   it("says which record no longer exists", async () => {
-    const missing = answerOf(await deleteCourse(formPost(world.admin, { id: "00000000-0000-4000-8000-000000000000" })));
+    const missing = await world.asAdmin(deleteCourse, { id: "00000000-0000-4000-8000-000000000000" });
     expect(missing).toMatchObject({
       status: 404,
       body: { ok: false, message: "Error deleting course: That course no longer exists." },

@@ -1,15 +1,15 @@
+import type { z } from "zod";
+
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import type { DeleteOutcome } from "~/services/academics.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
-
-type Kind = "faculty" | "department" | "course";
+import { type Kind, TYPE_NAME } from "./course-types";
 
 /** The 403 message for a non-admin: SPEC.md words of this tab's own. */
 export const deniedMessage = "Access denied. Admin privileges required."; // SPEC.md
-const KIND_NAMES: Record<Kind, string> = { faculty: "Faculty", department: "Department", course: "Course" };
 const CREATED = "Created successfully!"; // SPEC.md
 const SAVE_FAILURES = { failed: "Failed to save", refused: (message: string) => `Error: ${message}` }; // SPEC.md
 const CREATE_FAILURES = { failed: "Failed to create", refused: (message: string) => `Error: ${message}` }; // SPEC.md
@@ -31,38 +31,44 @@ export async function load(_args: TabLoadArgs) {
 const admin = async () => (await services()).academicsAdmin;
 const idOf = (form: FormData) => String(form.get("id") ?? "");
 
-export const createFaculty = runAction("create-faculty", CREATE_FAILURES, async ({ form, reply }) => {
-  const { name } = facultySchema.parse(fieldsOf(form, ["name"]));
-  await (await admin()).createFaculty(name);
-  return reply(true, CREATED);
+/** A kind's create and update: the form checked by the kind's schema, then written by `write`. */
+function writeActions<T>(
+  kind: Kind,
+  schema: z.ZodType<T>,
+  fields: readonly string[],
+  write: { create: (values: T) => Promise<unknown>; update: (id: string, values: T) => Promise<unknown> },
+) {
+  const valuesOf = (form: FormData) => schema.parse(fieldsOf(form, fields));
+  return {
+    create: runAction(`create-${kind}`, CREATE_FAILURES, async ({ form, reply }) => {
+      await write.create(valuesOf(form));
+      return reply(true, CREATED);
+    }),
+    update: runAction(`update-${kind}`, SAVE_FAILURES, async ({ form, reply }) => {
+      await write.update(idOf(form), valuesOf(form));
+      return reply(true, `${TYPE_NAME[kind]} updated successfully!`); // SPEC.md
+    }),
+  };
+}
+
+export const { create: createFaculty, update: updateFaculty } = writeActions("faculty", facultySchema, ["name"], {
+  create: async ({ name }) => (await admin()).createFaculty(name),
+  update: async (id, { name }) => (await admin()).updateFaculty(id, name),
 });
 
-export const updateFaculty = runAction("update-faculty", SAVE_FAILURES, async ({ form, reply }) => {
-  const { name } = facultySchema.parse(fieldsOf(form, ["name"]));
-  await (await admin()).updateFaculty(idOf(form), name);
-  return reply(true, "Faculty updated successfully!"); // SPEC.md
-});
+export const { create: createDepartment, update: updateDepartment } = writeActions(
+  "department",
+  departmentSchema,
+  DEPARTMENT_FIELDS,
+  {
+    create: async (values) => (await admin()).createDepartment(values),
+    update: async (id, values) => (await admin()).updateDepartment(id, values),
+  },
+);
 
-export const createDepartment = runAction("create-department", CREATE_FAILURES, async ({ form, reply }) => {
-  await (await admin()).createDepartment(departmentSchema.parse(fieldsOf(form, DEPARTMENT_FIELDS)));
-  return reply(true, CREATED);
-});
-
-export const updateDepartment = runAction("update-department", SAVE_FAILURES, async ({ form, reply }) => {
-  const values = departmentSchema.parse(fieldsOf(form, DEPARTMENT_FIELDS));
-  await (await admin()).updateDepartment(idOf(form), values);
-  return reply(true, "Department updated successfully!"); // SPEC.md
-});
-
-export const createCourse = runAction("create-course", CREATE_FAILURES, async ({ form, reply }) => {
-  await (await admin()).createCourse(courseSchema.parse(fieldsOf(form, COURSE_FIELDS)));
-  return reply(true, CREATED);
-});
-
-export const updateCourse = runAction("update-course", SAVE_FAILURES, async ({ form, reply }) => {
-  const values = courseSchema.parse(fieldsOf(form, COURSE_FIELDS));
-  await (await admin()).updateCourse(idOf(form), values);
-  return reply(true, "Course updated successfully!"); // SPEC.md
+export const { create: createCourse, update: updateCourse } = writeActions("course", courseSchema, COURSE_FIELDS, {
+  create: async (values) => (await admin()).createCourse(values),
+  update: async (id, values) => (await admin()).updateCourse(id, values),
 });
 
 /** The numbers the person was shown and confirmed, when they were asked to delete everything inside. */
@@ -77,7 +83,7 @@ function deleteAction(kind: Kind, remove: (id: string, form: FormData) => Promis
     const id = idOf(form);
     const outcome = await remove(id, form);
     if (!outcome.deleted) return reply(false, "", { status: 409, extra: { holds: { kind, id, ...outcome.holds } } });
-    return reply(true, `${KIND_NAMES[kind]} deleted successfully!`); // SPEC.md
+    return reply(true, `${TYPE_NAME[kind]} deleted successfully!`); // SPEC.md
   });
 }
 

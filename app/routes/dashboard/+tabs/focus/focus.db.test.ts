@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { saveFocus } from "./focus.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("saves a page's focus text", async () => {
   const fields = {
@@ -18,11 +12,8 @@ it("saves a page's focus text", async () => {
     subtitle: "Read our research",
     content: "<p>New issue</p>",
   };
-  const saved = answerOf(await saveFocus(formPost(world.admin, fields)));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "save-focus", ok: true, message: "Form submitted successfully" },
-  });
+  const saved = await world.asAdmin(saveFocus, fields);
+  expect(saved).toMatchObject(accepted("save-focus", "Form submitted successfully"));
   expect(await world.services.siteContent.focus("focusPage")).toMatchObject({
     title: "Journal Articles",
     subtitle: "Read our research",
@@ -30,8 +21,6 @@ it("saves a page's focus text", async () => {
 });
 
 it("answers SPEC.md's words for a refused form", async () => {
-  const refused = answerOf(
-    await saveFocus(formPost(world.admin, { key: "nowhere", title: "", subtitle: "", content: "" })),
-  );
+  const refused = await world.asAdmin(saveFocus, { key: "nowhere", title: "", subtitle: "", content: "" });
   expect(refused).toMatchObject({ status: 400, body: { ok: false, message: "Error submitting form" } });
 });

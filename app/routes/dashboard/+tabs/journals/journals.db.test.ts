@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { deleteJournal } from "./journals.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("deletes a journal article, and says when it is already gone", async () => {
   const bytes = renderPdf([{ text: "An article", style: "title" }], { title: "An article", author: "Tests" });
   const file = (await world.services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "article.pdf" })).url;
   const journal = await world.services.journals.create({ filename: "An article", details: "", file });
-  const deleted = answerOf(await deleteJournal(formPost(world.admin, { journalId: journal.id })));
-  expect(deleted).toMatchObject({
-    status: 200,
-    body: { intent: "delete-journal", ok: true, message: "Journal deleted successfully!" },
-  });
+  const deleted = await world.asAdmin(deleteJournal, { journalId: journal.id });
+  expect(deleted).toMatchObject(accepted("delete-journal", "Journal deleted successfully!"));
   expect((await world.services.journals.list()).items.some((j) => j.id === journal.id)).toBe(false);
 
-  const again = answerOf(await deleteJournal(formPost(world.admin, { journalId: journal.id })));
+  const again = await world.asAdmin(deleteJournal, { journalId: journal.id });
   expect(again).toMatchObject({ status: 404, body: { ok: false, message: "That journal article no longer exists." } });
 });

@@ -1,12 +1,9 @@
 import { Link } from "react-router";
 
-import type { ListPage } from "~/components/ShowMore";
 import { categoryLabel } from "~/domain/vocabulary";
 import { srcSetFor } from "~/lib/images";
-import { formatDate } from "~/lib/text";
 
-import { ContentList, type ContentListSpec } from "../../+shared/ContentList";
-import type { TabProps } from "../../tab";
+import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
 
 export type PostRow = {
   id: string;
@@ -37,30 +34,15 @@ function PostImage({ post }: { post: PostRow }) {
 }
 
 const POSTS: ContentListSpec<PostRow> = {
-  tab: "posts",
-  title: "Posts",
-  create: { label: "Create a post", href: "/create-post" },
-  empty: "no post yet", // SPEC.md
+  kind: "post",
+  words: { title: "Posts", create: "Create a post", empty: "no post yet" }, // SPEC.md
   columns: [
-    { header: "Date Updated", className: "whitespace-nowrap", cell: (post) => formatDate(post.updatedAt, "short") },
     { header: "Post image", cell: (post) => <PostImage post={post} /> },
-    {
-      header: "Post title",
-      className: "font-medium",
-      cell: (post) => (
-        <Link to={`/post/${post.slug}`} className="hover:underline">
-          {post.title}
-        </Link>
-      ),
-    },
+    "title",
     { header: "Category", cell: (post) => categoryLabel(post.category) },
   ],
   name: (post) => post.title,
-  editHref: (post) => `/update-post/${post.id}`,
-  deleteFields: (post) => ({ intent: "delete-post", postId: post?.id ?? "" }),
   deleteDescription: (post) => `"${post.title}" will be removed from the site.`,
 };
 
-export function PostsTab({ data, confirm, result }: TabProps<ListPage<PostRow>>) {
-  return <ContentList spec={POSTS} list={data} confirmId={confirm} result={result} />;
-}
+export const PostsTab = contentListTab(POSTS);

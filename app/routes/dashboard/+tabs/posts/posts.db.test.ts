@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { deletePost } from "./posts.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("deletes a post, and says when it is already gone", async () => {
   const post = await world.services.posts.create({
@@ -18,13 +12,10 @@ it("deletes a post, and says when it is already gone", async () => {
     image: "",
     content: "<p>Soon</p>",
   });
-  const deleted = answerOf(await deletePost(formPost(world.admin, { postId: post.id })));
-  expect(deleted).toMatchObject({
-    status: 200,
-    body: { intent: "delete-post", ok: true, message: "Post deleted successfully!" },
-  });
+  const deleted = await world.asAdmin(deletePost, { postId: post.id });
+  expect(deleted).toMatchObject(accepted("delete-post", "Post deleted successfully!"));
   expect((await world.services.posts.list()).items.some((p) => p.id === post.id)).toBe(false);
 
-  const again = answerOf(await deletePost(formPost(world.admin, { postId: post.id })));
+  const again = await world.asAdmin(deletePost, { postId: post.id });
   expect(again).toMatchObject({ status: 404, body: { ok: false, message: "That post no longer exists." } });
 });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld, PASSWORD } from "../../test-world.server";
+import { accepted, answerOf, formPost, PASSWORD, setUpDashboardWorld } from "../../test-world.server";
 import { deleteAccount, updateProfile } from "./profile.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
-
-const stored = async (id: string) => (await world.services.accounts.listUsers()).items.find((u) => u.id === id);
+const world = setUpDashboardWorld();
 
 it("changes the username", async () => {
   const user = await world.account("user");
   const username = `renamed.${user.username.slice(-6)}`;
   const saved = answerOf(await updateProfile(formPost(user, { username })));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "update-profile", ok: true, message: "Profile Updated Successfully" },
-  });
-  expect((await stored(user.id))?.username).toBe(username);
+  expect(saved).toMatchObject(accepted("update-profile", "Profile Updated Successfully"));
+  expect((await world.storedUser(user.id))?.username).toBe(username);
 });
 
 it("refuses a change without changes, and a bad username", async () => {
@@ -33,7 +22,7 @@ it("refuses a change without changes, and a bad username", async () => {
   const refused = answerOf(await updateProfile(formPost(user, { username: "a b" })));
   expect(refused.status).toBe(400);
   expect(refused.body?.errors).toHaveProperty("username");
-  expect((await stored(user.id))?.username).toBe(user.username);
+  expect((await world.storedUser(user.id))?.username).toBe(user.username);
 });
 
 it("a new password signs this browser in again and reloads the page", async () => {
@@ -47,5 +36,5 @@ it("a new password signs this browser in again and reloads the page", async () =
 it("deletes the account and goes home", async () => {
   const user = await world.account("user");
   expect(answerOf(await deleteAccount(formPost(user, {})))).toMatchObject({ status: 302, location: "/" });
-  expect(await stored(user.id)).toBeUndefined();
+  expect(await world.storedUser(user.id)).toBeUndefined();
 });

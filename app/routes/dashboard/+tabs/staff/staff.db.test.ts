@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { loadStaff, saveStaff } from "./staff.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = setUpDashboardWorld();
 
 it("saves the loaded role's record", async () => {
   const photo = await world.uploadedImage();
@@ -20,15 +14,12 @@ it("saves the loaded role's record", async () => {
     description: "Leads the centre.",
     photo,
   };
-  const saved = answerOf(await saveStaff(formPost(world.admin, { role: "director", loaded: "director", ...record })));
-  expect(saved).toMatchObject({
-    status: 200,
-    body: { intent: "save-staff", ok: true, message: "Staff updated successfully!" },
-  });
+  const saved = await world.asAdmin(saveStaff, { role: "director", loaded: "director", ...record });
+  expect(saved).toMatchObject(accepted("save-staff", "Staff updated successfully!"));
   const stored = (await world.services.siteContent.staff()).find((r) => r.role === "director");
   expect(stored).toMatchObject(record);
 
-  const crossed = answerOf(await saveStaff(formPost(world.admin, { role: "vc", loaded: "director", ...record })));
+  const crossed = await world.asAdmin(saveStaff, { role: "vc", loaded: "director", ...record });
   expect(crossed.status).toBe(409);
   expect((await world.services.siteContent.staff()).find((r) => r.role === "vc")?.name).not.toBe("Ada Scholar");
 });
@@ -43,13 +34,13 @@ it("refuses an invalid email with a field error", async () => {
     description: "C",
     photo: "",
   };
-  const refused = answerOf(await saveStaff(formPost(world.admin, fields)));
+  const refused = await world.asAdmin(saveStaff, fields);
   expect(refused.status).toBe(400);
   expect(refused.body?.errors).toMatchObject({ email: "Enter a valid email address" });
 });
 
 it("loads the chosen role without scripts", async () => {
-  expect(answerOf(await loadStaff(formPost(world.admin, { role: "nobody" })))).toMatchObject({
+  expect(await world.asAdmin(loadStaff, { role: "nobody" })).toMatchObject({
     status: 302,
     location: "/dashboard?tab=staff&role=vc",
   });

@@ -1,28 +1,19 @@
-import { useState } from "react";
 import { Form } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
-import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { type ListPage, ShowMoreButton, useShowMore } from "~/components/ShowMore";
+import type { ListPage } from "~/components/ShowMore";
 import { Button } from "~/components/ui/Button";
-import { type Column, DataTable } from "~/components/ui/DataTable";
+import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { formatDate } from "~/lib/text";
 
+import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
 import { DeleteLink } from "../../+shared/DeleteLink";
 import type { TabProps } from "../../tab";
 
-export type UserListItem = {
-  id: string;
-  username: string;
-  email: string;
-  image: string;
-  isAdmin: boolean;
-  createdAt: Date | string;
-};
-
-const pageHref = (n: number) => `/dashboard?tab=users&page=${n}`;
+/** An account as the tabs see their user, with the day it was made. */
+export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };
 
 /** Whether the user is an admin, and the button that changes it. */
 function AdminCell({ user }: { user: UserListItem }) {
@@ -74,39 +65,24 @@ function userColumns(currentUserId: string, onDelete: (id: string) => void): Col
   ];
 }
 
+const USERS: DeletableListSpec<UserListItem> = {
+  tab: "users",
+  empty: "no user yet", // SPEC.md
+  deleteFields: (user) => ({ intent: "delete-user", userId: user?.id ?? "" }),
+  deleteDescription: (user) =>
+    `The account of ${user.username} will be deleted and signed out everywhere. Their posts stay on the site.`,
+};
+
 export function UsersTab({ data, user: me, confirm, result }: TabProps<ListPage<UserListItem>>) {
-  const list = useShowMore(data, (loaded: { view: ListPage<UserListItem> | null }) => loaded.view);
-  const [deleting, setDeleting] = useState<string | null>(confirm);
-  const target = list.items.find((u) => u.id === deleting);
   return (
     <section aria-labelledby="users-title">
       <Heading id="users-title">Users</Heading>
       <Notice result={result} className="mt-4" />
-      {list.items.length === 0 ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-400">no user yet</p>
-      ) : (
-        <div className="mt-6">
-          <DataTable columns={userColumns(me.id, setDeleting)} rows={list.items} rowKey={(u) => u.id} />
-        </div>
-      )}
-      {list.hasMore && (
-        <ShowMoreButton
-          label="Show more"
-          href={pageHref(list.page + 1)}
-          loading={list.loading}
-          onLoad={() => list.loadNext(pageHref)}
-        />
-      )}
-      <ConfirmDialog
-        open={Boolean(target)}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        fields={{ intent: "delete-user", userId: target?.id ?? "" }}
-        pageHref="/dashboard?tab=users"
-        description={
-          target
-            ? `The account of ${target.username} will be deleted and signed out everywhere. Their posts stay on the site.`
-            : undefined
-        }
+      <DeletableList
+        spec={USERS}
+        list={data}
+        confirmId={confirm}
+        columns={(onDelete) => userColumns(me.id, onDelete)}
       />
     </section>
   );

@@ -1,39 +1,28 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import { answerOf, formPost, openDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../test-world.server";
 import { deleteUser, setAdmin } from "./users.server";
 
-let world: Awaited<ReturnType<typeof openDashboardWorld>>;
-beforeAll(async () => {
-  world = await openDashboardWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
-
-const stored = async (id: string) => (await world.services.accounts.listUsers()).items.find((u) => u.id === id);
+const world = setUpDashboardWorld();
 
 it("makes a user an admin and takes it back", async () => {
   const user = await world.account("user");
-  const made = answerOf(await setAdmin(formPost(world.admin, { userId: user.id, admin: "true" })));
-  expect(made).toMatchObject({
-    status: 200,
-    body: { intent: "set-admin", ok: true, message: `${user.username} is now an admin.` },
-  });
-  expect((await stored(user.id))?.isAdmin).toBe(true);
+  const made = await world.asAdmin(setAdmin, { userId: user.id, admin: "true" });
+  expect(made).toMatchObject(accepted("set-admin", `${user.username} is now an admin.`));
+  expect((await world.storedUser(user.id))?.isAdmin).toBe(true);
 
-  const revoked = answerOf(await setAdmin(formPost(world.admin, { userId: user.id, admin: "false" })));
+  const revoked = await world.asAdmin(setAdmin, { userId: user.id, admin: "false" });
   expect(revoked.body?.message).toBe(`${user.username} is no longer an admin.`);
-  expect((await stored(user.id))?.isAdmin).toBe(false);
+  expect((await world.storedUser(user.id))?.isAdmin).toBe(false);
 });
 
 it("deletes a user, and says so when there is no such user", async () => {
   const user = await world.account("user");
-  const deleted = answerOf(await deleteUser(formPost(world.admin, { userId: user.id })));
+  const deleted = await world.asAdmin(deleteUser, { userId: user.id });
   expect(deleted.body).toMatchObject({ ok: true, message: `${user.username} deleted successfully!` });
-  expect(await stored(user.id)).toBeUndefined();
+  expect(await world.storedUser(user.id)).toBeUndefined();
 
-  const again = answerOf(await deleteUser(formPost(world.admin, { userId: user.id })));
+  const again = await world.asAdmin(deleteUser, { userId: user.id });
   expect(again.status).toBe(404);
   expect(again.body?.ok).toBe(false);
 });

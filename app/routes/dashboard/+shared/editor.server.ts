@@ -1,0 +1,40 @@
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+
+import { fieldErrors } from "~/lib/forms/errors";
+import { readForm } from "~/lib/read-form.server";
+import type { SessionUser } from "~/services/accounts.server";
+import { ServiceError } from "~/services/errors.server";
+import { requireAdmin } from "~/web/session.server";
+
+/**
+ * The action of an admin's create or update page (/create-post, /update-journal/{id}...): the form's
+ * fields are those `empty` names (a missing one takes its value there), checked by `schema`, then
+ * saved by `save`, which answers where to go next. A refused form comes back with what was typed and
+ * each problem by its field (the form's own, for a refusal without a field).
+ */
+export async function editorAction<Empty extends Record<string, string>, Parsed>(
+  request: Request,
+  empty: Empty,
+  schema: z.ZodType<Parsed>,
+  save: (parsed: Parsed, admin: SessionUser) => Promise<string>,
+) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const values = Object.fromEntries(
+    Object.entries(empty).map(([name, missing]) => [name, String(form.get(name) ?? missing)]),
+  ) as { [Name in keyof Empty]: string };
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  let next: string;
+  try {
+    next = await save(parsed.data, admin);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data(
+      { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values },
+      { status: error.status },
+    );
+  }
+  return redirect(next);
+}
