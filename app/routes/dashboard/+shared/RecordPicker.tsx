@@ -5,25 +5,7 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Select, type SelectOption } from "~/components/ui/Select";
 
-/**
- * The pick list of a form that edits one record of several (a settings section, a staff role), with
- * its Load button, inside that form. The fields on screen always belong to the record the list
- * names, and Save writes only that record:
- * - with scripts, choosing in the list loads that record's fields at once (focus stays on the list);
- * - without them, Load (a submit button of this form) asks the server for the chosen record;
- * - the form also sends `loaded`, the record its fields came from, and the server refuses a save
- *   whose list names another (a choice made without loading, or while it loads).
- */
-export function RecordPicker({
-  tab,
-  param,
-  label,
-  value,
-  options,
-  loadIntent,
-  saveIntent,
-  saveDisabled,
-}: {
+type RecordPickerProps = {
   tab: string;
   param: string;
   label: string;
@@ -33,7 +15,19 @@ export function RecordPicker({
   /** The form's Save, when it has one: Enter in a field saves rather than loads. */
   saveIntent?: string;
   saveDisabled?: boolean;
-}) {
+};
+
+/**
+ * The pick list of a form that edits one record of several (a settings section, a staff role), with
+ * its Load button, inside that form. The fields on screen always belong to the record the list
+ * names, and Save writes only that record:
+ * - with scripts, choosing in the list loads that record's fields at once (focus stays on the list);
+ * - without them, Load (a submit button of this form) asks the server for the chosen record;
+ * - the form also sends `loaded`, the record its fields came from, and the server refuses a save
+ *   whose list names another (a choice made without loading, or while it loads).
+ */
+export function RecordPicker(props: RecordPickerProps) {
+  const { tab, param, label, value, options, loadIntent, saveIntent, saveDisabled } = props;
   const navigate = useNavigate();
   // What the list shows: the person's choice while it loads; once another record is on screen
   // (loaded, or the browser's Back), that record.

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { accepted, setUpDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
 import { loadSettings, saveSettings } from "./about.server";
 
 const world = setUpDashboardWorld();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { accepted, formPost, setUpDashboardWorld } from "../../test-world.server";
+import { accepted, formPost, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
 import {
   createCourse,
   createDepartment,

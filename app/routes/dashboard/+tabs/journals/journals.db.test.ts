@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 
-import { accepted, setUpDashboardWorld } from "../../test-world.server";
+import { accepted, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
 import { deleteJournal } from "./journals.server";
 
 const world = setUpDashboardWorld();

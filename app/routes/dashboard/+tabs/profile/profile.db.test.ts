@@ -1,6 +1,12 @@
 import { expect, it } from "vitest";
 
-import { accepted, answerOf, formPost, PASSWORD, setUpDashboardWorld } from "../../test-world.server";
+import {
+  accepted,
+  answerOf,
+  formPost,
+  PASSWORD,
+  setUpDashboardWorld,
+} from "../../../../../tests/support/dashboard-world";
 import { deleteAccount, updateProfile } from "./profile.server";
 
 const world = setUpDashboardWorld();
