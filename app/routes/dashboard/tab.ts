@@ -23,3 +23,10 @@ export type TabProps<Data> = {
   /** The `?confirm=` value: the dialog to open on arrival (the no-script path of delete links). */
   confirm: string | null;
 };
+
+/**
+ * The data a tab's `load` returns, for its screen's props: `TabProps<Loaded<typeof load>>` with
+ * `import type { load } from "./<id>.server"` (a type-only import, so no server code reaches the
+ * browser). The compiler then checks the screen against what its own server half sends.
+ */
+export type Loaded<Load extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Load>>;

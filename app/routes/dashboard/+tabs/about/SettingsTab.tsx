@@ -3,21 +3,20 @@ import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Textarea } from "~/components/ui/Textarea";
-import { SECTION_LABELS, SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
+import { SECTION_LABELS, SETTINGS_SECTIONS } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
 import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
 import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, TabProps } from "../../tab";
-
-type SettingsData = { section: SettingsSection; fields: Record<string, string> | null };
+import type { ActionResult, Loaded, TabProps } from "../../tab";
+import type { load } from "./about.server";
 
 /** Fields written as paragraphs: a text box rather than a line. */
 const LONG_FIELDS = new Set<string>([...ABOUT_PARAGRAPHS, "introSubtitle"]);
 
-export function SettingsTab({ data: { section, fields }, result }: TabProps<SettingsData>) {
+export function SettingsTab({ data: { section, fields }, result }: TabProps<Loaded<typeof load>>) {
   return (
     <section aria-labelledby="settings-title">
       <Heading id="settings-title">Site Settings Admin</Heading>

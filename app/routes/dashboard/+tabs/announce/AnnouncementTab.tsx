@@ -7,9 +7,10 @@ import { Notice } from "~/components/ui/Notice";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 
 import { SaveButton } from "../../+shared/SaveButton";
-import type { TabProps } from "../../tab";
+import type { Loaded, TabProps } from "../../tab";
+import type { load } from "./announce.server";
 
-export function AnnouncementTab({ data: announcement, result }: TabProps<{ title: string; content: string }>) {
+export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<typeof load>>) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
   return (
     <section aria-labelledby="announce-title">

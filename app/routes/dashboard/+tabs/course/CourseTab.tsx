@@ -6,13 +6,14 @@ import { Alert } from "~/components/forms/Alert";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 
-import type { ActionResult, TabProps } from "../../tab";
+import type { ActionResult, Loaded, TabProps } from "../../tab";
+import type { load } from "./course.server";
 import { COURSE_PAGE, type CourseLists, type Editing, type Kind } from "./course-types";
 import { CourseTables } from "./CourseTables";
 import { CreateCourseForm, CreateDepartmentForm, CreateFacultyForm } from "./CreateForms";
 import { EditModal } from "./EditModal";
 
-export function CourseTab({ data: lists, result }: TabProps<CourseLists | null>) {
+export function CourseTab({ data: lists, result }: TabProps<Loaded<typeof load>>) {
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.search.includes("tab=course") && !lists) {
     return <p>Loading...</p>;

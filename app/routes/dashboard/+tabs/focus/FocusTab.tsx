@@ -9,11 +9,12 @@ import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 
 import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, TabProps } from "../../tab";
+import type { ActionResult, Loaded, TabProps } from "../../tab";
+import type { load } from "./focus.server";
 
 type FocusRecord = { key: FocusKey; title: string; subtitle: string; content: string };
 
-export function FocusTab({ data: focus, result }: TabProps<FocusRecord>) {
+export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>) {
   return (
     <section aria-labelledby="focus-title">
       <Heading id="focus-title">Focus</Heading>

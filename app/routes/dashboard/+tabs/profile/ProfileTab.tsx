@@ -30,15 +30,9 @@ export function ProfileTab({ user, result, confirm }: TabProps<unknown>) {
   );
 }
 
-function ProfileScreen({
-  user,
-  result,
-  confirmOpen,
-}: {
-  user: ProfileUser;
-  result: TabProps<unknown>["result"];
-  confirmOpen: boolean;
-}) {
+type ProfileScreenProps = { user: ProfileUser; result: TabProps<unknown>["result"]; confirmOpen: boolean };
+
+function ProfileScreen({ user, result, confirmOpen }: ProfileScreenProps) {
   const [clientMessage, setClientMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(confirmOpen);
   const photo = usePhotoUpload(user.image, () => setClientMessage(null));

@@ -2,18 +2,17 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
 
 import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, TabProps } from "../../tab";
+import type { ActionResult, Loaded, TabProps } from "../../tab";
 import { LongText } from "../about/SettingsTab";
+import type { load } from "./staff.server";
 
-type StaffData = { role: StaffRole; record: StaffRecord | null };
-
-export function StaffTab({ data: { role, record }, result }: TabProps<StaffData>) {
+export function StaffTab({ data: { role, record }, result }: TabProps<Loaded<typeof load>>) {
   return (
     <section aria-labelledby="staff-title">
       <Heading id="staff-title">Staff Management</Heading>

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
-import type { ListPage } from "~/components/ShowMore";
 import { Button } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
@@ -10,7 +9,8 @@ import { formatDate } from "~/lib/text";
 
 import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
 import { DeleteLink } from "../../+shared/DeleteLink";
-import type { TabProps } from "../../tab";
+import type { Loaded, TabProps } from "../../tab";
+import type { load } from "./users.server";
 
 /** An account as the tabs see their user, with the day it was made. */
 export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };
@@ -73,7 +73,7 @@ const USERS: DeletableListSpec<UserListItem> = {
     `The account of ${user.username} will be deleted and signed out everywhere. Their posts stay on the site.`,
 };
 
-export function UsersTab({ data, user: me, confirm, result }: TabProps<ListPage<UserListItem>>) {
+export function UsersTab({ data, user: me, confirm, result }: TabProps<Loaded<typeof load>>) {
   return (
     <section aria-labelledby="users-title">
       <Heading id="users-title">Users</Heading>
