@@ -16,10 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const result = await accounts.startExternal(request, provider, { callbackURL: "/", errorCallbackURL: "/signin" });
-    return redirect(
-      result.url ? result.url : "/signin?error=unavailable",
-      result.url ? { headers: result.headers } : {},
-    );
+    if (!result.url) return redirect("/signin?error=unavailable");
+    return redirect(result.url, { headers: result.headers });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return redirect(`/signin?error=${error.status === 429 ? "rate_limited" : "failed"}`);
