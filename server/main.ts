@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
 import { uploadsDirectory } from "~/services/index.server";
+import { schedulePublishingTick } from "~/services/publishing-tick.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 
 import { startControlSocket } from "./control.server";
@@ -53,6 +54,10 @@ export async function main() {
     soleWriter: !config.databaseUrl && !config.s3,
     startedAt: new Date(performance.timeOrigin),
   });
+
+  // Scheduled posts and articles go public at their time, with no one signed in (decision 020).
+  const runtime = await getRuntime();
+  const stopPublishing = schedulePublishingTick(runtime.database.db, runtime.services.media, runtime.services.changes);
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
@@ -127,7 +132,10 @@ export async function main() {
   });
 
   shutdown.watch(server, {
-    onSignal: () => control?.close(),
+    onSignal: () => {
+      stopPublishing();
+      control?.close();
+    },
     // From here on, anything still running gets 503 and never reopens the database.
     afterDrain: async () => {
       beginShutdown();

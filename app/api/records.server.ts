@@ -3,6 +3,13 @@ import type { SessionUser } from "~/services/accounts.server";
 import type { Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
 
+/** Where a post or article stands: fields beyond SPEC.md's, for clients that edit. */
+const editorialJson = (r: Post | Journal) => ({
+  status: r.status as Post["status"] & ("draft" | "scheduled" | "published"),
+  publishAt: r.publishAt ? r.publishAt.toISOString() : null,
+  version: r.version,
+});
+
 /** Domain records in the JSON API's shapes: `_id`, and the names SPEC.md section 3 uses. */
 
 export const userJson = (u: SessionUser) => ({
@@ -24,6 +31,7 @@ export const postJson = (p: Post) => ({
   userId: p.userId,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
+  ...editorialJson(p),
 });
 
 export const journalJson = (j: Journal) => ({
@@ -36,6 +44,7 @@ export const journalJson = (j: Journal) => ({
   userId: j.userId,
   createdAt: j.createdAt.toISOString(),
   updatedAt: j.updatedAt.toISOString(),
+  ...editorialJson(j),
 });
 
 export const facultyJson = (f: { id: string; name: string }) => ({ _id: f.id, name: f.name });

@@ -1,4 +1,11 @@
-import { FOCUS_KEYS, POST_CATEGORIES, SEMESTERS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
+import {
+  EDITORIAL_STATUSES,
+  FOCUS_KEYS,
+  POST_CATEGORIES,
+  SEMESTERS,
+  SETTINGS_SECTIONS,
+  STAFF_ROLES,
+} from "~/domain/vocabulary";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/forms/accounts";
 import { journalSchema, postSchema } from "~/lib/forms/publishing";
@@ -96,15 +103,29 @@ export const updateUserBody = z
   })
   .meta({ description: "Only the fields that change" });
 
+/** What a post or journal article may say about its state when saved; without them it is published now. */
+const editorialBody = {
+  status: z.enum(EDITORIAL_STATUSES).optional().meta({ description: "draft, scheduled or published (the default)" }),
+  publishAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: "When to publish a scheduled item (ISO 8601 with its offset)" }),
+};
+const versionBody = {
+  version: z.int().min(1).optional().meta({ description: "The version loaded: a save over a newer one is refused" }),
+};
+
 export const postBody = z.strictObject({
   title: postSchema.shape.title,
   category: postSchema.shape.category.default("uncategorized"),
   image: postSchema.shape.image.default(""),
   content: postSchema.shape.content.default(""),
+  ...editorialBody,
 });
 
 export const updatePostBody = postBody.extend({
   ...echoedRecordFields,
+  ...versionBody,
   slug: z.unknown().optional(),
   userId: z.unknown().optional(),
 });
@@ -113,10 +134,12 @@ export const journalBody = z.strictObject({
   filename: journalSchema.shape.filename,
   details: journalSchema.shape.details.default(""),
   file: journalSchema.shape.file,
+  ...editorialBody,
 });
 
 export const updateJournalBody = journalBody.extend({
   ...echoedRecordFields,
+  ...versionBody,
   slug: z.unknown().optional(),
   userId: z.unknown().optional(),
 });
@@ -197,8 +220,15 @@ export const messageResponse = z
 const record = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
   z.strictObject({ _id: id, ...shape }).meta({ title });
 
-/** What a post and a journal article end with: who wrote it, and when. */
-const authored = { userId: z.string().nullable(), createdAt: isoDateTime, updatedAt: isoDateTime };
+/** What a post and a journal article end with: who wrote it, when, and where it stands (decision 020). */
+const authored = {
+  userId: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  status: z.enum(EDITORIAL_STATUSES).meta({ description: "Only admins ever see drafts and scheduled items" }),
+  publishAt: isoDateTime.nullable().meta({ description: "When a scheduled item goes public" }),
+  version: z.int().meta({ description: "Send it back with an update: a save over a newer one is refused (409)" }),
+};
 
 export const userRecord = record("User", {
   username: z.string(),

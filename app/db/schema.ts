@@ -16,9 +16,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 import {
+  EDITORIAL_STATUSES,
   FOCUS_KEYS,
   MEDIA_KINDS,
   POST_CATEGORIES,
+  REVISION_KINDS,
   SEMESTERS,
   SETTINGS_SECTIONS,
   SITE_LINKS_SECTION,
@@ -31,6 +33,25 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
+
+/**
+ * A post's or journal article's editorial state (decision 020). `created_at` stays the public date:
+ * publishing or scheduling moves it to the moment the item goes public, so lists keep their order
+ * and their index.
+ */
+const editorial = {
+  status: text("status").notNull().default("published"),
+  publishAt: timestamp("publish_at", { withTimezone: true, mode: "date" }),
+  deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+  version: integer("version").notNull().default(1),
+};
+
+function editorialChecks(table: string, t: { status: unknown; publishAt: unknown }) {
+  return [
+    check(`${table}_status_check`, sql`${t.status} in (${inList(EDITORIAL_STATUSES)})`),
+    check(`${table}_schedule_check`, sql`${t.status} <> 'scheduled' or ${t.publishAt} is not null`),
+  ];
+}
 
 /* Accounts: the tables better-auth keeps (users, sessions, linked accounts, verification tokens,
    rate-limit counters). JS property names are the library's field names. */
@@ -156,10 +177,12 @@ export const posts = pgTable(
     content: text("content").notNull().default(""),
     // The author; a post stays on the site when its author's account is deleted.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...editorial,
     ...timestamps,
   },
   (t) => [
     uniqueIndex("posts_slug_key").on(t.slug),
+    ...editorialChecks("posts", t),
     // DESC with NULLS FIRST, as ORDER BY ... DESC means: otherwise the planner cannot walk the index.
     index("posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -178,10 +201,12 @@ export const journals = pgTable(
     details: text("details").notNull().default(""),
     file: text("file").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...editorial,
     ...timestamps,
   },
   (t) => [
     uniqueIndex("journals_slug_key").on(t.slug),
+    ...editorialChecks("journals", t),
     index("journals_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("journals_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("journals_filename_check", sql`length(trim(${t.filename})) > 0`),
@@ -333,4 +358,55 @@ export const media = pgTable(
     check("media_kind_check", sql`${t.kind} in (${inList(MEDIA_KINDS)})`),
     check("media_size_check", sql`${t.sizeBytes} >= 0`),
   ],
+);
+
+/**
+ * Every save of an edited record, as it was saved (who, when): the editor lists them and restores
+ * one. `record_id` is the row's id, or the section or key for site content.
+ */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    recordId: text("record_id").notNull(),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("revisions_record_idx").on(t.kind, t.recordId, t.createdAt.desc().nullsFirst()),
+    check("revisions_kind_check", sql`${t.kind} in (${inList(REVISION_KINDS)})`),
+  ],
+);
+
+/** A post's or article's earlier slugs: their addresses answer a permanent redirect to the current one. */
+export const slugHistory = pgTable(
+  "slug_history",
+  {
+    kind: text("kind").notNull(),
+    slug: text("slug").notNull(),
+    recordId: uuid("record_id").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("slug_history_kind_slug_key").on(t.kind, t.slug),
+    index("slug_history_record_idx").on(t.recordId),
+  ],
+);
+
+/** A private, expiring address that shows a draft or unsaved changes as the public page would. */
+export const previewTokens = pgTable(
+  "preview_tokens",
+  {
+    token: text("token").primaryKey(),
+    kind: text("kind").notNull(),
+    recordId: uuid("record_id"),
+    data: jsonb("data").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("preview_tokens_expires_idx").on(t.expiresAt)],
 );

@@ -65,3 +65,16 @@ export type FocusKey = (typeof FOCUS_KEYS)[number];
 export const FOCUS_LABELS = keysAsLabels(FOCUS_KEYS);
 
 export const MEDIA_KINDS = ["image", "pdf"] as const;
+
+/** Where a post or journal article stands: only "published" (and "scheduled" once its time has come) is public. */
+export const EDITORIAL_STATUSES = ["draft", "scheduled", "published"] as const;
+export type EditorialStatus = (typeof EDITORIAL_STATUSES)[number];
+export const EDITORIAL_STATUS_LABELS: Record<EditorialStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+};
+
+/** The kinds of record whose saves are kept as revisions, and whose old slugs redirect. */
+export const REVISION_KINDS = ["post", "journal", "settings", "staff", "announcement", "focus"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];

@@ -1,20 +1,43 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
 import { services } from "~/runtime.server";
+import { fileVersion } from "~/services/file-version";
 import { UPLOADS_URL_PREFIX } from "~/services/media.server";
 import { storedFileResponse } from "~/web/file-response.server";
+import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-pdf";
 
-/** The journal article's PDF, named after its title when saved. */
+/** Revalidated on every use (answered 304 while unchanged): the address stays, the file may not. */
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/**
+ * The journal article's PDF, named after its title when saved. `?v=` names one version of the
+ * file: that address never changes what it serves, so it is cached for a year; an older version
+ * leads to the current one. Without `v` (the address given to indexers) it is checked each time.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { journals, media } = await services();
-  const journal = await journals.bySlug(params.journalSlug);
+  const audience = await audienceOf(request);
+  const url = new URL(request.url);
+  const journal = await journals.bySlug(params.journalSlug, audience);
+  if (!journal) {
+    const movedTo = await journals.movedSlug(params.journalSlug, audience);
+    if (movedTo) throw redirect(`/journal/${movedTo}/pdf${url.search}`, 301);
+  }
   if (!journal || !journal.file.startsWith(UPLOADS_URL_PREFIX))
     throw data({ message: "Journal article not found" }, { status: 404 });
-  const disposition = new URL(request.url).searchParams.has("download") ? "attachment" : "inline";
+  const asked = url.searchParams.get("v");
+  const current = fileVersion(journal.file);
+  if (asked !== null && asked !== current) {
+    const to = new URLSearchParams(url.search);
+    to.set("v", current);
+    throw redirect(`${url.pathname}?${to}`, 302);
+  }
+  const disposition = url.searchParams.has("download") ? "attachment" : "inline";
   return storedFileResponse(request, media, journal.file.slice(UPLOADS_URL_PREFIX.length), {
     downloadName: `${journal.filename}.pdf`,
     disposition,
+    ...(asked === null ? { cacheControl: REVALIDATE } : {}),
   });
 }

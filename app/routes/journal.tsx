@@ -1,23 +1,41 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
+import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { config } from "~/lib/config.server";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { isPublic } from "~/services/editorial.server";
+import { fileVersion } from "~/services/file-version";
+import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
-  const journal = await journals.bySlug(params.journalSlug);
-  if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
-  // Scholarly indexers want the PDF's full address.
-  const pdfPath = `/journal/${journal.slug}/pdf`;
-  const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();
-  return { journal, pdfPath, pdfUrl, summary: excerpt(journal.details, 160) };
+  const audience = await audienceOf(request);
+  const journal = await journals.bySlug(params.journalSlug, audience);
+  if (!journal) {
+    // An earlier address of a renamed article.
+    const movedTo = await journals.movedSlug(params.journalSlug, audience);
+    if (movedTo) throw redirect(`/journal/${movedTo}`, 301);
+    throw data({ message: "Journal article not found" }, { status: 404 });
+  }
+  // Scholarly indexers want the PDF's full, stable address; the page's own links name this
+  // version of the file, so a replaced PDF is fetched afresh and an unchanged one stays cached.
+  const stablePath = `/journal/${journal.slug}/pdf`;
+  const pdfUrl = new URL(stablePath, config().publicUrl ?? request.url).toString();
+  const pdfPath = `${stablePath}?v=${fileVersion(journal.file)}`;
+  return {
+    journal,
+    pdfPath,
+    pdfUrl,
+    summary: excerpt(journal.details, 160),
+    unpublished: isPublic(journal) ? null : { status: journal.status, publishAt: journal.publishAt },
+  };
 }
 
 export const handle = READING_PAGE;
@@ -33,9 +51,10 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
-  const { journal, pdfPath } = loaderData;
+  const { journal, pdfPath, unpublished } = loaderData;
   return (
     <article>
+      {unpublished && <UnpublishedNotice {...unpublished} editHref={`/update-journal/${journal.id}`} />}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
@@ -47,7 +66,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
             <a
-              href={`${pdfPath}?download`}
+              href={`${pdfPath}&download`}
               className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
             >
               Download PDF
@@ -75,7 +94,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
         >
           <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
             Your browser cannot show the PDF here.{" "}
-            <a href={`${pdfPath}?download`} className="font-semibold text-navy-700 underline dark:text-gold-300">
+            <a href={`${pdfPath}&download`} className="font-semibold text-navy-700 underline dark:text-gold-300">
               Download the PDF
             </a>{" "}
             to read it.

@@ -1,24 +1,38 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
+import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { isPublic } from "~/services/editorial.server";
+import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { posts } = await services();
-  const post = await posts.bySlug(params.postSlug);
-  if (!post) throw data({ message: "Post not found" }, { status: 404 });
+  const audience = await audienceOf(request);
+  const post = await posts.bySlug(params.postSlug, audience);
+  if (!post) {
+    // An earlier address of a renamed post.
+    const movedTo = await posts.movedSlug(params.postSlug, audience);
+    if (movedTo) throw redirect(`/post/${movedTo}`, 301);
+    throw data({ message: "Post not found" }, { status: 404 });
+  }
   const related = await posts.related(post, 6);
-  return { post, related: related.map(toPostCard), summary: excerpt(post.content, 160) };
+  return {
+    post,
+    related: related.map(toPostCard),
+    summary: excerpt(post.content, 160),
+    unpublished: isPublic(post) ? null : { status: post.status, publishAt: post.publishAt },
+  };
 }
 
 export const handle = READING_PAGE;
@@ -34,9 +48,10 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, related } = loaderData;
+  const { post, related, unpublished } = loaderData;
   return (
     <article>
+      {unpublished && <UnpublishedNotice {...unpublished} editHref={`/update-post/${post.id}`} />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">

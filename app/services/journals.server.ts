@@ -4,43 +4,80 @@ import type { Database } from "~/db/client.server";
 import { journals } from "~/db/schema";
 import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { isUuid, slugify } from "~/lib/text";
 
 import { type Effects, effectTable } from "./content-changes.server";
+import { type Audience, editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
+import { type AdminListQuery, editorialRecords, type SaveOptions } from "./editorial-records.server";
 import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { countWhere, pageNewestFirst } from "./newest-first.server";
 import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
-import { insertWithSlug, retryOnSlugClash, rowBy, uniqueSlug } from "./slugs.server";
 
 export type Journal = typeof journals.$inferSelect;
 
-export type JournalInput = { filename: string; details: string; file: string; userId?: string | null };
+export type JournalInput = EditorialInput & {
+  filename: string;
+  details: string;
+  file: string;
+  userId?: string | null;
+};
 
 function byAuthor(filter: { userId?: string }) {
   return [filter.userId ? eq(journals.userId, filter.userId) : undefined];
 }
 
+/** What a revision of an article keeps, and what restoring one puts back. */
+const journalSnapshot = (journal: Journal) => ({
+  filename: journal.filename,
+  details: journal.details,
+  file: journal.file,
+  slug: journal.slug,
+  status: journal.status,
+});
+
 export function journalsService(db: Database, files: StoredFiles) {
+  const records = editorialRecords(db, {
+    table: journals,
+    kind: "journal",
+    gone: JOURNAL_GONE,
+    titleColumn: journals.filename,
+    snapshot: journalSnapshot,
+  });
+  const publicOnly = visibleTo(journals, "public");
+
   async function requirePdf(file: string) {
     if (!(await files.isStored(file, "pdf"))) throw new InvalidError(PDF_NOT_STORED, "file");
   }
-  /** A PDF no article uses any more is withdrawn from the site. */
+  /**
+   * A PDF that no article (not even one in the trash) and no revision of one uses any more is
+   * withdrawn from the site.
+   */
   async function withdrawIfUnused(file: string) {
     const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.file, file)).limit(1);
     if (!row) await files.removeByUrl(file);
   }
 
   return {
+    /** Public lists: what visitors may see, newest first. */
     async list(request: PageRequest & { userId?: string } = {}) {
-      return pageNewestFirst(db, journals, request, JOURNALS_PAGE_SIZE, byAuthor(request));
+      return pageNewestFirst(db, journals, request, JOURNALS_PAGE_SIZE, [publicOnly, ...byAuthor(request)]);
     },
 
-    async bySlug(slug: string): Promise<Journal | undefined> {
-      return rowBy(db, journals, "slug", slug);
+    async bySlug(slug: string, audience: Audience = "public"): Promise<Journal | undefined> {
+      return records.bySlug(slug, audience);
     },
 
-    async byId(id: string): Promise<Journal | undefined> {
-      return rowBy(db, journals, "id", id);
+    /** Where an old address of an article leads now (a permanent redirect), if anywhere. */
+    async movedSlug(slug: string, audience: Audience = "public"): Promise<string | undefined> {
+      return records.movedSlug(slug, audience);
+    },
+
+    async byId(id: string, audience: Audience = "public"): Promise<Journal | undefined> {
+      return records.byId(id, audience);
+    },
+
+    /** The dashboard's list: drafts and scheduled articles too; search, filters, sort. */
+    async adminList(query: AdminListQuery) {
+      return records.adminList(query);
     },
 
     /** Never a journal without its PDF: the file must be one uploaded here. */
@@ -48,45 +85,95 @@ export function journalsService(db: Database, files: StoredFiles) {
       await requirePdf(input.file);
       await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
-      const details = sanitizeRichText(input.details);
-      return insertWithSlug(db, journals, filename, { ...input, filename, details }, createdAt);
+      const editorial = editorialColumns(input);
+      return records.insert(
+        filename,
+        {
+          filename,
+          details: sanitizeRichText(input.details),
+          file: input.file,
+          userId: input.userId ?? null,
+          status: editorial.status,
+          publishAt: editorial.publishAt,
+          ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
+        },
+        input.userId,
+      );
     },
 
-    /** Saves an edited journal article (title, description, and perhaps a new PDF). */
-    async update(id: string, input: Omit<JournalInput, "userId">): Promise<Journal> {
-      const current = await this.byId(id);
+    /**
+     * Saves an edited article (title, description, perhaps a new PDF) at the version the editor
+     * loaded. The address changes only when the slug field does; the old one then redirects.
+     */
+    async update(id: string, input: Omit<JournalInput, "userId">, options: SaveOptions = {}): Promise<Journal> {
+      const current = await records.byId(id, "admin");
       if (!current) throw new NotFoundError(JOURNAL_GONE);
       if (input.file !== current.file) await requirePdf(input.file);
       await files.claimNamedIn(input.details);
-      const filename = input.filename.trim();
-      const saved = await retryOnSlugClash(async () => {
-        const slug =
-          filename === current.filename ? current.slug : await uniqueSlug(db, journals, slugify(filename), id);
-        const [row] = await db
-          .update(journals)
-          .set({ filename, details: sanitizeRichText(input.details), file: input.file, slug, updatedAt: new Date() })
-          .where(eq(journals.id, id))
-          .returning();
-        // Deleted by someone else in between.
-        if (!row) throw new NotFoundError(JOURNAL_GONE);
-        return row;
-      });
-      // A replaced PDF is withdrawn, unless another article uses the same file.
-      if (current.file !== saved.file) await withdrawIfUnused(current.file);
-      return saved;
+      const editorial = editorialColumns(input, current);
+      // A replaced PDF stays stored: the revisions before this save still name it.
+      return records.save(
+        current,
+        { filename: input.filename.trim(), details: sanitizeRichText(input.details), file: input.file, ...editorial },
+        options,
+      );
     },
 
+    /** Moves an article to the trash: restorable for 30 days, gone from the site at once. */
     async remove(id: string): Promise<Journal> {
-      if (!isUuid(id)) throw new NotFoundError(JOURNAL_GONE);
-      const [row] = await db.delete(journals).where(eq(journals.id, id)).returning();
+      const [row] = await records.trash([id]);
       if (!row) throw new NotFoundError(JOURNAL_GONE);
-      // A deleted article's PDF goes too, unless another article uses the same file.
-      await withdrawIfUnused(row.file);
       return row;
     },
 
+    async trash(ids: string[]) {
+      return records.trash(ids);
+    },
+
+    async restore(ids: string[]) {
+      return records.restore(ids);
+    },
+
+    /** Deletes trashed articles for good, and their PDFs unless another article uses the same file. */
+    async purge(ids: string[]) {
+      const removed = await records.purge(ids);
+      for (const row of removed) await withdrawIfUnused(row.file);
+      return removed;
+    },
+
+    async setStatus(ids: string[], status: "draft" | "published") {
+      return records.setStatus(ids, status);
+    },
+
+    async revisions(id: string) {
+      return records.revisions(id);
+    },
+
+    async revision(id: string, revisionId: string) {
+      return records.revision(id, revisionId);
+    },
+
+    /** Saves a revision's fields again (the address and status stay): itself a new revision. */
+    async restoreRevision(id: string, revisionId: string, editorId?: string | null): Promise<Journal> {
+      const { data } = await records.revision(id, revisionId);
+      const old = data as ReturnType<typeof journalSnapshot>;
+      return this.update(id, { filename: old.filename, details: old.details, file: old.file }, { editorId });
+    },
+
+    /** Scheduled articles whose time has come become published (the publishing tick). */
+    async publishDue() {
+      return publishDue(db, journals);
+    },
+
+    /** Trashed articles older than the trash keeps are deleted for good, with unused PDFs. */
+    async purgeExpired() {
+      const removed = await records.purge();
+      for (const row of removed) await withdrawIfUnused(row.file);
+      return removed;
+    },
+
     async count(filter: { userId?: string } = {}) {
-      return countWhere(db, journals, byAuthor(filter));
+      return countWhere(db, journals, [publicOnly, ...byAuthor(filter)]);
     },
   };
 }
@@ -95,6 +182,17 @@ export type JournalsService = ReturnType<typeof journalsService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
 export const journalsEffects = effectTable({
-  read: ["list", "bySlug", "byId", "count"],
-  write: ["create", "update", "remove"],
+  read: ["list", "bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"],
+  write: [
+    "create",
+    "update",
+    "remove",
+    "trash",
+    "restore",
+    "purge",
+    "setStatus",
+    "restoreRevision",
+    "publishDue",
+    "purgeExpired",
+  ],
 }) satisfies Effects<JournalsService>;

@@ -48,6 +48,9 @@ export const TABLES_NAMING_UPLOADS = [
   schema.staff,
   schema.announcement,
   schema.focusPages,
+  // A revision or a preview can bring a file back: it stays while one names it.
+  schema.revisions,
+  schema.previewTokens,
 ];
 /** The tables that never hold an upload's address: the upload records, and the auth library's own. */
 export const TABLES_WITHOUT_UPLOADS = [
@@ -57,6 +60,7 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.verifications,
   schema.rateLimits,
   schema.appSecrets,
+  schema.slugHistory,
 ];
 
 /** Every text and JSON column of a table (as text): where content can name an upload. */

@@ -82,7 +82,7 @@ describe(`posts service (${testDatabaseKind})`, () => {
     expect(page.items).toHaveLength(10);
   });
 
-  it("keeps the slug when only the content changes, makes a new one for a new title, and sanitises", async () => {
+  it("keeps the slug when the content or the title changes, moves it when the slug is edited, and sanitises", async () => {
     const post = await posts.create({
       title: "Stable Address",
       category: "fees",
@@ -103,7 +103,15 @@ describe(`posts service (${testDatabaseKind})`, () => {
       image: "",
       content: "<p>Two</p>",
     });
-    expect(renamed?.slug).toBe("moved-address");
+    // The address is stable: a new title keeps it (SPEC-NOTES.md).
+    expect(renamed).toMatchObject({ slug: "stable-address", title: "Moved Address" });
+    const moved = await posts.update(
+      post.id,
+      { title: "Moved Address", category: "fees", image: "", content: "<p>Two</p>" },
+      { slug: "Moved Address" },
+    );
+    expect(moved.slug).toBe("moved-address");
+    expect(await posts.movedSlug("stable-address")).toBe("moved-address");
     // A post that is not there is a refusal (404), not an empty answer.
     await expect(
       posts.update("00000000-0000-4000-8000-000000000000", {

@@ -5,17 +5,17 @@ import { posts } from "~/db/schema";
 import { POST_GONE } from "~/domain/messages/posts";
 import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { isUuid, slugify } from "~/lib/text";
 
 import { type Effects, effectTable } from "./content-changes.server";
+import { type Audience, editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
+import { type AdminListQuery, editorialRecords, type SaveOptions } from "./editorial-records.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { countWhere, newestFirst, pageNewestFirst } from "./newest-first.server";
 import { type PageRequest, POSTS_PAGE_SIZE } from "./pagination";
-import { insertWithSlug, retryOnSlugClash, rowBy, uniqueSlug } from "./slugs.server";
 
 export type Post = typeof posts.$inferSelect;
 
-export type PostInput = {
+export type PostInput = EditorialInput & {
   title: string;
   category: PostCategory;
   image: string;
@@ -32,36 +32,67 @@ function byCategoryAndAuthor(filter: { category?: string; userId?: string }) {
   ];
 }
 
+/** What a revision of a post keeps, and what restoring one puts back. */
+const postSnapshot = (post: Post) => ({
+  title: post.title,
+  category: post.category,
+  image: post.image,
+  content: post.content,
+  slug: post.slug,
+  status: post.status,
+});
+
 export function postsService(db: Database, files: StoredFiles) {
+  const records = editorialRecords(db, {
+    table: posts,
+    kind: "post",
+    gone: POST_GONE,
+    titleColumn: posts.title,
+    snapshot: postSnapshot,
+  });
+  const publicOnly = visibleTo(posts, "public");
+
   return {
+    /** Public lists: what visitors may see, newest first. */
     async list(filter: PostFilter = {}) {
-      return pageNewestFirst(db, posts, filter, POSTS_PAGE_SIZE, byCategoryAndAuthor(filter));
+      return pageNewestFirst(db, posts, filter, POSTS_PAGE_SIZE, [publicOnly, ...byCategoryAndAuthor(filter)]);
     },
 
     async latest(count: number) {
       return db
         .select()
         .from(posts)
+        .where(publicOnly)
         .orderBy(...newestFirst(posts))
         .limit(count);
     },
 
-    async bySlug(slug: string): Promise<Post | undefined> {
-      return rowBy(db, posts, "slug", slug);
+    async bySlug(slug: string, audience: Audience = "public"): Promise<Post | undefined> {
+      return records.bySlug(slug, audience);
     },
 
-    async byId(id: string): Promise<Post | undefined> {
-      return rowBy(db, posts, "id", id);
+    /** Where an old address of a post leads now (a permanent redirect), if anywhere. */
+    async movedSlug(slug: string, audience: Audience = "public"): Promise<string | undefined> {
+      return records.movedSlug(slug, audience);
     },
 
-    /** Other posts of the same category, newest first. */
+    async byId(id: string, audience: Audience = "public"): Promise<Post | undefined> {
+      return records.byId(id, audience);
+    },
+
+    /** Other public posts of the same category, newest first. */
     async related(post: Pick<Post, "id" | "category">, count = 6) {
       return db
         .select()
         .from(posts)
-        .where(and(eq(posts.category, post.category), ne(posts.id, post.id)))
+        .where(and(publicOnly, eq(posts.category, post.category), ne(posts.id, post.id)))
         .orderBy(...newestFirst(posts))
         .limit(count);
+    },
+
+    /** The dashboard's list: drafts and scheduled posts too; search, filters, sort. */
+    async adminList(query: AdminListQuery & { category?: string }) {
+      return records.adminList({ ...query, filters: byCategoryAndAuthor({ category: query.category }) });
     },
 
     /** Refuses an image that no upload to this site produced: never a post pointing at nothing. */
@@ -69,45 +100,100 @@ export function postsService(db: Database, files: StoredFiles) {
       await requireStoredImage(files, input.image, "image");
       await files.claimNamedIn(input.content);
       const title = input.title.trim();
-      return insertWithSlug(db, posts, title, { ...input, title, content: sanitizeRichText(input.content) }, createdAt);
+      const editorial = editorialColumns(input);
+      return records.insert(
+        title,
+        {
+          title,
+          category: input.category,
+          image: input.image,
+          content: sanitizeRichText(input.content),
+          userId: input.userId ?? null,
+          status: editorial.status,
+          publishAt: editorial.publishAt,
+          ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
+        },
+        input.userId,
+      );
     },
 
-    /** Saves an edited post. The slug follows the title, and stays when only the content changes. */
-    async update(id: string, input: Omit<PostInput, "userId">): Promise<Post> {
-      const current = await this.byId(id);
+    /**
+     * Saves an edited post at the version the editor loaded. The address stays when the title
+     * changes; it changes only when the slug field does, and the old one then redirects.
+     */
+    async update(id: string, input: Omit<PostInput, "userId">, options: SaveOptions = {}): Promise<Post> {
+      const current = await records.byId(id, "admin");
       if (!current) throw new NotFoundError(POST_GONE);
       if (input.image !== current.image) await requireStoredImage(files, input.image, "image");
       await files.claimNamedIn(input.content);
-      const title = input.title.trim();
-      return retryOnSlugClash(async () => {
-        const slug = title === current.title ? current.slug : await uniqueSlug(db, posts, slugify(title), id);
-        const [row] = await db
-          .update(posts)
-          .set({
-            title,
-            category: input.category,
-            image: input.image,
-            content: sanitizeRichText(input.content),
-            slug,
-            updatedAt: new Date(),
-          })
-          .where(eq(posts.id, id))
-          .returning();
-        // Deleted by someone else in between.
-        if (!row) throw new NotFoundError(POST_GONE);
-        return row;
-      });
+      const editorial = editorialColumns(input, current);
+      return records.save(
+        current,
+        {
+          title: input.title.trim(),
+          category: input.category,
+          image: input.image,
+          content: sanitizeRichText(input.content),
+          ...editorial,
+        },
+        options,
+      );
     },
 
+    /** Moves a post to the trash: restorable for 30 days, gone from the site at once. */
     async remove(id: string): Promise<Post> {
-      if (!isUuid(id)) throw new NotFoundError(POST_GONE);
-      const [row] = await db.delete(posts).where(eq(posts.id, id)).returning();
+      const [row] = await records.trash([id]);
       if (!row) throw new NotFoundError(POST_GONE);
       return row;
     },
 
+    async trash(ids: string[]) {
+      return records.trash(ids);
+    },
+
+    async restore(ids: string[]) {
+      return records.restore(ids);
+    },
+
+    async purge(ids: string[]) {
+      return records.purge(ids);
+    },
+
+    async setStatus(ids: string[], status: "draft" | "published") {
+      return records.setStatus(ids, status);
+    },
+
+    async revisions(id: string) {
+      return records.revisions(id);
+    },
+
+    async revision(id: string, revisionId: string) {
+      return records.revision(id, revisionId);
+    },
+
+    /** Saves a revision's fields again (the address and status stay): itself a new revision. */
+    async restoreRevision(id: string, revisionId: string, editorId?: string | null): Promise<Post> {
+      const { data } = await records.revision(id, revisionId);
+      const old = data as ReturnType<typeof postSnapshot>;
+      return this.update(
+        id,
+        { title: old.title, category: old.category as PostCategory, image: old.image, content: old.content },
+        { editorId },
+      );
+    },
+
+    /** Scheduled posts whose time has come become published (the publishing tick). */
+    async publishDue() {
+      return publishDue(db, posts);
+    },
+
+    /** Trashed posts older than the trash keeps are deleted for good (the publishing tick). */
+    async purgeExpired() {
+      return records.purge();
+    },
+
     async count(filter: { category?: string; userId?: string } = {}) {
-      return countWhere(db, posts, byCategoryAndAuthor(filter));
+      return countWhere(db, posts, [publicOnly, ...byCategoryAndAuthor(filter)]);
     },
   };
 }
@@ -116,6 +202,17 @@ export type PostsService = ReturnType<typeof postsService>;
 
 /** What each method does to stored posts: writes drop the cached pages that show posts. */
 export const postsEffects = effectTable({
-  read: ["list", "latest", "bySlug", "byId", "related", "count"],
-  write: ["create", "update", "remove"],
+  read: ["list", "latest", "bySlug", "movedSlug", "byId", "related", "adminList", "count", "revisions", "revision"],
+  write: [
+    "create",
+    "update",
+    "remove",
+    "trash",
+    "restore",
+    "purge",
+    "setStatus",
+    "restoreRevision",
+    "publishDue",
+    "purgeExpired",
+  ],
 }) satisfies Effects<PostsService>;

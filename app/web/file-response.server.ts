@@ -27,14 +27,14 @@ export async function storedFileResponse(
   request: Request,
   mediaService: Services["media"],
   key: string,
-  options: { downloadName?: string; disposition?: "inline" | "attachment" } = {},
+  options: { downloadName?: string; disposition?: "inline" | "attachment"; cacheControl?: string } = {},
 ) {
   const head = await mediaService.head(key);
   if (!head) throw data({ message: "File not found" }, { status: 404 });
   const etag = `"${key.replace(/[^\w.-]/g, "_")}"`;
   const headers = new Headers({
     "Content-Type": head.contentType,
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": options.cacheControl ?? IMMUTABLE,
     ETag: etag,
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",

@@ -36,3 +36,8 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (!user.isAdmin) throw data({ message: NOT_ALLOWED }, { status: 403 });
   return user;
 }
+
+/** Who is reading a public page: admins also see drafts and scheduled items (decision 020). */
+export async function audienceOf(request: Request): Promise<"admin" | "public"> {
+  return (await getUser(request))?.isAdmin ? "admin" : "public";
+}

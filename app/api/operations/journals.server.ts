@@ -6,7 +6,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { journalJson } from "../records.server";
 import * as s from "../schemas";
-import { deleteOperation, ok, pageQuery } from "./shared.server";
+import { deleteOperation, editorialOf, ok, pageQuery } from "./shared.server";
 
 /** The journal's articles and their PDFs (SPEC.md section 7). */
 
@@ -43,7 +43,7 @@ export const journalOperations: Operation[] = [
     body: s.journalBody,
     responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
     async handle({ services, user, body }) {
-      const journal = await services.journals.create({ ...body, userId: user!.id });
+      const journal = await services.journals.create({ ...body, ...editorialOf(body).fields, userId: user!.id });
       return ok(
         { success: true, message: "Journal published", slug: journal.slug, journal: journalJson(journal) },
         201,
@@ -59,9 +59,10 @@ export const journalOperations: Operation[] = [
     access: "admin",
     body: s.updateJournalBody,
     responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
-    errors: [404],
-    async handle({ services, params, body }) {
-      const journal = await services.journals.update(params.journalId, body);
+    errors: [404, 409],
+    async handle({ services, params, body, user }) {
+      const { fields, options } = editorialOf(body, user!.id);
+      const journal = await services.journals.update(params.journalId, { ...body, ...fields }, options);
       return ok({ success: true, message: "Journal updated", slug: journal.slug, journal: journalJson(journal) });
     },
   }),

@@ -6,7 +6,7 @@ import { normalisePage } from "~/services/pagination";
 import { defineOperation, type Operation } from "../operation.server";
 import { postJson } from "../records.server";
 import * as s from "../schemas";
-import { deleteOperation, ok, pageQuery } from "./shared.server";
+import { deleteOperation, editorialOf, moved, movedPermanently, ok, pageQuery } from "./shared.server";
 
 /** The blog's posts (SPEC.md section 7). */
 
@@ -25,10 +25,16 @@ export const postOperations: Operation[] = [
       postId: z.string().max(100).optional().meta({ description: "Just this post (posts[0])" }),
       slug: z.string().max(300).optional().meta({ description: "Just this post (posts[0])" }),
     }),
-    responses: { 200: { description: "A page of posts and the total", schema: s.postsList } },
-    async handle({ services, query }) {
+    responses: { 200: { description: "A page of posts and the total", schema: s.postsList }, 301: moved },
+    async handle({ services, query, request, user }) {
       if (query.postId || query.slug) {
-        const post = query.postId ? await services.posts.byId(query.postId) : await services.posts.bySlug(query.slug!);
+        // Admins also find drafts and scheduled posts when they ask for one.
+        const audience = user?.isAdmin ? "admin" : "public";
+        const post = query.postId
+          ? await services.posts.byId(query.postId, audience)
+          : await services.posts.bySlug(query.slug!, audience);
+        const movedTo = !post && query.slug ? await services.posts.movedSlug(query.slug, audience) : undefined;
+        if (movedTo) return movedPermanently(request, movedTo);
         return ok({
           posts: post ? [postJson(post)] : [],
           total: post ? 1 : 0,
@@ -54,7 +60,7 @@ export const postOperations: Operation[] = [
     body: s.postBody,
     responses: { 201: { description: "Published", schema: s.savedPostResponse } },
     async handle({ services, user, body }) {
-      const post = await services.posts.create({ ...body, userId: user!.id });
+      const post = await services.posts.create({ ...body, ...editorialOf(body).fields, userId: user!.id });
       return ok({ success: true, message: "Post published", slug: post.slug, post: postJson(post) }, 201);
     },
   }),
@@ -68,9 +74,10 @@ export const postOperations: Operation[] = [
     access: "admin",
     body: s.updatePostBody,
     responses: { 200: { description: "Saved", schema: s.savedPostResponse } },
-    errors: [404],
-    async handle({ services, params, body }) {
-      const post = await services.posts.update(params.postId, body);
+    errors: [404, 409],
+    async handle({ services, params, body, user }) {
+      const { fields, options } = editorialOf(body, user!.id);
+      const post = await services.posts.update(params.postId, { ...body, ...fields }, options);
       return ok({ success: true, message: "Post updated", slug: post.slug, post: postJson(post) });
     },
   }),

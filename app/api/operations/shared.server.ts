@@ -18,6 +18,33 @@ export const pageQuery = {
   limit: s.wholeNumberParam("limit").optional(),
 };
 
+/** A slug lookup of an old address: a permanent redirect to the same question about the current slug. */
+export const movedPermanently = (request: Request, slug: string): ApiResult => {
+  const to = new URL(request.url);
+  to.searchParams.set("slug", slug);
+  return ok(
+    { success: true, message: `Moved permanently to slug "${slug}"` },
+    301,
+    new Headers({ Location: to.pathname + to.search }),
+  );
+};
+
+export const moved = { description: "An old slug: Location names the current one", schema: s.messageResponse };
+
+/**
+ * The editorial fields of a post or article body (status, publishAt) as the service takes them, and
+ * a save's options: the slug sent (a change moves the address), the version loaded, the editor.
+ */
+export function editorialOf(
+  body: { status?: "draft" | "scheduled" | "published"; publishAt?: string; slug?: unknown; version?: number },
+  editorId?: string,
+) {
+  return {
+    fields: { status: body.status, publishAt: body.publishAt ? new Date(body.publishAt) : undefined },
+    options: { slug: typeof body.slug === "string" ? body.slug : undefined, version: body.version, editorId },
+  };
+}
+
 export const one = <T>(value: T | undefined | null, message: string): T => value ?? refuse(404, message);
 
 export const message = { description: "Done", schema: s.messageResponse };

@@ -1,0 +1,25 @@
+/** What a person is told about drafts, schedules, revisions, the trash and old addresses. */
+
+export const SCHEDULE_NEEDS_TIME = "Choose the date and time to publish at";
+export const SCHEDULE_TIME_INVALID = "That is not a date and time";
+export const EDITED_ELSEWHERE =
+  "Someone else saved this while you were editing. Your changes are not saved yet: review theirs, then save again to replace them, or copy your text aside.";
+export const SLUG_INVALID = "Use letters, numbers and hyphens for the address";
+export const REVISION_GONE = "That revision no longer exists.";
+export const REVISION_RESTORED = "Revision restored. The version before it is kept in the history.";
+export const MOVED_TO_TRASH = "Moved to the trash. It can be restored from the Trash tab for 30 days.";
+export const RESTORED_FROM_TRASH = "Restored from the trash.";
+export const DELETED_FOREVER = "Deleted permanently.";
+export const NOT_IN_TRASH = "That item is not in the trash.";
+export const PREVIEW_EXPIRED = "This preview link has expired or does not exist.";
+export const BULK_DONE = (count: number, verb: string) => `${count} item${count === 1 ? "" : "s"} ${verb}.`;
+
+const whenShown = (date: Date) =>
+  date.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** What an admin reads on the public page of an item that visitors cannot see yet. */
+export function unpublishedNotice(status: string, publishAt: Date | null) {
+  if (status === "scheduled" && publishAt)
+    return `Scheduled for ${whenShown(publishAt)}: only admins can see this page until then.`;
+  return "Draft: only admins can see this page.";
+}

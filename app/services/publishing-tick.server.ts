@@ -1,0 +1,56 @@
+import type { Database } from "~/db/client.server";
+
+import type { ContentChanges } from "./content-changes.server";
+import type { StoredFiles } from "./errors.server";
+import { journalsService } from "./journals.server";
+import { postsService } from "./posts.server";
+
+/** How often each server looks for scheduled items whose time has come. */
+export const TICK_EVERY_MS = 15_000;
+
+/**
+ * One pass: publishes what is due and empties the trash of what is older than 30 days. Writes are
+ * announced only when something changed, so the page caches are not dropped every few seconds.
+ * Every server runs it; each item flips once (decision 020).
+ */
+export async function publishingTick(db: Database, files: StoredFiles, changes: ContentChanges) {
+  const posts = postsService(db, files);
+  const journals = journalsService(db, files);
+  const published = { posts: await posts.publishDue(), journals: await journals.publishDue() };
+  const purged = { posts: await posts.purgeExpired(), journals: await journals.purgeExpired() };
+  if (published.posts.length + purged.posts.length > 0) await changes.publish(["posts"]);
+  if (published.journals.length + purged.journals.length > 0) await changes.publish(["journals"]);
+  return { published, purged };
+}
+
+/** Runs the tick now and every TICK_EVERY_MS until stopped; a pass that fails is logged and tried again. */
+export function schedulePublishingTick(
+  db: Database,
+  files: StoredFiles,
+  changes: ContentChanges,
+  everyMs = TICK_EVERY_MS,
+) {
+  let running = false;
+  let stopped = false;
+  const pass = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const { published } = await publishingTick(db, files, changes);
+      const count = published.posts.length + published.journals.length;
+      if (count > 0) console.log(`Scheduled publishing: ${count} item${count === 1 ? "" : "s"} published.`);
+    } catch (error) {
+      if (!stopped)
+        console.error(`Scheduled publishing stopped for now (tried again shortly): ${(error as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  void pass();
+  const timer = setInterval(() => void pass(), everyMs);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
