@@ -9,6 +9,10 @@ export default [
   route("journals", "routes/journals.tsx"),
   route("journal/:journalSlug", "routes/journal.tsx"),
   route("journal/:journalSlug/pdf", "routes/journal-pdf.ts"),
+  // A preview link shows unsaved or unpublished work through the public page's own module.
+  route("preview", "routes/preview.ts"),
+  route("preview/post/:previewToken", "routes/post.tsx", { id: "preview-post" }),
+  route("preview/journal/:previewToken", "routes/journal.tsx", { id: "preview-journal" }),
   route("admision", "routes/admision.tsx"),
   route("programmes", "routes/programmes.tsx"),
   // SPEC.md's department page path, and the one the programmes page links to.
@@ -32,8 +36,10 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("create-post", "routes/post-editor.tsx", { id: "create-post" }),
   route("update-post/:postId", "routes/post-editor.tsx", { id: "update-post" }),
+  route("update-post/:postId/history", "routes/revisions.tsx", { id: "post-history" }),
   route("create-journal", "routes/journal-editor.tsx", { id: "create-journal" }),
   route("update-journal/:journalId", "routes/journal-editor.tsx", { id: "update-journal" }),
+  route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),

@@ -7,7 +7,8 @@ import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
-import { type JournalForm, journalSchema } from "~/lib/forms/publishing";
+import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
+import { type JournalForm, journalFormSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
@@ -15,26 +16,40 @@ import { requireAdmin } from "~/web/session.server";
 import type { Route } from "./+types/journal-editor";
 import { editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
+import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 
-const EMPTY: JournalForm = { filename: "", details: "", file: "" };
+const EMPTY: JournalForm = { filename: "", details: "", file: "", ...EMPTY_EDITORIAL };
 
 /** /create-journal and /update-journal/{journalId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  if (!params.journalId) return { journal: null, values: EMPTY };
-  const journal = await (await services()).journals.byId(params.journalId);
+  // A new article is published on Submit unless the editor chooses Draft or Scheduled.
+  if (!params.journalId) return { journal: null, values: { ...EMPTY, status: "published" } };
+  const { journals } = await services();
+  const journal = await journals.byId(params.journalId, "admin");
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
   return {
-    journal: { id: journal.id, slug: journal.slug },
-    values: { filename: journal.filename, details: journal.details, file: journal.file },
+    journal: { id: journal.id, slug: journal.slug, revisions: (await journals.revisions(journal.id)).length },
+    values: {
+      filename: journal.filename,
+      details: journal.details,
+      file: journal.file,
+      status: journal.status,
+      publishAt: toLocalDateTime(journal.publishAt),
+      tzOffset: "",
+      slug: journal.slug,
+      version: String(journal.version),
+    } as JournalForm,
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, EMPTY, journalSchema, async (journal, admin) => {
+  return editorAction(request, EMPTY, journalFormSchema, async (form, admin) => {
     const { journals } = await services();
-    if (params.journalId) await journals.update(params.journalId, journal);
-    else await journals.create({ ...journal, userId: admin.id });
+    const { fields, options } = editorialSave(form, admin.id);
+    const journal = { filename: form.filename, details: form.details, file: form.file, ...fields };
+    if (params.journalId) await journals.update(params.journalId, journal, options);
+    else await journals.create({ ...journal, userId: admin.id, slug: options.slug });
     return "/dashboard?tab=journals";
   });
 }
@@ -55,7 +70,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
   return (
     <EditorForm
       heading={editing ? "Edit journal" : "Create journal"}
-      schema={journalSchema}
+      schema={journalFormSchema}
       refused={actionData?.errors}
       submitLabel="Submit"
     >
@@ -87,6 +102,21 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
               missingMessage={PDF_REQUIRED}
             />
             <FieldError id="file-error" message={errors.file} />
+          </div>
+          <EditorialFields
+            values={values}
+            errors={errors}
+            addressPrefix="/journal/"
+            publicHref={loaderData.journal ? `/journal/${loaderData.journal.slug}` : undefined}
+          />
+          <div className="flex flex-wrap items-center gap-4">
+            <PreviewButton kind="journal" recordId={loaderData.journal?.id} />
+            {loaderData.journal && (
+              <HistoryLink
+                href={`/update-journal/${loaderData.journal.id}/history`}
+                count={loaderData.journal.revisions}
+              />
+            )}
           </div>
         </>
       )}

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
+import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { config } from "~/lib/config.server";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
@@ -10,17 +11,29 @@ import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
 import { fileVersion } from "~/services/file-version";
+import { previewedJournal } from "~/web/preview.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
+  if (params.previewToken) {
+    const { journal, expiresAt } = await previewedJournal(params.previewToken);
+    // A PDF chosen but not saved yet is shown from its upload's own address.
+    const saved = await journals.byId(journal.id, "admin");
+    const pdfPath =
+      saved?.file === journal.file ? `/journal/${saved.slug}/pdf?v=${fileVersion(journal.file)}` : journal.file;
+    const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();
+    const summary = excerpt(journal.details, 160);
+    return { journal, pdfPath, pdfUrl, summary, notice: previewNotice(expiresAt), preview: true };
+  }
   const audience = await audienceOf(request);
-  const journal = await journals.bySlug(params.journalSlug, audience);
+  const slug = params.journalSlug ?? "";
+  const journal = await journals.bySlug(slug, audience);
   if (!journal) {
     // An earlier address of a renamed article.
-    const movedTo = await journals.movedSlug(params.journalSlug, audience);
+    const movedTo = await journals.movedSlug(slug, audience);
     if (movedTo) throw redirect(`/journal/${movedTo}`, 301);
     throw data({ message: "Journal article not found" }, { status: 404 });
   }
@@ -34,7 +47,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     pdfPath,
     pdfUrl,
     summary: excerpt(journal.details, 160),
-    unpublished: isPublic(journal) ? null : { status: journal.status, publishAt: journal.publishAt },
+    notice: isPublic(journal) ? null : unpublishedNotice(journal.status, journal.publishAt),
+    preview: false,
   };
 }
 
@@ -45,16 +59,23 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle(matches, data.journal.filename) },
     { name: "description", content: data.summary },
-    { name: "citation_title", content: data.journal.filename },
-    { name: "citation_pdf_url", content: data.pdfUrl },
+    // A preview is for people, not indexers.
+    ...(data.preview
+      ? [{ name: "robots", content: "noindex, nofollow" }]
+      : [
+          { name: "citation_title", content: data.journal.filename },
+          { name: "citation_pdf_url", content: data.pdfUrl },
+        ]),
   ];
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
-  const { journal, pdfPath, unpublished } = loaderData;
+  const { journal, pdfPath, notice, preview } = loaderData;
   return (
     <article>
-      {unpublished && <UnpublishedNotice {...unpublished} editHref={`/update-journal/${journal.id}`} />}
+      {notice && (
+        <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-journal/${journal.id}`} />
+      )}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">

@@ -6,7 +6,8 @@ import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
 import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
-import { CATEGORY_OPTIONS, type PostForm, postSchema } from "~/lib/forms/publishing";
+import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
+import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
@@ -14,27 +15,42 @@ import { requireAdmin } from "~/web/session.server";
 import type { Route } from "./+types/post-editor";
 import { editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
+import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 
-const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "" };
+const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "", ...EMPTY_EDITORIAL };
 
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  if (!params.postId) return { post: null, values: EMPTY };
-  const post = await (await services()).posts.byId(params.postId);
+  // A new post is published on Submit unless the editor chooses Draft or Scheduled.
+  if (!params.postId) return { post: null, values: { ...EMPTY, status: "published" } };
+  const { posts } = await services();
+  const post = await posts.byId(params.postId, "admin");
   if (!post) throw data({ message: "Post not found" }, { status: 404 });
   return {
-    post: { id: post.id, slug: post.slug },
-    values: { title: post.title, category: post.category, image: post.image, content: post.content } as PostForm,
+    post: { id: post.id, slug: post.slug, revisions: (await posts.revisions(post.id)).length },
+    values: {
+      title: post.title,
+      category: post.category,
+      image: post.image,
+      content: post.content,
+      status: post.status,
+      publishAt: toLocalDateTime(post.publishAt),
+      tzOffset: "",
+      slug: post.slug,
+      version: String(post.version),
+    } as PostForm,
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, EMPTY, postSchema, async (post, admin) => {
+  return editorAction(request, EMPTY, postFormSchema, async (form, admin) => {
     const { posts } = await services();
+    const { fields, options } = editorialSave(form, admin.id);
+    const post = { title: form.title, category: form.category, image: form.image, content: form.content, ...fields };
     const saved = params.postId
-      ? await posts.update(params.postId, post)
-      : await posts.create({ ...post, userId: admin.id });
+      ? await posts.update(params.postId, post, options)
+      : await posts.create({ ...post, userId: admin.id, slug: options.slug });
     return `/post/${saved.slug}`;
   });
 }
@@ -54,7 +70,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
   return (
     <EditorForm
       heading={editing ? "Update post" : "Create a post"}
-      schema={postSchema}
+      schema={postFormSchema}
       refused={actionData?.errors}
       submitLabel={editing ? "Update Post" : "Submit Post"}
     >
@@ -88,6 +104,18 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             onUploadingChange={onUploadingChange}
             error={errors.content}
           />
+          <EditorialFields
+            values={values}
+            errors={errors}
+            addressPrefix="/post/"
+            publicHref={loaderData.post ? `/post/${loaderData.post.slug}` : undefined}
+          />
+          <div className="flex flex-wrap items-center gap-4">
+            <PreviewButton kind="post" recordId={loaderData.post?.id} />
+            {loaderData.post && (
+              <HistoryLink href={`/update-post/${loaderData.post.id}/history`} count={loaderData.post.revisions} />
+            )}
+          </div>
         </>
       )}
     </EditorForm>

@@ -6,23 +6,32 @@ import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
+import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { categoryLabel } from "~/domain/vocabulary";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
+import { previewedPost } from "~/web/preview.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/post";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { posts } = await services();
+  if (params.previewToken) {
+    const { post, expiresAt } = await previewedPost(params.previewToken);
+    const related = await posts.related(post, 6);
+    const summary = excerpt(post.content, 160);
+    return { post, related: related.map(toPostCard), summary, notice: previewNotice(expiresAt), preview: true };
+  }
   const audience = await audienceOf(request);
-  const post = await posts.bySlug(params.postSlug, audience);
+  const slug = params.postSlug ?? "";
+  const post = await posts.bySlug(slug, audience);
   if (!post) {
     // An earlier address of a renamed post.
-    const movedTo = await posts.movedSlug(params.postSlug, audience);
+    const movedTo = await posts.movedSlug(slug, audience);
     if (movedTo) throw redirect(`/post/${movedTo}`, 301);
     throw data({ message: "Post not found" }, { status: 404 });
   }
@@ -31,7 +40,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     post,
     related: related.map(toPostCard),
     summary: excerpt(post.content, 160),
-    unpublished: isPublic(post) ? null : { status: post.status, publishAt: post.publishAt },
+    notice: isPublic(post) ? null : unpublishedNotice(post.status, post.publishAt),
+    preview: false,
   };
 }
 
@@ -44,14 +54,15 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
     { name: "description", content: data.summary },
     { property: "og:title", content: data.post.title },
     { property: "og:type", content: "article" },
+    ...(data.preview ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, related, unpublished } = loaderData;
+  const { post, related, notice, preview } = loaderData;
   return (
     <article>
-      {unpublished && <UnpublishedNotice {...unpublished} editHref={`/update-post/${post.id}`} />}
+      {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, type InferInsertModel, type SQL, sq
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
 import { REVISION_GONE, SLUG_INVALID } from "~/domain/messages/editorial";
 import type { EditorialStatus } from "~/domain/vocabulary";
 import { isSlug, isUuid, slugify } from "~/lib/text";
@@ -109,7 +110,7 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
     },
 
     /** The dashboard's page of rows (drafts and scheduled included; the trash on its own). */
-    async adminList(query: AdminListQuery): Promise<{ items: Row[]; total: number }> {
+    async adminList(query: AdminListQuery): Promise<{ items: (Row & { authorName: string | null })[]; total: number }> {
       const { limit, startIndex } = normalisePage(query, 10);
       const q = query.q?.trim().slice(0, 200);
       const where = and(
@@ -134,7 +135,23 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
           .from(table as EditorialTable)
           .where(where),
       ]);
-      return { items: items as Row[], total: n };
+      // Authors by name, for the list's Author column.
+      const authorIds = [...new Set(items.map((row) => (row as { userId: string | null }).userId).filter(Boolean))];
+      const authors = new Map(
+        authorIds.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: users.id, name: users.username })
+                .from(users)
+                .where(inArray(users.id, authorIds as string[]))
+            ).map((author) => [author.id, author.name]),
+      );
+      const named = items.map((row) => ({
+        ...(row as Row),
+        authorName: authors.get((row as { userId: string | null }).userId ?? "") ?? null,
+      }));
+      return { items: named, total: n };
     },
 
     /** Inserts a new record under a free slug made from its title, and its first revision. */

@@ -14,6 +14,7 @@ import { s3Store } from "./storage/s3-store.server";
 export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
 import { postsEffects, postsService } from "./posts.server";
+import { previewsEffects, previewsService } from "./previews.server";
 import { siteContentEffects, siteContentService } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
@@ -72,6 +73,8 @@ export function createServices(db: Database, options: ServiceOptions) {
       changes,
     ),
     media,
+    // Not tracked: a preview changes no public page.
+    previews: previewsService(db),
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,
       providers: [options.auth.google, options.auth.oidc]
@@ -91,6 +94,7 @@ export const serviceEffects = {
   academicsAdmin: academicsAdminEffects,
   siteContent: siteContentEffects,
   media: mediaEffects,
+  previews: previewsEffects,
   accounts: accountsEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 

@@ -19,6 +19,8 @@ export type JournalInput = EditorialInput & {
   details: string;
   file: string;
   userId?: string | null;
+  /** The address asked for on creation; made from the title when empty. */
+  slug?: string;
 };
 
 function byAuthor(filter: { userId?: string }) {
@@ -87,7 +89,7 @@ export function journalsService(db: Database, files: StoredFiles) {
       const filename = input.filename.trim();
       const editorial = editorialColumns(input);
       return records.insert(
-        filename,
+        input.slug?.trim() || filename,
         {
           filename,
           details: sanitizeRichText(input.details),
@@ -105,7 +107,11 @@ export function journalsService(db: Database, files: StoredFiles) {
      * Saves an edited article (title, description, perhaps a new PDF) at the version the editor
      * loaded. The address changes only when the slug field does; the old one then redirects.
      */
-    async update(id: string, input: Omit<JournalInput, "userId">, options: SaveOptions = {}): Promise<Journal> {
+    async update(
+      id: string,
+      input: Omit<JournalInput, "userId" | "slug">,
+      options: SaveOptions = {},
+    ): Promise<Journal> {
       const current = await records.byId(id, "admin");
       if (!current) throw new NotFoundError(JOURNAL_GONE);
       if (input.file !== current.file) await requirePdf(input.file);

@@ -21,6 +21,8 @@ export type PostInput = EditorialInput & {
   image: string;
   content: string;
   userId?: string | null;
+  /** The address asked for on creation; made from the title when empty. */
+  slug?: string;
 };
 
 export type PostFilter = PageRequest & { category?: string; userId?: string };
@@ -102,7 +104,7 @@ export function postsService(db: Database, files: StoredFiles) {
       const title = input.title.trim();
       const editorial = editorialColumns(input);
       return records.insert(
-        title,
+        input.slug?.trim() || title,
         {
           title,
           category: input.category,
@@ -121,7 +123,7 @@ export function postsService(db: Database, files: StoredFiles) {
      * Saves an edited post at the version the editor loaded. The address stays when the title
      * changes; it changes only when the slug field does, and the old one then redirects.
      */
-    async update(id: string, input: Omit<PostInput, "userId">, options: SaveOptions = {}): Promise<Post> {
+    async update(id: string, input: Omit<PostInput, "userId" | "slug">, options: SaveOptions = {}): Promise<Post> {
       const current = await records.byId(id, "admin");
       if (!current) throw new NotFoundError(POST_GONE);
       if (input.image !== current.image) await requireStoredImage(files, input.image, "image");

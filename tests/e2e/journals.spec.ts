@@ -26,7 +26,7 @@ test.describe("journal articles", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    await expect(page.locator(`object[data="${href.replace("?download", "")}"]`)).toBeAttached();
+    await expect(page.locator(`object[data="${href.replace("&download", "")}"]`)).toBeAttached();
   });
 
   test("a missing journal article is a 404", async ({ page }) => {

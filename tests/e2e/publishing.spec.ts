@@ -112,7 +112,7 @@ test.describe("publishing as an admin", () => {
     await page.goto("/posts");
     await expect(page.locator("main article").first().getByRole("heading")).toHaveText(title);
 
-    // Edit: a new title gives a new address; the content stays.
+    // Edit: a new title keeps the address (SPEC-NOTES.md); the content stays.
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page.getByLabel("Title")).toHaveValue(title);
@@ -124,8 +124,19 @@ test.describe("publishing as an admin", () => {
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
     await expect(page.locator(".rich-text").getByRole("link", { name: "United Nations" })).toBeVisible();
+    expect(page.url()).toBe(postUrl);
+
+    // Moving the address on purpose: the old one answers a permanent redirect to the new one.
+    await page.goto("/dashboard?tab=posts");
+    await page.getByRole("link", { name: `Edit ${renamed}` }).click();
+    const newSlug = `${new URL(postUrl).pathname.split("/").pop()}-revised`;
+    await page.getByLabel("Address").fill(newSlug);
+    await page.getByRole("button", { name: "Update Post" }).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${newSlug}$`));
     const renamedUrl = page.url();
-    expect(renamedUrl).not.toBe(postUrl);
+    const old = await page.request.get(postUrl, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers().location).toBe(`/post/${newSlug}`);
 
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Delete ${renamed}` }).click();

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { FieldError } from "./FieldError";
 
 type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  ref?: React.Ref<HTMLInputElement>;
   label: string;
   hint?: string;
   /** The field's own problem, told under it (the form's one message goes at the end of the form). */

@@ -23,3 +23,8 @@ export function unpublishedNotice(status: string, publishAt: Date | null) {
     return `Scheduled for ${whenShown(publishAt)}: only admins can see this page until then.`;
   return "Draft: only admins can see this page.";
 }
+
+/** What a preview link says at its top. */
+export function previewNotice(expiresAt: Date) {
+  return `Preview: this is how the page will look. Anyone with this link can see it until ${whenShown(expiresAt)}.`;
+}

@@ -3,6 +3,7 @@ import { CHOOSE_CATEGORY, POST_TITLE_REQUIRED } from "~/domain/messages/posts";
 import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
+import { type EditorialForm, withEditorialFields } from "./editorial";
 import { uploadedFile } from "./uploads";
 
 /** Create post and Update post (shared by the form in the browser and the action). */
@@ -12,7 +13,9 @@ export const postSchema = z.object({
   image: z.union([z.literal(""), uploadedFile("image")]),
   content: z.string().max(500_000, "The content is too long"),
 });
-export type PostForm = z.infer<typeof postSchema>;
+/** The post editor's form: the post and its status, schedule, address and version. */
+export const postFormSchema = withEditorialFields(postSchema);
+export type PostForm = z.infer<typeof postSchema> & EditorialForm;
 
 /** Create journal and its edit form. */
 export const journalSchema = z.object({
@@ -20,7 +23,9 @@ export const journalSchema = z.object({
   details: z.string().max(200_000, "The description is too long"),
   file: z.string().min(1, PDF_REQUIRED).pipe(uploadedFile("pdf")),
 });
-export type JournalForm = z.infer<typeof journalSchema>;
+/** The journal editor's form: the article and its status, schedule, address and version. */
+export const journalFormSchema = withEditorialFields(journalSchema);
+export type JournalForm = z.infer<typeof journalSchema> & EditorialForm;
 
 export { fieldErrors } from "./errors";
 

@@ -14,6 +14,7 @@ const TAB_REGISTRY = [
   { id: "announce", label: "Announcement", adminOnly: true },
   { id: "focus", label: "Focus", adminOnly: true },
   { id: "journals", label: "Journals", adminOnly: true },
+  { id: "trash", label: "Trash", adminOnly: true },
 ] as const;
 
 export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;

@@ -30,3 +30,11 @@ export type TabProps<Data> = {
  * browser). The compiler then checks the screen against what its own server half sends.
  */
 export type Loaded<Load extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Load>>;
+
+/** A dashboard list's search, filters and sort (posts, journals), as the address carries them. */
+export type ListQuery = {
+  q: string;
+  status?: "draft" | "scheduled" | "published";
+  category?: string;
+  sort: "newest" | "oldest" | "title" | "updated";
+};

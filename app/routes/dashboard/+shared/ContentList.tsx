@@ -7,9 +7,10 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { formatDate } from "~/lib/text";
 
-import type { TabProps } from "../tab";
+import type { ListQuery, TabProps } from "../tab";
 import { DeletableList, type DeletableListSpec } from "./DeletableList";
 import { DeleteLink } from "./DeleteLink";
+import { BulkActions, ListFilters, listQueryString, StatusBadge } from "./ListControls";
 
 /**
  * What tells one list of published records from another. The record's kind names its addresses:
@@ -27,7 +28,14 @@ export type ContentListSpec<Row> = {
   deleteDescription: (row: Row) => string;
 };
 
-type ContentRow = { id: string; slug: string; updatedAt: Date | string };
+type ContentRow = {
+  id: string;
+  slug: string;
+  updatedAt: Date | string;
+  status: string;
+  publishAt: Date | string | null;
+  authorName: string | null;
+};
 
 const TITLE_HEADERS = { post: "Post title", journal: "Journal title" };
 
@@ -40,7 +48,12 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
     deleteFields: (row) => ({ intent: `delete-${spec.kind}`, [`${spec.kind}Id`]: row?.id ?? "" }),
     deleteDescription: spec.deleteDescription,
   };
-  return function ContentListTab({ data, confirm, result }: TabProps<ListPage<Row>>) {
+  return function ContentListTab({
+    data,
+    confirm,
+    result,
+  }: TabProps<ListPage<Row> & { query: ListQuery; total: number }>) {
+    const bulkForm = `bulk-${tab}`;
     return (
       <section aria-labelledby={`${tab}-title`}>
         <div className="flex flex-wrap items-center justify-between gap-4">
@@ -48,11 +61,16 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
           <ButtonLink to={`/create-${spec.kind}`}>{spec.words.create}</ButtonLink>
         </div>
         <Notice result={result} className="mt-4" />
+        <ListFilters tab={tab} query={data.query} categories={spec.kind === "post"} total={data.total} />
+        {data.items.length > 0 && <BulkActions formId={bulkForm} intent={`bulk-${tab}`} />}
         <DeletableList
+          // A new search or filter starts a new list (Show more's pages belong to the old one).
+          key={listQueryString(data.query)}
           spec={deletable}
           list={data}
           confirmId={confirm}
-          columns={(onDelete) => contentColumns(spec, onDelete)}
+          query={listQueryString(data.query)}
+          columns={(onDelete) => contentColumns(spec, onDelete, bulkForm)}
         />
       </section>
     );
@@ -75,10 +93,26 @@ function titleColumn<Row extends ContentRow>(spec: ContentListSpec<Row>): Column
 function contentColumns<Row extends ContentRow>(
   spec: ContentListSpec<Row>,
   onDelete: (id: string) => void,
+  bulkForm: string,
 ): Column<Row>[] {
   return [
+    {
+      header: "Select",
+      cell: (row) => (
+        <input
+          type="checkbox"
+          name="ids"
+          value={row.id}
+          form={bulkForm}
+          aria-label={`Select ${spec.name(row)}`}
+          className="h-4 w-4"
+        />
+      ),
+    },
     { header: "Date Updated", className: "whitespace-nowrap", cell: (row) => formatDate(row.updatedAt, "short") },
     ...spec.columns.map((column) => (column === "title" ? titleColumn(spec) : column)),
+    { header: "Status", cell: (row) => <StatusBadge status={row.status} publishAt={row.publishAt} /> },
+    { header: "Author", cell: (row) => row.authorName ?? "—" },
     {
       header: "Delete",
       cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,

@@ -21,14 +21,17 @@ export function DeletableList<Row extends { id: string }>({
   list: first,
   confirmId,
   columns,
+  query = "",
 }: {
   spec: DeletableListSpec<Row>;
+  /** The list's search and filters (`&q=…&status=…`), kept by Show more. */
+  query?: string;
   list: ListPage<Row>;
   confirmId: string | null;
   /** The table's columns; a row's Delete link calls `onDelete` with the row's id. */
   columns: (onDelete: (id: string) => void) => Column<Row>[];
 }) {
-  const pageHref = (n: number) => `/dashboard?tab=${spec.tab}&page=${n}`;
+  const pageHref = (n: number) => `/dashboard?tab=${spec.tab}${query}&page=${n}`;
   const list = useShowMore(first, (data: { view: ListPage<Row> | null }) => data.view);
   const [deleting, setDeleting] = useState<string | null>(confirmId);
   const target = list.items.find((row) => row.id === deleting);

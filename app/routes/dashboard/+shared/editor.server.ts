@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { fieldErrors } from "~/lib/forms/errors";
 import { readForm } from "~/lib/read-form.server";
 import type { SessionUser } from "~/services/accounts.server";
+import { StaleVersionError } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
@@ -31,6 +32,10 @@ export async function editorAction<Empty extends Record<string, string>, Parsed>
     next = await save(parsed.data, admin);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
+    // Someone else saved meanwhile: the form now holds their version's number, so saving again
+    // replaces theirs knowingly (the message says so), and nothing was overwritten silently.
+    if (error instanceof StaleVersionError && "version" in values)
+      (values as Record<string, string>).version = String(error.currentVersion);
     return data(
       { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values },
       { status: error.status },

@@ -2,7 +2,15 @@ import { buttonClasses } from "~/components/ui/Button";
 
 import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
 
-export type JournalRow = { id: string; slug: string; filename: string; updatedAt: Date | string };
+export type JournalRow = {
+  id: string;
+  slug: string;
+  filename: string;
+  updatedAt: Date | string;
+  status: string;
+  publishAt: Date | string | null;
+  authorName: string | null;
+};
 
 const JOURNALS: ContentListSpec<JournalRow> = {
   kind: "journal",
@@ -23,7 +31,8 @@ const JOURNALS: ContentListSpec<JournalRow> = {
     "title",
   ],
   name: (journal) => journal.filename,
-  deleteDescription: (journal) => `"${journal.filename}" and its PDF will be removed from the site.`,
+  deleteDescription: (journal) =>
+    `"${journal.filename}" and its PDF will be removed from the site and kept in the Trash for 30 days.`,
 };
 
 export const JournalsTab = contentListTab(JOURNALS);

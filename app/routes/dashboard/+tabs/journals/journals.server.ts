@@ -1,25 +1,35 @@
 import { services } from "~/runtime.server";
-import { JOURNALS_PAGE_SIZE, pageNumber } from "~/services/pagination";
+import { JOURNALS_PAGE_SIZE } from "~/services/pagination";
 
+import { bulkAction, listRequest } from "../../+shared/editorial-list.server";
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const JOURNALS_FAILURES = { failed: "The journal could not be deleted. Please try again." };
 
 export async function load({ url }: TabLoadArgs) {
-  const page = pageNumber(url.searchParams.get("page"));
-  const result = await (await services()).journals.list({ startIndex: (page - 1) * JOURNALS_PAGE_SIZE });
-  return {
-    items: result.items.map(({ id, slug, filename, updatedAt }) => ({ id, slug, filename, updatedAt })),
-    hasMore: result.hasMore,
-    page,
-  };
+  const { request, pageOf } = listRequest(url, JOURNALS_PAGE_SIZE);
+  const result = await (await services()).journals.adminList(request);
+  return pageOf(
+    result.items.map(({ id, slug, filename, updatedAt, status, publishAt, authorName }) => ({
+      id,
+      slug,
+      filename,
+      updatedAt,
+      status,
+      publishAt,
+      authorName,
+    })),
+    result.total,
+  );
 }
 
 export const deleteJournal = runAction("delete-journal", JOURNALS_FAILURES, async ({ form, reply }) => {
-  // A journal that is gone answers 404 with the service's words (runAction).
+  // A journal that is gone answers 404 with the service's words (runAction). It goes to the trash.
   await (await services()).journals.remove(String(form.get("journalId") ?? ""));
   return reply(true, "Journal deleted successfully!"); // SPEC.md
 });
 
-export const actions = byIntent(deleteJournal);
+export const bulkJournals = bulkAction("journal");
+
+export const actions = byIntent(deleteJournal, bulkJournals);

@@ -12,6 +12,9 @@ export type PostRow = {
   category: string;
   image: string;
   updatedAt: Date | string;
+  status: string;
+  publishAt: Date | string | null;
+  authorName: string | null;
 };
 
 function PostImage({ post }: { post: PostRow }) {
@@ -42,7 +45,7 @@ const POSTS: ContentListSpec<PostRow> = {
     { header: "Category", cell: (post) => categoryLabel(post.category) },
   ],
   name: (post) => post.title,
-  deleteDescription: (post) => `"${post.title}" will be removed from the site.`,
+  deleteDescription: (post) => `"${post.title}" will be removed from the site and kept in the Trash for 30 days.`,
 };
 
 export const PostsTab = contentListTab(POSTS);

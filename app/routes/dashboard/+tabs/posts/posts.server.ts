@@ -1,32 +1,37 @@
 import { services } from "~/runtime.server";
-import { pageNumber, POSTS_PAGE_SIZE } from "~/services/pagination";
+import { POSTS_PAGE_SIZE } from "~/services/pagination";
 
+import { bulkAction, listRequest } from "../../+shared/editorial-list.server";
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const POSTS_FAILURES = { failed: "The post could not be deleted. Please try again." };
 
 export async function load({ url }: TabLoadArgs) {
-  const page = pageNumber(url.searchParams.get("page"));
-  const result = await (await services()).posts.list({ startIndex: (page - 1) * POSTS_PAGE_SIZE });
-  return {
-    items: result.items.map(({ id, slug, title, category, image, updatedAt }) => ({
+  const { request, query, pageOf } = listRequest(url, POSTS_PAGE_SIZE);
+  const result = await (await services()).posts.adminList({ ...request, category: query.category });
+  return pageOf(
+    result.items.map(({ id, slug, title, category, image, updatedAt, status, publishAt, authorName }) => ({
       id,
       slug,
       title,
       category,
       image,
       updatedAt,
+      status,
+      publishAt,
+      authorName,
     })),
-    hasMore: result.hasMore,
-    page,
-  };
+    result.total,
+  );
 }
 
 export const deletePost = runAction("delete-post", POSTS_FAILURES, async ({ form, reply }) => {
-  // A post that is gone answers 404 with the service's words (runAction).
+  // A post that is gone answers 404 with the service's words (runAction). It goes to the trash.
   await (await services()).posts.remove(String(form.get("postId") ?? ""));
   return reply(true, "Post deleted successfully!"); // SPEC.md
 });
 
-export const actions = byIntent(deletePost);
+export const bulkPosts = bulkAction("post");
+
+export const actions = byIntent(deletePost, bulkPosts);

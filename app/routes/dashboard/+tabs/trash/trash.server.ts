@@ -1,0 +1,60 @@
+import { DELETED_FOREVER, NOT_IN_TRASH, RESTORED_FROM_TRASH } from "~/domain/messages/editorial";
+import { services } from "~/runtime.server";
+import { TRASH_DAYS } from "~/services/editorial.server";
+
+import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+
+const TRASH_FAILURES = { failed: "The change could not be made. Please try again." };
+const DAY = 86_400_000;
+
+/** Days left before the nightly tick deletes an item for good. */
+const daysLeft = (deletedAt: Date | null) =>
+  Math.max(0, Math.ceil(((deletedAt?.getTime() ?? Date.now()) + TRASH_DAYS * DAY - Date.now()) / DAY));
+
+export async function load(_args: TabLoadArgs) {
+  const { posts, journals } = await services();
+  const [trashedPosts, trashedJournals] = await Promise.all([
+    posts.adminList({ trashed: true, sort: "updated", limit: 50 }),
+    journals.adminList({ trashed: true, sort: "updated", limit: 50 }),
+  ]);
+  return {
+    items: [
+      ...trashedPosts.items.map((post) => ({
+        kind: "post" as const,
+        id: post.id,
+        title: post.title,
+        deletedAt: post.deletedAt,
+        daysLeft: daysLeft(post.deletedAt),
+      })),
+      ...trashedJournals.items.map((journal) => ({
+        kind: "journal" as const,
+        id: journal.id,
+        title: journal.filename,
+        deletedAt: journal.deletedAt,
+        daysLeft: daysLeft(journal.deletedAt),
+      })),
+    ].sort((a, b) => (b.deletedAt?.getTime() ?? 0) - (a.deletedAt?.getTime() ?? 0)),
+    more: trashedPosts.total + trashedJournals.total > 100,
+  };
+}
+
+/** The store of the kind the form names, and the ids it names. */
+async function target(form: FormData) {
+  const all = await services();
+  const store = form.get("kind") === "journal" ? all.journals : all.posts;
+  return { store, ids: [String(form.get("id") ?? "")] };
+}
+
+export const restoreItem = runAction("restore-item", TRASH_FAILURES, async ({ form, reply }) => {
+  const { store, ids } = await target(form);
+  const restored = await store.restore(ids);
+  return restored.length ? reply(true, RESTORED_FROM_TRASH) : reply(false, NOT_IN_TRASH, { status: 404 });
+});
+
+export const purgeItem = runAction("purge-item", TRASH_FAILURES, async ({ form, reply }) => {
+  const { store, ids } = await target(form);
+  const removed = await store.purge(ids);
+  return removed.length ? reply(true, DELETED_FOREVER) : reply(false, NOT_IN_TRASH, { status: 404 });
+});
+
+export const actions = byIntent(restoreItem, purgeItem);

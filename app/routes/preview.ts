@@ -1,0 +1,57 @@
+import { data, redirect } from "react-router";
+
+import { POST_CATEGORIES } from "~/domain/vocabulary";
+import { readForm } from "~/lib/read-form.server";
+import { services } from "~/runtime.server";
+import { requireAdmin } from "~/web/session.server";
+
+import type { Route } from "./+types/preview";
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+/** Only this site's uploads are shown: a preview link is public to whoever holds it. */
+const upload = (form: FormData, name: string) => {
+  const url = text(form, name, 500);
+  return url.startsWith("/uploads/") ? url : "";
+};
+
+/**
+ * The editors' Preview button: what the form holds now (saved or not) is kept under a private
+ * link, which then shows it as the public page would. The link can be shared until it expires.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const { previews } = await services();
+  const recordId = /^[0-9a-f-]{36}$/i.test(String(form.get("recordId"))) ? String(form.get("recordId")) : null;
+  if (form.get("previewKind") === "journal") {
+    const { token } = await previews.create(
+      {
+        kind: "journal",
+        recordId,
+        filename: text(form, "filename", 300) || "Untitled",
+        details: text(form, "details", 200_000),
+        file: upload(form, "file"),
+      },
+      admin.id,
+    );
+    return redirect(`/preview/journal/${token}`);
+  }
+  if (form.get("previewKind") !== "post") throw data({ message: "Nothing to preview" }, { status: 400 });
+  const category = text(form, "category", 40);
+  const { token } = await previews.create(
+    {
+      kind: "post",
+      recordId,
+      title: text(form, "title", 200) || "Untitled",
+      category: (POST_CATEGORIES as readonly string[]).includes(category) ? category : "uncategorized",
+      image: upload(form, "image"),
+      content: text(form, "content", 500_000),
+    },
+    admin.id,
+  );
+  return redirect(`/preview/post/${token}`);
+}
+
+export function loader() {
+  throw data({ message: "Not found" }, { status: 404 });
+}

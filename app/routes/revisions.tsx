@@ -1,0 +1,206 @@
+import { data, Form, Link, redirect } from "react-router";
+
+import { Alert } from "~/components/forms/Alert";
+import { Button } from "~/components/ui/Button";
+import { Heading } from "~/components/ui/Heading";
+import { REVISION_RESTORED } from "~/domain/messages/editorial";
+import { readForm } from "~/lib/read-form.server";
+import { revisionDiff } from "~/lib/revision-diff.server";
+import { formatDate } from "~/lib/text";
+import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+import { requireAdmin } from "~/web/session.server";
+
+import type { Route } from "./+types/revisions";
+
+/** What each kind's revisions hold, as the comparison names it. */
+const FIELDS = {
+  post: [
+    { name: "title", label: "Title" },
+    { name: "category", label: "Category" },
+    { name: "image", label: "Post image" },
+    { name: "content", label: "Content", html: true },
+  ],
+  journal: [
+    { name: "filename", label: "Journal title" },
+    { name: "details", label: "Description", html: true },
+    { name: "file", label: "PDF" },
+  ],
+};
+
+/** The post or article this page is about, from its address. */
+async function subject(params: Route.LoaderArgs["params"]) {
+  const all = await services();
+  const kind = params.postId ? ("post" as const) : ("journal" as const);
+  const id = params.postId ?? params.journalId ?? "";
+  const store = kind === "post" ? all.posts : all.journals;
+  const record = await store.byId(id, "admin");
+  if (!record)
+    throw data({ message: kind === "post" ? "Post not found" : "Journal article not found" }, { status: 404 });
+  const title = "title" in record ? record.title : record.filename;
+  return { kind, id, store, record, title, editHref: `/update-${kind}/${id}` };
+}
+
+/** /update-post/{id}/history and /update-journal/{id}/history: every save, who and when; compare; restore. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { kind, id, store, record, title, editHref } = await subject(params);
+  const revisions = await store.revisions(id);
+  const url = new URL(request.url);
+  const compareId = url.searchParams.get("compare");
+  let comparison = null;
+  if (compareId) {
+    const revision = await store.revision(id, compareId);
+    const current = revisions[0] ? await store.revision(id, revisions[0].id) : revision;
+    comparison = {
+      version: revision.version,
+      changes: revisionDiff(
+        FIELDS[kind],
+        revision.data as Record<string, unknown>,
+        current.data as Record<string, unknown>,
+      ),
+    };
+  }
+  return {
+    kind,
+    title,
+    editHref,
+    currentVersion: record.version,
+    revisions,
+    comparison,
+    restored: url.searchParams.has("restored"),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const { store, editHref } = await subject(params);
+  const form = await readForm(request);
+  try {
+    await store.restoreRevision(
+      String(params.postId ?? params.journalId),
+      String(form.get("revisionId") ?? ""),
+      admin.id,
+    );
+  } catch (error) {
+    // A revision that is gone, or one naming an image no longer stored: said, not a crash.
+    if (error instanceof ServiceError) return data({ refused: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(`${editHref}/history?restored`);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `History of ${loaderData.title}` : "History" }];
+}
+
+export default function RevisionsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, editHref, revisions, comparison, restored } = loaderData;
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p>
+        <Link to={editHref} className="text-sm font-semibold text-navy-700 underline dark:text-gold-300">
+          Back to the editor
+        </Link>
+      </p>
+      <Heading level={1}>History of “{title}”</Heading>
+      {restored && (
+        <div className="mt-4">
+          <Alert tone="success">{REVISION_RESTORED}</Alert>
+        </div>
+      )}
+      {actionData?.refused && (
+        <div className="mt-4">
+          <Alert tone="error">{actionData.refused}</Alert>
+        </div>
+      )}
+      {comparison && (
+        <section
+          aria-labelledby="compare-title"
+          className="mt-8 rounded-xl border border-slate-200 p-6 dark:border-slate-700/60"
+        >
+          <h2 id="compare-title" className="font-serif text-xl font-bold">
+            Version {comparison.version} compared with the current version
+          </h2>
+          {comparison.changes.length === 0 ? (
+            <p className="mt-3">No differences.</p>
+          ) : (
+            <dl className="mt-4 space-y-4">
+              {comparison.changes.map((change) => (
+                <div key={change.label}>
+                  <dt className="font-semibold">{change.label}</dt>
+                  <dd className="mt-1 leading-7 whitespace-pre-wrap">
+                    {change.parts.map((part, i) =>
+                      part.change === "removed" ? (
+                        <del key={i} className="bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200">
+                          {part.text}
+                        </del>
+                      ) : part.change === "added" ? (
+                        <ins
+                          key={i}
+                          className="bg-green-100 text-green-900 no-underline dark:bg-green-950 dark:text-green-200"
+                        >
+                          {part.text}
+                        </ins>
+                      ) : (
+                        <span key={i}>{part.text}</span>
+                      ),
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            Struck-through words are in version {comparison.version} only; highlighted words are in the current version
+            only.
+          </p>
+        </section>
+      )}
+      <table className="mt-8 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-700/60">
+            <th className="py-2">Version</th>
+            <th className="py-2">Saved</th>
+            <th className="py-2">By</th>
+            <th className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {revisions.map((revision, index) => (
+            <tr key={revision.id} className="border-b border-slate-100 dark:border-slate-800">
+              <td className="py-2">
+                {revision.version}
+                {index === 0 && " (current)"}
+              </td>
+              <td className="py-2">
+                {formatDate(revision.createdAt)} {new Date(revision.createdAt).toISOString().slice(11, 16)} UTC
+              </td>
+              <td className="py-2">{revision.authorName ?? "Unknown"}</td>
+              <td className="py-2">
+                {index > 0 && (
+                  <div className="flex flex-wrap gap-3">
+                    <Link
+                      to={`?compare=${revision.id}`}
+                      className="font-semibold text-navy-700 underline dark:text-gold-300"
+                    >
+                      Compare version {revision.version}
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="revisionId" value={revision.id} />
+                      <Button type="submit" variant="link" size="inline">
+                        Restore version {revision.version}
+                      </Button>
+                    </Form>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
