@@ -207,6 +207,7 @@ test.describe("admins and everyone else", () => {
       "Announcement",
       "Focus",
       "Journals",
+      "Media",
     ]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create a post" })).toHaveAttribute("href", "/create-post");

@@ -5,3 +5,46 @@
 
 /** An image address that no upload to this site produced. */
 export const IMAGE_NOT_STORED = "Upload the image again: that one was not stored here";
+
+/** A media library file that was deleted meanwhile (or never existed). */
+export const FILE_NOT_FOUND = "That file no longer exists.";
+
+/** A delete of a file some records still show. */
+export const FILE_IN_USE = (names: string[]) =>
+  `This file is in use and was not deleted. Remove it from ${names.map((n) => `"${n}"`).join(", ")} first.`;
+
+/** The media library's own answers. */
+export const FILE_DESCRIBED = "File details saved.";
+export const FILE_DELETED = "File deleted.";
+export const FILE_ACTION_FAILED = "The file could not be changed. Please try again.";
+
+/** The alt text and caption fields' limits. */
+export const ALT_TOO_LONG = "The alt text is too long (300 characters at most)";
+export const CAPTION_TOO_LONG = "The caption is too long (1000 characters at most)";
+
+/** What each kind of record is called in the media library's "Used in" column. */
+export const MEDIA_USE_LABELS = {
+  post: "Post",
+  journal: "Journal",
+  account: "Account photo",
+  faculty: "Faculty",
+  department: "Department",
+  course: "Course",
+  settings: "Site settings",
+  staff: "Directory",
+  announcement: "Announcement",
+  focus: "Focus page",
+  other: "Other",
+} as const;
+
+/** The media library's texts. */
+export const MEDIA_WORDS = {
+  title: "Media",
+  intro:
+    "Every image and PDF uploaded to the site. Describe images for people who cannot see them; a file no page uses can be deleted.",
+  empty: "No file uploaded yet.",
+  unused: "Not used",
+  all: "All files",
+  images: "Images",
+  pdfs: "PDFs",
+};

@@ -14,6 +14,8 @@ const TAB_REGISTRY = [
   { id: "announce", label: "Announcement", adminOnly: true },
   { id: "focus", label: "Focus", adminOnly: true },
   { id: "journals", label: "Journals", adminOnly: true },
+  // Not in SPEC.md: every uploaded file, where it is used, its alt text and caption (issue 19).
+  { id: "media", label: "Media", adminOnly: true },
 ] as const;
 
 export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;
