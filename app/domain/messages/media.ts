@@ -48,3 +48,26 @@ export const MEDIA_WORDS = {
   images: "Images",
   pdfs: "PDFs",
 };
+
+/** The upload control's own words (SPEC.md's are passed in by each form). */
+export const PICKER_WORDS = {
+  open: "Choose from library",
+  title: "Choose an image from the library",
+  description: "Images already uploaded to the site. Choosing one uses it here without uploading it again.",
+  loading: "Loading images…",
+  empty: "No image uploaded yet.",
+  failed: "The library could not be loaded. Please try again.",
+  more: "Show more",
+  cancel: "Cancel",
+  remove: "Remove image",
+  removed: "No image: the form is saved without one.",
+};
+
+/** The rich-text editor's question after an image goes in. */
+export const ALT_PROMPT = {
+  label: "Alt text of the inserted image",
+  hint: "Say what the image shows for people who cannot see it. Leave it empty if it is only decoration.",
+  save: "Save alt text",
+  skip: "Skip",
+  library: "Insert image from library",
+};
