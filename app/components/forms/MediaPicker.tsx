@@ -82,11 +82,13 @@ export function MediaPicker({
                   onPick(image);
                   onOpenChange(false);
                 }}
-                aria-label={`Choose ${image.originalName || image.alt || image.url}`}
                 className="group block w-full rounded-md border border-slate-200 p-1.5 text-left hover:border-navy-600 focus:ring-2 focus:ring-navy-600 focus:outline-none dark:border-slate-700"
               >
                 <img src={image.url} alt="" loading="lazy" className="aspect-video w-full rounded object-cover" />
-                <span className="mt-1 block truncate text-xs font-medium">{image.originalName}</span>
+                <span className="mt-1 block truncate text-xs font-medium">
+                  <span className="sr-only">Choose </span>
+                  {image.originalName || image.url.split("/").pop()}
+                </span>
                 {image.width && image.height ? (
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
                     {image.width} × {image.height} px

@@ -54,7 +54,7 @@ function Preview({ row }: { row: MediaRow }) {
       target="_blank"
       rel="noopener"
       className="flex h-16 w-24 items-center justify-center rounded bg-red-50 text-xs font-bold text-red-800 dark:bg-red-950 dark:text-red-200"
-      aria-label={`Open ${fileName(row)}`}
+      aria-label={`Open PDF ${fileName(row)}`}
     >
       PDF
     </a>
