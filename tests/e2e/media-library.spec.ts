@@ -119,3 +119,34 @@ test.describe("the media library", () => {
     expect((await page.request.get(url)).status()).toBe(404);
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the library's details save and its delete dialog work as plain forms", async ({ adminPage: page }) => {
+    // A demo journal's PDF: in use, so the delete is refused and nothing changes for other tests.
+    await page.goto("/dashboard?tab=media&kind=pdf");
+    // The oldest on the page that a journal uses: the demo's, which no other test deletes.
+    const row = page
+      .locator("tbody tr")
+      .filter({ has: page.getByRole("link", { name: /^Journal: / }) })
+      .last();
+    const caption = row.getByLabel(/^Caption of /);
+    const name = (await caption.getAttribute("aria-label"))!.slice("Caption of ".length);
+    await caption.fill("Journal article, as published");
+    await row.getByRole("button", { name: `Save details of ${name}` }).click();
+    await expect(page.getByRole("status")).toHaveText("File details saved.");
+    await expect(page.locator("tbody tr", { hasText: name }).getByLabel(`Caption of ${name}`)).toHaveValue(
+      "Journal article, as published",
+    );
+
+    await page
+      .locator("tbody tr", { hasText: name })
+      .getByRole("link", { name: `Delete ${name}` })
+      .click();
+    await expect(page).toHaveURL(/confirm=/);
+    await page.getByRole("button", { name: "Yes am sure!" }).click();
+    await expect(page.getByRole("alert")).toContainText("This file is in use and was not deleted.");
+    await expect(page.locator("tbody tr", { hasText: name })).toHaveCount(1);
+  });
+});
