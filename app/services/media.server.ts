@@ -221,8 +221,12 @@ export type MediaUseArea =
   | "focus"
   | "other";
 
-/** One record whose content names an upload. */
-export type MediaUse = { area: MediaUseArea; id: string; name: string };
+/**
+ * One record whose content names an upload. `via`: not the record as the site shows it now but an
+ * earlier version of it (a revision that can be restored), a preview link of it, or the record in
+ * the trash (restorable for a while).
+ */
+export type MediaUse = { area: MediaUseArea; id: string; name: string; via?: "revision" | "preview" | "trash" };
 
 /** An upload as the media library shows it. */
 export type LibraryItem = {
@@ -239,19 +243,51 @@ export type LibraryItem = {
   uses: MediaUse[];
 };
 
+type UseOfTable = { area: SQL; id: SQL; name: SQL; via?: SQL };
+const inTrash = sql`case when deleted_at is not null then 'trash' end`;
+const area = (value: MediaUseArea) => sql`${value}`;
+/** A saved record's name in its JSON copy (a revision, a preview): its title, else its name. */
+const nameInData = sql`coalesce(nullif(data->>'title', ''), nullif(data->>'filename', ''), nullif(data->>'name', ''))`;
+
 /** How each table's rows are named in the library's "Used in" column (its key and a readable name). */
-const USE_OF_TABLE: Record<string, { area: MediaUseArea; id: string; name: SQL }> = {
-  users: { area: "account", id: "id", name: sql`coalesce(display_username, username, name)` },
-  posts: { area: "post", id: "id", name: sql`title` },
-  journals: { area: "journal", id: "id", name: sql`filename` },
-  faculties: { area: "faculty", id: "id", name: sql`name` },
-  departments: { area: "department", id: "id", name: sql`name` },
-  courses: { area: "course", id: "id", name: sql`name` },
-  site_settings: { area: "settings", id: "section", name: sql`section` },
-  staff: { area: "staff", id: "role", name: sql`coalesce(nullif(name, ''), role)` },
-  announcement: { area: "announcement", id: "id", name: sql`title` },
-  focus_pages: { area: "focus", id: "key", name: sql`key` },
+const USE_OF_TABLE: Record<string, UseOfTable> = {
+  users: { area: area("account"), id: sql`id`, name: sql`coalesce(display_username, username, name)` },
+  posts: { area: area("post"), id: sql`id`, name: sql`title`, via: inTrash },
+  journals: { area: area("journal"), id: sql`id`, name: sql`filename`, via: inTrash },
+  faculties: { area: area("faculty"), id: sql`id`, name: sql`name` },
+  departments: { area: area("department"), id: sql`id`, name: sql`name` },
+  courses: { area: area("course"), id: sql`id`, name: sql`name` },
+  site_settings: { area: area("settings"), id: sql`section`, name: sql`section` },
+  staff: { area: area("staff"), id: sql`role`, name: sql`coalesce(nullif(name, ''), role)` },
+  announcement: { area: area("announcement"), id: sql`id`, name: sql`title` },
+  focus_pages: { area: area("focus"), id: sql`key`, name: sql`key` },
+  // Revision kinds are the areas' own names (post, journal, settings, staff, announcement, focus).
+  revisions: {
+    area: sql`kind`,
+    id: sql`record_id`,
+    name: sql`coalesce(${nameInData}, record_id)`,
+    via: sql`'revision'`,
+  },
+  preview_tokens: {
+    area: sql`kind`,
+    id: sql`coalesce(record_id::text, '')`,
+    name: sql`coalesce(${nameInData}, kind)`,
+    via: sql`'preview'`,
+  },
 };
+
+const USE_AREAS: readonly string[] = [
+  "post",
+  "journal",
+  "account",
+  "faculty",
+  "department",
+  "course",
+  "settings",
+  "staff",
+  "announcement",
+  "focus",
+] satisfies MediaUseArea[];
 
 /** The uuid that names an upload in content (`<month>/<uuid>...` in its storage key). */
 const uploadIdOf = (storageKey: string) => storageKey.slice(8, 44);
@@ -269,24 +305,48 @@ async function usesOf(db: Pick<Database, "execute">, ids: string[]): Promise<Map
   )}]::text[]`;
   const selects = TABLES_NAMING_UPLOADS.map((table) => {
     const { name, primaryKeys, columns } = getTableConfig(table);
+    const key = primaryKeys[0]?.columns[0]?.name ?? columns.find((c) => c.primary)?.name;
     const described = USE_OF_TABLE[name] ?? {
-      area: "other" as const,
-      id: primaryKeys[0]?.columns[0]?.name ?? columns.find((c) => c.primary)?.name ?? "ctid",
+      area: area("other"),
+      id: key ? sql.identifier(key) : sql`''`,
       name: sql`${name}`,
     };
     const text = sql`concat_ws(' ', ${sql.join(textColumnsOf(table), sql`, `)})`;
-    return sql`select * from (select ${described.area}::text as area, ${sql.identifier(described.id)}::text as id,
-        (${described.name})::text as name,
+    return sql`select * from (select (${described.area})::text as area, (${described.id})::text as id,
+        (${described.name})::text as name, (${described.via ?? sql`null`})::text as via,
         array(select u from unnest(${wanted}) u where strpos(${text}, u) > 0) as found
       from ${table}) t where cardinality(found) > 0`;
   });
-  const rows = rowsOf<{ area: MediaUseArea; id: string; name: string | null; found: string[] | string }>(
-    await db.execute(sql.join(selects, sql` union all `)),
-  );
+  const rows = rowsOf<{
+    area: string;
+    id: string;
+    name: string | null;
+    via: MediaUse["via"] | null;
+    found: string[] | string;
+  }>(await db.execute(sql.join(selects, sql` union all `)));
   for (const row of rows) {
     // PGlite and node-postgres both parse text[]; a driver that does not gives "{a,b}".
     const found = Array.isArray(row.found) ? row.found : row.found.replace(/^{|}$/g, "").split(",");
-    for (const id of found) uses.get(id)?.push({ area: row.area, id: row.id, name: row.name ?? "" });
+    const use: MediaUse = {
+      area: USE_AREAS.includes(row.area) ? (row.area as MediaUseArea) : "other",
+      id: row.id,
+      name: row.name ?? "",
+      ...(row.via ? { via: row.via } : {}),
+    };
+    for (const id of found) {
+      const list = uses.get(id);
+      // A record once (as it is now, else its latest revision or preview), however many of them name the file.
+      if (
+        !list ||
+        list.some((seen) => seen.area === use.area && seen.id === use.id && (!seen.via || seen.via === use.via))
+      )
+        continue;
+      if (!use.via) {
+        for (let i = list.length - 1; i >= 0; i--)
+          if (list[i].area === use.area && list[i].id === use.id) list.splice(i, 1);
+      }
+      list.push(use);
+    }
   }
   return uses;
 }
@@ -704,7 +764,7 @@ export function mediaService(db: Database, options: MediaOptions) {
     },
 
     /**
-     * Deletes an upload no record uses, and its files; one in use is refused with where it is used.
+     * Deletes an upload no record shows now, and its files; one in use is refused with where it is used.
      * The record is locked while its uses are read: a save that chooses the file meanwhile
      * (`isStored` claims it) waits, then finds it gone and asks for it again.
      */
@@ -713,7 +773,10 @@ export function mediaService(db: Database, options: MediaOptions) {
         const [row] = isUuid(id) ? await tx.select().from(media).where(eq(media.id, id)).for("update") : [];
         if (!row) throw new NotFoundError(FILE_NOT_FOUND);
         const uses = (await usesOf(tx, [uploadIdOf(row.storageKey)])).get(uploadIdOf(row.storageKey)) ?? [];
-        if (uses.length > 0) throw new ConflictError(FILE_IN_USE(uses.map((use) => use.name)));
+        // Only what records show now: an earlier version, a preview or a trashed record naming the file
+        // does not keep an admin from deleting it (restoring one then asks for another file).
+        const current = uses.filter((use) => !use.via);
+        if (current.length > 0) throw new ConflictError(FILE_IN_USE(current.map((use) => use.name)));
         await tx.delete(media).where(eq(media.id, id));
         return row.storageKey;
       });

@@ -78,7 +78,7 @@ test.describe("the media library", () => {
     );
   });
 
-  test("a post takes an image already in the library, loses it again, and the unused file is deleted", async ({
+  test("a post takes an image already in the library, loses it again, and the file no post shows is deleted", async ({
     adminPage: page,
   }) => {
     test.setTimeout(90_000);
@@ -108,11 +108,12 @@ test.describe("the media library", () => {
     await expect(page).toHaveURL(/\/post\//);
     await expect(page.locator(`img[src="${url}"]`)).toHaveCount(0);
 
-    // Used by nothing now: it can be deleted.
+    // Only the post's earlier version shows it now: it can be deleted, and the dialog says what that means.
     await page.goto("/dashboard?tab=media&kind=image");
     const row = libraryRow(page, fileName);
-    await expect(row).toContainText("Not used");
+    await expect(row.getByRole("link", { name: `Post (earlier version): ${title}` })).toBeVisible();
     await row.getByRole("link", { name: `Delete ${fileName}` }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("restoring that will ask for another file");
     await page.getByRole("button", { name: "Yes am sure!" }).click();
     await expect(page.getByRole("status").filter({ hasText: "File deleted." })).toBeVisible();
     await expect(libraryRow(page, fileName)).toHaveCount(0);

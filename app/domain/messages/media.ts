@@ -9,9 +9,16 @@ export const IMAGE_NOT_STORED = "Upload the image again: that one was not stored
 /** A media library file that was deleted meanwhile (or never existed). */
 export const FILE_NOT_FOUND = "That file no longer exists.";
 
-/** A delete of a file some records still show. */
+/** A delete of a file some records show now. */
 export const FILE_IN_USE = (names: string[]) =>
   `This file is in use and was not deleted. Remove it from ${names.map((n) => `"${n}"`).join(", ")} first.`;
+
+/** The delete dialog's words: what goes, and what an earlier version, a preview or a trashed record loses. */
+export const FILE_DELETE_DESCRIPTION = (name: string, keptBy: string[]) =>
+  `"${name}" will be removed from the site's files.` +
+  (keptBy.length > 0
+    ? ` An earlier version, a preview or a trashed copy of ${keptBy.map((n) => `"${n}"`).join(", ")} shows it: restoring that will ask for another file.`
+    : "");
 
 /** The media library's own answers. */
 export const FILE_DESCRIBED = "File details saved.";
@@ -36,6 +43,9 @@ export const MEDIA_USE_LABELS = {
   focus: "Focus page",
   other: "Other",
 } as const;
+
+/** How a use through an earlier version or a preview is marked. */
+export const MEDIA_USE_VIA = { revision: "earlier version", preview: "preview", trash: "in the trash" } as const;
 
 /** The media library's texts. */
 export const MEDIA_WORDS = {

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
-import { MEDIA_USE_LABELS, MEDIA_WORDS } from "~/domain/messages/media";
+import { FILE_DELETE_DESCRIPTION, MEDIA_USE_LABELS, MEDIA_USE_VIA, MEDIA_WORDS } from "~/domain/messages/media";
 import { formatBytes } from "~/lib/text";
 
 import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
@@ -79,9 +79,10 @@ function Uses({ row }: { row: MediaRow }) {
     <ul className="space-y-0.5">
       {row.uses.map((use) => {
         const href = editHrefOf(use);
-        const text = `${MEDIA_USE_LABELS[use.area]}: ${use.name}`;
+        const label = MEDIA_USE_LABELS[use.area];
+        const text = `${use.via ? `${label} (${MEDIA_USE_VIA[use.via]})` : label}: ${use.name}`;
         return (
-          <li key={`${use.area}:${use.id}`}>
+          <li key={`${use.area}:${use.id}:${use.via ?? ""}`}>
             {href ? (
               <Link to={href} className="hover:underline">
                 {text}
@@ -152,7 +153,11 @@ export function MediaTab({ data, confirm, result }: TabProps<MediaData>) {
     tab,
     empty: MEDIA_WORDS.empty,
     deleteFields: (row) => ({ intent: "delete-file", fileId: row?.id ?? "" }),
-    deleteDescription: (row) => `"${fileName(row)}" will be removed from the site's files.`,
+    deleteDescription: (row) =>
+      FILE_DELETE_DESCRIPTION(
+        fileName(row),
+        row.uses.filter((use) => use.via).map((use) => use.name),
+      ),
   };
   return (
     <section aria-labelledby="media-title">

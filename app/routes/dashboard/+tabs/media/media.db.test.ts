@@ -122,3 +122,36 @@ it("deletes an unused file with its stored copies, and refuses one in use, sayin
   const again = await world.asAdmin(deleteFile, { fileId: unused.id });
   expect(again).toMatchObject({ status: 404, body: { message: "That file no longer exists." } });
 });
+
+it("names an earlier version and a trashed post as such, and lets the file go despite them", async () => {
+  const cover = await upload("cover.png");
+  const post = await world.services.posts.create({
+    title: "Graduation",
+    category: "course",
+    image: cover.url,
+    content: "",
+  });
+  // The image removed: only the revision of the first save names it now.
+  await world.services.posts.update(post.id, { title: "Graduation", category: "course", image: "", content: "" });
+  expect((await libraryRow(cover.id))?.uses).toEqual([
+    { area: "post", id: post.id, name: "Graduation", via: "revision" },
+  ]);
+
+  const other = await upload("other.png");
+  const trashed = await world.services.posts.create({
+    title: "Old notice",
+    category: "fees",
+    image: other.url,
+    content: "",
+  });
+  await world.services.posts.remove(trashed.id);
+  expect((await libraryRow(other.id))?.uses).toContainEqual({
+    area: "post",
+    id: trashed.id,
+    name: "Old notice",
+    via: "trash",
+  });
+
+  expect(await world.asAdmin(deleteFile, { fileId: cover.id })).toMatchObject(accepted("delete-file", "File deleted."));
+  expect(await world.asAdmin(deleteFile, { fileId: other.id })).toMatchObject(accepted("delete-file", "File deleted."));
+});
