@@ -17,6 +17,8 @@ type MediaUse = MediaRow["uses"][number];
 
 /** Where a record that uses a file is edited. */
 function editHrefOf(use: MediaUse): string | null {
+  // A preview of a record not saved yet has no record to open.
+  if (!use.id) return null;
   switch (use.area) {
     case "post":
       return `/update-post/${use.id}`;
@@ -29,13 +31,14 @@ function editHrefOf(use: MediaUse): string | null {
     case "course":
       return "/dashboard?tab=course";
     case "settings":
-      return "/dashboard?tab=about";
+      // A section that screen does not edit (the site links) opens its first one.
+      return `/dashboard?tab=about&section=${encodeURIComponent(use.id)}`;
     case "staff":
-      return "/dashboard?tab=staff";
+      return `/dashboard?tab=staff&role=${encodeURIComponent(use.id)}`;
     case "announcement":
       return "/dashboard?tab=announce";
     case "focus":
-      return "/dashboard?tab=focus";
+      return `/dashboard?tab=focus&page=${encodeURIComponent(use.id)}`;
     default:
       return null;
   }
