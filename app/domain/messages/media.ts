@@ -70,7 +70,6 @@ export const PICKER_WORDS = {
   more: "Show more",
   cancel: "Cancel",
   remove: "Remove image",
-  removed: "No image: the form is saved without one.",
 };
 
 /** The rich-text editor's question after an image goes in. */
