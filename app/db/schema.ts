@@ -344,6 +344,10 @@ export const media = pgTable(
     width: integer("width"),
     height: integer("height"),
     originalName: text("original_name").notNull().default(""),
+    // The media library's words for the file: an image's text alternative and a caption. A file
+    // an admin described is kept by the sweep of unused uploads (media.server.ts).
+    alt: text("alt").notNull().default(""),
+    caption: text("caption").notNull().default(""),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
     // When a save last chose this file (a form accepting it): the sweep of unused uploads leaves

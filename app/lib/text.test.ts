@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { decodeEntities, excerpt, htmlToText, isUuid, slugify } from "./text";
+import { decodeEntities, excerpt, formatBytes, htmlToText, isUuid, slugify } from "./text";
 
 describe("htmlToText", () => {
   it("strips tags and decodes entities, as post excerpts need", () => {
@@ -44,5 +44,13 @@ describe("isUuid", () => {
     expect(isUuid("0b6c6f5e-4a4b-4c7e-9a57-7f9f3d0b2a11")).toBe(true);
     expect(isUuid("42")).toBe(false);
     expect(isUuid("'; drop table courses; --")).toBe(false);
+  });
+});
+
+describe("formatBytes", () => {
+  it("says sizes as people read them", () => {
+    expect(formatBytes(900)).toBe("900 B");
+    expect(formatBytes(640 * 1024)).toBe("640 KB");
+    expect(formatBytes(2.44 * 1024 * 1024)).toBe("2.4 MB");
   });
 });

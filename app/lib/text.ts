@@ -96,3 +96,10 @@ export function formatDate(date: Date | string, style: "long" | "short" = "long"
   const month = MONTHS[d.getUTCMonth()];
   return `${d.getUTCDate()} ${style === "long" ? month : month.slice(0, 3)} ${d.getUTCFullYear()}`;
 }
+
+/** A file's size as people read it: 640 KB, 2.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}

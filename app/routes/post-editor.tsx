@@ -94,6 +94,8 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
               defaultValue={values.image}
               onUploadingChange={onUploadingChange}
               failureMessage="trouble uploading image"
+              // A post may have no image (SPEC.md: only the title is required).
+              removable
             />
             <FieldError id="image-error" message={errors.image} />
           </div>

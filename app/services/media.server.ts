@@ -5,17 +5,19 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { media } from "~/db/schema";
+import { FILE_IN_USE, FILE_NOT_FOUND } from "~/domain/messages/media";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { loadSharp } from "~/lib/sharp.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
-import { ServiceError } from "./errors.server";
+import { ConflictError, NotFoundError, ServiceError } from "./errors.server";
+import { normalisePage, type Page, type PageRequest, toPage } from "./pagination";
 import { type FileStore, isPartialWrite, isStorageKey } from "./storage/file-store.server";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
@@ -126,6 +128,8 @@ export function detectType(head: Buffer): Detected {
   return "other";
 }
 
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** A client's file name is only ever kept as a label; one that looks like a path is refused. */
@@ -198,6 +202,153 @@ function checkLimits(usage: Usage, adding: number | undefined) {
       413,
     );
   }
+}
+
+/** Files per page of the media library. */
+export const MEDIA_PAGE_SIZE = 20;
+
+/** What kind of record names an upload: the media library links each to where it is edited. */
+export type MediaUseArea =
+  | "post"
+  | "journal"
+  | "account"
+  | "faculty"
+  | "department"
+  | "course"
+  | "settings"
+  | "staff"
+  | "announcement"
+  | "focus"
+  | "other";
+
+/**
+ * One record whose content names an upload. `via`: not the record as the site shows it now but an
+ * earlier version of it (a revision that can be restored), a preview link of it, or the record in
+ * the trash (restorable for a while).
+ */
+export type MediaUse = { area: MediaUseArea; id: string; name: string; via?: "revision" | "preview" | "trash" };
+
+/** An upload as the media library shows it. */
+export type LibraryItem = {
+  id: string;
+  url: string;
+  kind: "image" | "pdf";
+  originalName: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  caption: string;
+  createdAt: Date;
+  uses: MediaUse[];
+};
+
+type UseOfTable = { area: SQL; id: SQL; name: SQL; via?: SQL };
+const inTrash = sql`case when deleted_at is not null then 'trash' end`;
+const area = (value: MediaUseArea) => sql`${value}`;
+/** A saved record's name in its JSON copy (a revision, a preview): its title, else its name. */
+const nameInData = sql`coalesce(nullif(data->>'title', ''), nullif(data->>'filename', ''), nullif(data->>'name', ''))`;
+
+/** How each table's rows are named in the library's "Used in" column (its key and a readable name). */
+const USE_OF_TABLE: Record<string, UseOfTable> = {
+  users: { area: area("account"), id: sql`id`, name: sql`coalesce(display_username, username, name)` },
+  posts: { area: area("post"), id: sql`id`, name: sql`title`, via: inTrash },
+  journals: { area: area("journal"), id: sql`id`, name: sql`filename`, via: inTrash },
+  faculties: { area: area("faculty"), id: sql`id`, name: sql`name` },
+  departments: { area: area("department"), id: sql`id`, name: sql`name` },
+  courses: { area: area("course"), id: sql`id`, name: sql`name` },
+  site_settings: { area: area("settings"), id: sql`section`, name: sql`section` },
+  staff: { area: area("staff"), id: sql`role`, name: sql`coalesce(nullif(name, ''), role)` },
+  announcement: { area: area("announcement"), id: sql`id`, name: sql`title` },
+  focus_pages: { area: area("focus"), id: sql`key`, name: sql`key` },
+  // Revision kinds are the areas' own names (post, journal, settings, staff, announcement, focus).
+  revisions: {
+    area: sql`kind`,
+    id: sql`record_id`,
+    name: sql`coalesce(${nameInData}, record_id)`,
+    via: sql`'revision'`,
+  },
+  preview_tokens: {
+    area: sql`kind`,
+    id: sql`coalesce(record_id::text, '')`,
+    name: sql`coalesce(${nameInData}, kind)`,
+    via: sql`'preview'`,
+  },
+};
+
+const USE_AREAS: readonly string[] = [
+  "post",
+  "journal",
+  "account",
+  "faculty",
+  "department",
+  "course",
+  "settings",
+  "staff",
+  "announcement",
+  "focus",
+] satisfies MediaUseArea[];
+
+/** The uuid that names an upload in content (`<month>/<uuid>...` in its storage key). */
+const uploadIdOf = (storageKey: string) => storageKey.slice(8, 44);
+
+/**
+ * The records whose text names any of the uploads `ids` (their uuids), by uuid. The same tables and
+ * columns the sweep reads, so "unused" here is what the sweep would remove.
+ */
+async function usesOf(db: Pick<Database, "execute">, ids: string[]): Promise<Map<string, MediaUse[]>> {
+  const uses = new Map<string, MediaUse[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return uses;
+  const wanted = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const selects = TABLES_NAMING_UPLOADS.map((table) => {
+    const { name, primaryKeys, columns } = getTableConfig(table);
+    const key = primaryKeys[0]?.columns[0]?.name ?? columns.find((c) => c.primary)?.name;
+    const described = USE_OF_TABLE[name] ?? {
+      area: area("other"),
+      id: key ? sql.identifier(key) : sql`''`,
+      name: sql`${name}`,
+    };
+    const text = sql`concat_ws(' ', ${sql.join(textColumnsOf(table), sql`, `)})`;
+    return sql`select * from (select (${described.area})::text as area, (${described.id})::text as id,
+        (${described.name})::text as name, (${described.via ?? sql`null`})::text as via,
+        array(select u from unnest(${wanted}) u where strpos(${text}, u) > 0) as found
+      from ${table}) t where cardinality(found) > 0`;
+  });
+  const rows = rowsOf<{
+    area: string;
+    id: string;
+    name: string | null;
+    via: MediaUse["via"] | null;
+    found: string[] | string;
+  }>(await db.execute(sql.join(selects, sql` union all `)));
+  for (const row of rows) {
+    // PGlite and node-postgres both parse text[]; a driver that does not gives "{a,b}".
+    const found = Array.isArray(row.found) ? row.found : row.found.replace(/^{|}$/g, "").split(",");
+    const use: MediaUse = {
+      area: USE_AREAS.includes(row.area) ? (row.area as MediaUseArea) : "other",
+      id: row.id,
+      name: row.name ?? "",
+      ...(row.via ? { via: row.via } : {}),
+    };
+    for (const id of found) {
+      const list = uses.get(id);
+      // A record once (as it is now, else its latest revision or preview), however many of them name the file.
+      if (
+        !list ||
+        list.some((seen) => seen.area === use.area && seen.id === use.id && (!seen.via || seen.via === use.via))
+      )
+        continue;
+      if (!use.via) {
+        for (let i = list.length - 1; i >= 0; i--)
+          if (list[i].area === use.area && list[i].id === use.id) list.splice(i, 1);
+      }
+      list.push(use);
+    }
+  }
+  return uses;
 }
 
 function monthFolder() {
@@ -386,6 +537,8 @@ export function mediaService(db: Database, options: MediaOptions) {
             where m.created_at < ${before.toISOString()}::timestamptz
               and m.claimed_at < ${before.toISOString()}::timestamptz
               and m.storage_key ~ ${SWEPT_KEY}
+              -- A file an admin described in the media library is kept for later use.
+              and m.alt = '' and m.caption = ''
               and not exists (select 1 from named where named.id = substring(m.storage_key from 9 for 36))
             returning m.storage_key
           )
@@ -566,6 +719,70 @@ export function mediaService(db: Database, options: MediaOptions) {
       return removed;
     },
 
+    /**
+     * The media library: uploads newest first (`kind`: only images, or only PDFs), each with the
+     * records that use it.
+     */
+    async library(request: PageRequest & { kind?: "image" | "pdf" } = {}): Promise<Page<LibraryItem>> {
+      const { limit, startIndex } = normalisePage(request, MEDIA_PAGE_SIZE);
+      const rows = await db
+        .select()
+        .from(media)
+        .where(request.kind ? eq(media.kind, request.kind) : undefined)
+        .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(limit + 1)
+        .offset(startIndex);
+      const page = toPage(rows, limit);
+      const uses = await usesOf(
+        db,
+        page.items.map((row) => uploadIdOf(row.storageKey)),
+      );
+      return {
+        hasMore: page.hasMore,
+        items: page.items.map((row) => ({
+          id: row.id,
+          url: `${UPLOADS_URL_PREFIX}${row.storageKey}`,
+          kind: row.kind as "image" | "pdf",
+          originalName: row.originalName,
+          size: row.sizeBytes,
+          width: row.width,
+          height: row.height,
+          alt: row.alt,
+          caption: row.caption,
+          createdAt: row.createdAt,
+          uses: uses.get(uploadIdOf(row.storageKey)) ?? [],
+        })),
+      };
+    },
+
+    /** Saves a file's alt text and caption (already checked by the form's schema). */
+    async describe(id: string, words: { alt: string; caption: string }) {
+      const [row] = isUuid(id)
+        ? await db.update(media).set(words).where(eq(media.id, id)).returning({ id: media.id })
+        : [];
+      if (!row) throw new NotFoundError(FILE_NOT_FOUND);
+    },
+
+    /**
+     * Deletes an upload no record shows now, and its files; one in use is refused with where it is used.
+     * The record is locked while its uses are read: a save that chooses the file meanwhile
+     * (`isStored` claims it) waits, then finds it gone and asks for it again.
+     */
+    async removeUnusedFile(id: string) {
+      const key = await db.transaction(async (tx) => {
+        const [row] = isUuid(id) ? await tx.select().from(media).where(eq(media.id, id)).for("update") : [];
+        if (!row) throw new NotFoundError(FILE_NOT_FOUND);
+        const uses = (await usesOf(tx, [uploadIdOf(row.storageKey)])).get(uploadIdOf(row.storageKey)) ?? [];
+        // Only what records show now: an earlier version, a preview or a trashed record naming the file
+        // does not keep an admin from deleting it (restoring one then asks for another file).
+        const current = uses.filter((use) => !use.via);
+        if (current.length > 0) throw new ConflictError(FILE_IN_USE(current.map((use) => use.name)));
+        await tx.delete(media).where(eq(media.id, id));
+        return row.storageKey;
+      });
+      await Promise.all(storedKeysOf(key).map((k) => store.delete(k).catch(() => {})));
+    },
+
     async head(key: string) {
       if (!isStorageKey(key)) return null;
       return store.head(key);
@@ -580,6 +797,14 @@ export type MediaService = ReturnType<typeof mediaService>;
  * article or section names a file, and that save announces itself.
  */
 export const mediaEffects = effectTable({
-  read: ["open", "isStored", "head"],
-  write: ["ingest", "ingestBuffer", "claimNamedIn", "removeByUrl", "removeUnreferenced"],
+  read: ["open", "isStored", "head", "library"],
+  write: [
+    "ingest",
+    "ingestBuffer",
+    "claimNamedIn",
+    "removeByUrl",
+    "removeUnreferenced",
+    "describe",
+    "removeUnusedFile",
+  ],
 }) satisfies Effects<MediaService>;

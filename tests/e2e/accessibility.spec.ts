@@ -165,6 +165,15 @@ adminTest.describe("dashboard and editors, signed in as an admin: no WCAG 2.2 A/
         name: "Are you sure you want to delete this faculty?",
       }),
     },
+    { name: "delete-file confirmation (media tab)", path: "/dashboard?tab=media", open: opens(firstDelete) },
+    {
+      name: "media library picker (post editor)",
+      path: "/create-post",
+      open: opens((page) => page.getByRole("button", { name: "Choose from library" }), {
+        role: "dialog",
+        name: "Choose an image from the library",
+      }),
+    },
     {
       name: "edit-department dialog (course tab)",
       path: "/dashboard?tab=course",

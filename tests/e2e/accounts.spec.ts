@@ -207,6 +207,7 @@ test.describe("admins and everyone else", () => {
       "Announcement",
       "Focus",
       "Journals",
+      "Media",
       "Trash",
     ]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();

@@ -73,15 +73,37 @@ export type EditorCallbacks = {
   onChange: (html: string) => void;
   onUploadingChange: (uploading: boolean) => void;
   onError: (message: string) => void;
+  /** Images were uploaded and inserted: the editor asks for their alt text. */
+  onImagesInserted?: (urls: string[]) => void;
 };
+
+/** Inserts an image already stored (from the media library) at the cursor, with its alt text. */
+export function insertStoredImage(quill: Quill, url: string, alt: string) {
+  const index = quill.getSelection(true).index;
+  quill.insertEmbed(index, "image", url, "user");
+  if (alt) quill.formatText(index, 1, "alt", alt, "user");
+  quill.setSelection(index + 1, 0, "silent");
+}
+
+/** Gives every image of `url` in the text the alt text `alt` (undoable like any edit). */
+export function describeImage(quill: Quill, url: string, alt: string) {
+  let index = 0;
+  for (const op of quill.getContents().ops) {
+    const image = typeof op.insert === "object" ? (op.insert as { image?: string }).image : undefined;
+    if (image === url) quill.formatText(index, 1, "alt", alt, "user");
+    index += typeof op.insert === "string" ? op.insert.length : 1;
+  }
+}
 
 export function createEditor(container: HTMLElement, initialHtml: string, labelId: string, callbacks: EditorCallbacks) {
   async function insertImages(index: number, files: File[]) {
     callbacks.onUploadingChange(true);
+    const inserted: string[] = [];
     try {
       for (const file of files) {
         const url = await uploadFile(file, "image", () => {});
         quill.insertEmbed(index, "image", url, "user");
+        inserted.push(url);
         index += 1;
       }
       quill.setSelection(index, 0, "silent");
@@ -89,6 +111,7 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
       callbacks.onError(`trouble uploading image: ${(error as Error).message}`);
     } finally {
       callbacks.onUploadingChange(false);
+      if (inserted.length) callbacks.onImagesInserted?.(inserted);
     }
   }
 

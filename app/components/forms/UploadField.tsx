@@ -1,8 +1,11 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
+import { PICKER_WORDS } from "~/domain/messages/media";
 import { useUploadLimits } from "~/lib/upload-limits";
+import { useHydrated } from "~/lib/use-hydrated";
 
 import { Alert } from "./Alert";
+import { MediaPicker } from "./MediaPicker";
 
 export type UploadPurpose = "image" | "avatar" | "pdf";
 
@@ -56,9 +59,11 @@ export function tooLargeMessage(purpose: UploadPurpose, limit: number) {
 }
 
 /**
- * The one upload control of every form: pick a file, Upload, watch the percentage; the stored
- * file's URL then travels with the form in a hidden input named `name`. While it uploads the
- * form's submit should be disabled (onUploadingChange).
+ * The one upload control of every form: choosing a file starts its upload at once (there is no
+ * separate Upload button to forget), with a percentage; the stored file's URL then travels with
+ * the form in a hidden input named `name`. While it uploads the form's submit should be disabled
+ * (onUploadingChange). An image may instead be chosen from the media library (`library`), and an
+ * optional one removed (`removable`). Without JavaScript the form still sends the value it had.
  */
 export function UploadField({
   name,
@@ -69,6 +74,8 @@ export function UploadField({
   onUploadingChange,
   failureMessage,
   missingMessage,
+  library = false,
+  removable = false,
 }: {
   name: string;
   label: string;
@@ -78,13 +85,19 @@ export function UploadField({
   onUploadingChange?: (uploading: boolean) => void;
   /** SPEC.md's words for a failed upload on this form. */
   failureMessage: string;
-  /** SPEC.md's words for Upload with no file chosen. */
+  /** SPEC.md's words for an upload with no file chosen (the file chooser closed without one). */
   missingMessage: string;
+  /** Offer "Choose from library" (images). */
+  library?: boolean;
+  /** Offer "Remove image": the field may be saved empty. */
+  removable?: boolean;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const [error, setError] = useState<{ title: string; reason?: string } | null>(null);
+  const [picking, setPicking] = useState(false);
   const limit = useUploadLimit(purpose);
   const accept = purpose === "pdf" ? "application/pdf" : "image/png,image/jpeg,image/webp";
 
@@ -104,10 +117,25 @@ export function UploadField({
       setError({ title: failureMessage, reason: (failure as Error).message });
     } finally {
       onUploadingChange?.(false);
+      // The same file chosen again (after a failure, say) is a new choice.
+      if (input.current) input.current.value = "";
     }
   }
 
+  // The chooser closed without a file: SPEC.md's words for an upload with none, unless a file is
+  // already there (then nothing changed).
+  useEffect(() => {
+    const element = input.current;
+    const cancelled = () => {
+      if (!value) setError({ title: missingMessage });
+    };
+    element?.addEventListener("cancel", cancelled);
+    return () => element?.removeEventListener("cancel", cancelled);
+  }, [value, missingMessage]);
+
   const uploading = state.status === "uploading";
+  const secondary =
+    "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800";
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -121,16 +149,33 @@ export function UploadField({
           type="file"
           accept={accept}
           disabled={uploading}
+          onChange={() => void start()}
           className="block min-w-0 flex-1 rounded-md border border-slate-300 bg-white text-sm file:mr-3 file:rounded-l-md file:border-0 file:bg-navy-50 file:px-3 file:py-2.5 file:font-semibold file:text-navy-800 dark:border-slate-600 dark:bg-navy-950 dark:file:bg-navy-800 dark:file:text-white"
         />
-        <button
-          type="button"
-          onClick={start}
-          disabled={uploading}
-          className="rounded-md border-2 border-navy-800 px-4 py-2 text-sm font-semibold text-navy-800 hover:bg-navy-50 disabled:opacity-60 dark:border-gold-400 dark:text-gold-300 dark:hover:bg-navy-900"
-        >
-          {purpose === "pdf" ? "Upload PDF" : "Upload image"}
-        </button>
+        {library &&
+          purpose === "image" &&
+          (hydrated ? (
+            <button type="button" onClick={() => setPicking(true)} disabled={uploading} className={secondary}>
+              {PICKER_WORDS.open}
+            </button>
+          ) : (
+            <a href="/dashboard?tab=media&kind=image" target="_blank" rel="noopener" className={secondary}>
+              {PICKER_WORDS.open}
+            </a>
+          ))}
+        {removable && value && hydrated && (
+          <button
+            type="button"
+            onClick={() => {
+              onChange("");
+              setError(null);
+            }}
+            disabled={uploading}
+            className={`${secondary} text-red-700 dark:text-red-300`}
+          >
+            {PICKER_WORDS.remove}
+          </button>
+        )}
       </div>
       {uploading && (
         <div className="mt-3" aria-live="polite">
@@ -175,6 +220,15 @@ export function UploadField({
             {error.reason && <p className="mt-0.5">{error.reason}</p>}
           </Alert>
         </div>
+      )}
+      {picking && (
+        <MediaPicker
+          onOpenChange={setPicking}
+          onPick={(image) => {
+            onChange(image.url);
+            setError(null);
+          }}
+        />
       )}
     </div>
   );

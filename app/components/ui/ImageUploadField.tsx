@@ -4,11 +4,13 @@ import { UploadField } from "~/components/forms/UploadField";
 
 /**
  * An image upload that keeps its own value (the stored image's URL), starting at `defaultValue`:
- * the image field of a form that sends it along with the other fields.
+ * the image field of a form that sends it along with the other fields. An image already uploaded
+ * may be chosen from the media library instead.
  */
 export function ImageUploadField({
   defaultValue = "",
   failureMessage = "Error uploading image",
+  removable = false,
   ...field
 }: {
   name: string;
@@ -17,6 +19,8 @@ export function ImageUploadField({
   onUploadingChange: (uploading: boolean) => void;
   /** SPEC.md's words for a failed upload on this form. */
   failureMessage?: string;
+  /** The field is optional: offer "Remove image". */
+  removable?: boolean;
 }) {
   const [image, setImage] = useState(defaultValue);
   return (
@@ -26,7 +30,9 @@ export function ImageUploadField({
       value={image}
       onChange={setImage}
       failureMessage={failureMessage}
-      missingMessage="Please select an image"
+      missingMessage="Please select an image" // SPEC.md
+      library
+      removable={removable}
     />
   );
 }
