@@ -40,6 +40,7 @@ export default [
   route("create-journal", "routes/journal-editor.tsx", { id: "create-journal" }),
   route("update-journal/:journalId", "routes/journal-editor.tsx", { id: "update-journal" }),
   route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
+  route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),

@@ -108,6 +108,7 @@ const editorialBody = {
   status: z.enum(EDITORIAL_STATUSES).optional().meta({ description: "draft, scheduled or published (the default)" }),
   publishAt: z.iso
     .datetime({ offset: true })
+    .nullable()
     .optional()
     .meta({ description: "When to publish a scheduled item (ISO 8601 with its offset)" }),
 };

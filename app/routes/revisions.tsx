@@ -4,10 +4,12 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { REVISION_RESTORED } from "~/domain/messages/editorial";
+import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { readForm } from "~/lib/read-form.server";
 import { revisionDiff } from "~/lib/revision-diff.server";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import type { RevisionSummary } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
@@ -28,44 +30,100 @@ const FIELDS = {
   ],
 };
 
-/** The post or article this page is about, from its address. */
-async function subject(params: Route.LoaderArgs["params"]) {
+type Subject = {
+  title: string;
+  /** Where the record is edited; the history page is `historyHref`. */
+  editHref: string;
+  historyHref: string;
+  fields: { name: string; label: string; html?: boolean }[];
+  revisions(): Promise<RevisionSummary[]>;
+  revision(id: string): Promise<{ version: number; data: unknown }>;
+  restore(id: string, editorId: string): Promise<unknown>;
+};
+
+const SITE_KINDS = ["settings", "staff", "announcement", "focus"] as const;
+const SITE_TABS = { settings: "about", staff: "staff", announcement: "announce", focus: "focus" } as const;
+
+/** "Announcement", "Focus: homePage", "Staff: Director"... as the dashboard names them. */
+function siteTitle(kind: (typeof SITE_KINDS)[number], recordId: string) {
+  const labels: Record<string, Record<string, string>> = {
+    settings: SECTION_LABELS,
+    staff: STAFF_ROLE_LABELS,
+    focus: FOCUS_LABELS,
+  };
+  if (kind === "announcement") return "Announcement";
+  return `${kind[0].toUpperCase()}${kind.slice(1)}: ${labels[kind]?.[recordId] ?? recordId}`;
+}
+
+/** The fields of a site content revision: whatever it holds, rich text where the editor writes it. */
+const siteFields = (data: Record<string, unknown>) =>
+  Object.keys(data)
+    .filter((name) => name !== "role" && name !== "key")
+    .map((name) => ({ name, label: name, html: /content|description|details/i.test(name) }));
+
+/** The record this page is about, from its address: a post, an article, or a piece of site content. */
+async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
   const all = await services();
+  if (params.kind) {
+    const kind = SITE_KINDS.find((k) => k === params.kind);
+    const recordId = params.recordId ?? "";
+    if (!kind || !/^[\w-]{1,60}$/.test(recordId)) throw data({ message: "Not found" }, { status: 404 });
+    const site = all.siteContent;
+    const latest = (await site.revisions(kind, recordId))[0];
+    const data0 = latest ? ((await site.revision(kind, recordId, latest.id)).data as Record<string, unknown>) : {};
+    return {
+      title: siteTitle(kind, recordId),
+      editHref: `/dashboard?tab=${SITE_TABS[kind]}`,
+      historyHref: `/history/${kind}/${recordId}`,
+      fields: siteFields(data0),
+      revisions: () => site.revisions(kind, recordId),
+      revision: (id) => site.revision(kind, recordId, id),
+      restore: (id, editorId) => site.restoreRevision(kind, recordId, id, editorId),
+    };
+  }
   const kind = params.postId ? ("post" as const) : ("journal" as const);
   const id = params.postId ?? params.journalId ?? "";
   const store = kind === "post" ? all.posts : all.journals;
   const record = await store.byId(id, "admin");
   if (!record)
     throw data({ message: kind === "post" ? "Post not found" : "Journal article not found" }, { status: 404 });
-  const title = "title" in record ? record.title : record.filename;
-  return { kind, id, store, record, title, editHref: `/update-${kind}/${id}` };
+  return {
+    title: "title" in record ? record.title : record.filename,
+    editHref: `/update-${kind}/${id}`,
+    historyHref: `/update-${kind}/${id}/history`,
+    fields: FIELDS[kind],
+    revisions: () => store.revisions(id),
+    revision: (revisionId) => store.revision(id, revisionId),
+    restore: (revisionId, editorId) => store.restoreRevision(id, revisionId, editorId),
+  };
 }
 
-/** /update-post/{id}/history and /update-journal/{id}/history: every save, who and when; compare; restore. */
+/**
+ * /update-post/{id}/history, /update-journal/{id}/history and /history/{kind}/{record} (settings
+ * sections, staff roles, the announcement, focus pages): every save, who and when; compare; restore.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { kind, id, store, record, title, editHref } = await subject(params);
-  const revisions = await store.revisions(id);
+  const record = await subject(params);
+  const revisions = await record.revisions();
   const url = new URL(request.url);
   const compareId = url.searchParams.get("compare");
   let comparison = null;
   if (compareId) {
-    const revision = await store.revision(id, compareId);
-    const current = revisions[0] ? await store.revision(id, revisions[0].id) : revision;
+    const revision = await record.revision(compareId);
+    const current = revisions[0] ? await record.revision(revisions[0].id) : revision;
     comparison = {
       version: revision.version,
       changes: revisionDiff(
-        FIELDS[kind],
+        record.fields,
         revision.data as Record<string, unknown>,
         current.data as Record<string, unknown>,
       ),
     };
   }
   return {
-    kind,
-    title,
-    editHref,
-    currentVersion: record.version,
+    title: record.title,
+    editHref: record.editHref,
     revisions,
     comparison,
     restored: url.searchParams.has("restored"),
@@ -74,20 +132,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const { store, editHref } = await subject(params);
+  const record = await subject(params);
   const form = await readForm(request);
   try {
-    await store.restoreRevision(
-      String(params.postId ?? params.journalId),
-      String(form.get("revisionId") ?? ""),
-      admin.id,
-    );
+    await record.restore(String(form.get("revisionId") ?? ""), admin.id);
   } catch (error) {
     // A revision that is gone, or one naming an image no longer stored: said, not a crash.
     if (error instanceof ServiceError) return data({ refused: error.message }, { status: error.status });
     throw error;
   }
-  return redirect(`${editHref}/history?restored`);
+  return redirect(`${record.historyHref}?restored`);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -88,7 +88,8 @@ export function effectTable<const R extends string, const W extends string>(
  */
 export function tracked<S extends object>(
   service: S,
-  tags: ContentTag | Partial<Record<keyof S, ContentTag>>,
+  /** The kind each method reads or writes; a function for a method whose kind is in its arguments. */
+  tags: ContentTag | Partial<Record<keyof S, ContentTag | ((...args: never[]) => ContentTag)>>,
   effects: Effects<S>,
   changes: ContentChanges,
 ): S {
@@ -102,17 +103,19 @@ export function tracked<S extends object>(
       continue;
     }
     const method = original as (...args: unknown[]) => unknown;
+    const tagOf = (args: unknown[]): ContentTag =>
+      typeof tag === "function" ? (tag as (...a: unknown[]) => ContentTag)(...args) : (tag as ContentTag);
     wrapped[key] = (
       effectOf[key] === "write"
         ? async (...args: unknown[]) => {
             try {
               return await method.apply(service, args);
             } finally {
-              await changes.publish([tag]);
+              await changes.publish([tagOf(args)]);
             }
           }
         : (...args: unknown[]) => {
-            noteRead(tag);
+            noteRead(tagOf(args));
             return method.apply(service, args);
           }
     ) as S[keyof S];

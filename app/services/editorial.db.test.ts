@@ -209,4 +209,24 @@ describe(`editorial state (${testDatabaseKind})`, () => {
     const restored = await journals.restoreRevision(journal.id, history.at(-1)!.id);
     expect(restored.file).toBe(first);
   });
+
+  it("keeps every save of site content as a revision, and restores one", async () => {
+    const { siteContent } = world.services;
+    await siteContent.saveAnnouncement({ title: "First notice", content: "<p>One</p>" }, world.admin.id);
+    await siteContent.saveAnnouncement({ title: "Second notice", content: "<p>Two</p>" }, world.admin.id);
+    const history = await siteContent.revisions("announcement", "announcement");
+    // What was there before the first save here is kept too.
+    expect(history.map((r) => r.version)).toEqual([3, 2, 1]);
+    expect(history[0].authorName).toBe(world.admin.username);
+    await siteContent.restoreRevision("announcement", "announcement", history[1].id, world.admin.id);
+    expect(await siteContent.announcement()).toEqual({ title: "First notice", content: "<p>One</p>" });
+
+    await siteContent.saveFocus({ key: "homePage", title: "Focus A", subtitle: "", content: "" }, world.admin.id);
+    await siteContent.saveFocus({ key: "homePage", title: "Focus B", subtitle: "", content: "" }, world.admin.id);
+    const focus = await siteContent.revisions("focus", "homePage");
+    await siteContent.restoreRevision("focus", "homePage", focus[1].id);
+    expect((await siteContent.focus("homePage")).title).toBe("Focus A");
+    // A revision of another record is not this one's.
+    await expect(siteContent.restoreRevision("focus", "aboutPage", focus[1].id)).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -204,6 +204,15 @@ export async function recordRevision(
   });
 }
 
+/** The version number the next revision of a record takes (site content has no version column). */
+export async function nextRevisionVersion(db: Database, kind: RevisionKind, recordId: string) {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${revisions.version}), 0)::int` })
+    .from(revisions)
+    .where(and(eq(revisions.kind, kind), eq(revisions.recordId, recordId)));
+  return row.last + 1;
+}
+
 /** Whether a record has any revision yet (rows from before revisions existed have none). */
 export async function hasRevisions(db: Database, kind: RevisionKind, recordId: string) {
   const [row] = await db

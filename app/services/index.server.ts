@@ -15,7 +15,7 @@ export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
 import { postsEffects, postsService } from "./posts.server";
 import { previewsEffects, previewsService } from "./previews.server";
-import { siteContentEffects, siteContentService } from "./site-content.server";
+import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
 export type ServiceOptions = {
@@ -65,6 +65,10 @@ export function createServices(db: Database, options: ServiceOptions) {
           saveAnnouncement: "announcement",
           focus: "focus",
           saveFocus: "focus",
+          // The kind of site content is the first argument, and names its tag.
+          revisions: (kind: SiteRevisionKind) => kind,
+          revision: (kind: SiteRevisionKind) => kind,
+          restoreRevision: (kind: SiteRevisionKind) => kind,
         },
         siteContentEffects,
         changes,

@@ -153,7 +153,8 @@ test("a journal's PDF downloads under the article's title", async ({ page }) => 
   const title = (await first.getByRole("heading").textContent())!;
   await first.getByRole("link", { name: /^Download/ }).click();
   const href = (await page.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!;
-  expect(href).toMatch(/^\/journal\/[a-z0-9-]+\/pdf\?download$/);
+  // The page names this version of the file (`v`), so a replaced PDF is never served from a cache.
+  expect(href).toMatch(/^\/journal\/[a-z0-9-]+\/pdf\?v=[a-z0-9]+&download$/);
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");

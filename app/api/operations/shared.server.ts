@@ -36,7 +36,7 @@ export const moved = { description: "An old slug: Location names the current one
  * a save's options: the slug sent (a change moves the address), the version loaded, the editor.
  */
 export function editorialOf(
-  body: { status?: "draft" | "scheduled" | "published"; publishAt?: string; slug?: unknown; version?: number },
+  body: { status?: "draft" | "scheduled" | "published"; publishAt?: string | null; slug?: unknown; version?: number },
   editorId?: string,
 ) {
   return {

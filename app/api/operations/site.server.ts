@@ -50,11 +50,11 @@ export const siteOperations: Operation[] = [
     body: { param: "section", variants: s.settingsBodies },
     responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
     errors: [404],
-    async handle({ services, params, body }) {
+    async handle({ services, params, body, user }) {
       const section = sectionOf(params.section);
       const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body as Record<string, string>;
       void [_ignored, _id, id, createdAt, updatedAt, __v];
-      await services.siteContent.saveSettings(section, fields);
+      await services.siteContent.saveSettings(section, fields, user?.id);
       return settingsOut(services, section);
     },
   }),
@@ -93,10 +93,10 @@ export const siteOperations: Operation[] = [
     body: s.staffBody,
     responses: { 200: { description: "The saved record", schema: s.staffRecord } },
     errors: [404],
-    async handle({ services, params, body }) {
+    async handle({ services, params, body, user }) {
       const role = roleOf(params.role);
       const { name, post, email, description, photo } = body;
-      await services.siteContent.saveStaff(role, { name, post, email, description, photo });
+      await services.siteContent.saveStaff(role, { name, post, email, description, photo }, user?.id);
       return staffOut(services, role);
     },
   }),
@@ -121,8 +121,8 @@ export const siteOperations: Operation[] = [
     access: "admin",
     body: s.announcementBody,
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
-    async handle({ services, body }) {
-      await services.siteContent.saveAnnouncement({ title: body.title, content: body.content });
+    async handle({ services, body, user }) {
+      await services.siteContent.saveAnnouncement({ title: body.title, content: body.content }, user?.id);
       return ok({
         success: true,
         message: ANNOUNCEMENT_UPDATED,
@@ -152,14 +152,17 @@ export const siteOperations: Operation[] = [
     access: "admin",
     body: s.focusBody,
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
-    async handle({ services, body }) {
+    async handle({ services, body, user }) {
       if (body.title !== undefined || body.subtitle !== undefined || body.content !== undefined) {
-        await services.siteContent.saveFocus({
-          key: body.key,
-          title: body.title ?? "",
-          subtitle: body.subtitle ?? "",
-          content: body.content ?? "",
-        });
+        await services.siteContent.saveFocus(
+          {
+            key: body.key,
+            title: body.title ?? "",
+            subtitle: body.subtitle ?? "",
+            content: body.content ?? "",
+          },
+          user?.id,
+        );
       }
       return ok(await services.siteContent.focus(body.key));
     },

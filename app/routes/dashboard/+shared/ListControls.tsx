@@ -125,7 +125,7 @@ export function BulkActions({ formId, intent }: { formId: string; intent: string
 
 const BADGE = {
   draft: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  scheduled: "bg-gold-100 text-navy-950 dark:bg-gold-500/30 dark:text-gold-100",
+  scheduled: "bg-gold-500 text-navy-950",
   published: "bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100",
 } as Record<string, string>;
 

@@ -22,7 +22,7 @@ export const loadSettings = runAction("load-settings", SETTINGS_FAILURES, async 
   return redirect(`/dashboard?tab=about&section=${section}`);
 });
 
-export const saveSettings = runAction("save-settings", SETTINGS_FAILURES, async ({ form, reply }) => {
+export const saveSettings = runAction("save-settings", SETTINGS_FAILURES, async ({ form, reply, user }) => {
   const section = String(form.get("section") ?? "");
   if (!(SETTINGS_SECTIONS as readonly string[]).includes(section))
     return reply(false, "Choose a section from the list.");
@@ -31,7 +31,7 @@ export const saveSettings = runAction("save-settings", SETTINGS_FAILURES, async 
   const mismatch = loadedMismatch(String(form.get("loaded") ?? ""), chosen, labels, "section");
   if (mismatch) return reply(false, mismatch.message, { status: mismatch.status });
   const fields = settingsSchema(chosen).parse(fieldsOf(form, SETTINGS_FIELDS[chosen]));
-  await (await services()).siteContent.saveSettings(chosen, fields as Record<string, string>);
+  await (await services()).siteContent.saveSettings(chosen, fields as Record<string, string>, user.id);
   return reply(true, "Section updated successfully!"); // SPEC.md
 });
 

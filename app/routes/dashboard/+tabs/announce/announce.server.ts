@@ -10,9 +10,9 @@ export async function load(_args: TabLoadArgs) {
   return (await services()).siteContent.announcement();
 }
 
-export const saveAnnouncement = runAction("save-announcement", ANNOUNCEMENT_FAILURES, async ({ form, reply }) => {
+export const saveAnnouncement = runAction("save-announcement", ANNOUNCEMENT_FAILURES, async ({ form, reply, user }) => {
   const announcement = announcementSchema.parse(fieldsOf(form, ["title", "content"]));
-  await (await services()).siteContent.saveAnnouncement(announcement);
+  await (await services()).siteContent.saveAnnouncement(announcement, user.id);
   return reply(true, "Announcement updated successfully!"); // SPEC.md
 });
 

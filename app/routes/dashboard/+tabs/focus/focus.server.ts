@@ -13,9 +13,9 @@ export async function load({ url }: TabLoadArgs) {
   return (await services()).siteContent.focus(oneOf(url.searchParams.get("page"), FOCUS_KEYS, "homePage"));
 }
 
-export const saveFocus = runAction("save-focus", FOCUS_FAILURES, async ({ form, reply }) => {
+export const saveFocus = runAction("save-focus", FOCUS_FAILURES, async ({ form, reply, user }) => {
   const focus = focusSchema.parse(fieldsOf(form, ["key", "title", "subtitle", "content"]));
-  await (await services()).siteContent.saveFocus(focus);
+  await (await services()).siteContent.saveFocus(focus, user.id);
   return reply(true, "Form submitted successfully"); // SPEC.md
 });
 

@@ -25,11 +25,11 @@ export const loadStaff = runAction("load-staff", STAFF_FAILURES, async ({ form }
   return redirect(`/dashboard?tab=staff&role=${oneOf(String(form.get("role") ?? ""), STAFF_ROLES, "vc")}`);
 });
 
-export const saveStaff = runAction("save-staff", STAFF_FAILURES, async ({ form, reply }) => {
+export const saveStaff = runAction("save-staff", STAFF_FAILURES, async ({ form, reply, user }) => {
   const { role, ...record } = staffSchema.parse(fieldsOf(form, STAFF_FIELDS));
   const mismatch = loadedMismatch(String(form.get("loaded") ?? ""), role, STAFF_ROLE_LABELS, "role");
   if (mismatch) return reply(false, mismatch.message, { status: mismatch.status });
-  await (await services()).siteContent.saveStaff(role, record);
+  await (await services()).siteContent.saveStaff(role, record, user.id);
   return reply(true, "Staff updated successfully!"); // SPEC.md
 });
 
