@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import type { Database } from "~/db/client.server";
 import { announcement, focusPages, siteSettings, staff } from "~/db/schema";
+import { REVISION_GONE } from "~/domain/messages/editorial";
 import {
   type FocusKey,
   type SettingsSection,
@@ -11,7 +12,6 @@ import {
   type StaffRole,
 } from "~/domain/vocabulary";
 import { isImageField } from "~/lib/forms/site-content";
-import { REVISION_GONE } from "~/domain/messages/editorial";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import {
   DEFAULT_SITE_LINKS,
