@@ -85,7 +85,7 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
 
       {officers.length > 0 && (
         <Section id="officers" eyebrow="Who to contact" title="Principal Officers">
-          <StaffDirectory staff={officers} />
+          <StaffDirectory staff={officers} anchor="officers" />
         </Section>
       )}
     </>

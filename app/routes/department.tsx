@@ -65,7 +65,9 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <h2 className="mt-14 font-serif text-3xl font-bold text-navy-900 dark:text-white">Courses Offered</h2>
+        <h2 id="courses" className="mt-14 scroll-mt-24 font-serif text-3xl font-bold text-navy-900 dark:text-white">
+          Courses Offered
+        </h2>
         {department.courses.length === 0 ? (
           <p className="mt-6 rounded-lg bg-navy-50 p-6 text-slate-700 dark:bg-night-card dark:text-slate-300">
             No courses available.
@@ -124,7 +126,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
         onOpenChange={(open) => !open && openCourse()}
         title={selected?.name ?? ""}
         description={selected?.code}
-        closeHref="?"
+        closeHref="?#courses"
       >
         {selected && (
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
