@@ -53,7 +53,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <RichText html={post.content} className="text-lg leading-8" />
       </div>
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60">
+        <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60 print:hidden">
           <div className="mx-auto max-w-7xl px-6 py-16">
             <h2 id="related-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
               Related Articles

@@ -255,7 +255,14 @@ test.describe("admins and everyone else", () => {
       return memberRow();
     };
 
-    await (await findMember()).getByRole("button", { name: `Make admin: ${member}` }).click();
+    // Making an admin asks first; No,Cancel changes nothing.
+    await (await findMember()).getByRole("link", { name: `Make admin: ${member}` }).click();
+    const question = page.getByRole("alertdialog", { name: `Make ${member} an admin?` });
+    await question.getByRole("button", { name: "No,Cancel" }).click();
+    await expect(question).toBeHidden();
+    await expect((await findMember()).getByRole("img", { name: "Admin: no" })).toBeVisible();
+    await (await findMember()).getByRole("link", { name: `Make admin: ${member}` }).click();
+    await question.getByRole("button", { name: "Yes, make admin" }).click();
     await expect(page.getByRole("status")).toHaveText(`${member} is now an admin.`);
     await expect((await findMember()).getByRole("img", { name: "Admin: yes" })).toBeVisible();
     await (await findMember()).getByRole("button", { name: `Revoke admin from ${member}` }).click();

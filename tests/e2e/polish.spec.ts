@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { firstHref } from "./a11y";
+import { demoJournal, demoPost, firstHref } from "./a11y";
 import { expect, test } from "./fixtures";
 
 // Public pages load their scripts after the first paint: every control must work before they run.
@@ -52,6 +52,122 @@ test("with JavaScript, an officer's card opens the dialog in place and closing i
 });
 
 /** Whether anything on the page is wider than the window (the page scrolls sideways). */
-export async function overflowsSideways(page: Page) {
+async function overflowsSideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+const PHONE = { width: 375, height: 740 };
+const LAPTOP = { width: 1440, height: 900 };
+
+test.describe("at real widths", () => {
+  test("the Users table fits a 1440 px window without scrolling sideways", async ({ adminPage: page }) => {
+    await page.setViewportSize(LAPTOP);
+    await page.goto("/dashboard?tab=users");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("columnheader", { name: "Email" })).toBeVisible();
+    const scroller = table.locator("xpath=..");
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(table.getByRole("button", { name: /^Revoke admin/ }).first()).toBeInViewport({
+      ratio: 1,
+    });
+    expect(await overflowsSideways(page)).toBe(false);
+  });
+
+  test("on a phone, the Course tab's forms and tables stay inside their card", async ({ adminPage: page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard?tab=course");
+    const card = page.locator("section[aria-labelledby=course-title]").locator("xpath=..");
+    await expect(card.getByRole("heading", { name: "Create Course" })).toBeVisible();
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // Every form field is inside the card, not cut by its edge.
+    const box = (await card.boundingBox())!;
+    for (const field of await card.locator("form input:visible, form select:visible, form button:visible").all()) {
+      const b = (await field.boundingBox())!;
+      expect(b.x, "a field starts inside the card").toBeGreaterThanOrEqual(box.x);
+      expect(b.x + b.width, "a field ends inside the card").toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+    expect(await overflowsSideways(page)).toBe(false);
+  });
+
+  test("on a phone, the dashboard's tab strip shows that it scrolls, and stops saying so at its end", async ({
+    adminPage: page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard?tab=profile");
+    const strip = page.getByRole("navigation", { name: "Dashboard" }).getByRole("list");
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const more = page.getByTestId("tabs-more");
+    await expect(more).toBeVisible();
+    await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(more).toBeHidden();
+    expect(await overflowsSideways(page)).toBe(false);
+    // A wide window lists the tabs down the side, with nothing to scroll.
+    await page.setViewportSize(LAPTOP);
+    await expect(more).toBeHidden();
+  });
+
+  test("on a phone, a journal article offers a Download PDF card instead of an empty preview", async ({ page }) => {
+    const journal = await demoJournal(page);
+    await page.setViewportSize(PHONE);
+    await page.goto(journal.page);
+    const card = page.getByRole("region", { name: "Read the full article" });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", /\/pdf\?download$/);
+    await expect(page.getByTestId("pdf-preview")).toBeHidden();
+    expect(await overflowsSideways(page)).toBe(false);
+    // A wider screen shows the preview, and no card.
+    await page.setViewportSize(LAPTOP);
+    await expect(page.getByTestId("pdf-preview")).toBeVisible();
+    await expect(card).toBeHidden();
+  });
+
+  test("printing a post or a journal article leaves out the header, footer and buttons, in black on white", async ({
+    page,
+  }) => {
+    for (const address of [(await demoPost(page)).page, (await demoJournal(page)).page]) {
+      await page.goto(address);
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("banner")).toBeHidden();
+      await expect(page.getByRole("contentinfo")).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await expect(page.getByRole("link", { name: "Download PDF" })).toHaveCount(0);
+      expect(await page.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).color)).toBe(
+        "rgb(0, 0, 0)",
+      );
+      await expect(page.getByRole("heading", { name: "Related Articles" })).toBeHidden();
+      await page.emulateMedia({ media: "screen" });
+    }
+  });
+});
+
+test.describe("the rich-text editor", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`uses the site's fonts and follows the ${theme} theme`, async ({ adminPage: page, context, baseURL }) => {
+      const cookie = Buffer.from(JSON.stringify(theme)).toString("base64");
+      await context.addCookies([{ name: "theme", value: cookie, url: baseURL! }]);
+      await page.goto("/create-post");
+      const editor = page.locator(".ql-editor");
+      await expect(editor).toBeVisible();
+      const look = await editor.evaluate((el) => {
+        const shell = el.closest(".editor-shell")!;
+        return {
+          font: getComputedStyle(el).fontFamily,
+          text: getComputedStyle(el).color,
+          background: getComputedStyle(shell).backgroundColor,
+          icon: getComputedStyle(document.querySelector(".ql-toolbar .ql-stroke")!).stroke,
+        };
+      });
+      expect(look.font).toContain("system-ui");
+      expect(look.font).not.toContain("Helvetica, Arial");
+      const light = (rgb: string) =>
+        rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .reduce((sum, n) => sum + Number(n), 0) > 600;
+      expect(light(look.background), `background ${look.background}`).toBe(theme === "light");
+      expect(light(look.text), `text ${look.text}`).toBe(theme === "dark");
+      expect(light(look.icon), `toolbar icons ${look.icon}`).toBe(theme === "dark");
+    });
+  }
+});
