@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { config } from "~/lib/config.server";
@@ -32,10 +33,15 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function JournalPage({ loaderData }: Route.ComponentProps) {
+export default function JournalPage({ loaderData, matches }: Route.ComponentProps) {
   const { journal, pdfPath } = loaderData;
   return (
     <article>
+      <AdminEditLink
+        user={matches[0].loaderData.user}
+        to={`/update-journal/${journal.id}`}
+        what="this journal article"
+      />
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">

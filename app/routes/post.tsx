@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { toPostCard } from "~/components/post-card";
@@ -33,10 +34,11 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function PostPage({ loaderData }: Route.ComponentProps) {
+export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
   const { post, related } = loaderData;
   return (
     <article>
+      <AdminEditLink user={matches[0].loaderData.user} to={`/update-post/${post.id}`} what="this post" />
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">

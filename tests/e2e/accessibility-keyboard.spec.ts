@@ -127,7 +127,10 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
       await expect(menu).toBeVisible();
       await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+      await page.keyboard.press("ArrowUp");
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
       await page.keyboard.press("Escape");

@@ -29,6 +29,8 @@ test.describe("an account from sign-up to deletion", () => {
     await expect(menu).toContainText(username);
     await expect(menu).toContainText(`${username}@example.edu`);
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/dashboard?tab=profile");
+    // The Dashboard entry is an admin's.
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Sign out"]);
     await page.keyboard.press("Escape");
 
     // The profile: 'No changes made', then a new username.

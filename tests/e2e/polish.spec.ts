@@ -171,3 +171,98 @@ test.describe("the rich-text editor", () => {
     });
   }
 });
+
+test.describe("in the editor's words", () => {
+  test("an admin's avatar menu has Dashboard; public pages show an admin an Edit link to what changes them", async ({
+    adminPage: page,
+    browser,
+  }) => {
+    const post = await demoPost(page);
+    const journal = await demoJournal(page);
+    await page.goto(post.page);
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await expect(page.getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard?tab=posts");
+    await page.keyboard.press("Escape");
+
+    const edits: [string, string, string | RegExp][] = [
+      [post.page, "Edit this post", post.editor],
+      [journal.page, "Edit this journal article", journal.editor],
+      ["/", "Edit the home page's hero", "/dashboard?tab=about&section=homepage"],
+      ["/about", "Edit the About page's text", "/dashboard?tab=about&section=about"],
+      ["/admision", "Edit the call for papers announcement", "/dashboard?tab=announce"],
+      ["/programmes", "Edit the faculties and departments", "/dashboard?tab=course"],
+      ["/posts", "Edit the news posts", "/dashboard?tab=posts"],
+      ["/journals", "Edit the journal articles", "/dashboard?tab=journals"],
+    ];
+    for (const [address, name, href] of edits) {
+      const response = await page.goto(address);
+      // An admin's page is never kept for others (the page cache keeps signed-out renders only).
+      expect(response!.headers()["cache-control"]).toContain("no-store");
+      await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await page.getByRole("link", { name: "Edit the journal articles", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
+
+    // A visitor who is not signed in never sees it, from the cache or not.
+    const visitor = await browser.newPage();
+    for (const [address] of edits) {
+      await visitor.goto(address);
+      await expect(visitor.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
+    }
+    await visitor.close();
+  });
+
+  test("settings sections and focus pages say which place on the site they change, with a link to it", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/dashboard?tab=about&section=homepage");
+    // SPEC.md's keys stay; the place follows.
+    await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("homepage — Home page: hero");
+    await expect(page.getByTestId("place-note")).toHaveText("Shown on: Home page: hero (opens in a new tab)");
+    await expect(page.getByTestId("place-note").getByRole("link")).toHaveAttribute("href", "/");
+    await page.getByLabel("Section").selectOption("howtoapplyone");
+    await expect(page.getByTestId("place-note")).toContainText("Home page: How to submit, step 1");
+
+    await page.goto("/dashboard?tab=focus&page=homePage");
+    await expect(page.getByRole("link", { name: "homePage Journals page heading" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByTestId("place-note").getByRole("link")).toHaveAttribute("href", "/journals");
+    await page.getByRole("link", { name: /^submitPage/ }).click();
+    await expect(page.getByTestId("place-note")).toContainText("Call for Papers page: submission guidelines");
+
+    await page.goto("/dashboard?tab=announce");
+    await expect(page.getByTestId("place-note")).toContainText("Call for Papers page: announcement");
+  });
+
+  test("a video address that cannot be embedded is refused with a message, not left as an empty frame", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/create-post");
+    const editor = page.locator(".ql-editor");
+    await editor.click();
+    await page.getByRole("button", { name: "Insert video" }).click();
+    const address = page.locator(".ql-tooltip input[type=text]");
+    await address.fill("https://example.com/lecture.mp4");
+    await address.press("Enter");
+    await expect(page.getByRole("alert")).toContainText(
+      "That video address cannot be shown in the page: only YouTube and Vimeo video links can be embedded.",
+    );
+    await expect(editor.locator("iframe")).toHaveCount(0);
+
+    await editor.click();
+    await page.getByRole("button", { name: "Insert video" }).click();
+    await address.fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await address.press("Enter");
+    await expect(editor.locator("iframe")).toHaveAttribute("src", "https://www.youtube.com/embed/dQw4w9WgXcQ");
+  });
+
+  test("a department's description is edited as text, never as HTML tags", async ({ adminPage: page }) => {
+    await page.goto("/dashboard?tab=course");
+    await page.getByRole("button", { name: "Edit Peace and Conflict Studies" }).click();
+    const description = page.getByRole("dialog").getByLabel("Description");
+    await expect(description).toHaveValue(/^The department offers the Centre's flagship postgraduate programmes/);
+    await expect(description).not.toHaveValue(/</);
+  });
+});

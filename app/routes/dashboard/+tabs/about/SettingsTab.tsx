@@ -2,7 +2,9 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
+import { PlaceNote } from "~/components/ui/PlaceNote";
 import { Textarea } from "~/components/ui/Textarea";
+import { SETTINGS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { SECTION_LABELS, SETTINGS_SECTIONS } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
@@ -25,14 +27,21 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         param="section"
         label="Section"
         value={section}
-        options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
+        // SPEC.md's keys, each followed by the place on the site it changes.
+        options={SETTINGS_SECTIONS.map((s) => ({
+          value: s,
+          label: `${SECTION_LABELS[s]} — ${SETTINGS_PLACES[s].place}`,
+        }))}
         loadIntent="load-settings"
         saveIntent="save-settings"
         record={fields}
         failure="Failed to fetch section data"
       >
         {(shown, onUploadingChange) => (
-          <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
+          <>
+            <PlaceNote label={SHOWN_ON} {...SETTINGS_PLACES[section]} />
+            <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
+          </>
         )}
       </RecordForm>
     </section>
