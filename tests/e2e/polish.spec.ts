@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { demoJournal, demoPost, firstHref } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expect, login, signUp, test, uniqueName } from "./fixtures";
 
 // Public pages load their scripts after the first paint: every control must work before they run.
 test.describe("controls without JavaScript", () => {
@@ -36,6 +36,30 @@ test.describe("controls without JavaScript", () => {
     await expect(page).toHaveURL(/\/admision#officers$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Principal Officers" })).toBeInViewport();
+  });
+});
+
+test.describe("the dashboard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Make admin asks first, as a link to the question and a plain form", async ({ admin, page }) => {
+    const member = uniqueName("member");
+    await signUp(page, member);
+    await login(page, admin);
+    await page.goto("/dashboard?tab=users");
+    const row = page.locator("tbody tr", { hasText: `${member}@example.edu` });
+    await row.getByRole("link", { name: `Make admin: ${member}` }).click();
+    await expect(page).toHaveURL(/[?&]promote=[0-9a-zA-Z-]+$/);
+    const question = page.getByRole("alertdialog");
+    await expect(question.getByRole("heading", { name: `Make ${member} an admin?` })).toBeVisible();
+    await question.getByRole("link", { name: "No,Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(row.getByRole("img", { name: "Admin: no" })).toBeVisible();
+
+    await row.getByRole("link", { name: `Make admin: ${member}` }).click();
+    await question.getByRole("button", { name: "Yes, make admin" }).click();
+    await expect(page.getByRole("status")).toHaveText(`${member} is now an admin.`);
+    await expect(row.getByRole("img", { name: "Admin: yes" })).toBeVisible();
   });
 });
 
