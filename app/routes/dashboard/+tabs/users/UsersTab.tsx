@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Form, Link } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
@@ -74,6 +74,16 @@ function AdminCell({
   );
 }
 
+/** Text that may wrap after each @, dot, dash and underscore. */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?<=[@._-])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 function userColumns(
   currentUserId: string,
   page: number,
@@ -83,9 +93,9 @@ function userColumns(
   return [
     { header: "Date Created", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt, "short") },
     { header: "User image", cell: (u) => <Avatar username={u.username} image={u.image} /> },
-    // Long names and addresses wrap anywhere rather than push the table past the card.
-    { header: "Username", className: "font-medium [overflow-wrap:anywhere]", cell: (u) => u.username },
-    { header: "Email", className: "[overflow-wrap:anywhere]", cell: (u) => u.email },
+    // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
+    { header: "Username", className: "font-medium break-words", cell: (u) => <Breakable text={u.username} /> },
+    { header: "Email", className: "break-words", cell: (u) => <Breakable text={u.email} /> },
     { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
     {
       header: "Delete",
