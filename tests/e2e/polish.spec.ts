@@ -241,7 +241,7 @@ test.describe("in the editor's words", () => {
   }) => {
     await page.goto("/dashboard?tab=about&section=homepage");
     // SPEC.md's keys stay; the place follows.
-    await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("homepage — Home page: hero");
+    await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("homepage");
     await expect(page.getByTestId("place-note")).toHaveText("Shown on: Home page: hero (opens in a new tab)");
     await expect(page.getByTestId("place-note").getByRole("link")).toHaveAttribute("href", "/");
     await page.getByLabel("Section").selectOption("howtoapplyone");

@@ -27,11 +27,8 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         param="section"
         label="Section"
         value={section}
-        // SPEC.md's keys, each followed by the place on the site it changes.
-        options={SETTINGS_SECTIONS.map((s) => ({
-          value: s,
-          label: `${SECTION_LABELS[s]} — ${SETTINGS_PLACES[s].place}`,
-        }))}
+        // SPEC.md's keys as they are; the place each changes is said under the list (PlaceNote).
+        options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
         loadIntent="load-settings"
         saveIntent="save-settings"
         record={fields}
