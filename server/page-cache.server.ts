@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { STAFF_ROLES } from "~/domain/vocabulary";
 import type { ContentTag } from "~/services/content-changes.server";
 
 /**
@@ -40,7 +41,9 @@ type Params = Record<string, RegExp>;
  */
 const PUBLIC_PAGES: { pattern: RegExp; params?: Params }[] = [
   { pattern: /^\/$/ },
-  { pattern: /^\/(about|admision|programmes)$/ },
+  { pattern: /^\/(about|programmes)$/ },
+  // An officer's card open (the cards are links, so that they work before the scripts run).
+  { pattern: /^\/admision$/, params: { officer: new RegExp(`^(${STAFF_ROLES.join("|")})$`) } },
   { pattern: /^\/(posts|journals)$/, params: { page: LATER_PAGE, after: UUID } },
   { pattern: /^\/post\/[^/]+$/ },
   { pattern: /^\/journal\/[^/]+$/ },

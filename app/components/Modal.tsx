@@ -5,6 +5,9 @@ import { CloseIcon } from "~/components/icons";
 import { DialogPanel } from "~/components/ui/DialogPanel";
 import { useHydrated } from "~/lib/use-hydrated";
 
+const CORNER_CLOSE =
+  "rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white";
+
 /**
  * An accessible modal (focus trapped, Escape closes, labelled by its title). Rendered in place
  * rather than in a portal, so an open modal is also in the server-rendered page.
@@ -21,7 +24,7 @@ export function Modal({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
-  /** Where "Close" leads before JavaScript runs (a modal opened from the address). */
+  /** Where both close controls lead before JavaScript runs (a modal opened from the address). */
   closeHref?: string;
   children: React.ReactNode;
 }) {
@@ -30,12 +33,15 @@ export function Modal({
     <DialogPanel open={open} onOpenChange={onOpenChange} className="max-h-[90vh] max-w-lg overflow-y-auto">
       <div className="flex items-start justify-between gap-4">
         <Dialog.Title className="font-serif text-2xl font-bold text-navy-900 dark:text-white">{title}</Dialog.Title>
-        <Dialog.Close
-          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white"
-          aria-label="Close dialog"
-        >
-          <CloseIcon className="h-5 w-5" />
-        </Dialog.Close>
+        {!hydrated && closeHref ? (
+          <Link to={closeHref} className={CORNER_CLOSE} aria-label="Close dialog">
+            <CloseIcon className="h-5 w-5" />
+          </Link>
+        ) : (
+          <Dialog.Close className={CORNER_CLOSE} aria-label="Close dialog">
+            <CloseIcon className="h-5 w-5" />
+          </Dialog.Close>
+        )}
       </div>
       {description ? (
         <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -1,22 +1,30 @@
-import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { Portrait } from "~/components/Portrait";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import type { StaffRecord } from "~/lib/site-content";
 
-/** Principal officers as cards; choosing one opens a modal with their details. */
-export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
-  const [selected, setSelected] = useState<StaffRecord | null>(null);
+/**
+ * Principal officers as cards; choosing one opens a modal with their details. The open officer is
+ * in the address (`?officer=<role>`), so the cards are links that work before the page's scripts
+ * run: the server renders the modal open, and its Close leads back to the list.
+ */
+export function StaffDirectory({ staff, anchor }: { staff: StaffRecord[]; anchor: string }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const selected = staff.find((person) => person.role === searchParams.get("officer")) ?? null;
+  const officerHref = (role?: string) => (role ? `?officer=${role}` : `?#${anchor}`);
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {staff.map((person) => (
           <li key={person.role}>
-            <button
-              type="button"
-              onClick={() => setSelected(person)}
-              className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 dark:border-slate-700/60 dark:bg-night-card"
+            <Link
+              to={officerHref(person.role)}
+              preventScrollReset
+              replace
+              className="group block w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 dark:border-slate-700/60 dark:bg-night-card"
             >
               {person.photo ? (
                 <ResponsiveImage
@@ -36,15 +44,16 @@ export function StaffDirectory({ staff }: { staff: StaffRecord[] }) {
                 </span>
                 <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{person.post}</span>
               </span>
-            </button>
+            </Link>
           </li>
         ))}
       </ul>
       <Modal
         open={selected !== null}
-        onOpenChange={(open) => !open && setSelected(null)}
+        onOpenChange={(open) => !open && navigate("?", { preventScrollReset: true, replace: true })}
         title={selected?.name ?? ""}
         description={selected?.post}
+        closeHref={officerHref()}
       >
         {selected && (
           <div className="space-y-4">

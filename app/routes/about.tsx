@@ -1,3 +1,4 @@
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { CallToAction } from "~/components/CallToAction";
 import { PageHero } from "~/components/PageHero";
 import { Portrait } from "~/components/Portrait";
@@ -57,6 +58,11 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
   ].filter((m) => m.message);
   return (
     <>
+      <AdminEditLink
+        user={matches[0].loaderData.user}
+        to={"/dashboard?tab=about&section=about"}
+        what="the About page's text"
+      />
       <PageHero compact eyebrow={site.university || "About"} title={site.name} subtitle={site.motto} />
 
       <Section id="about-content" title={focus.title} intro={focus.subtitle}>

@@ -1,3 +1,4 @@
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
@@ -32,6 +33,11 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
   const site = matches[0].loaderData.site;
   return (
     <>
+      <AdminEditLink
+        user={matches[0].loaderData.user}
+        to={"/dashboard?tab=announce"}
+        what="the call for papers announcement"
+      />
       <PageHero compact eyebrow="Call for Papers" title="Journal of Peace and Security Studies">
         <div className="mt-6 inline-flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
           <span className="font-semibold text-gold-300">Volume 1, Number 1</span>
@@ -85,7 +91,7 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
 
       {officers.length > 0 && (
         <Section id="officers" eyebrow="Who to contact" title="Principal Officers">
-          <StaffDirectory staff={officers} />
+          <StaffDirectory staff={officers} anchor="officers" />
         </Section>
       )}
     </>

@@ -1,11 +1,13 @@
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
+import { descriptionHtml } from "~/lib/paragraphs";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/department";
@@ -29,7 +31,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
+export default function DepartmentPage({ loaderData, matches }: Route.ComponentProps) {
   const { department } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -39,6 +41,11 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <AdminEditLink
+        user={matches[0].loaderData.user}
+        to={"/dashboard?tab=course"}
+        what="this department and its courses"
+      />
       <section
         className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white"
         data-testid="department-hero"
@@ -59,13 +66,15 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
         </p>
         <div className="mt-6">
           {department.content ? (
-            <RichText html={department.content} />
+            <RichText html={descriptionHtml(department.content)} />
           ) : (
             <p className="text-slate-600 dark:text-slate-400">No description provided for this department.</p>
           )}
         </div>
 
-        <h2 className="mt-14 font-serif text-3xl font-bold text-navy-900 dark:text-white">Courses Offered</h2>
+        <h2 id="courses" className="mt-14 scroll-mt-24 font-serif text-3xl font-bold text-navy-900 dark:text-white">
+          Courses Offered
+        </h2>
         {department.courses.length === 0 ? (
           <p className="mt-6 rounded-lg bg-navy-50 p-6 text-slate-700 dark:bg-night-card dark:text-slate-300">
             No courses available.
@@ -124,7 +133,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
         onOpenChange={(open) => !open && openCourse()}
         title={selected?.name ?? ""}
         description={selected?.code}
-        closeHref="?"
+        closeHref="?#courses"
       >
         {selected && (
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
@@ -69,12 +70,20 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function JournalPage({ loaderData }: Route.ComponentProps) {
+export default function JournalPage({ loaderData, matches }: Route.ComponentProps) {
   const { journal, pdfPath, notice, preview } = loaderData;
+  const downloadHref = `${pdfPath}${pdfPath.includes("?") ? "&" : "?"}download`;
   return (
     <article>
       {notice && (
         <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-journal/${journal.id}`} />
+      )}
+      {!preview && (
+        <AdminEditLink
+          user={matches[0].loaderData.user}
+          to={`/update-journal/${journal.id}`}
+          what="this journal article"
+        />
       )}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
@@ -85,9 +94,9 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-300">
             Published <time dateTime={new Date(journal.createdAt).toISOString()}>{formatDate(journal.createdAt)}</time>
           </p>
-          <div className="mt-8 flex flex-wrap gap-4">
+          <div className="mt-8 flex flex-wrap gap-4 print:hidden">
             <a
-              href={`${pdfPath}&download`}
+              href={downloadHref}
               className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
             >
               Download PDF
@@ -106,21 +115,40 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-5xl px-6 py-12">
         <h2 className="font-serif text-2xl font-bold text-navy-900 dark:text-white">Details</h2>
         <RichText html={journal.details} className="mt-4" />
-        <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
-        <object
-          data={pdfPath}
-          type="application/pdf"
-          aria-label={`PDF of ${journal.filename}`}
-          className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
+        {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}
+        <section
+          aria-labelledby="pdf-card-title"
+          data-testid="pdf-card"
+          className="mt-12 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:hidden dark:border-slate-700 dark:bg-night-card print:hidden"
         >
-          <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
-            Your browser cannot show the PDF here.{" "}
-            <a href={`${pdfPath}&download`} className="font-semibold text-navy-700 underline dark:text-gold-300">
-              Download the PDF
-            </a>{" "}
-            to read it.
-          </p>
-        </object>
+          <h2 id="pdf-card-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
+            Read the full article
+          </h2>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The article is a PDF document.</p>
+          <a
+            href={downloadHref}
+            className="mt-5 inline-flex w-full items-center justify-center rounded-md bg-navy-800 px-6 py-3 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400"
+          >
+            Download PDF
+          </a>
+        </section>
+        <div data-testid="pdf-preview" className="hidden sm:block print:hidden">
+          <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
+          <object
+            data={pdfPath}
+            type="application/pdf"
+            aria-label={`PDF of ${journal.filename}`}
+            className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
+          >
+            <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
+              Your browser cannot show the PDF here.{" "}
+              <a href={downloadHref} className="font-semibold text-navy-700 underline dark:text-gold-300">
+                Download the PDF
+              </a>{" "}
+              to read it.
+            </p>
+          </object>
+        </div>
       </div>
     </article>
   );

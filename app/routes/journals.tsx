@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { ArrowRightIcon } from "~/components/icons";
 import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
@@ -44,9 +45,10 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function Journals({ loaderData }: Route.ComponentProps) {
+export default function Journals({ loaderData, matches }: Route.ComponentProps) {
   return (
     <>
+      <AdminEditLink user={matches[0].loaderData.user} to={"/dashboard?tab=journals"} what="the journal articles" />
       <PageHero
         compact
         eyebrow="Journal of Peace and Security Studies"

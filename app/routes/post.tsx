@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { toPostCard } from "~/components/post-card";
@@ -58,11 +59,12 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function PostPage({ loaderData }: Route.ComponentProps) {
+export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;
   return (
     <article>
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
+      {!preview && <AdminEditLink user={matches[0].loaderData.user} to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">
@@ -79,7 +81,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <RichText html={post.content} className="text-lg leading-8" />
       </div>
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60">
+        <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60 print:hidden">
           <div className="mx-auto max-w-7xl px-6 py-16">
             <h2 id="related-title" className="font-serif text-3xl font-bold text-navy-900 dark:text-white">
               Related Articles

@@ -1,3 +1,4 @@
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { toPostCard } from "~/components/post-card";
@@ -25,10 +26,11 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return sectionMeta(matches, data?.blog, "News and Stories");
 }
 
-export default function Posts({ loaderData }: Route.ComponentProps) {
+export default function Posts({ loaderData, matches }: Route.ComponentProps) {
   const { blog } = loaderData;
   return (
     <>
+      <AdminEditLink user={matches[0].loaderData.user} to={"/dashboard?tab=posts"} what="the news posts" />
       <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle} />
       <PagedList
         path="/posts"

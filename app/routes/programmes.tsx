@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
@@ -25,7 +26,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return sectionMeta(matches, data?.programmes, "Programmes");
 }
 
-export default function Programmes({ loaderData }: Route.ComponentProps) {
+export default function Programmes({ loaderData, matches }: Route.ComponentProps) {
   const { programmes, faculties } = loaderData;
   // The first card with an image: the image nearest the top, on screen on a phone.
   const firstImage = faculties
@@ -33,6 +34,11 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
     .find((department) => department.departimage)?.id;
   return (
     <>
+      <AdminEditLink
+        user={matches[0].loaderData.user}
+        to={"/dashboard?tab=course"}
+        what="the faculties and departments"
+      />
       <PageHero
         compact
         eyebrow="Study with us"

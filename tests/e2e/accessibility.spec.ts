@@ -84,7 +84,7 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
 
   test("call for papers with an officer's dialog open", async ({ page }, testInfo) => {
     const checked = await checkOpen(page, "/admision", async () => {
-      await page.getByRole("button", { name: /Mrs Grace Adeyemi/ }).click();
+      await page.getByRole("link", { name: /Mrs Grace Adeyemi/ }).click();
       return page.getByRole("dialog", { name: "Mrs Grace Adeyemi" });
     });
     addToTally(testInfo, SUITE, checked, WHAT);

@@ -29,6 +29,8 @@ test.describe("an account from sign-up to deletion", () => {
     await expect(menu).toContainText(username);
     await expect(menu).toContainText(`${username}@example.edu`);
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/dashboard?tab=profile");
+    // The Dashboard entry is an admin's.
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Sign out"]);
     await page.keyboard.press("Escape");
 
     // The profile: 'No changes made', then a new username.
@@ -257,7 +259,14 @@ test.describe("admins and everyone else", () => {
       return memberRow();
     };
 
-    await (await findMember()).getByRole("button", { name: `Make admin: ${member}` }).click();
+    // Making an admin asks first; No,Cancel changes nothing.
+    await (await findMember()).getByRole("link", { name: `Make admin: ${member}` }).click();
+    const question = page.getByRole("alertdialog", { name: `Make ${member} an admin?` });
+    await question.getByRole("button", { name: "No,Cancel" }).click();
+    await expect(question).toBeHidden();
+    await expect((await findMember()).getByRole("img", { name: "Admin: no" })).toBeVisible();
+    await (await findMember()).getByRole("link", { name: `Make admin: ${member}` }).click();
+    await question.getByRole("button", { name: "Yes, make admin" }).click();
     await expect(page.getByRole("status")).toHaveText(`${member} is now an admin.`);
     await expect((await findMember()).getByRole("img", { name: "Admin: yes" })).toBeVisible();
     await (await findMember()).getByRole("button", { name: `Revoke admin from ${member}` }).click();

@@ -24,7 +24,7 @@ test.describe("about, call for papers, programmes and departments", () => {
       "https://portal.lakeland.example.edu/apply",
     );
 
-    await page.getByRole("button", { name: /Mrs Grace Adeyemi/ }).click();
+    await page.getByRole("link", { name: /Mrs Grace Adeyemi/ }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Mrs Grace Adeyemi" })).toBeVisible();

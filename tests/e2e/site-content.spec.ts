@@ -71,7 +71,7 @@ test("every staff role, the announcement and every focus page", async ({ adminPa
   }
   await page.goto("/admision");
   for (const role of roles)
-    await expect(page.getByRole("button", { name: new RegExp(`Dr ${role} Renamed`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`Dr ${role} Renamed`) })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("list", { name: "Leadership" })).toContainText("Dr vc Renamed");
   await expect(page.locator("#welcome figcaption")).toContainText("Dr director Renamed");

@@ -5,6 +5,7 @@ import "quill/dist/quill.snow.css";
 import Quill from "quill";
 
 import { uploadFile } from "~/components/forms/UploadField";
+import { VIDEO_NOT_EMBEDDABLE } from "~/domain/messages/editor";
 import { videoEmbedUrl, videoTitle } from "~/lib/video";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -204,6 +205,25 @@ export function createEditor(container: HTMLElement, initialHtml: string, labelI
   toolbar?.querySelectorAll<HTMLElement>(".ql-picker").forEach((picker) => {
     const name = [...picker.classList].find((c) => pickerLabels[c]);
     picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", name ? pickerLabels[name] : "Options");
+  });
+
+  // A video address that is not a YouTube or Vimeo video becomes a blank player (TrustedVideo):
+  // take it out again and say why, rather than leave an empty frame in the text.
+  quill.on("text-change", (_delta, _old, source) => {
+    if (source !== "user") return;
+    let index = 0;
+    let refused = false;
+    for (const op of quill.getContents().ops) {
+      const embed = typeof op.insert === "object" ? (op.insert as { video?: string }) : null;
+      if (embed?.video === "about:blank") {
+        quill.deleteText(index, 1, "silent");
+        refused = true;
+      } else {
+        index += typeof op.insert === "string" ? op.insert.length : 1;
+      }
+    }
+    // The listener that keeps the form's field in step comes after this one, so it sees the text without it.
+    if (refused) callbacks.onError(VIDEO_NOT_EMBEDDABLE);
   });
 
   if (initialHtml) quill.clipboard.dangerouslyPasteHTML(initialHtml, "silent");

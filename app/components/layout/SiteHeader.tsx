@@ -47,7 +47,7 @@ export function SiteHeader({
   theme,
 }: {
   site: SiteLinks;
-  user: { username: string; email: string; image: string } | null;
+  user: { username: string; email: string; image: string; isAdmin?: boolean } | null;
   theme: Theme;
 }) {
   const signedIn = user !== null;

@@ -3,8 +3,11 @@ import { Link, useSubmit } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
 
-/** The signed-in user's menu in the top bar: who they are, Profile, Sign out. */
-export function UserMenu({ user }: { user: { username: string; email: string; image: string } }) {
+const ITEM =
+  "block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800";
+
+/** The signed-in user's menu in the top bar: who they are, Profile, (for admins) Dashboard, Sign out. */
+export function UserMenu({ user }: { user: { username: string; email: string; image: string; isAdmin?: boolean } }) {
   // Submitted from the item's select event: the menu (and any form inside it) closes on select.
   const submit = useSubmit();
   return (
@@ -27,13 +30,18 @@ export function UserMenu({ user }: { user: { username: string; email: string; im
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item asChild>
-            <Link
-              to="/dashboard?tab=profile"
-              className="block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800"
-            >
+            <Link to="/dashboard?tab=profile" className={ITEM}>
               Profile
             </Link>
           </DropdownMenu.Item>
+          {user.isAdmin && (
+            // Where an admin manages the site's content: the posts tab, the first of the content tabs.
+            <DropdownMenu.Item asChild>
+              <Link to="/dashboard?tab=posts" className={ITEM}>
+                Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             onSelect={() => submit(null, { method: "post", action: "/signout" })}
             className="block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800"

@@ -26,3 +26,9 @@ export const LAST_ADMIN_OWN_ACCOUNT =
 export const GOOGLE_NOT_SET_UP = "Google sign-in is not set up on this site.";
 export const GOOGLE_NOT_VERIFIED = "The Google sign-in could not be verified. Please sign in with Google again.";
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** The question before "Make admin" in the Users tab. */
+export const makeAdminTitle = (username: string) => `Make ${username} an admin?`;
+export const MAKE_ADMIN_DESCRIPTION =
+  "An admin can change everything on the site: posts, journals, pages, settings and other people's accounts.";
+export const MAKE_ADMIN_CONFIRM = "Yes, make admin";

@@ -7,9 +7,9 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
   return (
     <nav
       aria-label="Dashboard"
-      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700/60 dark:bg-night-card"
+      className="tabs-scope relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700/60 dark:bg-night-card"
     >
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="tabs-strip flex gap-1 overflow-x-auto md:flex-col">
         {tabs.map((tab) => (
           <li key={tab.id}>
             <SidebarLink tab={tab} current={tab.id === active} isAdmin={isAdmin} />
@@ -26,6 +26,14 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
           </Form>
         </li>
       </ul>
+      {/* On phones the tabs are a strip that scrolls sideways: a fade at its end says so (app.css). */}
+      <div
+        aria-hidden="true"
+        data-testid="tabs-more"
+        className="tabs-more absolute inset-y-3 right-3 flex w-12 items-center justify-end bg-gradient-to-l from-white from-40% to-transparent text-lg font-bold text-slate-500 md:hidden dark:from-night-card dark:text-slate-400"
+      >
+        ›
+      </div>
     </nav>
   );
 }

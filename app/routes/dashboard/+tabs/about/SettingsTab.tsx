@@ -2,7 +2,9 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
+import { PlaceNote } from "~/components/ui/PlaceNote";
 import { Textarea } from "~/components/ui/Textarea";
+import { SETTINGS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { SECTION_LABELS, SETTINGS_SECTIONS } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
@@ -25,6 +27,7 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         param="section"
         label="Section"
         value={section}
+        // SPEC.md's keys as they are; the place each changes is said under the list (PlaceNote).
         options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
         loadIntent="load-settings"
         saveIntent="save-settings"
@@ -32,7 +35,10 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         failure="Failed to fetch section data"
       >
         {(shown, onUploadingChange) => (
-          <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
+          <>
+            <PlaceNote label={SHOWN_ON} {...SETTINGS_PLACES[section]} />
+            <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
+          </>
         )}
       </RecordForm>
     </section>

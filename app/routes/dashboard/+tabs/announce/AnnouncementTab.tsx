@@ -4,6 +4,8 @@ import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { PlaceNote } from "~/components/ui/PlaceNote";
+import { ANNOUNCEMENT_PLACE, SHOWN_ON } from "~/domain/messages/site";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 
 import { SaveButton } from "../../+shared/SaveButton";
@@ -15,6 +17,7 @@ export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<
   return (
     <section aria-labelledby="announce-title">
       <Heading id="announce-title">Announcement</Heading>
+      <PlaceNote label={SHOWN_ON} {...ANNOUNCEMENT_PLACE} />
       <Form method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
         <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
         <RichTextEditor

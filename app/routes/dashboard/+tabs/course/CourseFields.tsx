@@ -8,7 +8,7 @@ import { type CourseLists, type CourseRow, type DepartmentRow, facultyOptions } 
 /** A course's fields, for the create form and the edit dialog (`prefix` keeps their ids apart). */
 export function CourseFields({ lists, course, prefix }: { lists: CourseLists; course?: CourseRow; prefix: string }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field label="Course name" name="name" defaultValue={course?.name} aria-required="true" />
       <Field label="Course code" name="code" defaultValue={course?.code} aria-required="true" />
       <Field

@@ -46,7 +46,7 @@ function CourseAdmin({ lists, result }: { lists: CourseLists; result: ActionResu
     <section aria-labelledby="course-title" className="space-y-8">
       <Heading id="course-title">Faculties, departments and courses</Heading>
       <Notice result={shown} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CreateFacultyForm />
         <CreateDepartmentForm lists={lists} />
       </div>

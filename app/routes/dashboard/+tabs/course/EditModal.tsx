@@ -12,6 +12,7 @@ import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
+import { htmlToParagraphs } from "~/lib/paragraphs";
 
 import type { ActionResult } from "../../tab";
 import { COURSE_PAGE, type CourseLists, type DepartmentRow, type Editing, TYPE_NAME } from "./course-types";
@@ -103,7 +104,7 @@ function DepartmentEditFields({
         name="content"
         label="Description"
         rows={4}
-        defaultValue={department.content}
+        defaultValue={htmlToParagraphs(department.content)}
       />
     </>
   );

@@ -46,7 +46,7 @@ describe("course tab actions", () => {
   it("creates and updates a department and a course, and refuses a duplicate code", async () => {
     await createFaculty(formPost(world.admin, { name: "Faculty of Law" }));
     const facultyId = (await lists()).faculties.find((f) => f.name === "Faculty of Law")!.id;
-    const department = { name: "Mediation", facultyId, departimage: "", content: "<p>Practice</p>" };
+    const department = { name: "Mediation", facultyId, departimage: "", content: "Practice" };
     expect((await world.asAdmin(createDepartment, department)).body?.ok).toBe(true);
     const departmentId = (await lists()).departments.find((d) => d.name === "Mediation")!.id;
     const renamed = { ...department, id: departmentId, name: "Mediation Studies" };
@@ -102,5 +102,14 @@ describe("course tab actions", () => {
       status: 404,
       body: { ok: false, message: "Error deleting course: That course no longer exists." },
     });
+  });
+
+  it("takes a department's description as text and stores it as paragraphs, tags typed in kept as words", async () => {
+    await createFaculty(formPost(world.admin, { name: "Faculty of Letters" }));
+    const facultyId = (await lists()).faculties.find((f) => f.name === "Faculty of Letters")!.id;
+    const text = "Mediation & theory.\n\nTyped <b>tags</b> stay words.";
+    await world.asAdmin(createDepartment, { name: "Rhetoric", facultyId, departimage: "", content: text });
+    const stored = (await lists()).departments.find((d) => d.name === "Rhetoric")!;
+    expect(stored.content).toBe("<p>Mediation &amp; theory.</p><p>Typed &lt;b&gt;tags&lt;/b&gt; stay words.</p>");
   });
 });

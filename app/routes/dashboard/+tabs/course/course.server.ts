@@ -1,6 +1,7 @@
 import type { z } from "zod";
 
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
+import { paragraphsToHtml } from "~/lib/paragraphs";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import type { DeleteOutcome } from "~/services/academics.server";
@@ -61,8 +62,11 @@ export const { create: createDepartment, update: updateDepartment } = writeActio
   departmentSchema,
   DEPARTMENT_FIELDS,
   {
-    create: async (values) => (await admin()).createDepartment(values),
-    update: async (id, values) => (await admin()).updateDepartment(id, values),
+    // The description is written as plain text here and stored as paragraphs (the JSON API takes HTML).
+    create: async (values) =>
+      (await admin()).createDepartment({ ...values, content: paragraphsToHtml(values.content) }),
+    update: async (id, values) =>
+      (await admin()).updateDepartment(id, { ...values, content: paragraphsToHtml(values.content) }),
   },
 );
 

@@ -5,6 +5,8 @@ import { Field } from "~/components/forms/Field";
 import { buttonClasses } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { PlaceNote } from "~/components/ui/PlaceNote";
+import { FOCUS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 
@@ -24,12 +26,15 @@ export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>)
             key={key}
             to={`/dashboard?tab=focus&page=${key}`}
             aria-current={key === focus.key ? "page" : undefined}
-            className={buttonClasses(key === focus.key ? "primary" : "secondary", "sm")}
+            className={buttonClasses(key === focus.key ? "primary" : "secondary", "sm", "text-left")}
           >
             {FOCUS_LABELS[key]}
+            {/* SPEC.md's key, and under it the place on the site the page's text goes. */}
+            <span className="block text-xs font-normal opacity-80">{FOCUS_PLACES[key].place}</span>
           </Link>
         ))}
       </nav>
+      <PlaceNote label={SHOWN_ON} {...FOCUS_PLACES[focus.key]} />
       <FocusForm key={focus.key} focus={focus} result={result} />
     </section>
   );

@@ -2,6 +2,8 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
+import { PlaceNote } from "~/components/ui/PlaceNote";
+import { SHOWN_ON, STAFF_PLACE } from "~/domain/messages/site";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
@@ -16,6 +18,7 @@ export function StaffTab({ data: { role, record }, result }: TabProps<Loaded<typ
   return (
     <section aria-labelledby="staff-title">
       <Heading id="staff-title">Staff Management</Heading>
+      <PlaceNote label={SHOWN_ON} {...STAFF_PLACE} />
       <RecordForm
         tab="staff"
         param="role"

@@ -1,11 +1,15 @@
-import { Form } from "react-router";
+import { Fragment, useState } from "react";
+import { Form, Link } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
-import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { buttonClasses } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { MAKE_ADMIN_CONFIRM, MAKE_ADMIN_DESCRIPTION, makeAdminTitle } from "~/domain/messages/accounts";
 import { formatDate } from "~/lib/text";
+import { useHydrated } from "~/lib/use-hydrated";
 
 import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
 import { DeleteLink } from "../../+shared/DeleteLink";
@@ -15,10 +19,24 @@ import type { load } from "./users.server";
 /** An account as the tabs see their user, with the day it was made. */
 export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };
 
-/** Whether the user is an admin, and the button that changes it. */
-function AdminCell({ user }: { user: UserListItem }) {
+const ADMIN_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-xs whitespace-nowrap");
+
+/**
+ * Whether the user is an admin, and the control that changes it. Revoking happens at once; making
+ * an admin hands over the whole site, so it asks first (a ?promote= link without JavaScript).
+ */
+function AdminCell({
+  user,
+  page,
+  onPromote,
+}: {
+  user: UserListItem;
+  page: number;
+  onPromote: (user: UserListItem) => void;
+}) {
+  const hydrated = useHydrated();
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-2">
       {user.isAdmin ? (
         <span className="text-lg text-green-700 dark:text-green-400" role="img" aria-label="Admin: yes">
           ✓
@@ -28,31 +46,57 @@ function AdminCell({ user }: { user: UserListItem }) {
           ✗
         </span>
       )}
-      <Form method="post">
-        <input type="hidden" name="intent" value="set-admin" />
-        <input type="hidden" name="userId" value={user.id} />
-        <input type="hidden" name="admin" value={user.isAdmin ? "false" : "true"} />
-        <Button
-          type="submit"
-          variant="secondary"
-          size="inline"
-          className="rounded px-2 py-1 text-xs whitespace-nowrap"
-          aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin:"} ${user.username}`}
+      {user.isAdmin ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="set-admin" />
+          <input type="hidden" name="userId" value={user.id} />
+          <input type="hidden" name="admin" value="false" />
+          <button type="submit" className={ADMIN_BUTTON} aria-label={`Revoke admin from ${user.username}`}>
+            Revoke admin
+          </button>
+        </Form>
+      ) : (
+        <Link
+          to={`/dashboard?tab=users${page > 1 ? `&page=${page}` : ""}&promote=${user.id}`}
+          preventScrollReset
+          aria-label={`Make admin: ${user.username}`}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onPromote(user);
+          }}
+          className={ADMIN_BUTTON}
         >
-          {user.isAdmin ? "Revoke admin" : "Make admin"}
-        </Button>
-      </Form>
+          Make admin
+        </Link>
+      )}
     </div>
   );
 }
 
-function userColumns(currentUserId: string, onDelete: (id: string) => void): Column<UserListItem>[] {
+/** Text that may wrap after each @, dot, dash and underscore. */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?<=[@._-])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+function userColumns(
+  currentUserId: string,
+  page: number,
+  onDelete: (id: string) => void,
+  onPromote: (user: UserListItem) => void,
+): Column<UserListItem>[] {
   return [
     { header: "Date Created", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt, "short") },
     { header: "User image", cell: (u) => <Avatar username={u.username} image={u.image} /> },
-    { header: "Username", className: "font-medium", cell: (u) => u.username },
-    { header: "Email", cell: (u) => u.email },
-    { header: "Admin", cell: (u) => <AdminCell user={u} /> },
+    // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
+    { header: "Username", className: "font-medium break-words", cell: (u) => <Breakable text={u.username} /> },
+    { header: "Email", className: "break-words", cell: (u) => <Breakable text={u.email} /> },
+    { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
     {
       header: "Delete",
       cell: (u) => (
@@ -74,6 +118,9 @@ const USERS: DeletableListSpec<UserListItem> = {
 };
 
 export function UsersTab({ data, user: me, confirm, result }: TabProps<Loaded<typeof load>>) {
+  const [promoting, setPromoting] = useState<UserListItem | null>(
+    () => data.items.find((u) => u.id === data.promote && !u.isAdmin) ?? null,
+  );
   return (
     <section aria-labelledby="users-title">
       <Heading id="users-title">Users</Heading>
@@ -82,7 +129,16 @@ export function UsersTab({ data, user: me, confirm, result }: TabProps<Loaded<ty
         spec={USERS}
         list={data}
         confirmId={confirm}
-        columns={(onDelete) => userColumns(me.id, onDelete)}
+        columns={(onDelete) => userColumns(me.id, data.page, onDelete, setPromoting)}
+      />
+      <ConfirmDialog
+        open={promoting !== null}
+        onOpenChange={(open) => !open && setPromoting(null)}
+        title={promoting ? makeAdminTitle(promoting.username) : ""}
+        description={MAKE_ADMIN_DESCRIPTION}
+        confirmLabel={MAKE_ADMIN_CONFIRM}
+        fields={{ intent: "set-admin", userId: promoting?.id ?? "", admin: "true" }}
+        pageHref="/dashboard?tab=users"
       />
     </section>
   );

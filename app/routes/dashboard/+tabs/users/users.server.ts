@@ -9,7 +9,8 @@ const USERS_FAILURES = { failed: "The change could not be made. Please try again
 export async function load({ url }: TabLoadArgs) {
   const page = pageNumber(url.searchParams.get("page"));
   const result = await (await services()).accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
-  return { items: result.items, hasMore: result.hasMore, page };
+  // `promote`: the "Make admin" confirmation to open on arrival (its link's no-script path).
+  return { items: result.items, hasMore: result.hasMore, page, promote: url.searchParams.get("promote") };
 }
 
 export const deleteUser = runAction("delete-user", USERS_FAILURES, async ({ form, reply }) => {

@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+
+/**
+ * "Edit" on a public page, for signed-in admins only: it leads to the dashboard tab or editor that
+ * changes what the page shows. Signed-out visitors never get it, so the page cache (which keeps
+ * only renders that found no signed-in user) never holds it.
+ */
+export function AdminEditLink({
+  user,
+  to,
+  what,
+}: {
+  /** The session's user, from the root loader. */
+  user: { isAdmin: boolean } | null | undefined;
+  to: string;
+  /** What is edited, for screen readers: "Edit" + " this post". */
+  what: string;
+}) {
+  if (!user?.isAdmin) return null;
+  return (
+    <Link
+      to={to}
+      className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-navy-800 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400 print:hidden"
+    >
+      Edit<span className="sr-only"> {what}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,16 @@
+import type { IncomingMessage } from "node:http";
+
+import { describe, expect, it } from "vitest";
+
+import { pageCacheKey } from "./page-cache.server";
+
+const request = (url: string) => ({ method: "GET", url, headers: { host: "site.test" } }) as unknown as IncomingMessage;
+
+describe("the page cache's addresses", () => {
+  it("keeps an open officer on the call-for-papers page (the cards are links), and only a real role", () => {
+    expect(pageCacheKey(request("/admision?officer=registrar&utm_source=x"))?.url).toBe("/admision?officer=registrar");
+    expect(pageCacheKey(request("/admision.data?officer=vc"))?.url).toBe("/admision.data?officer=vc");
+    expect(pageCacheKey(request("/admision?officer=nobody"))?.url).toBe("/admision");
+    expect(pageCacheKey(request("/about?officer=vc"))?.url).toBe("/about");
+  });
+});
