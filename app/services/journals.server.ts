@@ -58,7 +58,17 @@ export function journalsService(db: Database, files: StoredFiles) {
     if (!row) await files.removeByUrl(file);
   }
 
+  // Shared with posts as they are: old addresses, the trash, bulk status, history.
+  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
+
   return {
+    movedSlug,
+    trash,
+    restore,
+    setStatus,
+    revisions,
+    revision,
+
     /** Public lists: what visitors may see, newest first. */
     async list(request: PageRequest & { userId?: string } = {}) {
       return pageNewestFirst(db, journals, request, JOURNALS_PAGE_SIZE, [publicOnly, ...byAuthor(request)]);
@@ -66,11 +76,6 @@ export function journalsService(db: Database, files: StoredFiles) {
 
     async bySlug(slug: string, audience: Audience = "public"): Promise<Journal | undefined> {
       return records.bySlug(slug, audience);
-    },
-
-    /** Where an old address of an article leads now (a permanent redirect), if anywhere. */
-    async movedSlug(slug: string, audience: Audience = "public"): Promise<string | undefined> {
-      return records.movedSlug(slug, audience);
     },
 
     async byId(id: string, audience: Audience = "public"): Promise<Journal | undefined> {
@@ -132,31 +137,11 @@ export function journalsService(db: Database, files: StoredFiles) {
       return row;
     },
 
-    async trash(ids: string[]) {
-      return records.trash(ids);
-    },
-
-    async restore(ids: string[]) {
-      return records.restore(ids);
-    },
-
     /** Deletes trashed articles for good, and their PDFs unless another article uses the same file. */
     async purge(ids: string[]) {
       const removed = await records.purge(ids);
       for (const row of removed) await withdrawIfUnused(row.file);
       return removed;
-    },
-
-    async setStatus(ids: string[], status: "draft" | "published") {
-      return records.setStatus(ids, status);
-    },
-
-    async revisions(id: string) {
-      return records.revisions(id);
-    },
-
-    async revision(id: string, revisionId: string) {
-      return records.revision(id, revisionId);
     },
 
     /** Saves a revision's fields again (the address and status stay): itself a new revision. */

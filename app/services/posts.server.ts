@@ -54,7 +54,17 @@ export function postsService(db: Database, files: StoredFiles) {
   });
   const publicOnly = visibleTo(posts, "public");
 
+  // Shared with journals as they are: old addresses, the trash, bulk status, history.
+  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
+
   return {
+    movedSlug,
+    trash,
+    restore,
+    setStatus,
+    revisions,
+    revision,
+
     /** Public lists: what visitors may see, newest first. */
     async list(filter: PostFilter = {}) {
       return pageNewestFirst(db, posts, filter, POSTS_PAGE_SIZE, [publicOnly, ...byCategoryAndAuthor(filter)]);
@@ -71,11 +81,6 @@ export function postsService(db: Database, files: StoredFiles) {
 
     async bySlug(slug: string, audience: Audience = "public"): Promise<Post | undefined> {
       return records.bySlug(slug, audience);
-    },
-
-    /** Where an old address of a post leads now (a permanent redirect), if anywhere. */
-    async movedSlug(slug: string, audience: Audience = "public"): Promise<string | undefined> {
-      return records.movedSlug(slug, audience);
     },
 
     async byId(id: string, audience: Audience = "public"): Promise<Post | undefined> {
@@ -149,28 +154,8 @@ export function postsService(db: Database, files: StoredFiles) {
       return row;
     },
 
-    async trash(ids: string[]) {
-      return records.trash(ids);
-    },
-
-    async restore(ids: string[]) {
-      return records.restore(ids);
-    },
-
     async purge(ids: string[]) {
       return records.purge(ids);
-    },
-
-    async setStatus(ids: string[], status: "draft" | "published") {
-      return records.setStatus(ids, status);
-    },
-
-    async revisions(id: string) {
-      return records.revisions(id);
-    },
-
-    async revision(id: string, revisionId: string) {
-      return records.revision(id, revisionId);
     },
 
     /** Saves a revision's fields again (the address and status stay): itself a new revision. */
