@@ -1,3 +1,4 @@
+import { useLayoutEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -19,6 +20,7 @@ import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.serve
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
+import { restoreTypedFields } from "~/lib/typed-before-hydration";
 import { type UploadLimits } from "~/lib/upload-limits";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
@@ -85,6 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const theme = useTheme(data?.theme ?? "light");
   const nonce = useNonce();
+  // Once the whole page has hydrated (the layout's effect comes after every field's).
+  useLayoutEffect(restoreTypedFields, []);
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined}>
       <head>
