@@ -13,7 +13,7 @@ type Typed = { control: Control; key: string; value: string | boolean | string[]
 let typed: Map<string, Typed> | null = null;
 
 /** Fields a person fills in; hidden and file inputs are the page's own business. */
-function isTypedControl(target: EventTarget | null): target is Control {
+export function isTypedControl(target: EventTarget | null): target is Control {
   if (target instanceof HTMLInputElement)
     return !["hidden", "file", "submit", "button", "reset", "image"].includes(target.type);
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
@@ -26,7 +26,8 @@ function valueOf(control: Control): Typed["value"] {
   return control.value;
 }
 
-function changedFromServer(control: Control): boolean {
+/** Whether a field now says something else than the page it came in. */
+export function changedFromServer(control: Control): boolean {
   if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected);
   if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio"))
     return control.checked !== control.defaultChecked;

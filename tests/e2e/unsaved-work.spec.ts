@@ -64,3 +64,63 @@ test.describe("typed before the scripts loaded", () => {
     await expect(page.locator(".ql-editor")).toHaveText(`${title} in the text`);
   });
 });
+
+test.describe("leaving unsaved work", () => {
+  const LEAVE = "You have unsaved changes. Leave this page and lose them?";
+
+  test("a dashboard tab switch and a link ask first; after a save they do not", async ({ adminPage: page }) => {
+    await page.goto("/dashboard?tab=announce");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    const title = `Announcement ${uniqueName("a")}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+
+    // Stay: the tab and what was typed are still there.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
+    await expect.poll(() => asked).toEqual([LEAVE]);
+    await expect(page).toHaveURL(/tab=announce/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+
+    // Typing in the rich text is unsaved work too; a link elsewhere on the site asks as well.
+    await page.locator(".ql-editor").click();
+    await page.keyboard.type(" more");
+    page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+    await page.locator("header").getByRole("link").first().click();
+    await expect.poll(() => asked).toHaveLength(2);
+    await expect(page).toHaveURL(/tab=announce/);
+
+    // Saved: leaving asks nothing.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Announcement updated successfully!")).toBeVisible();
+    page.on("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
+    await expect(page).toHaveURL(/tab=focus/);
+    expect(asked).toHaveLength(2);
+  });
+
+  test("leaving when asked goes; a reload or closing the tab asks the browser's question", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/dashboard?tab=focus");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await page.getByLabel("Subtitle").fill("Changed and not saved");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Announcement" }).click();
+    await expect(page).toHaveURL(/tab=announce/);
+
+    await page.getByLabel("Title", { exact: true }).fill("Changed again");
+    const beforeUnload = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => (resolve(dialog.type()), void dialog.dismiss())),
+    );
+    void page.reload().catch(() => {});
+    expect(await beforeUnload).toBe("beforeunload");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Changed again");
+
+    const onClose = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => (resolve(dialog.type()), void dialog.accept())),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await onClose).toBe("beforeunload");
+  });
+});

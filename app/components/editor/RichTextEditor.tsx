@@ -37,13 +37,18 @@ export function RichTextEditor({
       if (cancelled || !container.current) return;
       // Someone already typing in the plain field carries on in the editor, where they were.
       const wasTyping = document.activeElement === textarea.current;
+      let created = false;
       const quill = createEditor(container.current, textarea.current?.value ?? defaultValue, labelId, {
         onChange: (html) => {
-          if (textarea.current) textarea.current.value = html;
+          if (!textarea.current) return;
+          textarea.current.value = html;
+          // The form hears of every edit (formatting too), as it would of typing in the textarea.
+          if (created) textarea.current.dispatchEvent(new Event("input", { bubbles: true }));
         },
         onUploadingChange: (uploading) => uploadingChange.current?.(uploading),
         onError: setUploadError,
       });
+      created = true;
       setReady(true);
       if (wasTyping) {
         quill.focus();

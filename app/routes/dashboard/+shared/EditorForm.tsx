@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors } from "~/lib/forms/errors";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 /**
  * The page of an admin's create or update form: checked in the browser with the server's schema,
@@ -30,10 +31,12 @@ export function EditorForm({
   const errors: Record<string, string> = check.errors ?? refused ?? {};
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
+  const watch = useUnsavedChanges();
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Heading level={1}>{heading}</Heading>
       <Form
+        ref={watch}
         method="post"
         onSubmit={check.onSubmit}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"

@@ -4,6 +4,7 @@ import { Form, useNavigate } from "react-router";
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Select, type SelectOption } from "~/components/ui/Select";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 type RecordPickerProps = {
   tab: string;
@@ -41,7 +42,9 @@ export function RecordPicker(props: RecordPickerProps) {
     <div className="relative flex items-end gap-3">
       {saveIntent && <EnterSaves intent={saveIntent} disabled={saveDisabled} />}
       <input type="hidden" name="loaded" value={value} />
+      {/* Choosing here shows another record: not work of its own (the guard asks before it is left). */}
       <Select
+        data-not-work
         className="flex-1"
         id={`${tab}-${param}`}
         name={param}
@@ -113,8 +116,10 @@ export function RecordForm<Record>({
   children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const [uploading, setUploading] = useState(false);
+  const watch = useUnsavedChanges();
   return (
     <Form
+      ref={watch}
       method="post"
       noValidate={noValidate}
       action={`/dashboard?tab=${picker.tab}&${picker.param}=${picker.value}`}

@@ -5,6 +5,7 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { useUploadsInFlight } from "~/lib/form-hooks";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { SaveButton } from "../../+shared/SaveButton";
 import type { Loaded, TabProps } from "../../tab";
@@ -12,10 +13,11 @@ import type { load } from "./announce.server";
 
 export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<typeof load>>) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
+  const watch = useUnsavedChanges();
   return (
     <section aria-labelledby="announce-title">
       <Heading id="announce-title">Announcement</Heading>
-      <Form method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
+      <Form ref={watch} method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
         <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
         <RichTextEditor
           name="content"

@@ -7,6 +7,7 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "../../tab";
@@ -38,8 +39,9 @@ export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>)
 /** One page's focus text: made anew for each page, so nothing carries across. */
 function FocusForm({ focus, result }: { focus: FocusRecord; result: ActionResult | undefined }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
+  const watch = useUnsavedChanges();
   return (
-    <Form method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
+    <Form ref={watch} method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
       <input type="hidden" name="key" value={focus.key} />
       <Field name="title" label="Title" defaultValue={focus.title} />
       <Field name="subtitle" label="Subtitle" defaultValue={focus.subtitle} />
