@@ -58,6 +58,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
       schema={journalSchema}
       refused={actionData?.errors}
       submitLabel="Submit"
+      localCopy={{ key: `journal:${loaderData.journal?.id ?? "new"}`, fields: ["filename", "details"] }}
     >
       {(errors, onUploadingChange) => (
         <>

@@ -57,6 +57,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       schema={postSchema}
       refused={actionData?.errors}
       submitLabel={editing ? "Update Post" : "Submit Post"}
+      localCopy={{ key: `post:${loaderData.post?.id ?? "new"}`, fields: ["title", "category", "content"] }}
     >
       {(errors, onUploadingChange) => (
         <>

@@ -124,3 +124,50 @@ test.describe("leaving unsaved work", () => {
     expect(await onClose).toBe("beforeunload");
   });
 });
+
+test.describe("a local copy of the editor", () => {
+  test("a post typed and not saved is offered back after a reload; restored, saved, it is gone", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/create-post");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    const title = `Kept in the browser ${uniqueName("c")}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Category").selectOption("fees");
+    await page.locator(".ql-editor").click();
+    await page.keyboard.type("Words the crash did not take");
+
+    // The browser goes away without asking (a crash); the next visit offers the copy.
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    const offer = page.getByRole("status").filter({ hasText: /^Restore unsaved changes from .+\?/ });
+    await expect(offer).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+    await offer.getByRole("button", { name: "Restore" }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel("Category")).toHaveValue("fees");
+    await expect(page.locator(".ql-editor")).toHaveText("Words the crash did not take");
+
+    await page.getByRole("button", { name: "Submit Post" }).click();
+    await expect(page).toHaveURL(/\/post\//);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await page.goto("/create-post");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await expect(page.getByText(/Restore unsaved changes/)).toHaveCount(0);
+  });
+
+  test("Discard drops the copy", async ({ adminPage: page }) => {
+    await page.goto("/create-post");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await page.getByLabel("Title", { exact: true }).fill("Not wanted after all");
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByRole("button", { name: "Discard" }).click();
+    await expect(page.getByText(/Restore unsaved changes/)).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await expect(page.getByText(/Restore unsaved changes/)).toHaveCount(0);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 import { Alert } from "~/components/forms/Alert";
+import { REPLACED_EVENT } from "~/lib/local-copy";
 
 /**
  * The rich-text field of every form (posts, journal details, announcement, focus pages). Before
@@ -54,7 +55,14 @@ export function RichTextEditor({
         quill.focus();
         quill.setSelection(quill.getLength(), 0, "silent");
       }
-      teardown = () => quill.off("text-change");
+      // A value put into the textarea from outside (a restored copy) replaces the editor's text.
+      const field = textarea.current;
+      const replace = () => field && quill.clipboard.dangerouslyPasteHTML(field.value, "api");
+      field?.addEventListener(REPLACED_EVENT, replace);
+      teardown = () => {
+        quill.off("text-change");
+        field?.removeEventListener(REPLACED_EVENT, replace);
+      };
     });
     return () => {
       cancelled = true;

@@ -1,3 +1,4 @@
+import { useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 
@@ -5,7 +6,9 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
+import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
 import { fieldErrors } from "~/lib/forms/errors";
+import { useLocalCopy } from "~/lib/local-copy";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 /**
@@ -18,6 +21,7 @@ export function EditorForm({
   schema,
   refused,
   submitLabel,
+  localCopy,
   children,
 }: {
   heading: string;
@@ -25,6 +29,8 @@ export function EditorForm({
   /** The server's problems with the form last sent. */
   refused: Record<string, string> | undefined;
   submitLabel: string;
+  /** Fields kept in this browser as they are typed, under `key` (the record's kind and id, or "new"). */
+  localCopy?: { key: string; fields: readonly string[] };
   children: (errors: Record<string, string>, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const check = useSchemaCheck(schema, fieldErrors);
@@ -32,15 +38,44 @@ export function EditorForm({
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
   const watch = useUnsavedChanges();
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const formRef = useCallback(
+    (element: HTMLFormElement | null) => {
+      watch(element);
+      setForm(element);
+    },
+    [watch],
+  );
+  const copy = useLocalCopy(localCopy ? form : null, localCopy?.key ?? "", localCopy?.fields ?? []);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    check.onSubmit(event);
+    if (!event.defaultPrevented && localCopy) copy.sent();
+  };
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Heading level={1}>{heading}</Heading>
       <Form
-        ref={watch}
+        ref={formRef}
         method="post"
-        onSubmit={check.onSubmit}
+        onSubmit={onSubmit}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
       >
+        {copy.offer && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-navy-100 bg-navy-50 px-4 py-3 text-sm text-navy-900 dark:border-navy-700 dark:bg-navy-900 dark:text-slate-100"
+          >
+            <p>{restoreOffer(new Date(copy.offer.savedAt).toLocaleString())}</p>
+            <div className="flex gap-2">
+              <Button type="button" size="sm" onClick={copy.restore}>
+                {RESTORE}
+              </Button>
+              <Button type="button" size="sm" variant="secondary" onClick={copy.discard}>
+                {DISCARD}
+              </Button>
+            </div>
+          </div>
+        )}
         {children(errors, onUploadingChange)}
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">

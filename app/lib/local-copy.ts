@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useActionData, useNavigation } from "react-router";
+
+/**
+ * A copy of an editor's fields in this browser's storage, written as the person types, so that
+ * their text outlives a failed save while offline, a reload or a crash of the browser. On the next
+ * visit of the same record the editor offers it back; a save that went through removes it.
+ */
+
+type Copy = { savedAt: number; values: Record<string, string> };
+
+const storageKey = (key: string) => `unsaved-copy:${key}`;
+
+function readCopy(key: string): Copy | null {
+  try {
+    const copy = JSON.parse(localStorage.getItem(storageKey(key)) ?? "null") as Copy | null;
+    return copy && typeof copy.savedAt === "number" && typeof copy.values === "object" ? copy : null;
+  } catch {
+    return null;
+  }
+}
+
+function removeCopy(key: string) {
+  try {
+    localStorage.removeItem(storageKey(key));
+  } catch {
+    // Storage refused (private mode, disabled): there is nothing to remove.
+  }
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function controlOf(form: HTMLFormElement, name: string): Control | null {
+  const control = form.elements.namedItem(name);
+  return control instanceof HTMLInputElement ||
+    control instanceof HTMLTextAreaElement ||
+    control instanceof HTMLSelectElement
+    ? control
+    : null;
+}
+
+function valuesOf(form: HTMLFormElement, fields: readonly string[]) {
+  return Object.fromEntries(fields.map((name) => [name, controlOf(form, name)?.value ?? ""]));
+}
+
+/**
+ * Keeps `fields` of `form` under `key` (the record's id, or "new"). Returns the copy on offer (from an
+ * earlier visit, and unlike what the form shows), `restore` and `discard` for it, and `sent`, for the
+ * form to call when it sends a submission (the copy goes once that submission is not refused).
+ */
+export function useLocalCopy(form: HTMLFormElement | null, key: string, fields: readonly string[]) {
+  const [offer, setOffer] = useState<Copy | null>(null);
+  const sending = useRef(false);
+  const fieldList = fields.join(" ");
+
+  useEffect(() => {
+    if (!form) return;
+    const names = fieldList.split(" ");
+    const earlier = readCopy(key);
+    const shown = valuesOf(form, names);
+    if (earlier && names.some((name) => (earlier.values[name] ?? "") !== shown[name])) setOffer(earlier);
+    else if (earlier) removeCopy(key);
+    const keep = (event: Event) => {
+      if (!(event.target instanceof Element) || !names.includes(event.target.getAttribute("name") ?? "")) return;
+      sending.current = false;
+      try {
+        localStorage.setItem(
+          storageKey(key),
+          JSON.stringify({ savedAt: Date.now(), values: valuesOf(form, names) } satisfies Copy),
+        );
+      } catch {
+        // Storage full or refused: the form itself still holds the text.
+      }
+      // Typing on dismisses an older copy: the new one replaces it.
+      setOffer(null);
+    };
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    return () => {
+      form.removeEventListener("input", keep);
+      form.removeEventListener("change", keep);
+    };
+  }, [form, key, fieldList]);
+
+  // An answer that refused the submission: the copy stays (say, offline).
+  const answer = useActionData() as { errors?: Record<string, string> } | undefined;
+  const idle = useNavigation().state === "idle";
+  useEffect(() => {
+    if (idle && answer?.errors && Object.keys(answer.errors).length) sending.current = false;
+  }, [idle, answer]);
+
+  // Gone while its submission was out and not refused: the save went through (it leaves the page).
+  useEffect(
+    () => () => {
+      if (sending.current) removeCopy(key);
+    },
+    [key],
+  );
+
+  const restore = useCallback(() => {
+    if (!form || !offer) return;
+    for (const [name, value] of Object.entries(offer.values)) {
+      const control = controlOf(form, name);
+      if (!control) continue;
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set;
+      setter?.call(control, value);
+      // The rich-text editor takes its textarea's new text (RichTextEditor).
+      control.dispatchEvent(new Event(REPLACED_EVENT));
+      control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+    }
+    setOffer(null);
+  }, [form, offer]);
+
+  const discard = useCallback(() => {
+    removeCopy(key);
+    setOffer(null);
+  }, [key]);
+
+  const sent = useCallback(() => {
+    sending.current = true;
+  }, []);
+
+  return { offer, restore, discard, sent };
+}
+
+/** Sent to a field whose value was replaced from outside (a restored copy). */
+export const REPLACED_EVENT = "value-replaced";
