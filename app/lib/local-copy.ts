@@ -44,22 +44,34 @@ function valuesOf(form: HTMLFormElement, fields: readonly string[]) {
 }
 
 /**
- * Keeps `fields` of `form` under `key` (the record's id, or "new"). Returns the copy on offer (from an
- * earlier visit, and unlike what the form shows), `restore` and `discard` for it, and `sent`, for the
- * form to call when it sends a submission (the copy goes once that submission is not refused).
+ * Keeps `fields` of a form under `key` (the record's kind and id, or "new"; "" keeps nothing).
+ * Returns the `ref` to give the form, the copy on offer (from an earlier visit, and unlike what
+ * the form shows), `restore` and `discard` for it, and `sent`, for the form to call when it sends
+ * a submission (the copy goes once that submission is not refused).
  */
-export function useLocalCopy(form: HTMLFormElement | null, key: string, fields: readonly string[]) {
+export function useLocalCopy(key: string, fields: readonly string[]) {
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
   const [offer, setOffer] = useState<Copy | null>(null);
   const sending = useRef(false);
   const fieldList = fields.join(" ");
 
+  // The form as it came (with anything typed before hydration): is there an earlier copy unlike it?
+  const ref = useCallback(
+    (element: HTMLFormElement | null) => {
+      setForm(key ? element : null);
+      if (!element || !key) return;
+      const names = fieldList.split(" ");
+      const earlier = readCopy(key);
+      const shown = valuesOf(element, names);
+      if (earlier && names.some((name) => (earlier.values[name] ?? "") !== shown[name])) setOffer(earlier);
+      else if (earlier) removeCopy(key);
+    },
+    [key, fieldList],
+  );
+
   useEffect(() => {
     if (!form) return;
     const names = fieldList.split(" ");
-    const earlier = readCopy(key);
-    const shown = valuesOf(form, names);
-    if (earlier && names.some((name) => (earlier.values[name] ?? "") !== shown[name])) setOffer(earlier);
-    else if (earlier) removeCopy(key);
     const keep = (event: Event) => {
       if (!(event.target instanceof Element) || !names.includes(event.target.getAttribute("name") ?? "")) return;
       sending.current = false;
@@ -120,7 +132,7 @@ export function useLocalCopy(form: HTMLFormElement | null, key: string, fields: 
     sending.current = true;
   }, []);
 
-  return { offer, restore, discard, sent };
+  return { ref, offer, restore, discard, sent };
 }
 
 /** Sent to a field whose value was replaced from outside (a restored copy). */

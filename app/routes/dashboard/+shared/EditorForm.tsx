@@ -1,15 +1,17 @@
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
-import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
+import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors } from "~/lib/forms/errors";
 import { useLocalCopy } from "~/lib/local-copy";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
+
+const NO_FIELDS: readonly string[] = [];
 
 /**
  * The page of an admin's create or update form: checked in the browser with the server's schema,
@@ -38,15 +40,15 @@ export function EditorForm({
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
   const watch = useUnsavedChanges();
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const copy = useLocalCopy(localCopy?.key ?? "", localCopy?.fields ?? NO_FIELDS);
+  const keepCopy = copy.ref;
   const formRef = useCallback(
     (element: HTMLFormElement | null) => {
       watch(element);
-      setForm(element);
+      keepCopy(element);
     },
-    [watch],
+    [watch, keepCopy],
   );
-  const copy = useLocalCopy(localCopy ? form : null, localCopy?.key ?? "", localCopy?.fields ?? []);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     check.onSubmit(event);
     if (!event.defaultPrevented && localCopy) copy.sent();
