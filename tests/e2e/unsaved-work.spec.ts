@@ -171,3 +171,36 @@ test.describe("a local copy of the editor", () => {
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   });
 });
+
+test.describe("messages where the eye is", () => {
+  test("a field's message goes once the field is fixed", async ({ adminPage: page }) => {
+    await page.goto("/create-post");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    const title = page.getByLabel("Title", { exact: true });
+    await page.getByRole("button", { name: "Submit Post" }).click();
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    const message = (await page.locator(`#${await title.getAttribute("id")}-error`).textContent())!;
+    expect(message.length).toBeGreaterThan(0);
+    await title.fill("A title at last");
+    await expect(title).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+    // Emptied again: the message is back.
+    await title.fill("");
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("Save and its answer stay in the window however long the form", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1000, height: 420 });
+    await page.goto("/dashboard?tab=announce");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await page.getByLabel("Title", { exact: true }).fill(`Announcement ${uniqueName("v")}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const submit = page.getByRole("button", { name: "Submit" });
+    await expect(submit).toBeInViewport();
+    await submit.click();
+    const saved = page.getByRole("status").filter({ hasText: "Announcement updated successfully!" });
+    await expect(saved).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(saved).toBeInViewport();
+  });
+});

@@ -11,6 +11,8 @@ import { fieldErrors } from "~/lib/forms/errors";
 import { useLocalCopy } from "~/lib/local-copy";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
+import { FormActions } from "./FormActions";
+
 const NO_FIELDS: readonly string[] = [];
 
 /**
@@ -36,7 +38,7 @@ export function EditorForm({
   children: (errors: Record<string, string>, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const check = useSchemaCheck(schema, fieldErrors);
-  const errors: Record<string, string> = check.errors ?? refused ?? {};
+  const errors: Record<string, string> = check.errors ?? check.unlessFixed(refused) ?? {};
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
   const watch = useUnsavedChanges();
@@ -60,6 +62,7 @@ export function EditorForm({
         ref={formRef}
         method="post"
         onSubmit={onSubmit}
+        onInput={check.onInput}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
       >
         {copy.offer && (
@@ -79,10 +82,12 @@ export function EditorForm({
           </div>
         )}
         {children(errors, onUploadingChange)}
-        {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
-          {submitting ? "Saving..." : submitLabel}
-        </Button>
+        <FormActions>
+          {errors.form && <Alert tone="error">{errors.form}</Alert>}
+          <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
+            {submitting ? "Saving..." : submitLabel}
+          </Button>
+        </FormActions>
       </Form>
     </section>
   );

@@ -7,6 +7,7 @@ import { Notice } from "~/components/ui/Notice";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
+import { FormActions } from "../../+shared/FormActions";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./announce.server";
@@ -25,8 +26,10 @@ export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<
           defaultValue={announcement.content}
           onUploadingChange={setUploading}
         />
-        <Notice result={result} />
-        <SaveButton intent="save-announcement" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+        <FormActions>
+          <Notice result={result} />
+          <SaveButton intent="save-announcement" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+        </FormActions>
       </Form>
     </section>
   );

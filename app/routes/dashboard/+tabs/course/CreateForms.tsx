@@ -38,7 +38,14 @@ function CreateForm({
   const message = check.errors && firstMessage(check.errors);
   const watch = useUnsavedChanges();
   return (
-    <Form ref={watch} method="post" action={COURSE_PAGE} className={PANEL} onSubmit={check.onSubmit}>
+    <Form
+      ref={watch}
+      method="post"
+      action={COURSE_PAGE}
+      className={PANEL}
+      onSubmit={check.onSubmit}
+      onInput={check.onInput}
+    >
       <Heading level={3}>{title}</Heading>
       <input type="hidden" name="intent" value={intent} />
       {children}

@@ -52,7 +52,14 @@ export function EditModal({
     <DialogPanel open onOpenChange={(open) => !open && onClose()} className="max-h-[90vh] max-w-2xl overflow-y-auto">
       <Dialog.Title className={HEADING_CLASSES[3]}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>
       <Dialog.Description className="sr-only">Change the fields and save.</Dialog.Description>
-      <fetcher.Form ref={watch} method="post" action={COURSE_PAGE} className="mt-5 space-y-4" onSubmit={check.onSubmit}>
+      <fetcher.Form
+        ref={watch}
+        method="post"
+        action={COURSE_PAGE}
+        className="mt-5 space-y-4"
+        onSubmit={check.onSubmit}
+        onInput={check.onInput}
+      >
         <input type="hidden" name="intent" value={`update-${editing.kind}`} />
         <input type="hidden" name="id" value={editing.row.id} />
         <EditFields editing={editing} lists={lists} onUploadingChange={onUploadingChange} />

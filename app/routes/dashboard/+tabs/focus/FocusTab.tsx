@@ -9,6 +9,7 @@ import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
+import { FormActions } from "../../+shared/FormActions";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "../../tab";
 import type { load } from "./focus.server";
@@ -46,8 +47,10 @@ function FocusForm({ focus, result }: { focus: FocusRecord; result: ActionResult
       <Field name="title" label="Title" defaultValue={focus.title} />
       <Field name="subtitle" label="Subtitle" defaultValue={focus.subtitle} />
       <RichTextEditor name="content" label="Content" defaultValue={focus.content} onUploadingChange={setUploading} />
-      <Notice result={result} />
-      <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      </FormActions>
     </Form>
   );
 }
