@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useFetchers,
   useRouteLoaderData,
 } from "react-router";
@@ -15,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { config } from "~/lib/config.server";
+import { failedOnNetwork } from "~/lib/form-hooks";
 import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
@@ -70,6 +72,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** After a submission that never reached the server, the shell's data is not asked for again either. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
 
 export function meta() {
   return [

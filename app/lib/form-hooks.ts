@@ -45,12 +45,35 @@ export function useSchemaCheck(schema: z.ZodType, toErrors: (error: z.ZodError) 
   return { errors: unlessFixed(errors), onSubmit, onInput, unlessFixed };
 }
 
-/** For a route's clientAction: a request that never reached the server keeps the form and says `message`. */
-export async function keepFormOnNetworkFailure<T>(serverAction: () => Promise<T>, message: string) {
+/**
+ * For a route's clientAction: a request that never reached the server keeps the form and says
+ * `message`. `onSaved` runs when the server took the form (it answered with a redirect, or without
+ * errors).
+ */
+export async function keepFormOnNetworkFailure<T>(
+  serverAction: () => Promise<T>,
+  message: string,
+  onSaved?: () => void,
+) {
   try {
-    return await serverAction();
+    const result = await serverAction();
+    const errors = (result as { errors?: unknown } | null)?.errors;
+    if (!errors || (typeof errors === "object" && !Object.keys(errors).length)) onSaved?.();
+    return result;
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return { errors: { form: message } as Record<string, string>, values: null };
+    if (error instanceof Response) {
+      if (error.status >= 300 && error.status < 400) onSaved?.();
+      throw error;
+    }
+    return { errors: { form: message } as Record<string, string>, values: null, networkFailure: true as const };
   }
+}
+
+/**
+ * For a route's shouldRevalidate: after a submission that never reached the server, the page's
+ * data is not asked for again, which would fail the same way and put the error page in the
+ * form's place.
+ */
+export function failedOnNetwork(actionResult: unknown): boolean {
+  return (actionResult as { networkFailure?: unknown } | null | undefined)?.networkFailure === true;
 }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useActionData, useNavigation } from "react-router";
+import { useCallback, useEffect, useState } from "react";
 
 /**
  * A copy of an editor's fields in this browser's storage, written as the person types, so that
@@ -20,7 +19,8 @@ function readCopy(key: string): Copy | null {
   }
 }
 
-function removeCopy(key: string) {
+/** Removes the copy kept under `key` (the form it came from was saved). */
+export function removeCopy(key: string) {
   try {
     localStorage.removeItem(storageKey(key));
   } catch {
@@ -46,13 +46,12 @@ function valuesOf(form: HTMLFormElement, fields: readonly string[]) {
 /**
  * Keeps `fields` of a form under `key` (the record's kind and id, or "new"; "" keeps nothing).
  * Returns the `ref` to give the form, the copy on offer (from an earlier visit, and unlike what
- * the form shows), `restore` and `discard` for it, and `sent`, for the form to call when it sends
- * a submission (the copy goes once that submission is not refused).
+ * the form shows), and `restore` and `discard` for it. The route's clientAction removes the copy
+ * once the server took the form (`removeCopy`).
  */
 export function useLocalCopy(key: string, fields: readonly string[]) {
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   const [offer, setOffer] = useState<Copy | null>(null);
-  const sending = useRef(false);
   const fieldList = fields.join(" ");
 
   // The form as it came (with anything typed before hydration): is there an earlier copy unlike it?
@@ -74,7 +73,6 @@ export function useLocalCopy(key: string, fields: readonly string[]) {
     const names = fieldList.split(" ");
     const keep = (event: Event) => {
       if (!(event.target instanceof Element) || !names.includes(event.target.getAttribute("name") ?? "")) return;
-      sending.current = false;
       try {
         localStorage.setItem(
           storageKey(key),
@@ -93,21 +91,6 @@ export function useLocalCopy(key: string, fields: readonly string[]) {
       form.removeEventListener("change", keep);
     };
   }, [form, key, fieldList]);
-
-  // An answer that refused the submission: the copy stays (say, offline).
-  const answer = useActionData() as { errors?: Record<string, string> } | undefined;
-  const idle = useNavigation().state === "idle";
-  useEffect(() => {
-    if (idle && answer?.errors && Object.keys(answer.errors).length) sending.current = false;
-  }, [idle, answer]);
-
-  // Gone while its submission was out and not refused: the save went through (it leaves the page).
-  useEffect(
-    () => () => {
-      if (sending.current) removeCopy(key);
-    },
-    [key],
-  );
 
   const restore = useCallback(() => {
     if (!form || !offer) return;
@@ -128,11 +111,7 @@ export function useLocalCopy(key: string, fields: readonly string[]) {
     setOffer(null);
   }, [key]);
 
-  const sent = useCallback(() => {
-    sending.current = true;
-  }, []);
-
-  return { ref, offer, restore, discard, sent };
+  return { ref, offer, restore, discard };
 }
 
 /** Sent to a field whose value was replaced from outside (a restored copy). */

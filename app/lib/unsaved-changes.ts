@@ -40,11 +40,15 @@ function refusedAnswer(answer: unknown): boolean {
 }
 
 /**
- * Watches one form: returns the ref to give it. After this form's submission is answered, its work
- * counts as saved unless the answer refused it: `refused` says so for a fetcher's form; by
- * default the route's action answer is read.
+ * Watches one form: `watch` is the ref to give it. After this form's submission is answered, its
+ * work counts as saved unless the answer refused it: `refused` says so for a fetcher's form; by
+ * default the route's action answer is read. `saved()` tells it of a save made another way (say,
+ * one sent in the background).
  */
-export function useUnsavedChanges(refused?: boolean): (form: HTMLFormElement | null) => void {
+export function useUnsavedChanges(refused?: boolean): {
+  watch: (form: HTMLFormElement | null) => void;
+  saved: () => void;
+} {
   const answer = useActionData();
   const wasRefused = refused ?? refusedAnswer(answer);
   const [token] = useState(() => ({}));
@@ -101,7 +105,9 @@ export function useUnsavedChanges(refused?: boolean): (form: HTMLFormElement | n
     setDirty(token, false);
   }, [pathname, search, token]);
 
-  return useCallback((element: HTMLFormElement | null) => setForm(element), []);
+  const watch = useCallback((element: HTMLFormElement | null) => setForm(element), []);
+  const saved = useCallback(() => setDirty(token, false), [token]);
+  return { watch, saved };
 }
 
 /** Whether any form of the page has unsaved work. */

@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
-import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
+import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { type JournalForm, journalSchema } from "~/lib/forms/publishing";
+import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
@@ -40,9 +41,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return keepFormOnNetworkFailure(serverAction, "Unable to post journal");
+export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
+  return keepFormOnNetworkFailure(serverAction, "Unable to post journal", () => removeCopy(copyKey(params.journalId)));
 }
+
+/** Offline, the page's data is not asked for again (the form stays, with its message). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
+
+/** Where this browser keeps a copy of the journal article being written (LocalCopy). */
+const copyKey = (journalId: string | undefined) => `journal:${journalId ?? "new"}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, loaderData?.journal ? "Edit journal" : "Create journal") }];
@@ -58,7 +67,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
       schema={journalSchema}
       refused={actionData?.errors}
       submitLabel="Submit"
-      localCopy={{ key: `journal:${loaderData.journal?.id ?? "new"}`, fields: ["filename", "details"] }}
+      localCopy={{ key: copyKey(loaderData.journal?.id), fields: ["filename", "details"] }}
     >
       {(errors, onUploadingChange) => (
         <>

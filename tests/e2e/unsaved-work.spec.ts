@@ -157,6 +157,28 @@ test.describe("a local copy of the editor", () => {
     await expect(page.getByText(/Restore unsaved changes/)).toHaveCount(0);
   });
 
+  test("a save sent while offline fails, and the text is still offered after a reload", async ({ adminPage: page }) => {
+    await page.goto("/create-post");
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    const title = `Offline post ${uniqueName("o")}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.locator(".ql-editor").click();
+    await page.keyboard.type("Written on a train");
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Submit Post" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "something went wrong" })).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await page.context().setOffline(false);
+
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => (asked.push(dialog.type()), void dialog.accept()));
+    await page.reload();
+    expect(asked).toEqual(["beforeunload"]);
+    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.locator(".ql-editor")).toHaveText("Written on a train");
+  });
+
   test("Discard drops the copy", async ({ adminPage: page }) => {
     await page.goto("/create-post");
     await expect(page.locator(".ql-editor")).toBeVisible();

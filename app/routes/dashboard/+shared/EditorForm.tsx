@@ -33,7 +33,10 @@ export function EditorForm({
   /** The server's problems with the form last sent. */
   refused: Record<string, string> | undefined;
   submitLabel: string;
-  /** Fields kept in this browser as they are typed, under `key` (the record's kind and id, or "new"). */
+  /**
+   * Fields kept in this browser as they are typed, under `key` (the record's kind and id, or
+   * "new"); the route's clientAction removes the copy once the server took the form.
+   */
   localCopy?: { key: string; fields: readonly string[] };
   children: (errors: Record<string, string>, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
@@ -41,7 +44,7 @@ export function EditorForm({
   const errors: Record<string, string> = check.errors ?? check.unlessFixed(refused) ?? {};
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   const copy = useLocalCopy(localCopy?.key ?? "", localCopy?.fields ?? NO_FIELDS);
   const keepCopy = copy.ref;
   const formRef = useCallback(
@@ -51,17 +54,13 @@ export function EditorForm({
     },
     [watch, keepCopy],
   );
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    check.onSubmit(event);
-    if (!event.defaultPrevented && localCopy) copy.sent();
-  };
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Heading level={1}>{heading}</Heading>
       <Form
         ref={formRef}
         method="post"
-        onSubmit={onSubmit}
+        onSubmit={check.onSubmit}
         onInput={check.onInput}
         className="mt-8 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card"
       >

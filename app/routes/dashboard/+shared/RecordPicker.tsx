@@ -116,7 +116,7 @@ export function RecordForm<Record>({
   children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const [uploading, setUploading] = useState(false);
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   return (
     <Form
       ref={watch}

@@ -14,7 +14,7 @@ import type { load } from "./announce.server";
 
 export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<typeof load>>) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   return (
     <section aria-labelledby="announce-title">
       <Heading id="announce-title">Announcement</Heading>

@@ -36,7 +36,7 @@ function CreateForm({
 }) {
   const check = useSchemaCheck(schema, fieldErrors);
   const message = check.errors && firstMessage(check.errors);
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   return (
     <Form
       ref={watch}

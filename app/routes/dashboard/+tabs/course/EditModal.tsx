@@ -47,7 +47,7 @@ export function EditModal({
   }, [answer, onSaved, onClose]);
   const message = (check.errors && firstMessage(check.errors)) ?? (answer && !answer.ok ? answer.message : null);
   const sending = fetcher.state !== "idle";
-  const watch = useUnsavedChanges(answer?.ok === false);
+  const { watch } = useUnsavedChanges(answer?.ok === false);
   return (
     <DialogPanel open onOpenChange={(open) => !open && onClose()} className="max-h-[90vh] max-w-2xl overflow-y-auto">
       <Dialog.Title className={HEADING_CLASSES[3]}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>

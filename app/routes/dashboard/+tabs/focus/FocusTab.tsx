@@ -40,7 +40,7 @@ export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>)
 /** One page's focus text: made anew for each page, so nothing carries across. */
 function FocusForm({ focus, result }: { focus: FocusRecord; result: ActionResult | undefined }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   return (
     <Form ref={watch} method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
       <input type="hidden" name="key" value={focus.key} />

@@ -182,7 +182,7 @@ function ProfileForm({
     if (refusal) event.preventDefault();
     onRefused(refusal);
   };
-  const watch = useUnsavedChanges();
+  const { watch } = useUnsavedChanges();
   return (
     <Form ref={watch} method="post" className="mt-8 space-y-5" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="update-profile" />
