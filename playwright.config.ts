@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore: /(site-content|courses|settings-load|security-xss)\.spec\.ts/,
+      testIgnore: /(site-content|courses|settings-load|security-xss|unsaved-work)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Last: these tests rewrite the site's words, which the others read.
@@ -58,6 +58,14 @@ export default defineConfig({
       name: "security",
       dependencies: ["settings-load"],
       testMatch: /security-xss\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
+    // Last of all: unsaved work is typed into and saved on the announcement and a focus page, which
+    // the public pages show and the other specs read.
+    {
+      name: "unsaved-work",
+      dependencies: ["security"],
+      testMatch: /unsaved-work\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
   ],
