@@ -105,6 +105,25 @@ test.describe("leaving unsaved work", () => {
     expect(asked).toHaveLength(2);
   });
 
+  test("choosing another section with unsaved work asks; called off, the list and the fields stay", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/dashboard?tab=about&section=about");
+    const title = page.getByLabel("Title", { exact: true });
+    await title.fill("Typed into About");
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByLabel("Section").selectOption("calltoaction");
+    await expect(page.getByLabel("Section")).toHaveValue("about");
+    await expect(title).toHaveValue("Typed into About");
+    await expect(page).toHaveURL(/section=about/);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByLabel("Section").selectOption("calltoaction");
+    await expect(page).toHaveURL(/section=calltoaction/);
+    await expect(page.getByLabel("Section")).toHaveValue("calltoaction");
+    await expect(title).not.toHaveValue("Typed into About");
+  });
+
   test("leaving when asked goes; a reload or closing the tab asks the browser's question", async ({
     adminPage: page,
   }) => {

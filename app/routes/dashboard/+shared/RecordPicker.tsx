@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
@@ -30,12 +30,12 @@ type RecordPickerProps = {
 export function RecordPicker(props: RecordPickerProps) {
   const { tab, param, label, value, options, loadIntent, saveIntent, saveDisabled } = props;
   const navigate = useNavigate();
-  // What the list shows: the person's choice while it loads; once another record is on screen
-  // (loaded, or the browser's Back), that record.
-  const [choice, setChoice] = useState({ on: value, chosen: value });
-  const shown = choice.on === value ? choice.chosen : value;
+  // What the list shows: the person's choice while it loads; otherwise the record on screen (also
+  // when leaving unsaved work was called off, or after the browser's Back).
+  const loading = useNavigation().location;
+  const pending = loading && new URLSearchParams(loading.search);
+  const shown = (loading?.pathname === "/dashboard" && pending?.get("tab") === tab && pending.get(param)) || value;
   const choose = (chosen: string) => {
-    setChoice({ on: value, chosen });
     void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
   };
   return (
