@@ -86,13 +86,18 @@ function setAsTyped(control: Control, value: Typed["value"]) {
     if (control.checked !== value) control.click();
     return;
   }
-  // React watches the value property; the prototype's setter leaves its tracker behind, so it sees a change.
+  // React notes the value it last saw through the element's own setter; the prototype's setter
+  // goes past it, so React sees a change and a controlled field's state takes the typed text too.
+  control.value = value === "" ? " " : "";
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set;
   setter?.call(control, value);
   control.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-/** Puts back what was typed into any field React reset or drew anew. */
+/**
+ * Puts back what was typed into any field React reset or drew anew, and tells React of every one
+ * (a controlled field kept the typed text on screen but not in its state).
+ */
 export function restoreTypedFields() {
   if (!typed) return;
   document.removeEventListener("input", onTyping, true);
@@ -101,6 +106,6 @@ export function restoreTypedFields() {
   typed = null;
   for (const { control: noted, key, value } of found) {
     const control = noted.isConnected ? noted : findByKey(key);
-    if (control && JSON.stringify(valueOf(control)) !== JSON.stringify(value)) setAsTyped(control, value);
+    if (control) setAsTyped(control, value);
   }
 }

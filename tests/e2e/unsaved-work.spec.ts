@@ -71,6 +71,25 @@ test.describe("typed before the scripts loaded", () => {
   });
 });
 
+test("the profile form: an e-mail typed before hydration is saved, not refused as no change", async ({
+  admin,
+  page,
+}) => {
+  await login(page, admin);
+  const release = await holdScripts(page);
+  await page.goto("/dashboard?tab=profile", { waitUntil: "commit" });
+  const email = `${uniqueName("moved")}@example.edu`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Current password").fill(admin.password);
+  release();
+  await hydrated(page);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Profile Updated Successfully" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+});
+
 test.describe("leaving unsaved work", () => {
   const LEAVE = "You have unsaved changes. Leave this page and lose them?";
 
