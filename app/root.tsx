@@ -23,7 +23,6 @@ import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
 import { restoreTypedFields } from "~/lib/typed-before-hydration";
-import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { type UploadLimits } from "~/lib/upload-limits";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
@@ -142,7 +141,6 @@ function Shell({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <Shell>
-      <UnsavedChangesGuard />
       <Outlet />
     </Shell>
   );

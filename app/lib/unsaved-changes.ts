@@ -115,7 +115,10 @@ export function useHasUnsavedChanges(): boolean {
   return useSyncExternalStore(subscribe, anyDirty, () => false);
 }
 
-/** Rendered once, in the app's shell: asks before unsaved work is left behind. */
+/**
+ * Rendered once on each page with forms to watch (the dashboard, the editors; not in the shell, so
+ * that the pages a visitor reads do not download it): asks before unsaved work is left behind.
+ */
 export function UnsavedChangesGuard() {
   const dirty = useHasUnsavedChanges();
   const blocker = useBlocker(

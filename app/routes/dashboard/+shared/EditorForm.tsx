@@ -9,7 +9,7 @@ import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { fieldErrors } from "~/lib/forms/errors";
 import { useLocalCopy } from "~/lib/local-copy";
-import { useUnsavedChanges } from "~/lib/unsaved-changes";
+import { UnsavedChangesGuard, useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { FormActions } from "./FormActions";
 
@@ -57,6 +57,7 @@ export function EditorForm({
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Heading level={1}>{heading}</Heading>
+      <UnsavedChangesGuard />
       <Form
         ref={formRef}
         method="post"
