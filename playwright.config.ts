@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore: /(site-content|courses|editorial|settings-load|security-xss)\.spec\.ts/,
+      testIgnore: /(site-content|courses|editorial|media-library|settings-load|security-xss|unsaved-work)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Last: these tests rewrite the site's words, which the others read.
@@ -43,7 +43,7 @@ export default defineConfig({
       name: "site-content",
       dependencies: ["chromium"],
       // Editorial work publishes posts and articles for a while: the lists the others count stay still.
-      testMatch: /(site-content|courses|editorial)\.spec\.ts/,
+      testMatch: /(site-content|courses|editorial|media-library)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Then the pick-list journeys, which rewrite settings and staff records that site-content's tests
@@ -59,6 +59,14 @@ export default defineConfig({
       name: "security",
       dependencies: ["settings-load"],
       testMatch: /security-xss\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
+    // Last of all: unsaved work is typed into and saved on the announcement and a focus page, which
+    // the public pages show and the other specs read.
+    {
+      name: "unsaved-work",
+      dependencies: ["security"],
+      testMatch: /unsaved-work\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
   ],

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -5,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useFetchers,
   useRouteLoaderData,
 } from "react-router";
@@ -14,11 +16,13 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { config } from "~/lib/config.server";
+import { failedOnNetwork } from "~/lib/form-hooks";
 import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
+import { restoreTypedFields } from "~/lib/typed-before-hydration";
 import { type UploadLimits } from "~/lib/upload-limits";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
@@ -68,6 +72,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** After a submission that never reached the server, the shell's data is not asked for again either. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
+
 export function meta() {
   return [
     { name: "description", content: "Research, teaching and publishing on peace, security and conflict resolution." },
@@ -85,6 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const theme = useTheme(data?.theme ?? "light");
   const nonce = useNonce();
+  // Once the whole page has hydrated (the layout's effect comes after every field's).
+  useLayoutEffect(restoreTypedFields, []);
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined}>
       <head>

@@ -11,27 +11,69 @@ export function useUploadsInFlight() {
   return { uploading: count > 0, onUploadingChange };
 }
 
+const NONE_FIXED: ReadonlySet<string> = new Set();
+
 /**
  * The server's schema, checked in the browser on submit: obvious mistakes are told next to their
- * fields without a round trip. `errors` is null until a check fails.
+ * fields without a round trip. `errors` is null until a check fails. Give the form `onInput` too:
+ * a field's message goes as soon as the schema accepts what the person has made of it
+ * (`unlessFixed` does the same to the server's messages for the form last sent).
  */
 export function useSchemaCheck(schema: z.ZodType, toErrors: (error: z.ZodError) => Record<string, string>) {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
+  const [fixed, setFixed] = useState(NONE_FIXED);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setFixed(NONE_FIXED);
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (parsed.success) return setErrors(null);
     event.preventDefault();
     setErrors(toErrors(parsed.error));
   };
-  return { errors, onSubmit };
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (!name) return;
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const wrong = !parsed.success && name in toErrors(parsed.error);
+    if (wrong === !fixed.has(name)) return;
+    const next = new Set(fixed);
+    if (wrong) next.delete(name);
+    else next.add(name);
+    setFixed(next);
+  };
+  const unlessFixed = (all: Record<string, string> | null | undefined) =>
+    all && Object.fromEntries(Object.entries(all).filter(([field]) => !fixed.has(field)));
+  return { errors: unlessFixed(errors), onSubmit, onInput, unlessFixed };
 }
 
-/** For a route's clientAction: a request that never reached the server keeps the form and says `message`. */
-export async function keepFormOnNetworkFailure<T>(serverAction: () => Promise<T>, message: string) {
+/**
+ * For a route's clientAction: a request that never reached the server keeps the form and says
+ * `message`. `onSaved` runs when the server took the form (it answered with a redirect, or without
+ * errors).
+ */
+export async function keepFormOnNetworkFailure<T>(
+  serverAction: () => Promise<T>,
+  message: string,
+  onSaved?: () => void,
+) {
   try {
-    return await serverAction();
+    const result = await serverAction();
+    const errors = (result as { errors?: unknown } | null)?.errors;
+    if (!errors || (typeof errors === "object" && !Object.keys(errors).length)) onSaved?.();
+    return result;
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return { errors: { form: message } as Record<string, string>, values: null };
+    if (error instanceof Response) {
+      if (error.status >= 300 && error.status < 400) onSaved?.();
+      throw error;
+    }
+    return { errors: { form: message } as Record<string, string>, values: null, networkFailure: true as const };
   }
+}
+
+/**
+ * For a route's shouldRevalidate: after a submission that never reached the server, the page's
+ * data is not asked for again, which would fail the same way and put the error page in the
+ * form's place.
+ */
+export function failedOnNetwork(actionResult: unknown): boolean {
+  return (actionResult as { networkFailure?: unknown } | null | undefined)?.networkFailure === true;
 }

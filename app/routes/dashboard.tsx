@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
@@ -60,6 +61,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
       {/* The page's title for screen readers' heading list; each tab's own heading is an h2 under it. */}
       <h1 className="sr-only">Dashboard</h1>
+      <UnsavedChangesGuard />
       <aside className="min-w-0">
         <Sidebar active={tab} isAdmin={user.isAdmin} />
       </aside>

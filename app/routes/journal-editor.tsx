@@ -1,14 +1,15 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
-import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
+import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { type JournalForm, journalFormSchema } from "~/lib/forms/publishing";
+import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
@@ -55,9 +56,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return keepFormOnNetworkFailure(serverAction, "Unable to post journal");
+export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
+  return keepFormOnNetworkFailure(serverAction, "Unable to post journal", () => removeCopy(copyKey(params.journalId)));
 }
+
+/** Offline, the page's data is not asked for again (the form stays, with its message). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
+
+/** Where this browser keeps a copy of the journal article being written (LocalCopy). */
+const copyKey = (journalId: string | undefined) => `journal:${journalId ?? "new"}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, loaderData?.journal ? "Edit journal" : "Create journal") }];
@@ -73,6 +82,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
       schema={journalFormSchema}
       refused={actionData?.errors}
       submitLabel="Submit"
+      localCopy={{ key: copyKey(loaderData.journal?.id), fields: ["filename", "details"] }}
     >
       {(errors, onUploadingChange) => (
         <>

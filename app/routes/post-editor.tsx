@@ -1,13 +1,14 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
-import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
+import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
+import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
@@ -56,9 +57,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** A request that never reached the server (offline, timed out) says so, and keeps the form. */
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return keepFormOnNetworkFailure(serverAction, "something went wrong");
+export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
+  return keepFormOnNetworkFailure(serverAction, "something went wrong", () => removeCopy(copyKey(params.postId)));
 }
+
+/** Offline, the page's data is not asked for again (the form stays, with its message). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
+
+/** Where this browser keeps a copy of the post being written (LocalCopy). */
+const copyKey = (postId: string | undefined) => `post:${postId ?? "new"}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, loaderData?.post ? "Update post" : "Create post") }];
@@ -73,6 +82,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       schema={postFormSchema}
       refused={actionData?.errors}
       submitLabel={editing ? "Update Post" : "Submit Post"}
+      localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content"] }}
     >
       {(errors, onUploadingChange) => (
         <>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "~/components/forms/Alert";
 import { MediaPicker } from "~/components/forms/MediaPicker";
 import { ALT_PROMPT } from "~/domain/messages/media";
+import { REPLACED_EVENT } from "~/lib/local-copy";
 
 type Setup = typeof import("./quill-setup.client");
 
@@ -49,21 +50,33 @@ export function RichTextEditor({
       const { createEditor } = setup;
       // Someone already typing in the plain field carries on in the editor, where they were.
       const wasTyping = document.activeElement === textarea.current;
+      let created = false;
       const quill = createEditor(container.current, textarea.current?.value ?? defaultValue, labelId, {
         onChange: (html) => {
-          if (textarea.current) textarea.current.value = html;
+          if (!textarea.current) return;
+          textarea.current.value = html;
+          // The form hears of every edit (formatting too), as it would of typing in the textarea.
+          if (created) textarea.current.dispatchEvent(new Event("input", { bubbles: true }));
         },
         onUploadingChange: (uploading) => uploadingChange.current?.(uploading),
         onError: setUploadError,
         onImagesInserted: (urls) => setDescribing((queue) => [...queue, ...urls.map((url) => ({ url, alt: "" }))]),
       });
       editor.current = { quill, setup };
+      created = true;
       setReady(true);
       if (wasTyping) {
         quill.focus();
         quill.setSelection(quill.getLength(), 0, "silent");
       }
-      teardown = () => quill.off("text-change");
+      // A value put into the textarea from outside (a restored copy) replaces the editor's text.
+      const field = textarea.current;
+      const replace = () => field && quill.clipboard.dangerouslyPasteHTML(field.value, "api");
+      field?.addEventListener(REPLACED_EVENT, replace);
+      teardown = () => {
+        quill.off("text-change");
+        field?.removeEventListener(REPLACED_EVENT, replace);
+      };
     });
     return () => {
       cancelled = true;

@@ -22,7 +22,8 @@ export function useFieldValues<V extends Record<string, string>>(initial: V, unt
     value: values[name],
     onChange: (event) => {
       const typed = event.target.value;
-      setValues({ ...values, [name]: untrimmed.includes(name) ? typed : typed.trim() });
+      // From the latest values: several fields can change before the next render (typed before hydration).
+      setValues((latest) => ({ ...latest, [name]: untrimmed.includes(name) ? typed : typed.trim() }));
     },
   });
   return { values, bind };

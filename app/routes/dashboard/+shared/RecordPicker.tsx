@@ -1,9 +1,10 @@
 import { Fragment, useEffect, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Select, type SelectOption } from "~/components/ui/Select";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 type RecordPickerProps = {
   tab: string;
@@ -29,19 +30,21 @@ type RecordPickerProps = {
 export function RecordPicker(props: RecordPickerProps) {
   const { tab, param, label, value, options, loadIntent, saveIntent, saveDisabled } = props;
   const navigate = useNavigate();
-  // What the list shows: the person's choice while it loads; once another record is on screen
-  // (loaded, or the browser's Back), that record.
-  const [choice, setChoice] = useState({ on: value, chosen: value });
-  const shown = choice.on === value ? choice.chosen : value;
+  // What the list shows: the person's choice while it loads; otherwise the record on screen (also
+  // when leaving unsaved work was called off, or after the browser's Back).
+  const loading = useNavigation().location;
+  const pending = loading && new URLSearchParams(loading.search);
+  const shown = (loading?.pathname === "/dashboard" && pending?.get("tab") === tab && pending.get(param)) || value;
   const choose = (chosen: string) => {
-    setChoice({ on: value, chosen });
     void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
   };
   return (
     <div className="relative flex items-end gap-3">
       {saveIntent && <EnterSaves intent={saveIntent} disabled={saveDisabled} />}
       <input type="hidden" name="loaded" value={value} />
+      {/* Choosing here shows another record: not work of its own (the guard asks before it is left). */}
       <Select
+        data-not-work
         className="flex-1"
         id={`${tab}-${param}`}
         name={param}
@@ -113,8 +116,10 @@ export function RecordForm<Record>({
   children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const [uploading, setUploading] = useState(false);
+  const { watch } = useUnsavedChanges();
   return (
     <Form
+      ref={watch}
       method="post"
       noValidate={noValidate}
       action={`/dashboard?tab=${picker.tab}&${picker.param}=${picker.value}`}

@@ -10,6 +10,7 @@ import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
 import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
+import { FormActions } from "../../+shared/FormActions";
 import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "../../tab";
@@ -77,8 +78,10 @@ function SettingsFields({
         }
         return <Field key={field} name={field} label={label} defaultValue={value} aria-required="true" />;
       })}
-      <Notice result={result} />
-      <SaveButton intent="save-settings" disabled={uploading} />
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent="save-settings" disabled={uploading} />
+      </FormActions>
     </>
   );
 }

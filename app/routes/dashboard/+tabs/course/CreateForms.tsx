@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { COURSE_PAGE, type CourseLists } from "./course-types";
 import { CourseFields, DepartmentNameFields } from "./CourseFields";
@@ -35,8 +36,16 @@ function CreateForm({
 }) {
   const check = useSchemaCheck(schema, fieldErrors);
   const message = check.errors && firstMessage(check.errors);
+  const { watch } = useUnsavedChanges();
   return (
-    <Form method="post" action={COURSE_PAGE} className={PANEL} onSubmit={check.onSubmit}>
+    <Form
+      ref={watch}
+      method="post"
+      action={COURSE_PAGE}
+      className={PANEL}
+      onSubmit={check.onSubmit}
+      onInput={check.onInput}
+    >
       <Heading level={3}>{title}</Heading>
       <input type="hidden" name="intent" value={intent} />
       {children}

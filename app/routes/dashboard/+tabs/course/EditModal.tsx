@@ -13,6 +13,7 @@ import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
 import { htmlToParagraphs } from "~/lib/paragraphs";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import type { ActionResult } from "../../tab";
 import { COURSE_PAGE, type CourseLists, type DepartmentRow, type Editing, TYPE_NAME } from "./course-types";
@@ -47,11 +48,19 @@ export function EditModal({
   }, [answer, onSaved, onClose]);
   const message = (check.errors && firstMessage(check.errors)) ?? (answer && !answer.ok ? answer.message : null);
   const sending = fetcher.state !== "idle";
+  const { watch } = useUnsavedChanges(answer?.ok === false);
   return (
     <DialogPanel open onOpenChange={(open) => !open && onClose()} className="max-h-[90vh] max-w-2xl overflow-y-auto">
       <Dialog.Title className={HEADING_CLASSES[3]}>Edit {TYPE_NAME[editing.kind].toLowerCase()}</Dialog.Title>
       <Dialog.Description className="sr-only">Change the fields and save.</Dialog.Description>
-      <fetcher.Form method="post" action={COURSE_PAGE} className="mt-5 space-y-4" onSubmit={check.onSubmit}>
+      <fetcher.Form
+        ref={watch}
+        method="post"
+        action={COURSE_PAGE}
+        className="mt-5 space-y-4"
+        onSubmit={check.onSubmit}
+        onInput={check.onInput}
+      >
         <input type="hidden" name="intent" value={`update-${editing.kind}`} />
         <input type="hidden" name="id" value={editing.row.id} />
         <EditFields editing={editing} lists={lists} onUploadingChange={onUploadingChange} />

@@ -9,7 +9,9 @@ import { PlaceNote } from "~/components/ui/PlaceNote";
 import { FOCUS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
+import { FormActions } from "../../+shared/FormActions";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "../../tab";
 import type { load } from "./focus.server";
@@ -43,14 +45,17 @@ export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>)
 /** One page's focus text: made anew for each page, so nothing carries across. */
 function FocusForm({ focus, result }: { focus: FocusRecord; result: ActionResult | undefined }) {
   const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
+  const { watch } = useUnsavedChanges();
   return (
-    <Form method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
+    <Form ref={watch} method="post" action={`/dashboard?tab=focus&page=${focus.key}`} className="mt-6 space-y-5">
       <input type="hidden" name="key" value={focus.key} />
       <Field name="title" label="Title" defaultValue={focus.title} />
       <Field name="subtitle" label="Subtitle" defaultValue={focus.subtitle} />
       <RichTextEditor name="content" label="Content" defaultValue={focus.content} onUploadingChange={setUploading} />
-      <Notice result={result} />
-      <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent="save-focus" label="Submit" busyLabel="Submitting..." disabled={uploading} />
+      </FormActions>
     </Form>
   );
 }

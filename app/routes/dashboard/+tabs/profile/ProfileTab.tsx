@@ -11,6 +11,7 @@ import { InPlaceLink } from "~/components/InPlaceLink";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import type { TabProps } from "../../tab";
@@ -181,8 +182,9 @@ function ProfileForm({
     if (refusal) event.preventDefault();
     onRefused(refusal);
   };
+  const { watch } = useUnsavedChanges();
   return (
-    <Form method="post" className="mt-8 space-y-5" onSubmit={onSubmit}>
+    <Form ref={watch} method="post" className="mt-8 space-y-5" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="update-profile" />
       <input type="hidden" name="profilePhoto" value={photo === user.image ? "" : photo} />
       <ProfileFields bind={bind} askCurrent={needsCurrent || !hydrated} />

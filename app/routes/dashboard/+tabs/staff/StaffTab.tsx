@@ -8,6 +8,7 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
 
+import { FormActions } from "../../+shared/FormActions";
 import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
 import { SaveButton } from "../../+shared/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "../../tab";
@@ -58,8 +59,10 @@ function StaffFields({
       <Field name="email" type="email" label="Email" defaultValue={record.email} aria-required="true" />
       <LongText name="description" label="Description" defaultValue={record.description} />
       <ImageUploadField name="photo" label="Photo" defaultValue={record.photo ?? ""} onUploadingChange={setUploading} />
-      <Notice result={result} />
-      <SaveButton intent="save-staff" disabled={uploading} />
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent="save-staff" disabled={uploading} />
+      </FormActions>
     </>
   );
 }
