@@ -252,6 +252,7 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
       await expect(editor).not.toBeFocused();
       await expect(editor).toHaveText("Peace talks resume");
       // The next control after the text is the post's Status (the Publishing fields follow the editor).
+      console.log("FOCUSED", await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)));
       await expect(page.getByLabel("Status")).toBeFocused();
       addToTally(testInfo, SUITE, 1, WHAT);
     },

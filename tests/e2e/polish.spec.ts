@@ -136,7 +136,7 @@ test.describe("at real widths", () => {
     await page.goto(journal.page);
     const card = page.getByRole("region", { name: "Read the full article" });
     await expect(card).toBeVisible();
-    await expect(card.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", /\/pdf\?download$/);
+    await expect(card.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", /\/pdf\?v=[a-z0-9]+&download$/);
     await expect(page.getByTestId("pdf-preview")).toBeHidden();
     expect(await overflowsSideways(page)).toBe(false);
     // A wider screen shows the preview, and no card.
