@@ -37,7 +37,7 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
       >
         {(shown, onUploadingChange) => (
           <>
-            <PlaceNote label={SHOWN_ON} {...SETTINGS_PLACES[section]} />
+            <PlaceNote label={SHOWN_ON} {...SETTINGS_PLACES[section]} history={`/history/settings/${section}`} />
             <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
           </>
         )}

@@ -20,7 +20,7 @@ export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<
   return (
     <section aria-labelledby="announce-title">
       <Heading id="announce-title">Announcement</Heading>
-      <PlaceNote label={SHOWN_ON} {...ANNOUNCEMENT_PLACE} />
+      <PlaceNote label={SHOWN_ON} {...ANNOUNCEMENT_PLACE} history="/history/announcement/announcement" />
       <Form ref={watch} method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
         <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
         <RichTextEditor

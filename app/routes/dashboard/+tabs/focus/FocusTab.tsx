@@ -36,7 +36,7 @@ export function FocusTab({ data: focus, result }: TabProps<Loaded<typeof load>>)
           </Link>
         ))}
       </nav>
-      <PlaceNote label={SHOWN_ON} {...FOCUS_PLACES[focus.key]} />
+      <PlaceNote label={SHOWN_ON} {...FOCUS_PLACES[focus.key]} history={`/history/focus/${focus.key}`} />
       <FocusForm key={focus.key} focus={focus} result={result} />
     </section>
   );

@@ -19,7 +19,7 @@ export function StaffTab({ data: { role, record }, result }: TabProps<Loaded<typ
   return (
     <section aria-labelledby="staff-title">
       <Heading id="staff-title">Staff Management</Heading>
-      <PlaceNote label={SHOWN_ON} {...STAFF_PLACE} />
+      <PlaceNote label={SHOWN_ON} {...STAFF_PLACE} history={`/history/staff/${role}`} />
       <RecordForm
         tab="staff"
         param="role"
