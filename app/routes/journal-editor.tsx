@@ -5,6 +5,7 @@ import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
@@ -12,10 +13,11 @@ import { type JournalForm, journalFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
+import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-editor";
-import { editorAction } from "./dashboard/+shared/editor.server";
+import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 
@@ -45,15 +47,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  if (new URL(request.url).searchParams.has("autosave"))
+    return autosaveAction(request, EMPTY, journalFormSchema, async (form, admin) => {
+      const { journals } = await services();
+      const { options } = editorialSave(form, admin.id);
+      const journal = { ...journalFields(form), status: "draft" as const, publishAt: null };
+      const id = params.journalId ?? (form.draftId || undefined);
+      if (!id) return journals.create({ ...journal, userId: admin.id });
+      if ((await journals.byId(id, "admin"))?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
+      return journals.update(id, journal, { version: options.version, editorId: admin.id, keepRevision: false });
+    });
   return editorAction(request, EMPTY, journalFormSchema, async (form, admin) => {
     const { journals } = await services();
     const { fields, options } = editorialSave(form, admin.id);
-    const journal = { filename: form.filename, details: form.details, file: form.file, ...fields };
+    const journal = { ...journalFields(form), ...fields };
+    // A new article that autosave already stored as a draft: that draft is saved.
     if (params.journalId) await journals.update(params.journalId, journal, options);
+    else if (form.draftId)
+      await journals.update(form.draftId, journal, { ...options, slug: options.slug || form.filename });
     else await journals.create({ ...journal, userId: admin.id, slug: options.slug });
     return "/dashboard?tab=journals";
   });
 }
+
+const journalFields = (form: JournalForm) => ({ filename: form.filename, details: form.details, file: form.file });
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
 export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
@@ -61,7 +78,9 @@ export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
 }
 
 /** Offline, the page's data is not asked for again (the form stays, with its message). */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // An autosave changes nothing the form shows: its answer updates the form itself.
+  if (formAction?.includes("autosave")) return false;
   return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
 }
 
@@ -74,14 +93,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function JournalEditor({ loaderData, actionData }: Route.ComponentProps) {
   const editing = Boolean(loaderData.journal);
-  const values = actionData?.values ?? loaderData.values;
+  // The page's own submissions (an autosave's answer goes to its fetcher, not here).
+  const answer = actionData && "values" in actionData ? actionData : undefined;
+  const values = answer?.values ?? loaderData.values;
   const [file, setFile] = useState(values.file);
   return (
     <EditorForm
       heading={editing ? "Edit journal" : "Create journal"}
       schema={journalFormSchema}
-      refused={actionData?.errors}
+      refused={answer?.errors}
       submitLabel="Submit"
+      // New items, and drafts, are kept on the server as the editor types.
+      autosave={!loaderData.journal || values.status === "draft"}
       localCopy={{ key: copyKey(loaderData.journal?.id), fields: ["filename", "details"] }}
     >
       {(errors, onUploadingChange) => (

@@ -5,16 +5,19 @@ import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
+import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
+import type { PostCategory } from "~/domain/vocabulary";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
+import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/post-editor";
-import { editorAction } from "./dashboard/+shared/editor.server";
+import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 
@@ -45,16 +48,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  if (new URL(request.url).searchParams.has("autosave"))
+    return autosaveAction(request, EMPTY, postFormSchema, async (form, admin) => {
+      const { posts } = await services();
+      const { options } = editorialSave(form, admin.id);
+      const post = { ...postFields(form), status: "draft" as const, publishAt: null };
+      const id = params.postId ?? (form.draftId || undefined);
+      if (!id) return posts.create({ ...post, userId: admin.id });
+      if ((await posts.byId(id, "admin"))?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
+      return posts.update(id, post, { version: options.version, editorId: admin.id, keepRevision: false });
+    });
   return editorAction(request, EMPTY, postFormSchema, async (form, admin) => {
     const { posts } = await services();
     const { fields, options } = editorialSave(form, admin.id);
-    const post = { title: form.title, category: form.category, image: form.image, content: form.content, ...fields };
+    const post = { ...postFields(form), ...fields };
+    // A new post that autosave already stored as a draft: that draft is saved, its address made
+    // from the title as it is now.
     const saved = params.postId
       ? await posts.update(params.postId, post, options)
-      : await posts.create({ ...post, userId: admin.id, slug: options.slug });
+      : form.draftId
+        ? await posts.update(form.draftId, post, { ...options, slug: options.slug || form.title })
+        : await posts.create({ ...post, userId: admin.id, slug: options.slug });
     return `/post/${saved.slug}`;
   });
 }
+
+const postFields = (form: PostForm) => ({
+  title: form.title,
+  category: form.category as PostCategory,
+  image: form.image,
+  content: form.content,
+});
 
 /** A request that never reached the server (offline, timed out) says so, and keeps the form. */
 export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
@@ -62,7 +86,9 @@ export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
 }
 
 /** Offline, the page's data is not asked for again (the form stays, with its message). */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // An autosave changes nothing the form shows: its answer updates the form itself.
+  if (formAction?.includes("autosave")) return false;
   return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
 }
 
@@ -75,13 +101,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function PostEditor({ loaderData, actionData }: Route.ComponentProps) {
   const editing = Boolean(loaderData.post);
-  const values = actionData?.values ?? loaderData.values;
+  // The page's own submissions (an autosave's answer goes to its fetcher, not here).
+  const answer = actionData && "values" in actionData ? actionData : undefined;
+  const values = answer?.values ?? loaderData.values;
   return (
     <EditorForm
       heading={editing ? "Update post" : "Create a post"}
       schema={postFormSchema}
-      refused={actionData?.errors}
+      refused={answer?.errors}
       submitLabel={editing ? "Update Post" : "Submit Post"}
+      // New items, and drafts, are kept on the server as the editor types.
+      autosave={!loaderData.post || values.status === "draft"}
       localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content"] }}
     >
       {(errors, onUploadingChange) => (

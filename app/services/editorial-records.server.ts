@@ -47,6 +47,8 @@ export type SaveOptions = {
   version?: number;
   /** Who saved: kept with the revision. */
   editorId?: string | null;
+  /** False for an autosave: the editor did not choose to save, so no revision is kept. */
+  keepRevision?: boolean;
 };
 
 type Spec<T extends EditorialTable> = {
@@ -177,7 +179,7 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
         const slug = wanted === was.slug ? was.slug : await uniqueSlug(db, table, wanted, was.id);
         return db.transaction(async (tx) => {
           const executor = tx as unknown as Database;
-          if (firstRevision) {
+          if (firstRevision && options.keepRevision !== false) {
             await recordRevision(executor, {
               kind,
               recordId: was.id,
@@ -188,7 +190,7 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
           }
           const saved = await updateAtVersion(executor, table, was.id, options.version, { ...values, slug }, spec.gone);
           if (slug !== was.slug) await rememberOldSlug(executor, kind, was.id, was.slug);
-          await keepRevision(executor, saved as Row, options.editorId);
+          if (options.keepRevision !== false) await keepRevision(executor, saved as Row, options.editorId);
           return saved as Row;
         });
       });

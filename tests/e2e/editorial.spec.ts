@@ -72,6 +72,43 @@ test.describe("editorial work", () => {
     await trashPost(page.request, path);
   });
 
+  test("write, leave, come back and find the draft; publishing it makes no second post", async ({
+    adminPage: page,
+  }) => {
+    const title = `Autosaved draft ${uniqueName("a")}`;
+    await page.goto("/create-post");
+    await page.getByLabel("Title").fill(title);
+    await expect(page.locator(".ql-editor")).toBeVisible();
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Half a thought, kept by the server");
+    await expect(page.getByText(/^Draft saved automatically at/)).toBeVisible({ timeout: 20_000 });
+
+    // Leave without pressing Submit: nothing to warn about, the draft is stored.
+    await page.goto("/dashboard?tab=posts");
+    await page.getByLabel("Search titles").fill(title);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const row = page.locator("tbody tr", { hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Draft");
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Half a thought, kept by the server");
+
+    await page.getByLabel("Status").selectOption("published");
+    await page.getByRole("button", { name: "Update Post" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await page.goto(`/dashboard?tab=posts&q=${encodeURIComponent(title)}`);
+    await expect(page.locator("tbody tr", { hasText: title })).toHaveCount(1);
+    await expect(page.locator("tbody tr", { hasText: title })).toContainText("Published");
+    await trashPost(
+      page.request,
+      new URL(
+        (await page.locator("tbody tr", { hasText: title }).getByRole("link", { name: title }).getAttribute("href")) ??
+          "",
+        "http://x",
+      ).pathname,
+    );
+  });
+
   test("a scheduled post appears at its time with no one signed in", async ({
     adminPage: page,
     admin,

@@ -136,7 +136,10 @@ test.describe("at real widths", () => {
     await page.goto(journal.page);
     const card = page.getByRole("region", { name: "Read the full article" });
     await expect(card).toBeVisible();
-    await expect(card.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", /\/pdf\?v=[a-z0-9]+&download$/);
+    await expect(card.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+      "href",
+      /\/pdf\?v=[a-z0-9]+&download$/,
+    );
     await expect(page.getByTestId("pdf-preview")).toBeHidden();
     expect(await overflowsSideways(page)).toBe(false);
     // A wider screen shows the preview, and no card.
@@ -242,8 +245,16 @@ test.describe("in the editor's words", () => {
     await page.goto("/dashboard?tab=about&section=homepage");
     // SPEC.md's keys stay; the place follows.
     await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("homepage");
-    await expect(page.getByTestId("place-note")).toHaveText("Shown on: Home page: hero (opens in a new tab)");
-    await expect(page.getByTestId("place-note").getByRole("link")).toHaveAttribute("href", "/");
+    await expect(page.getByTestId("place-note")).toHaveText("Shown on: Home page: hero (opens in a new tab) · History");
+    await expect(page.getByTestId("place-note").getByRole("link", { name: /Home page: hero/ })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    // And where its earlier versions are (compare, restore).
+    await expect(page.getByTestId("place-note").getByRole("link", { name: "History" })).toHaveAttribute(
+      "href",
+      "/history/settings/homepage",
+    );
     await page.getByLabel("Section").selectOption("howtoapplyone");
     await expect(page.getByTestId("place-note")).toContainText("Home page: How to submit, step 1");
 
@@ -252,7 +263,10 @@ test.describe("in the editor's words", () => {
       "aria-current",
       "page",
     );
-    await expect(page.getByTestId("place-note").getByRole("link")).toHaveAttribute("href", "/journals");
+    await expect(page.getByTestId("place-note").getByRole("link", { name: /Journals page heading/ })).toHaveAttribute(
+      "href",
+      "/journals",
+    );
     await page.getByRole("link", { name: /^submitPage/ }).click();
     await expect(page.getByTestId("place-note")).toContainText("Call for Papers page: submission guidelines");
 

@@ -28,3 +28,7 @@ export function unpublishedNotice(status: string, publishAt: Date | null) {
 export function previewNotice(expiresAt: Date) {
   return `Preview: this is how the page will look. Anyone with this link can see it until ${whenShown(expiresAt)}.`;
 }
+
+export const AUTOSAVE_ONLY_DRAFTS = "Only drafts are saved automatically: press Update to publish your changes.";
+export const autosavedAt = (time: string) => `Draft saved automatically at ${time}.`;
+export const AUTOSAVE_FAILED = "Not saved automatically yet; your text is kept in this browser.";

@@ -14,11 +14,20 @@ export const editorialFields = {
   tzOffset: z.string().regex(/^-?\d{0,4}$/, "Not a time zone"),
   slug: z.string().max(200, "The address is too long (200 characters at most)"),
   version: z.string().regex(/^\d{0,10}$/, "Not a version"),
+  /** A new item's draft, once autosave has stored one: the form then saves that draft. */
+  draftId: z.union([z.uuid(), z.literal("")], { message: "Not a draft" }),
 };
 
 export type EditorialForm = { [K in keyof typeof editorialFields]: string };
 
-export const EMPTY_EDITORIAL: EditorialForm = { status: "", publishAt: "", tzOffset: "", slug: "", version: "" };
+export const EMPTY_EDITORIAL: EditorialForm = {
+  status: "",
+  publishAt: "",
+  tzOffset: "",
+  slug: "",
+  version: "",
+  draftId: "",
+};
 
 /** "2026-11-24T09:30" in a zone `offset` minutes behind UTC (as Date#getTimezoneOffset says), or null. */
 export function parseLocalDateTime(value: string, offset: string): Date | null {

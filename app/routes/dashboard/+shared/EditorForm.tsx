@@ -11,6 +11,7 @@ import { fieldErrors } from "~/lib/forms/errors";
 import { useLocalCopy } from "~/lib/local-copy";
 import { UnsavedChangesGuard, useUnsavedChanges } from "~/lib/unsaved-changes";
 
+import { DraftAutosave } from "./DraftAutosave";
 import { FormActions } from "./FormActions";
 
 const NO_FIELDS: readonly string[] = [];
@@ -26,6 +27,7 @@ export function EditorForm({
   refused,
   submitLabel,
   localCopy,
+  autosave = false,
   children,
 }: {
   heading: string;
@@ -38,13 +40,15 @@ export function EditorForm({
    * "new"); the route's clientAction removes the copy once the server took the form.
    */
   localCopy?: { key: string; fields: readonly string[] };
+  /** Store the form as a draft on the server as it is typed (new items and drafts). */
+  autosave?: boolean;
   children: (errors: Record<string, string>, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const check = useSchemaCheck(schema, fieldErrors);
   const errors: Record<string, string> = check.errors ?? check.unlessFixed(refused) ?? {};
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";
-  const { watch } = useUnsavedChanges();
+  const { watch, saved } = useUnsavedChanges();
   const copy = useLocalCopy(localCopy?.key ?? "", localCopy?.fields ?? NO_FIELDS);
   const keepCopy = copy.ref;
   const formRef = useCallback(
@@ -84,6 +88,7 @@ export function EditorForm({
         {children(errors, onUploadingChange)}
         <FormActions>
           {errors.form && <Alert tone="error">{errors.form}</Alert>}
+          {autosave && <DraftAutosave onSaved={saved} />}
           <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
             {submitting ? "Saving..." : submitLabel}
           </Button>

@@ -79,6 +79,7 @@ export function EditorialFields({
         error={errors.slug}
       />
       <input type="hidden" name="version" value={values.version} readOnly />
+      <input type="hidden" name="draftId" defaultValue={values.draftId} />
       {errors.version && (
         <div className="sm:col-span-3">
           <Alert tone="error">

@@ -43,3 +43,40 @@ export async function editorAction<Empty extends Record<string, string>, Parsed>
   }
   return redirect(next);
 }
+
+/** What an autosave answers: where the draft is now, or why it was not saved. */
+export type AutosaveAnswer =
+  | { autosaved: true; id: string; version: number; savedAt: string }
+  | { autosaved: false; message: string; errors: Record<string, string> };
+
+/**
+ * The editors' autosave (`?autosave`): the form as it is, stored as a draft without a revision.
+ * A new item becomes a draft (its id comes back, so the next saves update it); a saved item is
+ * updated only while it is a draft and still at the version the editor loaded.
+ */
+export async function autosaveAction<Empty extends Record<string, string>, Parsed>(
+  request: Request,
+  empty: Empty,
+  schema: z.ZodType<Parsed>,
+  save: (parsed: Parsed, admin: SessionUser) => Promise<{ id: string; version: number }>,
+) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const values = Object.fromEntries(
+    Object.entries(empty).map(([name, missing]) => [name, String(form.get(name) ?? missing)]),
+  ) as { [Name in keyof Empty]: string };
+  const refuse = (message: string, status: number, errors: Record<string, string> = { form: message }) =>
+    data<AutosaveAnswer>({ autosaved: false, message, errors }, { status });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return refuse(Object.values(errors)[0] ?? "Not saved", 400, errors);
+  }
+  try {
+    const saved = await save(parsed.data, admin);
+    return data<AutosaveAnswer>({ autosaved: true, ...saved, savedAt: new Date().toISOString() });
+  } catch (error) {
+    if (error instanceof ServiceError) return refuse(error.message, error.status);
+    throw error;
+  }
+}
