@@ -235,8 +235,10 @@ test.describe("admins and everyone else", () => {
     await page.goto("/dashboard?tab=users");
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(5);
-    // With the page's script running, Show more appends (before it, the link opens page 2 alone).
+    // With the page's script running, Show more appends (before it, the link opens page 2 alone):
+    // wait until the page has hydrated (its theme switch says so), not only until the network is idle.
     await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
     await page.getByRole("link", { name: "Show more" }).click();
     // The next 5 are appended (fewer when users created meanwhile by other tests shift a page:
     // the list never shows anyone twice).
