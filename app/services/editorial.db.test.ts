@@ -229,4 +229,15 @@ describe(`editorial state (${testDatabaseKind})`, () => {
     // A revision of another record is not this one's.
     await expect(siteContent.restoreRevision("focus", "aboutPage", focus[1].id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("keeps a row written as before the editorial columns existed published, public and at its address", async () => {
+    // What the migration meets: rows inserted with only the earlier columns.
+    await world.database.db.execute(
+      sql`insert into posts (slug, title, category, image, content) values ('from-before', 'From before', 'fees', '', '<p>Old</p>')`,
+    );
+    const { posts } = world.services;
+    const old = await posts.bySlug("from-before");
+    expect(old).toMatchObject({ status: "published", version: 1, deletedAt: null, publishAt: null });
+    expect((await posts.list({ limit: 50 })).items.map((p) => p.slug)).toContain("from-before");
+  });
 });
