@@ -5,7 +5,7 @@
  */
 export function FormActions({ children }: { children: React.ReactNode }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-2 space-y-3 bg-white/95 px-2 py-3 backdrop-blur-sm dark:bg-night-card/95">
+    <div className="-mx-2 space-y-3 bg-white/95 px-2 py-3 backdrop-blur-sm sm:sticky sm:bottom-0 sm:z-10 dark:bg-night-card/95">
       {children}
     </div>
   );
