@@ -87,8 +87,11 @@ function isJson(request: Request) {
 }
 
 async function authorise(operation: Operation, request: Request, params: Record<string, string>) {
-  // Public calls need no session: no look-up on the hottest path.
-  if (operation.access === "public") return { user: null };
+  // Public calls need no session: no look-up on the hottest path, unless the answer depends on who
+  // asks (and then a request without a session cookie is not looked up either).
+  if (operation.access === "public") {
+    return { user: operation.readsViewer ? await (await domainServices()).accounts.currentUser(request) : null };
+  }
   // The domain services, not the pages' session helper: an outage must reach the catch below as a
   // ServiceError, to be answered in JSON.
   const user = await (await domainServices()).accounts.currentUser(request);

@@ -47,6 +47,8 @@ export type Operation = {
   errors?: number[];
   /** Cookies are set or cleared (sign-in, sign-out, password change). */
   setsSession?: boolean;
+  /** A public call whose answer depends on who asks (admins also find drafts): the session is read. */
+  readsViewer?: boolean;
   handle(context: ApiContext<never, never>): Promise<ApiResult>;
 };
 

@@ -85,28 +85,23 @@ test.describe("editorial work", () => {
 
     // Leave without pressing Submit: nothing to warn about, the draft is stored.
     await page.goto("/dashboard?tab=posts");
-    await page.getByLabel("Search titles").fill(title);
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByLabel("Search", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
     const row = page.locator("tbody tr", { hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Draft");
     await row.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Half a thought, kept by the server");
 
     await page.getByLabel("Status").selectOption("published");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    const published = new URL(page.url()).pathname;
     await page.goto(`/dashboard?tab=posts&q=${encodeURIComponent(title)}`);
     await expect(page.locator("tbody tr", { hasText: title })).toHaveCount(1);
     await expect(page.locator("tbody tr", { hasText: title })).toContainText("Published");
-    await trashPost(
-      page.request,
-      new URL(
-        (await page.locator("tbody tr", { hasText: title }).getByRole("link", { name: title }).getAttribute("href")) ??
-          "",
-        "http://x",
-      ).pathname,
-    );
+    await trashPost(page.request, published);
   });
 
   test("a scheduled post appears at its time with no one signed in", async ({
@@ -208,12 +203,14 @@ test.describe("editorial work", () => {
     const path = await createPost(page, { title, status: "draft" });
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await page.getByLabel("Title").fill(`${title} v2`);
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} v2`);
 
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Edit ${title} v2` }).click();
+    await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await page.getByRole("link", { name: /^History \(2 revisions\)/ }).click();
     await page.getByRole("link", { name: "Compare version 1" }).click();
     await expect(page.locator("del", { hasText: "v2" })).toHaveCount(0);
@@ -268,6 +265,7 @@ test.describe("editorial work", () => {
     const second = await pdfUpload(page.request, `${title} two`);
     await page.goto("/dashboard?tab=journals");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/update-(post|journal)\//);
     const editor = new URL(page.url()).pathname;
     const version = await page.locator('input[name="version"]').inputValue();
     const saved = await page.request.post(editor, {
@@ -295,6 +293,7 @@ test.describe("editorial work", () => {
     const oldSlug = path.split("/").pop()!;
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await page.getByLabel("Address").fill(`${oldSlug}-moved`);
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${oldSlug}-moved$`));

@@ -18,6 +18,7 @@ export const postOperations: Operation[] = [
     tag: "Posts",
     summary: "Posts, newest first (9 a page), or one post by postId or slug",
     access: "public",
+    readsViewer: true,
     query: z.object({
       ...pageQuery,
       userId: z.string().max(100).optional().meta({ description: "Only this author's posts" }),

@@ -56,7 +56,7 @@ export function ListFilters({
     >
       <input type="hidden" name="tab" value={tab} />
       <label className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
-        Search titles
+        Search
         <input
           type="search"
           name="q"
