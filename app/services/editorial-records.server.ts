@@ -25,6 +25,21 @@ import { InvalidError, NotFoundError } from "./errors.server";
 import { normalisePage } from "./pagination";
 import { insertWithSlug, retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
+/** The methods posts and journals both have, by effect (each service adds its own). */
+export const EDITORIAL_READS = ["bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"] as const;
+export const EDITORIAL_WRITES = [
+  "create",
+  "update",
+  "remove",
+  "trash",
+  "restore",
+  "purge",
+  "setStatus",
+  "restoreRevision",
+  "publishDue",
+  "purgeExpired",
+] as const;
+
 export const ADMIN_SORTS = ["newest", "oldest", "title", "updated"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 

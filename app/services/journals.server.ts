@@ -7,7 +7,13 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
 import { type Audience, editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
-import { type AdminListQuery, editorialRecords, type SaveOptions } from "./editorial-records.server";
+import {
+  type AdminListQuery,
+  EDITORIAL_READS,
+  EDITORIAL_WRITES,
+  editorialRecords,
+  type SaveOptions,
+} from "./editorial-records.server";
 import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { countWhere, pageNewestFirst } from "./newest-first.server";
 import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
@@ -173,17 +179,6 @@ export type JournalsService = ReturnType<typeof journalsService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
 export const journalsEffects = effectTable({
-  read: ["list", "bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"],
-  write: [
-    "create",
-    "update",
-    "remove",
-    "trash",
-    "restore",
-    "purge",
-    "setStatus",
-    "restoreRevision",
-    "publishDue",
-    "purgeExpired",
-  ],
+  read: ["list", ...EDITORIAL_READS],
+  write: EDITORIAL_WRITES,
 }) satisfies Effects<JournalsService>;

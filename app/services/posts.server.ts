@@ -8,7 +8,13 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
 import { type Audience, editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
-import { type AdminListQuery, editorialRecords, type SaveOptions } from "./editorial-records.server";
+import {
+  type AdminListQuery,
+  EDITORIAL_READS,
+  EDITORIAL_WRITES,
+  editorialRecords,
+  type SaveOptions,
+} from "./editorial-records.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
 import { countWhere, newestFirst, pageNewestFirst } from "./newest-first.server";
 import { type PageRequest, POSTS_PAGE_SIZE } from "./pagination";
@@ -189,17 +195,6 @@ export type PostsService = ReturnType<typeof postsService>;
 
 /** What each method does to stored posts: writes drop the cached pages that show posts. */
 export const postsEffects = effectTable({
-  read: ["list", "latest", "bySlug", "movedSlug", "byId", "related", "adminList", "count", "revisions", "revision"],
-  write: [
-    "create",
-    "update",
-    "remove",
-    "trash",
-    "restore",
-    "purge",
-    "setStatus",
-    "restoreRevision",
-    "publishDue",
-    "purgeExpired",
-  ],
+  read: ["list", "latest", "related", ...EDITORIAL_READS],
+  write: EDITORIAL_WRITES,
 }) satisfies Effects<PostsService>;
