@@ -593,13 +593,18 @@ async function checkDatabase(url: string, ledger: Ledger, problems: string[]): P
   await db.connect();
   try {
     const posts = new Map(
-      (await db.query<{ id: string; title: string; image: string }>("select id, title, image from posts")).rows.map(
-        (r) => [r.id, r],
-      ),
+      // Live rows: a delete moves a post to the trash (decision 020), where it no longer counts as there.
+      (
+        await db.query<{ id: string; title: string; image: string }>(
+          "select id, title, image from posts where deleted_at is null",
+        )
+      ).rows.map((r) => [r.id, r]),
     );
     const journals = new Map(
       (
-        await db.query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")
+        await db.query<{ id: string; filename: string; file: string }>(
+          "select id, filename, file from journals where deleted_at is null",
+        )
       ).rows.map((r) => [r.id, r]),
     );
     const media = new Set(

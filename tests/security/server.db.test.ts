@@ -241,6 +241,24 @@ describe(`security at the HTTP server (${label})`, () => {
       { name: "make a user an admin", ...dashboard("set-admin", { userId: "0", admin: "true" }), expect: ADMIN_ONLY },
       { name: "delete a post", ...dashboard("delete-post", { postId: "0" }), expect: ADMIN_ONLY },
       { name: "delete a journal", ...dashboard("delete-journal", { journalId: "0" }), expect: ADMIN_ONLY },
+      {
+        name: "publish posts in bulk",
+        ...dashboard("bulk-posts", { bulkAction: "publish", ids: "0" }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "trash journals in bulk",
+        ...dashboard("bulk-journals", { bulkAction: "trash", ids: "0" }),
+        expect: ADMIN_ONLY,
+      },
+      { name: "restore from the trash", ...dashboard("restore-item", { kind: "post", id: "0" }), expect: ADMIN_ONLY },
+      { name: "delete from the trash", ...dashboard("purge-item", { kind: "journal", id: "0" }), expect: ADMIN_ONLY },
+      {
+        name: "describe an uploaded file",
+        ...dashboard("describe-file", { fileId: "0", alt: "x", caption: "" }),
+        expect: ADMIN_ONLY,
+      },
+      { name: "delete an uploaded file", ...dashboard("delete-file", { fileId: "0" }), expect: ADMIN_ONLY },
       { name: "load a settings section", ...dashboard("load-settings", { section: "blog" }), expect: ADMIN_ONLY },
       {
         name: "save settings",
@@ -303,6 +321,30 @@ describe(`security at the HTTP server (${label})`, () => {
         name: "update a post",
         path: `/update-post/${postId}`,
         form: { title: "Security post", category: "exams", image: "", content: "<p>y</p>" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "preview a post",
+        path: "/preview",
+        form: { previewKind: "post", title: "Preview", category: "exams", image: "", content: "<p>x</p>" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "restore a post's revision",
+        path: `/update-post/${postId}/history`,
+        form: { revisionId: "0" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "restore a journal's revision",
+        path: `/update-journal/${journalId}/history`,
+        form: { revisionId: "0" },
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "restore a revision of the announcement",
+        path: "/history/announcement/announcement",
+        form: { revisionId: "0" },
         expect: ADMIN_ONLY,
       },
       {

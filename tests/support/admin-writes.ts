@@ -237,15 +237,18 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   const problems: string[] = [];
   const query = async <T>(text: string) => rowsOf<T>(await db.execute(sql.raw(text)));
   const posts = new Map(
-    (await query<{ id: string; title: string; image: string }>("select id, title, image from posts")).map((r) => [
-      r.id,
-      r,
-    ]),
+    (
+      await query<{ id: string; title: string; image: string; trashed: boolean }>(
+        "select id, title, image, deleted_at is not null as trashed from posts",
+      )
+    ).map((r) => [r.id, r]),
   );
   const journals = new Map(
-    (await query<{ id: string; filename: string; file: string }>("select id, filename, file from journals")).map(
-      (r) => [r.id, r],
-    ),
+    (
+      await query<{ id: string; filename: string; file: string; trashed: boolean }>(
+        "select id, filename, file, deleted_at is not null as trashed from journals",
+      )
+    ).map((r) => [r.id, r]),
   );
   const media = new Map(
     (
@@ -256,9 +259,11 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   );
 
   for (const entry of ledger.posts.values()) {
+    // A delete moves the post to the trash (decision 020): it must not be live any more.
     const row = posts.get(entry.id);
-    if (entry.deleted && row) problems.push(`post ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && !row)
+    if (entry.deleted && row && !row.trashed)
+      problems.push(`post ${entry.id} was deleted (acknowledged) but is still there`);
+    if (!entry.deleted && !entry.unsureDelete && (!row || row.trashed))
       problems.push(`post ${entry.id} "${entry.title}" was acknowledged but is missing`);
     if (row && ![entry.title, ...entry.unsureTitles].includes(row.title))
       problems.push(`post ${entry.id} has title "${row.title}", acknowledged "${entry.title}"`);
@@ -267,8 +272,9 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   }
   for (const entry of ledger.journals.values()) {
     const row = journals.get(entry.id);
-    if (entry.deleted && row) problems.push(`journal ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && !row)
+    if (entry.deleted && row && !row.trashed)
+      problems.push(`journal ${entry.id} was deleted (acknowledged) but is still there`);
+    if (!entry.deleted && !entry.unsureDelete && (!row || row.trashed))
       problems.push(`journal ${entry.id} "${entry.filename}" was acknowledged but is missing`);
     if (row && (row.filename !== entry.filename || row.file !== entry.file))
       problems.push(`journal ${entry.id} differs from what was acknowledged`);
