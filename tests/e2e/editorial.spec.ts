@@ -252,6 +252,8 @@ test.describe("editorial work", () => {
       .locator("main article", { hasText: title })
       .getByRole("link", { name: /^Download/ })
       .click();
+    // The article's own page, once the click has got there (the list's address would do otherwise).
+    await expect(page).toHaveURL(/\/journal\/[a-z0-9-]+$/);
     const journalPath = new URL(page.url()).pathname;
     const firstHref = (await page.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!;
     // As a visitor's browser and any cache between see it (an admin's answers are never stored).
