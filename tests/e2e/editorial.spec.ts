@@ -23,7 +23,10 @@ async function createPost(page: Page, fields: { title: string; status?: string; 
   return new URL(page.url()).pathname;
 }
 
-/** A datetime-local value `seconds` from now, in the browser's own time zone. */
+/**
+ * A datetime-local value about `seconds` from now, in the browser's own time zone. The field holds
+ * whole minutes, so the time is up to a minute earlier: ask for two to be sure of one.
+ */
 async function localTimeIn(page: Page, seconds: number) {
   return page.evaluate((s) => {
     const at = new Date(Date.now() + s * 1000);
@@ -110,9 +113,9 @@ test.describe("editorial work", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(210_000);
     const title = `Scheduled notice ${uniqueName("s")}`;
-    const path = await createPost(page, { title, status: "scheduled", publishAt: await localTimeIn(page, 60) });
+    const path = await createPost(page, { title, status: "scheduled", publishAt: await localTimeIn(page, 120) });
     await expect(page.getByRole("status").filter({ hasText: /^Scheduled for/ })).toBeVisible();
     // Signed out: nobody is there to publish it but the server.
     await page.context().clearCookies();
@@ -122,7 +125,7 @@ test.describe("editorial work", () => {
     // The list page is cached for visitors meanwhile; it must not keep hiding the post.
     expect(await (await request.get("/posts")).text()).not.toContain(title);
     await expect
-      .poll(async () => (await request.get(path)).status(), { timeout: 75_000, intervals: [2_000] })
+      .poll(async () => (await request.get(path)).status(), { timeout: 150_000, intervals: [2_000] })
       .toBe(200);
     await expect
       .poll(async () => (await (await request.get("/posts")).text()).includes(title), { timeout: 20_000 })
