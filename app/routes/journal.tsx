@@ -20,9 +20,8 @@ import type { Route } from "./+types/journal";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
   if (params.previewToken) {
-    const { journal, expiresAt } = await previewedJournal(params.previewToken);
+    const { journal, saved, expiresAt } = await previewedJournal(params.previewToken);
     // A PDF chosen but not saved yet is shown from its upload's own address.
-    const saved = await journals.byId(journal.id, "admin");
     const pdfPath =
       saved?.file === journal.file ? `/journal/${saved.slug}/pdf?v=${fileVersion(journal.file)}` : journal.file;
     const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();

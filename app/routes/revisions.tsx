@@ -70,12 +70,12 @@ async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
     if (!kind || !/^[\w-]{1,60}$/.test(recordId)) throw data({ message: "Not found" }, { status: 404 });
     const site = all.siteContent;
     const latest = (await site.revisions(kind, recordId))[0];
-    const data0 = latest ? ((await site.revision(kind, recordId, latest.id)).data as Record<string, unknown>) : {};
+    const latestData = latest ? ((await site.revision(kind, recordId, latest.id)).data as Record<string, unknown>) : {};
     return {
       title: siteTitle(kind, recordId),
       editHref: `/dashboard?tab=${SITE_TABS[kind]}`,
       historyHref: `/history/${kind}/${recordId}`,
-      fields: siteFields(data0),
+      fields: siteFields(latestData),
       revisions: () => site.revisions(kind, recordId),
       revision: (id) => site.revision(kind, recordId, id),
       restore: (id, editorId) => site.restoreRevision(kind, recordId, id, editorId),

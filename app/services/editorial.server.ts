@@ -161,7 +161,7 @@ export async function purgeTrashed<T extends EditorialTable>(
 
 /* Old slugs: an address once given out keeps working. */
 
-/** Keeps `oldSlug` as a way to reach `recordId`, and frees `newSlug` if it was an old one of this record. */
+/** Keeps `oldSlug` as a way to reach `recordId` (the current slug is always looked up first). */
 export async function rememberOldSlug(db: Database, kind: "post" | "journal", recordId: string, oldSlug: string) {
   await db
     .insert(slugHistory)

@@ -39,9 +39,11 @@ export async function previewedPost(token: string): Promise<{ post: Post; expire
 }
 
 /** A journal article as a preview link shows it. */
-export async function previewedJournal(token: string): Promise<{ journal: Journal; expiresAt: Date }> {
+export async function previewedJournal(
+  token: string,
+): Promise<{ journal: Journal; saved: Journal | undefined; expiresAt: Date }> {
   const preview = await previewOf(token, "journal");
   const saved = preview.recordId ? await (await services()).journals.byId(preview.recordId, "admin") : undefined;
   const { filename, details, file } = preview;
-  return { journal: { ...recordFields(saved), filename, details, file }, expiresAt: preview.expiresAt };
+  return { journal: { ...recordFields(saved), filename, details, file }, saved, expiresAt: preview.expiresAt };
 }
