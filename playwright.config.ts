@@ -35,7 +35,8 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore: /(site-content|courses|editorial|media-library|settings-load|security-xss|unsaved-work)\.spec\.ts/,
+      testIgnore:
+        /(site-content|courses|editorial|media-library|scholarly-dashboard|settings-load|security-xss|unsaved-work)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Last: these tests rewrite the site's words, which the others read.
@@ -43,7 +44,7 @@ export default defineConfig({
       name: "site-content",
       dependencies: ["chromium"],
       // Editorial work publishes posts and articles for a while: the lists the others count stay still.
-      testMatch: /(site-content|courses|editorial|media-library)\.spec\.ts/,
+      testMatch: /(site-content|courses|editorial|media-library|scholarly-dashboard)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Then the pick-list journeys, which rewrite settings and staff records that site-content's tests

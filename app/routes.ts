@@ -9,6 +9,14 @@ export default [
   route("journals", "routes/journals.tsx"),
   route("journal/:journalSlug", "routes/journal.tsx"),
   route("journal/:journalSlug/pdf", "routes/journal-pdf.ts"),
+  // The journal as a periodical (issue 20): its archive, each issue, the editors' exports for indexers.
+  route("journals/issues", "routes/journal-archive.tsx"),
+  route("journals/issue/:volume/:number", "routes/journal-issue.tsx"),
+  route("journals/issue/:volume/:number/crossref.xml", "routes/journal-exports.ts", { id: "issue-crossref" }),
+  route("journals/issue/:volume/:number/doaj.xml", "routes/journal-exports.ts", { id: "issue-doaj" }),
+  route("journal/:journalSlug/crossref.xml", "routes/journal-exports.ts", { id: "article-crossref" }),
+  route("journal/:journalSlug/doaj.xml", "routes/journal-exports.ts", { id: "article-doaj" }),
+  route("journal/:journalSlug/cite/:format", "routes/journal-cite.ts"),
   // A preview link shows unsaved or unpublished work through the public page's own module.
   route("preview", "routes/preview.ts"),
   route("preview/post/:previewToken", "routes/post.tsx", { id: "preview-post" }),
@@ -43,5 +51,7 @@ export default [
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The journal's OAI-PMH repository, for harvesters.
+  route("oai", "routes/oai.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,6 +14,7 @@ import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 import { startControlSocket } from "./control.server";
 import { protectDataDir } from "./data-dir-permissions.server";
 import { pageCache } from "./page-cache.server";
+import { articleUsage } from "./pipeline/article-usage.server";
 import { baseHeaders } from "./pipeline/base-headers.server";
 import { bodyLimit, mayContinue } from "./pipeline/body-limit.server";
 import { cachedPages } from "./pipeline/cached-pages.server";
@@ -85,6 +86,7 @@ export async function main() {
     cors(config),
     refuseCrossSite(config),
     bodyLimit(config),
+    articleUsage(async () => (await getRuntime()).services.scholarly),
     cachedPages(cache, config),
     compress(),
     staticFiles(mounts),

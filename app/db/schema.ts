@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -15,6 +16,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import {
+  ARTICLE_SECTIONS,
+  type ArticleAuthor,
+  ISSUE_STATUSES,
+  LICENCE_IDS,
+  type SupplementaryFile,
+} from "../domain/scholarly";
 import {
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
@@ -192,6 +200,39 @@ export const posts = pgTable(
   ],
 );
 
+/** A volume's issue of the journal; its articles form its table of contents. */
+export const journalIssues = pgTable(
+  "journal_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    volume: integer("volume").notNull(),
+    number: integer("number").notNull(),
+    year: integer("year").notNull(),
+    title: text("title").notNull().default(""),
+    description: text("description").notNull().default(""),
+    cover: text("cover").notNull().default(""),
+    publishedOn: date("published_on"),
+    status: text("status").notNull().default("forthcoming"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("journal_issues_volume_number_key").on(t.volume, t.number),
+    check("journal_issues_status_check", sql`${t.status} in (${inList(ISSUE_STATUSES)})`),
+    check("journal_issues_numbers_check", sql`${t.volume} > 0 and ${t.number} > 0 and ${t.year} between 1900 and 2999`),
+  ],
+);
+
+/** The journal's settings: one row, its fields validated by the journal settings form's schema. */
+export const journalProfile = pgTable(
+  "journal_profile",
+  {
+    id: integer("id").primaryKey().default(1),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("journal_profile_single_row", sql`${t.id} = 1`)],
+);
+
 export const journals = pgTable(
   "journals",
   {
@@ -201,11 +242,40 @@ export const journals = pgTable(
     details: text("details").notNull().default(""),
     file: text("file").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The scholarly article (issue 20). `filename` is its title and `details` its abstract, so the
+    // JSON API keeps SPEC.md's shape; an article without an issue is "online first".
+    issueId: uuid("issue_id").references(() => journalIssues.id, { onDelete: "set null" }),
+    section: text("section").notNull().default("research"),
+    authors: jsonb("authors").$type<ArticleAuthor[]>().notNull().default([]),
+    keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
+    firstPage: integer("first_page"),
+    lastPage: integer("last_page"),
+    doi: text("doi"),
+    // Null: the journal's default licence.
+    licence: text("licence"),
+    language: text("language").notNull().default("en"),
+    receivedOn: date("received_on"),
+    acceptedOn: date("accepted_on"),
+    // Null: the day it went public (created_at).
+    publishedOn: date("published_on"),
+    references: jsonb("references").$type<string[]>().notNull().default([]),
+    supplementary: jsonb("supplementary").$type<SupplementaryFile[]>().notNull().default([]),
+    // Set by a trigger on every change of the row: OAI-PMH's datestamp (migration 0006).
+    metadataChangedAt: timestamp("metadata_changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...editorial,
     ...timestamps,
   },
   (t) => [
     uniqueIndex("journals_slug_key").on(t.slug),
+    uniqueIndex("journals_doi_key").on(t.doi),
+    index("journals_issue_idx").on(t.issueId, t.section, t.firstPage),
+    index("journals_metadata_changed_idx").on(t.metadataChangedAt, t.id),
+    check("journals_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
+    check("journals_licence_check", sql`${t.licence} is null or ${t.licence} in (${inList(LICENCE_IDS)})`),
+    check(
+      "journals_pages_check",
+      sql`(${t.firstPage} is null or ${t.firstPage} > 0) and (${t.lastPage} is null or ${t.lastPage} >= coalesce(${t.firstPage}, 1))`,
+    ),
     ...editorialChecks("journals", t),
     index("journals_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("journals_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
@@ -413,4 +483,39 @@ export const previewTokens = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index("preview_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Views of an article's page and downloads of its PDF, by people (bots and repeats within 30 s are not counted). */
+export const articleUsage = pgTable("article_usage", {
+  journalId: uuid("journal_id")
+    .primaryKey()
+    .references(() => journals.id, { onDelete: "cascade" }),
+  views: bigint("views", { mode: "number" }).notNull().default(0),
+  downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
+});
+
+/** Who viewed or downloaded what in the last 30 seconds (a hash, no address): repeats are not counted. */
+export const articleUsageRecent = pgTable(
+  "article_usage_recent",
+  {
+    key: text("key").primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("article_usage_recent_at_idx").on(t.at)],
+);
+
+/**
+ * Articles that were public and no longer are (unpublished, trashed, deleted for good), kept for
+ * good: OAI-PMH reports them as deleted records. Filled by a trigger on journals (migration 0006).
+ */
+export const journalWithdrawals = pgTable(
+  "journal_withdrawals",
+  {
+    journalId: uuid("journal_id").primaryKey(),
+    slug: text("slug").notNull(),
+    issueId: uuid("issue_id"),
+    section: text("section").notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("journal_withdrawals_withdrawn_idx").on(t.withdrawnAt, t.journalId)],
 );

@@ -166,7 +166,7 @@ export const demoStaff: Record<StaffRole, { name: string; post: string; email: s
 };
 
 export const demoAnnouncement = {
-  title: "Call for Papers: Volume 2, Number 1 (2026)",
+  title: "Call for Papers: Volume 3, Number 1 (2026)",
   content:
     "<p>The <strong>Journal of Peace and Security Studies</strong> invites original articles for its next issue. We particularly welcome work on:</p>" +
     "<ul><li>community-based early warning and conflict prevention</li><li>security sector reform and civilian oversight</li>" +
@@ -343,18 +343,164 @@ export const demoPosts: DemoPost[] = [
   },
 ];
 
+export type DemoPerson = { given: string; family: string; affiliation: string; orcid: string; email: string };
+
+/** The demo journal's authors: plausible people with valid (made-up) ORCID iDs. */
+export const demoPeople = {
+  bello: {
+    given: "Fatima",
+    family: "Bello",
+    affiliation: "Department of Peace and Conflict Studies, Lakeland University",
+    orcid: "0000-0003-1234-5674",
+    email: "f.bello@lakeland.example.edu",
+  },
+  mensah: {
+    given: "Samuel",
+    family: "Mensah",
+    affiliation: "Legon Centre for International Affairs and Diplomacy, University of Ghana",
+    orcid: "0000-0002-4455-1205",
+    email: "s.mensah@ug.example.edu",
+  },
+  okonkwo: {
+    given: "Adaeze",
+    family: "Okonkwo",
+    affiliation: "Centre for Peace, Security and Conflict Resolution, Lakeland University",
+    orcid: "0000-0001-7788-341X",
+    email: "a.okonkwo@lakeland.example.edu",
+  },
+  musa: {
+    given: "Ibrahim",
+    family: "Musa",
+    affiliation: "Department of Political Science, Ahmadu Bello University",
+    orcid: "0000-0003-0219-8762",
+    email: "i.musa@abu.example.edu",
+  },
+  adeyemi: {
+    given: "Grace",
+    family: "Adeyemi",
+    affiliation: "Institute for Peace and Strategic Studies, University of Ibadan",
+    orcid: "0000-0002-5566-0431",
+    email: "g.adeyemi@ui.example.edu",
+  },
+  ojo: {
+    given: "Ruth",
+    family: "Ojo",
+    affiliation: "Department of Computer Science, Lakeland University",
+    orcid: "",
+    email: "r.ojo@lakeland.example.edu",
+  },
+  eze: {
+    given: "Daniel",
+    family: "Eze",
+    affiliation: "Department of Sociology, University of Nigeria, Nsukka",
+    orcid: "0000-0001-4432-198X",
+    email: "d.eze@unn.example.edu",
+  },
+  tanko: {
+    given: "Joseph",
+    family: "Tanko",
+    affiliation: "Centre for Migration Studies, Lakeland University",
+    orcid: "0000-0003-9901-2345",
+    email: "j.tanko@lakeland.example.edu",
+  },
+} satisfies Record<string, DemoPerson>;
+type PersonKey = keyof typeof demoPeople;
+
+/** The journal's settings in the demo (ISSNs and the Crossref test prefix 10.5555 are made up but valid). */
+export const demoJournalProfile = {
+  title: "Journal of Peace and Security Studies",
+  abbreviation: "J. Peace Secur. Stud.",
+  issnPrint: "2756-3308",
+  issnOnline: "2756-3316",
+  publisher: "Centre for Peace, Security and Conflict Resolution, Lakeland University",
+  doiPrefix: "10.5555",
+  licence: "CC-BY-4.0" as const,
+  board: [
+    { name: "Professor Adaeze Okonkwo", role: "Editor-in-Chief", affiliation: "Lakeland University" },
+    { name: "Dr Samuel Mensah", role: "Deputy Editor", affiliation: "University of Ghana" },
+    { name: "Dr Grace Adeyemi", role: "Book Reviews Editor", affiliation: "University of Ibadan" },
+    { name: "Professor Ibrahim Musa", role: "Editorial Board", affiliation: "Ahmadu Bello University" },
+    { name: "Dr Joseph Tanko", role: "Managing Editor", affiliation: "Lakeland University" },
+  ],
+  focusScope:
+    "<p>The <em>Journal of Peace and Security Studies</em> publishes peer-reviewed research on the causes of violent conflict, its prevention and resolution, and the governance of security, with a focus on Africa. It welcomes empirical, theoretical and policy-oriented work from every discipline.</p>",
+  callTitle: "Special issue: Security in a Changing Climate",
+  callText:
+    "<p>We invite original research articles, review articles and policy briefs for Volume 3, Number 1, on <strong>security in a changing climate</strong>. Manuscripts of 6,000 to 9,000 words, anonymised for double-blind review.</p>",
+  callDeadline: "2026-12-31",
+};
+
+/** The demo's issues: two volumes of two issues, and the forthcoming issue the call is for. */
+export const demoIssues = [
+  { volume: 1, number: 1, year: 2024, title: "", publishedOn: "2024-06-28", status: "published" as const },
+  {
+    volume: 1,
+    number: 2,
+    year: 2024,
+    title: "Borders and Mobility",
+    publishedOn: "2024-12-16",
+    status: "published" as const,
+  },
+  { volume: 2, number: 1, year: 2025, title: "", publishedOn: "2025-06-30", status: "published" as const },
+  {
+    volume: 2,
+    number: 2,
+    year: 2025,
+    title: "Ten Years of Peace Research",
+    publishedOn: "2025-12-15",
+    status: "published" as const,
+  },
+  {
+    volume: 3,
+    number: 1,
+    year: 2026,
+    title: "Security in a Changing Climate",
+    publishedOn: null,
+    status: "forthcoming" as const,
+  },
+];
+
+const REFERENCES = {
+  galtung: "Galtung, J. (1969). Violence, peace, and peace research. Journal of Peace Research, 6(3), 167–191.",
+  lederach:
+    "Lederach, J. P. (1997). Building Peace: Sustainable Reconciliation in Divided Societies. United States Institute of Peace Press.",
+  collier:
+    "Collier, P., & Hoeffler, A. (2004). Greed and grievance in civil war. Oxford Economic Papers, 56(4), 563–595.",
+  fearon:
+    "Fearon, J. D., & Laitin, D. D. (2003). Ethnicity, insurgency, and civil war. American Political Science Review, 97(1), 75–90.",
+  kaldor: "Kaldor, M. (2012). New and Old Wars: Organized Violence in a Global Era (3rd ed.). Polity.",
+  paffenholz:
+    "Paffenholz, T. (2014). Civil society and peace negotiations: Beyond the inclusion–exclusion dichotomy. Negotiation Journal, 30(1), 69–91.",
+  autesserre:
+    "Autesserre, S. (2014). Peaceland: Conflict Resolution and the Everyday Politics of International Intervention. Cambridge University Press.",
+  hendrix:
+    "Hendrix, C. S., & Salehyan, I. (2012). Climate change, rainfall, and social conflict in Africa. Journal of Peace Research, 49(1), 35–50.",
+  tyler: "Tyler, T. R. (2006). Why People Obey the Law. Princeton University Press.",
+  hayner:
+    "Hayner, P. B. (2011). Unspeakable Truths: Transitional Justice and the Challenge of Truth Commissions (2nd ed.). Routledge.",
+};
+
 export type DemoJournal = {
   title: string;
-  authors: string;
+  authors: PersonKey[];
   abstract: string;
   sections: { heading: string; text: string }[];
+  /** Volume and number of its issue, or null (online first, published `daysAgo`). */
+  issue: [number, number] | null;
+  section: "editorial" | "research" | "review" | "policy";
+  pages: [number, number] | null;
+  keywords: string[];
+  references: (keyof typeof REFERENCES)[];
   daysAgo: number;
 };
+
+/** A demo article's references, as the journal lists them. */
+export const demoReferences = (journal: DemoJournal) => journal.references.map((key) => REFERENCES[key]);
 
 export const demoJournals: DemoJournal[] = [
   {
     title: "Community Early Warning and the Prevention of Communal Violence",
-    authors: "Fatima Bello and Samuel Mensah",
+    authors: ["bello", "mensah"],
     abstract:
       "Drawing on 240 interviews in twelve local government areas, this article shows that early warning alerts passed through trusted local intermediaries were acted on far more often than alerts sent through formal channels alone.",
     sections: [
@@ -371,11 +517,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Early warning is a social system before it is a technical one. Investment in relationships between communities and security agencies matters as much as investment in reporting tools.",
       },
     ],
+    issue: [2, 2],
+    section: "research",
+    pages: [5, 24],
+    keywords: ["early warning", "communal violence", "conflict prevention", "local intermediaries"],
+    references: ["lederach", "autesserre"],
     daysAgo: 3,
   },
   {
     title: "Civilian Oversight of the Security Sector: Lessons from Five Democracies",
-    authors: "Adaeze Okonkwo",
+    authors: ["okonkwo"],
     abstract:
       "This comparative study of oversight bodies in five democracies identifies the legal powers, budgets and reporting practices that distinguish effective civilian oversight from symbolic oversight.",
     sections: [
@@ -389,11 +540,16 @@ export const demoJournals: DemoJournal[] = [
       },
       { heading: "Conclusion", text: "Reformers should prioritise the powers of oversight bodies over their number." },
     ],
+    issue: [2, 2],
+    section: "research",
+    pages: [25, 41],
+    keywords: ["security sector reform", "civilian oversight", "democracy"],
+    references: ["kaldor", "tyler"],
     daysAgo: 20,
   },
   {
     title: "Grazing Routes, Rainfall and Farmer-Herder Conflict",
-    authors: "Fatima Bello",
+    authors: ["bello"],
     abstract:
       "Combining rainfall records with conflict event data from 2000 to 2024, the article links the shifting of grazing routes to new sites of farmer-herder violence and assesses local land-use agreements as a response.",
     sections: [
@@ -406,11 +562,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Violence clustered where routes shifted into farmland without negotiated agreements; where agreements existed, incidents fell by more than half.",
       },
     ],
+    issue: [2, 1],
+    section: "research",
+    pages: [1, 22],
+    keywords: ["farmer-herder conflict", "rainfall", "land use", "climate"],
+    references: ["hendrix", "fearon"],
     daysAgo: 41,
   },
   {
     title: "Youth, Unemployment and Recruitment into Armed Groups",
-    authors: "Ibrahim Musa and Grace Adeyemi",
+    authors: ["musa", "adeyemi"],
     abstract:
       "Using a survey of 1,200 young people in three states, the article finds that perceived injustice and exclusion predict sympathy for armed groups more strongly than unemployment alone.",
     sections: [
@@ -423,11 +584,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Perceived unfair treatment by authorities was the strongest predictor of sympathy for armed groups, ahead of unemployment, education and income.",
       },
     ],
+    issue: [2, 1],
+    section: "research",
+    pages: [23, 44],
+    keywords: ["youth", "armed groups", "recruitment", "grievance"],
+    references: ["collier", "fearon"],
     daysAgo: 65,
   },
   {
     title: "Women Mediators in Local Peace Processes",
-    authors: "Ruth Ojo and Fatima Bello",
+    authors: ["ojo", "bello"],
     abstract:
       "Case studies of nine local peace agreements show that agreements mediated with women's participation included more provisions on reconciliation and were more likely to hold after two years.",
     sections: [
@@ -440,11 +606,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Women's participation widened the agenda of talks and strengthened the implementation of agreements.",
       },
     ],
+    issue: [2, 1],
+    section: "review",
+    pages: [45, 60],
+    keywords: ["women", "mediation", "peace agreements"],
+    references: ["paffenholz", "lederach"],
     daysAgo: 90,
   },
   {
     title: "Cyber Security and Hybrid Threats to Critical Infrastructure",
-    authors: "Ruth Ojo",
+    authors: ["ojo"],
     abstract:
       "The article maps attacks on power, telecommunications and banking infrastructure in the region since 2018 and argues for a coordinated national incident response capability.",
     sections: [
@@ -457,11 +628,16 @@ export const demoJournals: DemoJournal[] = [
         text: "A national incident response centre, mandatory reporting for operators of critical infrastructure and regional information sharing.",
       },
     ],
+    issue: [1, 2],
+    section: "policy",
+    pages: [47, 58],
+    keywords: ["cyber security", "critical infrastructure", "hybrid threats"],
+    references: ["kaldor"],
     daysAgo: 120,
   },
   {
     title: "Policing by Consent: Trust in the Police after Community Policing Reforms",
-    authors: "Daniel Eze and Samuel Mensah",
+    authors: ["eze", "mensah"],
     abstract:
       "Survey data collected before and after the introduction of community policing committees show a modest but significant rise in trust where committees met regularly and published their decisions.",
     sections: [
@@ -474,11 +650,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Trust rose by nine percentage points where committees met monthly and shared minutes publicly, and did not change elsewhere.",
       },
     ],
+    issue: [1, 2],
+    section: "research",
+    pages: [1, 20],
+    keywords: ["community policing", "trust", "police reform"],
+    references: ["tyler"],
     daysAgo: 150,
   },
   {
     title: "Transitional Justice and Reconciliation after Insurgency",
-    authors: "Adaeze Okonkwo and Joseph Tanko",
+    authors: ["okonkwo", "tanko"],
     abstract:
       "This article reviews truth-telling, reparations and reintegration programmes for former fighters, and proposes principles for a transitional justice framework suited to communities emerging from insurgency.",
     sections: [
@@ -491,11 +672,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Victims' participation, local ownership, and a balance between accountability and reintegration.",
       },
     ],
+    issue: [1, 2],
+    section: "review",
+    pages: [21, 46],
+    keywords: ["transitional justice", "reconciliation", "reintegration"],
+    references: ["hayner", "lederach"],
     daysAgo: 180,
   },
   {
     title: "Small Arms Proliferation and Border Security",
-    authors: "Ibrahim Musa",
+    authors: ["musa"],
     abstract:
       "Tracing seizures of small arms at border posts between 2016 and 2024, the article identifies the main trafficking routes and evaluates joint border patrols as a response.",
     sections: [
@@ -508,11 +694,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Seizures doubled where patrols were joint and intelligence was shared, but fell back when funding lapsed.",
       },
     ],
+    issue: [1, 1],
+    section: "research",
+    pages: [1, 18],
+    keywords: ["small arms", "border security", "trafficking"],
+    references: ["kaldor", "collier"],
     daysAgo: 210,
   },
   {
     title: "Regional Organisations and Conflict Prevention in West Africa",
-    authors: "Samuel Mensah and Grace Adeyemi",
+    authors: ["mensah", "adeyemi"],
     abstract:
       "The article examines preventive diplomacy by regional organisations from 2010 to 2024 and finds that early engagement by envoys with a standing mandate was associated with fewer escalations.",
     sections: [
@@ -525,11 +716,16 @@ export const demoJournals: DemoJournal[] = [
         text: "Standing envoys, early warning reports shared with member states and financial support for mediation were associated with fewer escalations.",
       },
     ],
+    issue: [1, 1],
+    section: "research",
+    pages: [19, 38],
+    keywords: ["regional organisations", "preventive diplomacy", "West Africa"],
+    references: ["autesserre", "galtung"],
     daysAgo: 240,
   },
   {
     title: "Refugee Hosting and Social Cohesion in Border Communities",
-    authors: "Joseph Tanko and Ruth Ojo",
+    authors: ["tanko", "ojo"],
     abstract:
       "Interviews in six host communities show that shared access to schools, clinics and markets eased tensions between refugees and hosts more than humanitarian aid delivered separately to each group.",
     sections: [
@@ -542,7 +738,52 @@ export const demoJournals: DemoJournal[] = [
         text: "Services shared by refugees and hosts built everyday contact and reduced perceptions of unfairness.",
       },
     ],
+    issue: [1, 1],
+    section: "research",
+    pages: [39, 56],
+    keywords: ["refugees", "social cohesion", "host communities"],
+    references: ["autesserre"],
     daysAgo: 270,
+  },
+  {
+    title: "Editorial: Ten Years of Peace Research at the Centre",
+    authors: ["okonkwo"],
+    abstract:
+      "The Editor-in-Chief introduces this special issue, looks back on a decade of the Centre's research on conflict prevention and security governance, and sets out the questions the journal means to pursue next.",
+    sections: [
+      {
+        heading: "A decade of research",
+        text: "Since its founding the Centre has studied how conflicts begin, how they end and what keeps them from returning.",
+      },
+    ],
+    issue: [2, 2],
+    section: "editorial",
+    pages: [1, 4],
+    keywords: ["peace research", "editorial"],
+    references: ["galtung"],
+    daysAgo: 0,
+  },
+  {
+    title: "Drones, Surveillance and the Protection of Civilians",
+    authors: ["musa", "ojo"],
+    abstract:
+      "Reviewing the use of surveillance drones by security agencies since 2020, the article asks what safeguards keep aerial surveillance consistent with the protection of civilians and their privacy.",
+    sections: [
+      {
+        heading: "Introduction",
+        text: "Surveillance drones have become common in internal security operations, with little public debate about their rules of use.",
+      },
+      {
+        heading: "Safeguards",
+        text: "Clear mandates, independent review of footage and limits on retention were present in the cases where complaints were fewest.",
+      },
+    ],
+    issue: null,
+    section: "research",
+    pages: null,
+    keywords: ["drones", "surveillance", "civilian protection", "privacy"],
+    references: ["kaldor", "tyler"],
+    daysAgo: 12,
   },
 ];
 

@@ -8,14 +8,19 @@ import { academicsAdmin } from "~/services/academics.server";
 import { journalsService } from "~/services/journals.server";
 import { type MediaOptions, mediaService } from "~/services/media.server";
 import { postsService } from "~/services/posts.server";
+import { scholarlyService } from "~/services/scholarly.server";
 import { siteContentService } from "~/services/site-content.server";
 
 import {
   demoAnnouncement,
   demoFaculties,
   demoFocus,
+  demoIssues,
+  demoJournalProfile,
   demoJournals,
+  demoPeople,
   demoPosts,
+  demoReferences,
   demoSettings,
   demoSiteLinks,
   demoStaff,
@@ -52,6 +57,7 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
     const services = {
       posts: postsService(txDb, media),
       journals: journalsService(txDb, media),
+      scholarly: scholarlyService(txDb, media),
       academics: academicsAdmin(txDb, media),
       siteContent: siteContentService(txDb, media),
       media,
@@ -96,29 +102,76 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
       );
     }
 
-    for (const journal of demoJournals) {
+    // The journal: its settings, its issues (with generated covers), and its articles in them.
+    const issueIds = new Map<string, string>();
+    for (const [index, issue] of demoIssues.entries()) {
+      const cover = await storeImage(
+        await landscapeImage(index + 60, 600, 800),
+        `cover-${issue.volume}-${issue.number}.webp`,
+      );
+      const saved = await services.scholarly.createIssue({ ...issue, description: "", cover });
+      issueIds.set(`${issue.volume}.${issue.number}`, saved.id);
+    }
+    await services.scholarly.saveProfile({
+      ...demoJournalProfile,
+      callIssueId: issueIds.get("3.1") ?? null,
+    });
+    for (const [index, journal] of demoJournals.entries()) {
+      const authors = journal.authors.map((key, position) => ({
+        ...demoPeople[key],
+        corresponding: position === 0,
+      }));
+      const byline = authors.map((a) => `${a.given} ${a.family}`).join(", ");
+      const issue = journal.issue
+        ? demoIssues.find((i) => i.volume === journal.issue![0] && i.number === journal.issue![1])
+        : undefined;
       const pdf = renderPdf(
         [
-          { text: "Journal of Peace and Security Studies", style: "meta" },
+          {
+            text: `${demoJournalProfile.title}${issue ? `, Vol. ${issue.volume} No. ${issue.number} (${issue.year})` : ""}`,
+            style: "meta",
+          },
           { text: journal.title, style: "title" },
-          { text: journal.authors, style: "meta" },
+          { text: byline, style: "meta" },
           { text: "Abstract", style: "heading" },
           { text: journal.abstract },
           ...journal.sections.flatMap((s) => [{ text: s.heading, style: "heading" as const }, { text: s.text }]),
+          { text: "References", style: "heading" },
+          ...demoReferences(journal).map((text) => ({ text })),
         ],
-        { title: journal.title, author: journal.authors },
+        { title: journal.title, author: byline },
       );
       const stored = await services.media.ingestBuffer(pdf, {
         purpose: "pdf",
         fileName: `${slugify(journal.title)}.pdf`,
       });
+      // An article in an issue went public on the issue's day (in table-of-contents order); one
+      // published online first, `daysAgo`.
+      const published = issue?.publishedOn
+        ? new Date(Date.parse(`${issue.publishedOn}T09:00:00Z`) + index * 60_000)
+        : new Date(now.getTime() - journal.daysAgo * DAY);
+      const issueKey = journal.issue ? `${journal.issue[0]}.${journal.issue[1]}` : "";
       await services.journals.create(
         {
           filename: journal.title,
-          details: `<p><em>${journal.authors}</em></p><p>${journal.abstract}</p>`,
+          details: `<p>${journal.abstract}</p>`,
           file: stored.url,
+          issueId: issueIds.get(issueKey) ?? null,
+          section: journal.section,
+          authors,
+          keywords: journal.keywords,
+          firstPage: journal.pages?.[0] ?? null,
+          lastPage: journal.pages?.[1] ?? null,
+          doi: issue
+            ? `${demoJournalProfile.doiPrefix}/jpss.v${issue.volume}i${issue.number}.${journal.pages?.[0] ?? index}`
+            : null,
+          language: "en",
+          receivedOn: new Date(published.getTime() - 160 * DAY).toISOString().slice(0, 10),
+          acceptedOn: new Date(published.getTime() - 45 * DAY).toISOString().slice(0, 10),
+          publishedOn: published.toISOString().slice(0, 10),
+          references: demoReferences(journal),
         },
-        new Date(now.getTime() - journal.daysAgo * DAY),
+        published,
       );
     }
 

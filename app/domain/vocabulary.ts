@@ -76,5 +76,13 @@ export const EDITORIAL_STATUS_LABELS: Record<EditorialStatus, string> = {
 };
 
 /** The kinds of record whose saves are kept as revisions, and whose old slugs redirect. */
-export const REVISION_KINDS = ["post", "journal", "settings", "staff", "announcement", "focus"] as const;
+export const REVISION_KINDS = [
+  "post",
+  "journal",
+  "settings",
+  "staff",
+  "announcement",
+  "focus",
+  "journal-settings",
+] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];

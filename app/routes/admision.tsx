@@ -1,22 +1,41 @@
+import { Link } from "react-router";
+
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
+import { ARCHIVE_PATH } from "~/domain/journal-names";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
+import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/admision";
 
 export async function loader() {
-  const { siteContent } = await services();
-  const [announcement, guidelines, staff] = await Promise.all([
+  const { siteContent, scholarly } = await services();
+  const [announcement, guidelines, staff, journal] = await Promise.all([
     siteContent.announcement(),
     siteContent.focus("submitPage"),
     siteContent.staff(),
+    scholarly.profile(),
   ]);
-  return { announcement, guidelines, officers: staff.filter((s) => s.name) };
+  // The banner names the issue the call is for, from the journal's settings (never fixed text).
+  const callIssue = journal.callIssueId ? await scholarly.issueById(journal.callIssueId) : undefined;
+  return {
+    announcement,
+    guidelines,
+    officers: staff.filter((s) => s.name),
+    call: {
+      journalTitle: journal.title,
+      publisher: journal.publisher,
+      title: journal.callTitle,
+      text: journal.callText,
+      deadline: journal.callDeadline,
+      issue: callIssue ? { volume: callIssue.volume, number: callIssue.number, year: callIssue.year } : null,
+    },
+  };
 }
 
 export const handle = READING_PAGE;
@@ -29,7 +48,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
-  const { announcement, guidelines, officers } = loaderData;
+  const { announcement, guidelines, officers, call } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
@@ -38,15 +57,40 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
         to={"/dashboard?tab=announce"}
         what="the call for papers announcement"
       />
-      <PageHero compact eyebrow="Call for Papers" title="Journal of Peace and Security Studies">
+      <PageHero compact eyebrow="Call for Papers" title={call.journalTitle}>
         <div className="mt-6 inline-flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
-          <span className="font-semibold text-gold-300">Volume 1, Number 1</span>
-          <span aria-hidden="true">·</span>
-          <span>2025 edition</span>
-          <span aria-hidden="true">·</span>
-          <span>Published by the {site.name}</span>
+          {call.issue && (
+            <>
+              <span className="font-semibold text-gold-300">
+                Volume {call.issue.volume}, Number {call.issue.number}
+              </span>
+              <span aria-hidden="true">·</span>
+              <span>{call.issue.year} edition</span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          {call.deadline && (
+            <>
+              <span>
+                Submissions close <time dateTime={call.deadline}>{formatDate(`${call.deadline}T12:00:00Z`)}</time>
+              </span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <span>Published by the {call.publisher || site.name}</span>
         </div>
       </PageHero>
+
+      {(call.title || call.text) && (
+        <Section id="call" eyebrow="Call for papers" title={call.title || "Call for papers"}>
+          <RichText html={call.text} />
+          <p className="mt-6">
+            <Link to={ARCHIVE_PATH} className="font-semibold text-navy-700 hover:underline dark:text-gold-300">
+              Read the journal's past issues
+            </Link>
+          </p>
+        </Section>
+      )}
 
       <Section id="announcement" eyebrow="Announcement" title={announcement.title || "Announcement"}>
         <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">

@@ -9,7 +9,13 @@ import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
-import { type JournalForm, journalFormSchema } from "~/lib/forms/publishing";
+import { type JournalEditorForm, journalEditorSchema } from "~/lib/forms/publishing";
+import {
+  type ArticleMetadata,
+  articleMetadataFromForm,
+  articleMetadataToForm,
+  EMPTY_ARTICLE_METADATA,
+} from "~/lib/forms/scholarly";
 import { removeCopy } from "~/lib/local-copy";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
@@ -20,20 +26,40 @@ import type { Route } from "./+types/journal-editor";
 import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
+import { ScholarlyFields } from "./dashboard/+shared/ScholarlyFields";
 
-const EMPTY: JournalForm = { filename: "", details: "", file: "", ...EMPTY_EDITORIAL };
+const EMPTY: JournalEditorForm = {
+  filename: "",
+  details: "",
+  file: "",
+  ...EMPTY_EDITORIAL,
+  ...EMPTY_ARTICLE_METADATA,
+};
+
+/** What the scholarly fields choose from: every issue (forthcoming ones too) and the journal's licence. */
+async function scholarlyChoices() {
+  const { scholarly } = await services();
+  const [issues, profile] = await Promise.all([scholarly.issues({ includeForthcoming: true }), scholarly.profile()]);
+  return {
+    issues: issues.map(({ id, volume, number, year, title }) => ({ id, volume, number, year, title })),
+    defaultLicence: profile.licence,
+  };
+}
 
 /** /create-journal and /update-journal/{journalId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   // A new article is published on Submit unless the editor chooses Draft or Scheduled.
-  if (!params.journalId) return { journal: null, values: { ...EMPTY, status: "published" } };
+  const choices = await scholarlyChoices();
+  if (!params.journalId) return { journal: null, choices, values: { ...EMPTY, status: "published" } };
   const { journals } = await services();
   const journal = await journals.byId(params.journalId, "admin");
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
   return {
     journal: { id: journal.id, slug: journal.slug, revisions: (await journals.revisions(journal.id)).length },
+    choices,
     values: {
+      ...articleMetadataToForm(journal as unknown as ArticleMetadata),
       filename: journal.filename,
       details: journal.details,
       file: journal.file,
@@ -42,13 +68,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tzOffset: "",
       slug: journal.slug,
       version: String(journal.version),
-    } as JournalForm,
+    } as JournalEditorForm,
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("autosave"))
-    return autosaveAction(request, EMPTY, journalFormSchema, async (form, admin) => {
+    return autosaveAction(request, EMPTY, journalEditorSchema, async (form, admin) => {
       const { journals } = await services();
       const { options } = editorialSave(form, admin.id);
       const journal = { ...journalFields(form), status: "draft" as const, publishAt: null };
@@ -57,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if ((await journals.byId(id, "admin"))?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
       return journals.update(id, journal, { version: options.version, editorId: admin.id, keepRevision: false });
     });
-  return editorAction(request, EMPTY, journalFormSchema, async (form, admin) => {
+  return editorAction(request, EMPTY, journalEditorSchema, async (form, admin) => {
     const { journals } = await services();
     const { fields, options } = editorialSave(form, admin.id);
     const journal = { ...journalFields(form), ...fields };
@@ -70,7 +96,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-const journalFields = (form: JournalForm) => ({ filename: form.filename, details: form.details, file: form.file });
+const journalFields = (form: JournalEditorForm) => ({
+  filename: form.filename,
+  details: form.details,
+  file: form.file,
+  ...articleMetadataFromForm(form),
+});
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
 export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
@@ -100,7 +131,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
   return (
     <EditorForm
       heading={editing ? "Edit journal" : "Create journal"}
-      schema={journalFormSchema}
+      schema={journalEditorSchema}
       refused={answer?.errors}
       submitLabel="Submit"
       // New items, and drafts, are kept on the server as the editor types.
@@ -141,6 +172,12 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
             errors={errors}
             addressPrefix="/journal/"
             publicHref={loaderData.journal ? `/journal/${loaderData.journal.slug}` : undefined}
+          />
+          <ScholarlyFields
+            values={values}
+            errors={errors}
+            issues={loaderData.choices.issues}
+            defaultLicence={loaderData.choices.defaultLicence}
           />
           <div className="flex flex-wrap items-center gap-4">
             <PreviewButton kind="journal" recordId={loaderData.journal?.id} />

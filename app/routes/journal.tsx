@@ -1,21 +1,57 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
+import { Byline } from "~/components/journal/Byline";
+import { type FormattedCitation, HowToCite } from "~/components/journal/HowToCite";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
+import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/domain/journal-names";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
-import { config } from "~/lib/config.server";
+import { type ArticleView, languageLabel } from "~/domain/scholarly";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
 import { fileVersion } from "~/services/file-version";
+import type { Journal } from "~/services/journals.server";
+import { formatCitations } from "~/services/scholarly/citations.server";
+import { highwireTags, jsonLdText, scholarlyJsonLd } from "~/services/scholarly/indexing-tags.server";
+import { articleFor } from "~/web/journal-views.server";
 import { previewedJournal } from "~/web/preview.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal";
+
+/** What the page shows of an article: its view without the authors' e-mail addresses. */
+function forReaders(article: ArticleView) {
+  return { ...article, authors: article.authors.map(({ email: _email, ...author }) => author) };
+}
+
+async function pageData(row: Journal, request: Request, pdfPath: string) {
+  const { article, journal } = await articleFor(row, request);
+  const { scholarly } = await services();
+  const citations: FormattedCitation[] = (await formatCitations(article, journal)).map(({ id, label, html }) => ({
+    id,
+    label,
+    html,
+  }));
+  return {
+    article: forReaders(article),
+    journalTitle: journal.title,
+    issn: [journal.issnPrint, journal.issnOnline].filter(Boolean),
+    publisher: journal.publisher,
+    language: languageLabel(article.language),
+    pdfPath,
+    summary: excerpt(row.details, 160),
+    usage: await scholarly.usage(row.id),
+    citations,
+    // Meta tags are made on the server: they never reach the browser's bundle.
+    metaTags: highwireTags(article, journal),
+    jsonLd: jsonLdText(scholarlyJsonLd(article, journal)),
+  };
+}
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { journals } = await services();
@@ -24,9 +60,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // A PDF chosen but not saved yet is shown from its upload's own address.
     const pdfPath =
       saved?.file === journal.file ? `/journal/${saved.slug}/pdf?v=${fileVersion(journal.file)}` : journal.file;
-    const pdfUrl = new URL(pdfPath, config().publicUrl ?? request.url).toString();
-    const summary = excerpt(journal.details, 160);
-    return { journal, pdfPath, pdfUrl, summary, notice: previewNotice(expiresAt), preview: true };
+    return {
+      ...(await pageData(journal, request, pdfPath)),
+      id: saved?.id ?? null,
+      notice: previewNotice(expiresAt),
+      preview: true,
+    };
   }
   const audience = await audienceOf(request);
   const slug = params.journalSlug ?? "";
@@ -37,16 +76,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (movedTo) throw redirect(`/journal/${movedTo}`, 301);
     throw data({ message: "Journal article not found" }, { status: 404 });
   }
-  // Scholarly indexers want the PDF's full, stable address; the page's own links name this
-  // version of the file, so a replaced PDF is fetched afresh and an unchanged one stays cached.
-  const stablePath = `/journal/${journal.slug}/pdf`;
-  const pdfUrl = new URL(stablePath, config().publicUrl ?? request.url).toString();
-  const pdfPath = `${stablePath}?v=${fileVersion(journal.file)}`;
+  // The page's own links name this version of the PDF, so a replaced PDF is fetched afresh and an
+  // unchanged one stays cached; indexers get the stable address (citation_pdf_url).
+  const pdfPath = `/journal/${journal.slug}/pdf?v=${fileVersion(journal.file)}`;
   return {
-    journal,
-    pdfPath,
-    pdfUrl,
-    summary: excerpt(journal.details, 160),
+    ...(await pageData(journal, request, pdfPath)),
+    id: journal.id,
     notice: isPublic(journal) ? null : unpublishedNotice(journal.status, journal.publishAt),
     preview: false,
   };
@@ -57,41 +92,81 @@ export const handle = READING_PAGE;
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(matches, "Journal article not found") }];
   return [
-    { title: pageTitle(matches, data.journal.filename) },
+    { title: pageTitle(matches, data.article.title) },
     { name: "description", content: data.summary },
     // A preview is for people, not indexers.
-    ...(data.preview
-      ? [{ name: "robots", content: "noindex, nofollow" }]
-      : [
-          { name: "citation_title", content: data.journal.filename },
-          { name: "citation_pdf_url", content: data.pdfUrl },
-        ]),
+    ...(data.preview ? [{ name: "robots", content: "noindex, nofollow" }] : data.metaTags),
   ];
 }
 
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-slate-500 dark:text-slate-400">{term}</dt>
+      <dd className="text-right font-medium text-slate-800 dark:text-slate-200">{children}</dd>
+    </div>
+  );
+}
+
+const dateOf = (day: string) => formatDate(`${day}T12:00:00Z`);
+
 export default function JournalPage({ loaderData, matches }: Route.ComponentProps) {
-  const { journal, pdfPath, notice, preview } = loaderData;
+  const { article, pdfPath, notice, preview, usage, citations, id } = loaderData;
   const downloadHref = `${pdfPath}${pdfPath.includes("?") ? "&" : "?"}download`;
+  const cite = (format: string) => `/journal/${article.slug}/cite/${format}`;
+  const pages =
+    article.firstPage && article.lastPage && article.lastPage !== article.firstPage
+      ? `${article.firstPage}–${article.lastPage}`
+      : article.firstPage
+        ? String(article.firstPage)
+        : "";
   return (
     <article>
-      {notice && (
-        <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-journal/${journal.id}`} />
-      )}
-      {!preview && (
-        <AdminEditLink
-          user={matches[0].loaderData.user}
-          to={`/update-journal/${journal.id}`}
-          what="this journal article"
-        />
+      {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />}
+      {notice && <UnpublishedNotice message={notice} editHref={preview || !id ? undefined : `/update-journal/${id}`} />}
+      {!preview && id && (
+        <AdminEditLink user={matches[0].loaderData.user} to={`/update-journal/${id}`} what="this journal article" />
       )}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
-            Journal of Peace and Security Studies
+            <Link to="/journals" className="hover:underline">
+              {loaderData.journalTitle}
+            </Link>
           </p>
-          <h1 className="mt-3 font-serif text-3xl leading-tight font-bold sm:text-5xl">{journal.filename}</h1>
-          <p className="mt-4 text-slate-300">
-            Published <time dateTime={new Date(journal.createdAt).toISOString()}>{formatDate(journal.createdAt)}</time>
+          <p className="mt-3 text-sm text-slate-300">
+            {article.issue ? (
+              <Link to={issuePath(article.issue)} className="font-semibold text-white hover:underline">
+                {issueLabel(article.issue)}
+              </Link>
+            ) : (
+              <span className="font-semibold text-white">Online first</span>
+            )}
+            <span aria-hidden="true"> · </span>
+            {sectionLabel(article.section)}
+            {pages && (
+              <>
+                <span aria-hidden="true"> · </span>
+                pp. {pages}
+              </>
+            )}
+          </p>
+          <h1 className="mt-3 font-serif text-3xl leading-tight font-bold sm:text-5xl">{article.title}</h1>
+          {article.authors.length > 0 && (
+            <div className="mt-6">
+              <Byline authors={article.authors} tone="dark" />
+            </div>
+          )}
+          <p className="mt-6 text-slate-300">
+            Published <time dateTime={article.publishedOn}>{dateOf(article.publishedOn)}</time>
+            {article.doi && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <a href={doiUrl(article.doi)} className="text-gold-300 hover:underline">
+                  {doiUrl(article.doi)}
+                </a>
+              </>
+            )}
           </p>
           <div className="mt-8 flex flex-wrap gap-4 print:hidden">
             <a
@@ -111,43 +186,158 @@ export default function JournalPage({ loaderData, matches }: Route.ComponentProp
           </div>
         </div>
       </header>
-      <div className="mx-auto max-w-5xl px-6 py-12">
-        <h2 className="font-serif text-2xl font-bold text-navy-900 dark:text-white">Details</h2>
-        <RichText html={journal.details} className="mt-4" />
-        {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}
-        <section
-          aria-labelledby="pdf-card-title"
-          data-testid="pdf-card"
-          className="mt-12 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:hidden dark:border-slate-700 dark:bg-night-card print:hidden"
-        >
-          <h2 id="pdf-card-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-            Read the full article
-          </h2>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The article is a PDF document.</p>
-          <a
-            href={downloadHref}
-            className="mt-5 inline-flex w-full items-center justify-center rounded-md bg-navy-800 px-6 py-3 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400"
-          >
-            Download PDF
-          </a>
-        </section>
-        <div data-testid="pdf-preview" className="hidden sm:block print:hidden">
-          <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
-          <object
-            data={pdfPath}
-            type="application/pdf"
-            aria-label={`PDF of ${journal.filename}`}
-            className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
-          >
-            <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
-              Your browser cannot show the PDF here.{" "}
-              <a href={downloadHref} className="font-semibold text-navy-700 underline dark:text-gold-300">
-                Download the PDF
-              </a>{" "}
-              to read it.
+      <div className="mx-auto grid max-w-5xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0">
+          <h2 className="font-serif text-2xl font-bold text-navy-900 dark:text-white">Abstract</h2>
+          <RichText html={article.abstract} className="mt-4" />
+          {article.keywords.length > 0 && (
+            <p className="mt-6 text-sm">
+              <span className="font-semibold text-navy-900 dark:text-white">Keywords: </span>
+              {article.keywords.join("; ")}
             </p>
-          </object>
+          )}
+          {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}
+          <section
+            aria-labelledby="pdf-card-title"
+            data-testid="pdf-card"
+            className="mt-12 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:hidden dark:border-slate-700 dark:bg-night-card print:hidden"
+          >
+            <h2 id="pdf-card-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
+              Read the full article
+            </h2>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The article is a PDF document.</p>
+            <a
+              href={downloadHref}
+              className="mt-5 inline-flex w-full items-center justify-center rounded-md bg-navy-800 px-6 py-3 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950 dark:hover:bg-gold-400"
+            >
+              Download PDF
+            </a>
+          </section>
+          <div data-testid="pdf-preview" className="hidden sm:block print:hidden">
+            <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
+            <object
+              data={pdfPath}
+              type="application/pdf"
+              aria-label={`PDF of ${article.title}`}
+              className="mt-4 h-[80vh] w-full rounded-lg border border-slate-200 dark:border-slate-700"
+            >
+              <p className="rounded-lg bg-navy-50 p-6 dark:bg-night-card">
+                Your browser cannot show the PDF here.{" "}
+                <a href={downloadHref} className="font-semibold text-navy-700 underline dark:text-gold-300">
+                  Download the PDF
+                </a>{" "}
+                to read it.
+              </p>
+            </object>
+          </div>
+          {article.references.length > 0 && (
+            <section aria-labelledby="references" className="mt-12">
+              <h2 id="references" className="font-serif text-2xl font-bold text-navy-900 dark:text-white">
+                References
+              </h2>
+              <ol className="mt-4 list-decimal space-y-2 pl-6 text-sm leading-6 text-slate-700 dark:text-slate-300">
+                {article.references.map((reference, i) => (
+                  <li key={i}>{reference}</li>
+                ))}
+              </ol>
+            </section>
+          )}
         </div>
+        <aside className="space-y-8">
+          {!preview && (
+            <HowToCite
+              citations={citations}
+              downloads={[
+                { label: "BibTeX", href: cite("bibtex"), description: "For LaTeX and BibTeX-based reference managers" },
+                {
+                  label: "RIS",
+                  href: cite("ris"),
+                  description: "For Zotero, Mendeley, EndNote and most reference managers",
+                },
+                { label: "CSL-JSON", href: cite("csl-json"), description: "For Zotero and citeproc-based tools" },
+              ]}
+            />
+          )}
+          <section aria-labelledby="article-information">
+            <h2 id="article-information" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
+              Article information
+            </h2>
+            <dl className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+              <Fact term="Issue">
+                {article.issue ? (
+                  <Link to={issuePath(article.issue)} className="text-navy-700 hover:underline dark:text-gold-300">
+                    {issueLabel(article.issue)}
+                  </Link>
+                ) : (
+                  "Online first"
+                )}
+              </Fact>
+              <Fact term="Section">{sectionLabel(article.section)}</Fact>
+              {pages && <Fact term="Pages">{pages}</Fact>}
+              {article.receivedOn && <Fact term="Received">{dateOf(article.receivedOn)}</Fact>}
+              {article.acceptedOn && <Fact term="Accepted">{dateOf(article.acceptedOn)}</Fact>}
+              <Fact term="Published">{dateOf(article.publishedOn)}</Fact>
+              <Fact term="Language">{loaderData.language}</Fact>
+              {loaderData.issn.length > 0 && <Fact term="ISSN">{loaderData.issn.join(", ")}</Fact>}
+              <Fact term="Licence">
+                <a
+                  href={article.licence.url}
+                  rel="license noopener"
+                  className="text-navy-700 hover:underline dark:text-gold-300"
+                >
+                  {article.licence.label}
+                </a>
+              </Fact>
+              {!preview && (
+                <>
+                  <Fact term="Views">{usage.views.toLocaleString("en")}</Fact>
+                  <Fact term="Downloads">{usage.downloads.toLocaleString("en")}</Fact>
+                </>
+              )}
+            </dl>
+          </section>
+          {!preview && matches[0].loaderData.user?.isAdmin && (
+            <section aria-labelledby="for-editors" className="text-sm print:hidden">
+              <h2 id="for-editors" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
+                For editors
+              </h2>
+              <ul className="mt-3 space-y-1">
+                <li>
+                  <a
+                    href={`/journal/${article.slug}/crossref.xml`}
+                    className="text-navy-700 hover:underline dark:text-gold-300"
+                  >
+                    Crossref deposit XML
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`/journal/${article.slug}/doaj.xml`}
+                    className="text-navy-700 hover:underline dark:text-gold-300"
+                  >
+                    DOAJ article XML
+                  </a>
+                </li>
+              </ul>
+            </section>
+          )}
+          {article.supplementary.length > 0 && (
+            <section aria-labelledby="supplementary">
+              <h2 id="supplementary" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
+                Supplementary files
+              </h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {article.supplementary.map((file) => (
+                  <li key={file.file}>
+                    <a href={file.file} className="font-semibold text-navy-700 hover:underline dark:text-gold-300">
+                      {file.label || "Supplementary file"}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
       </div>
     </article>
   );

@@ -2,10 +2,13 @@ import { Link } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { ArrowRightIcon } from "~/components/icons";
+import { IssueCover } from "~/components/journal/IssueCover";
+import { TableOfContents, tocEntry } from "~/components/journal/TableOfContents";
 import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
+import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/domain/journal-names";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
@@ -16,23 +19,51 @@ import { listPage, requestedPage } from "~/web/paged-list.server";
 
 import type { Route } from "./+types/journals";
 
-type JournalCard = { id: string; slug: string; filename: string; details: string; updatedAt: Date };
+type JournalCard = {
+  id: string;
+  slug: string;
+  filename: string;
+  details: string;
+  updatedAt: Date;
+  byline: string;
+  issue: string;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, slice } = requestedPage(request, JOURNALS_PAGE_SIZE);
-  const { journals, siteContent } = await services();
-  const [result, focus] = await Promise.all([journals.list(slice), siteContent.focus("homePage")]);
-  const list: ListPage<JournalCard> = listPage(page, result, ({ id, slug, filename, details, updatedAt }) => ({
-    id,
-    slug,
-    filename,
-    details,
-    updatedAt,
+  const { journals, siteContent, scholarly } = await services();
+  const [result, focus, issues, profile] = await Promise.all([
+    journals.list(slice),
+    siteContent.focus("homePage"),
+    scholarly.issues(),
+    scholarly.profile(),
+  ]);
+  const labels = new Map(issues.map((issue) => [issue.id, issueLabel({ ...issue, title: "" })]));
+  const list: ListPage<JournalCard> = listPage(page, result, (row) => ({
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    details: row.details,
+    updatedAt: row.updatedAt,
+    byline: byline(row.authors),
+    issue: (row.issueId && labels.get(row.issueId)) || "Online first",
   }));
+  // The first page leads with the current issue's table of contents; later pages are the list alone.
+  const current = page === 1 ? await scholarly.currentIssue() : undefined;
+  const currentIssue = current
+    ? {
+        ...current,
+        label: issueLabel(current),
+        path: issuePath(current),
+        entries: (await journals.inIssue(current.id)).map(tocEntry),
+      }
+    : null;
   return {
     ...list,
     heading: focus.title || JOURNALS_HEADING_DEFAULTS.title,
     subtitle: focus.subtitle || JOURNALS_HEADING_DEFAULTS.subtitle,
+    journalTitle: profile.title,
+    currentIssue,
   };
 }
 
@@ -49,12 +80,35 @@ export default function Journals({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <AdminEditLink user={matches[0].loaderData.user} to={"/dashboard?tab=journals"} what="the journal articles" />
-      <PageHero
-        compact
-        eyebrow="Journal of Peace and Security Studies"
-        title={loaderData.heading}
-        subtitle={loaderData.subtitle}
-      />
+      <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle} />
+      {loaderData.currentIssue && (
+        <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">
+          <div className="grid gap-8 rounded-xl border border-slate-200 bg-white p-7 shadow-sm md:grid-cols-[10rem_1fr] dark:border-slate-700/60 dark:bg-night-card">
+            <IssueCover issue={loaderData.currentIssue} journalTitle={loaderData.journalTitle} />
+            <div>
+              <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                Current issue
+              </p>
+              <h2 id="current-issue" className="mt-1 font-serif text-2xl font-bold text-navy-900 dark:text-white">
+                <Link to={loaderData.currentIssue.path} className="hover:underline">
+                  {loaderData.currentIssue.label}
+                </Link>
+              </h2>
+              <div className="mt-6">
+                <TableOfContents entries={loaderData.currentIssue.entries} />
+              </div>
+              <p className="mt-6">
+                <Link
+                  to={ARCHIVE_PATH}
+                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-700 hover:gap-2.5 dark:text-gold-300"
+                >
+                  All issues <ArrowRightIcon />
+                </Link>
+              </p>
+            </div>
+          </div>
+        </section>
+      )}
       <PagedList
         path="/journals"
         first={loaderData}
@@ -66,13 +120,14 @@ export default function Journals({ loaderData, matches }: Route.ComponentProps) 
             className="flex flex-col rounded-xl border border-t-4 border-slate-200 border-t-navy-700 bg-white p-7 shadow-sm dark:border-slate-700/60 dark:border-t-gold-500 dark:bg-night-card"
           >
             <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
-              Research article · {formatDate(journal.updatedAt, "short")}
+              {journal.issue} · {formatDate(journal.updatedAt, "short")}
             </p>
             <h2 className="mt-3 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
               <Link to={`/journal/${journal.slug}`} className="hover:underline">
                 {journal.filename}
               </Link>
             </h2>
+            {journal.byline && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{journal.byline}</p>}
             <RichText html={journal.details} className="mt-3 line-clamp-5 text-sm leading-6" />
             <Link
               to={`/journal/${journal.slug}`}

@@ -78,7 +78,10 @@ describe(`page loaders (${testDatabaseKind})`, () => {
     expect(list.items).toHaveLength(9);
     expect(list.hasMore).toBe(true);
     const data = await call(journalLoader, `/journal/${list.items[0].slug}`, { journalSlug: list.items[0].slug });
-    expect(data.journal.file).toMatch(/\.pdf$/);
+    expect(data.pdfPath).toMatch(new RegExp(`^/journal/${list.items[0].slug}/pdf\\?v=`));
+    expect(data.article.authors.length).toBeGreaterThan(0);
+    // Authors' e-mail addresses are the editors' to know: the page's data never carries them.
+    expect(JSON.stringify(data)).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.-]+/);
     expect(await thrownStatus(call(journalLoader, "/journal/nope", { journalSlug: "nope" }))).toBe(404);
   });
 

@@ -1,7 +1,15 @@
 import { data, redirect } from "react-router";
 
 import { POST_CATEGORIES } from "~/domain/vocabulary";
-import { readForm } from "~/lib/read-form.server";
+import {
+  type ArticleMetadata,
+  articleMetadataFromForm,
+  articleMetadataShape,
+  EMPTY_ARTICLE_METADATA,
+  refineArticleMetadata,
+} from "~/lib/forms/scholarly";
+import { fieldsOf, readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
 
@@ -13,6 +21,18 @@ const upload = (form: FormData, name: string) => {
   const url = text(form, name, 500);
   return url.startsWith("/uploads/") ? url : "";
 };
+
+const articleMetadataSchema = z.object(articleMetadataShape).superRefine(refineArticleMetadata);
+
+/** The article's scholarly fields as the editor has them, when they pass the form's checks. */
+function previewedMetadata(form: FormData): ArticleMetadata | undefined {
+  if (!form.has("section")) return undefined;
+  const values = fieldsOf(form, Object.keys(EMPTY_ARTICLE_METADATA));
+  if (!articleMetadataSchema.safeParse(values).success) return undefined;
+  const metadata = articleMetadataFromForm(values);
+  // A preview link is public to whoever holds it: authors' e-mails are for the editors only.
+  return { ...metadata, authors: metadata.authors.map((author) => ({ ...author, email: "" })) };
+}
 
 /**
  * The editors' Preview button: what the form holds now (saved or not) is kept under a private
@@ -31,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
         filename: text(form, "filename", 300) || "Untitled",
         details: text(form, "details", 200_000),
         file: upload(form, "file"),
+        metadata: previewedMetadata(form),
       },
       admin.id,
     );

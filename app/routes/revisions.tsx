@@ -11,6 +11,7 @@ import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import type { RevisionSummary } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
+import { PROFILE_RECORD } from "~/services/scholarly.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/revisions";
@@ -59,11 +60,27 @@ function siteTitle(kind: (typeof SITE_KINDS)[number], recordId: string) {
 const siteFields = (data: Record<string, unknown>) =>
   Object.keys(data)
     .filter((name) => name !== "role" && name !== "key")
-    .map((name) => ({ name, label: name, html: /content|description|details/i.test(name) }));
+    .map((name) => ({ name, label: name, html: /content|description|details|focusScope|callText/i.test(name) }));
 
 /** The record this page is about, from its address: a post, an article, or a piece of site content. */
 async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
   const all = await services();
+  if (params.kind === "journal-settings") {
+    if (params.recordId !== PROFILE_RECORD) throw data({ message: "Not found" }, { status: 404 });
+    const { scholarly } = all;
+    const latest = (await scholarly.profileRevisions())[0];
+    const latestData = latest ? ((await scholarly.profileRevision(latest.id)).data as Record<string, unknown>) : {};
+    return {
+      title: "Journal settings",
+      editHref: "/dashboard?tab=journal",
+      historyHref: `/history/journal-settings/${PROFILE_RECORD}`,
+      // Empty board rows are not worth a line of the comparison.
+      fields: siteFields(latestData).filter(({ name }) => !/^board\d+_/.test(name) || latestData[name]),
+      revisions: () => scholarly.profileRevisions(),
+      revision: (id) => scholarly.profileRevision(id),
+      restore: (id, editorId) => scholarly.restoreProfileRevision(id, editorId),
+    };
+  }
   if (params.kind) {
     const kind = SITE_KINDS.find((k) => k === params.kind);
     const recordId = params.recordId ?? "";

@@ -15,6 +15,8 @@ export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
 import { postsEffects, postsService } from "./posts.server";
 import { previewsEffects, previewsService } from "./previews.server";
+import { scholarlyEffects, scholarlyService } from "./scholarly.server";
+import { oaiEffects, oaiService } from "./scholarly/oai/oai.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
@@ -42,43 +44,61 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 export function createServices(db: Database, options: ServiceOptions) {
   const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
   const changes = options.changes ?? contentChanges();
+  // Every page's layout reads the site's links, and most pages a settings section: kept in
+  // memory until they change.
+  const siteContent = remembered(
+    tracked(
+      siteContentService(db, media),
+      {
+        settings: "settings",
+        settingsOf: "settings",
+        saveSettings: "settings",
+        siteLinks: "links",
+        saveSiteLinks: "links",
+        staff: "staff",
+        saveStaff: "staff",
+        announcement: "announcement",
+        saveAnnouncement: "announcement",
+        focus: "focus",
+        saveFocus: "focus",
+        // The kind of site content is the first argument, and names its tag.
+        revisions: (kind: SiteRevisionKind) => kind,
+        revision: (kind: SiteRevisionKind) => kind,
+        restoreRevision: (kind: SiteRevisionKind) => kind,
+      },
+      siteContentEffects,
+      changes,
+    ),
+    { siteLinks: "links", settings: "settings", settingsOf: "settings" },
+    changes,
+  );
   return {
     changes,
     posts: tracked(postsService(db, media), "posts", postsEffects, changes),
     journals: tracked(journalsService(db, media), "journals", journalsEffects, changes),
+    // The journal's settings and issues are shown on the journal's pages: one kind of content with its articles.
+    scholarly: tracked(scholarlyService(db, media), "journals", scholarlyEffects, changes),
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
     academicsAdmin: tracked(academicsAdmin(db, media), "academics", academicsAdminEffects, changes),
-    // Every page's layout reads the site's links, and most pages a settings section: kept in
-    // memory until they change.
-    siteContent: remembered(
-      tracked(
-        siteContentService(db, media),
-        {
-          settings: "settings",
-          settingsOf: "settings",
-          saveSettings: "settings",
-          siteLinks: "links",
-          saveSiteLinks: "links",
-          staff: "staff",
-          saveStaff: "staff",
-          announcement: "announcement",
-          saveAnnouncement: "announcement",
-          focus: "focus",
-          saveFocus: "focus",
-          // The kind of site content is the first argument, and names its tag.
-          revisions: (kind: SiteRevisionKind) => kind,
-          revision: (kind: SiteRevisionKind) => kind,
-          restoreRevision: (kind: SiteRevisionKind) => kind,
-        },
-        siteContentEffects,
-        changes,
-      ),
-      { siteLinks: "links", settings: "settings", settingsOf: "settings" },
-      changes,
-    ),
+    siteContent,
     media,
     // Not tracked: a preview changes no public page.
     previews: previewsService(db),
+    // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.
+    oai: oaiService(db, {
+      secret: options.auth.secret,
+      adminEmails: async () => {
+        const [links, staff] = await Promise.all([siteContent.siteLinks(), siteContent.staff()]);
+        // The journal's own addresses; a staff member's only when the site lists none.
+        const submission = links.submissionEmails.filter(Boolean);
+        return submission.length
+          ? submission
+          : staff
+              .map((person) => person.email)
+              .filter(Boolean)
+              .slice(0, 1);
+      },
+    }),
     accounts: accountsService(db, createAuth(db, options.auth), {
       publicUrl: options.auth.publicUrl,
       providers: [options.auth.google, options.auth.oidc]
@@ -94,11 +114,13 @@ export type Services = ReturnType<typeof createServices>;
 export const serviceEffects = {
   posts: postsEffects,
   journals: journalsEffects,
+  scholarly: scholarlyEffects,
   academics: academicsEffects,
   academicsAdmin: academicsAdminEffects,
   siteContent: siteContentEffects,
   media: mediaEffects,
   previews: previewsEffects,
+  oai: oaiEffects,
   accounts: accountsEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 

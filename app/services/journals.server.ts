@@ -1,8 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
 import { journals } from "~/db/schema";
+import { DOI_TAKEN } from "~/domain/messages/issues";
 import { JOURNAL_GONE, PDF_NOT_STORED } from "~/domain/messages/journals";
+import { ARTICLE_SECTIONS } from "~/domain/scholarly";
+import type { ArticleMetadata } from "~/lib/forms/scholarly";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
@@ -14,23 +18,69 @@ import {
   editorialRecords,
   type SaveOptions,
 } from "./editorial-records.server";
-import { InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
+import { ConflictError, InvalidError, NotFoundError, type StoredFiles } from "./errors.server";
 import { countWhere, pageNewestFirst } from "./newest-first.server";
 import { JOURNALS_PAGE_SIZE, type PageRequest } from "./pagination";
 
 export type Journal = typeof journals.$inferSelect;
 
-export type JournalInput = EditorialInput & {
-  filename: string;
-  details: string;
-  file: string;
-  userId?: string | null;
-  /** The address asked for on creation; made from the title when empty. */
-  slug?: string;
-};
+/** An article's scholarly fields as a new record has them (the table's defaults). */
+export const ARTICLE_METADATA_DEFAULTS = {
+  issueId: null,
+  section: "research",
+  authors: [],
+  keywords: [],
+  firstPage: null,
+  lastPage: null,
+  doi: null,
+  licence: null,
+  language: "en",
+  receivedOn: null,
+  acceptedOn: null,
+  publishedOn: null,
+  references: [],
+  supplementary: [],
+} satisfies Partial<Journal>;
+
+export type JournalInput = EditorialInput &
+  Partial<ArticleMetadata> & {
+    supplementary?: Journal["supplementary"];
+    filename: string;
+    details: string;
+    file: string;
+    userId?: string | null;
+    /** The address asked for on creation; made from the title when empty. */
+    slug?: string;
+  };
 
 function byAuthor(filter: { userId?: string }) {
   return [filter.userId ? eq(journals.userId, filter.userId) : undefined];
+}
+
+const METADATA_KEYS = Object.keys(ARTICLE_METADATA_DEFAULTS) as (keyof typeof ARTICLE_METADATA_DEFAULTS)[];
+
+/** The scholarly fields a save was given (those not given keep their stored values). */
+function metadataColumns(input: Partial<ArticleMetadata> & { supplementary?: Journal["supplementary"] }) {
+  const columns: Partial<Journal> = {};
+  for (const key of METADATA_KEYS) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+  }
+  // Trimmed and free of duplicates: an author's affiliation or a keyword is shown as typed.
+  if (columns.keywords) columns.keywords = [...new Set(columns.keywords.map((k) => k.trim()).filter(Boolean))];
+  return columns;
+}
+
+/** A DOI another article has: the editor's words, not the database's. */
+async function refusingTakenDoi<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error).constraint === "journals_doi_key") throw new ConflictError(DOI_TAKEN, "doi");
+    if (pgErrorCode(error).constraint?.startsWith("journals_issue_id"))
+      throw new InvalidError("Choose an issue", "issueId");
+    throw error;
+  }
 }
 
 /** What a revision of an article keeps, and what restoring one puts back. */
@@ -40,6 +90,7 @@ const journalSnapshot = (journal: Journal) => ({
   file: journal.file,
   slug: journal.slug,
   status: journal.status,
+  ...Object.fromEntries(METADATA_KEYS.map((key) => [key, journal[key]])),
 });
 
 export function journalsService(db: Database, files: StoredFiles) {
@@ -54,6 +105,11 @@ export function journalsService(db: Database, files: StoredFiles) {
 
   async function requirePdf(file: string) {
     if (!(await files.isStored(file, "pdf"))) throw new InvalidError(PDF_NOT_STORED, "file");
+  }
+  /** Supplementary files are PDFs uploaded here, like the article's own. */
+  async function requireSupplementary(entries: Journal["supplementary"] | undefined) {
+    for (const [i, entry] of (entries ?? []).entries())
+      if (!(await files.isStored(entry.file, "pdf"))) throw new InvalidError(PDF_NOT_STORED, `supp${i}_file`);
   }
   /**
    * A PDF that no article (not even one in the trash) and no revision of one uses any more is
@@ -99,18 +155,23 @@ export function journalsService(db: Database, files: StoredFiles) {
       await files.claimNamedIn(input.details);
       const filename = input.filename.trim();
       const editorial = editorialColumns(input);
-      return records.insert(
-        input.slug?.trim() || filename,
-        {
-          filename,
-          details: sanitizeRichText(input.details),
-          file: input.file,
-          userId: input.userId ?? null,
-          status: editorial.status,
-          publishAt: editorial.publishAt,
-          ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
-        },
-        input.userId,
+      await requireSupplementary(input.supplementary);
+      await files.claimNamedIn(...(input.supplementary ?? []).map((s) => s.file));
+      return refusingTakenDoi(() =>
+        records.insert(
+          input.slug?.trim() || filename,
+          {
+            filename,
+            details: sanitizeRichText(input.details),
+            file: input.file,
+            userId: input.userId ?? null,
+            status: editorial.status,
+            publishAt: editorial.publishAt,
+            ...metadataColumns(input),
+            ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
+          },
+          input.userId,
+        ),
       );
     },
 
@@ -128,11 +189,21 @@ export function journalsService(db: Database, files: StoredFiles) {
       if (input.file !== current.file) await requirePdf(input.file);
       await files.claimNamedIn(input.details);
       const editorial = editorialColumns(input, current);
+      await requireSupplementary(input.supplementary);
+      await files.claimNamedIn(...(input.supplementary ?? []).map((s) => s.file));
       // A replaced PDF stays stored: the revisions before this save still name it.
-      return records.save(
-        current,
-        { filename: input.filename.trim(), details: sanitizeRichText(input.details), file: input.file, ...editorial },
-        options,
+      return refusingTakenDoi(() =>
+        records.save(
+          current,
+          {
+            filename: input.filename.trim(),
+            details: sanitizeRichText(input.details),
+            file: input.file,
+            ...metadataColumns(input),
+            ...editorial,
+          },
+          options,
+        ),
       );
     },
 
@@ -153,8 +224,14 @@ export function journalsService(db: Database, files: StoredFiles) {
     /** Saves a revision's fields again (the address and status stay): itself a new revision. */
     async restoreRevision(id: string, revisionId: string, editorId?: string | null): Promise<Journal> {
       const { data } = await records.revision(id, revisionId);
-      const old = data as ReturnType<typeof journalSnapshot>;
-      return this.update(id, { filename: old.filename, details: old.details, file: old.file }, { editorId });
+      const old = data as ReturnType<typeof journalSnapshot> & Record<string, unknown>;
+      // Revisions from before the scholarly fields existed restore only what they kept.
+      const metadata = Object.fromEntries(METADATA_KEYS.filter((key) => key in old).map((key) => [key, old[key]]));
+      return this.update(
+        id,
+        { filename: old.filename, details: old.details, file: old.file, ...(metadata as Partial<ArticleMetadata>) },
+        { editorId },
+      );
     },
 
     /** Scheduled articles whose time has come become published (the publishing tick). */
@@ -169,6 +246,22 @@ export function journalsService(db: Database, files: StoredFiles) {
       return removed;
     },
 
+    /**
+     * An issue's table of contents, or the articles published without an issue (`null`): by
+     * section in the journal's order, then by first page, then by title.
+     */
+    async inIssue(issueId: string | null, audience: Audience = "public"): Promise<Journal[]> {
+      return db
+        .select()
+        .from(journals)
+        .where(and(visibleTo(journals, audience), issueId ? eq(journals.issueId, issueId) : isNull(journals.issueId)))
+        .orderBy(
+          sql`array_position(${sql.raw(`ARRAY[${ARTICLE_SECTIONS.map((s) => `'${s}'`).join(",")}]::text[]`)}, ${journals.section})`,
+          sql`${journals.firstPage} asc nulls last`,
+          asc(journals.filename),
+        );
+    },
+
     async count(filter: { userId?: string } = {}) {
       return countWhere(db, journals, [publicOnly, ...byAuthor(filter)]);
     },
@@ -179,6 +272,6 @@ export type JournalsService = ReturnType<typeof journalsService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
 export const journalsEffects = effectTable({
-  read: ["list", ...EDITORIAL_READS],
+  read: ["list", "inIssue", ...EDITORIAL_READS],
   write: EDITORIAL_WRITES,
 }) satisfies Effects<JournalsService>;

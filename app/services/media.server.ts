@@ -50,6 +50,8 @@ export const TABLES_NAMING_UPLOADS = [
   schema.staff,
   schema.announcement,
   schema.focusPages,
+  schema.journalIssues,
+  schema.journalProfile,
   // A revision or a preview can bring a file back: it stays while one names it.
   schema.revisions,
   schema.previewTokens,
@@ -63,6 +65,9 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.rateLimits,
   schema.appSecrets,
   schema.slugHistory,
+  schema.articleUsage,
+  schema.articleUsageRecent,
+  schema.journalWithdrawals,
 ];
 
 /** Every text and JSON column of a table (as text): where content can name an upload. */
@@ -219,6 +224,8 @@ export type MediaUseArea =
   | "staff"
   | "announcement"
   | "focus"
+  | "issue"
+  | "journal-settings"
   | "other";
 
 /**
@@ -261,6 +268,12 @@ const USE_OF_TABLE: Record<string, UseOfTable> = {
   staff: { area: area("staff"), id: sql`role`, name: sql`coalesce(nullif(name, ''), role)` },
   announcement: { area: area("announcement"), id: sql`id`, name: sql`title` },
   focus_pages: { area: area("focus"), id: sql`key`, name: sql`key` },
+  journal_issues: {
+    area: area("issue"),
+    id: sql`id::text`,
+    name: sql`'Vol. ' || volume || ' No. ' || number || ' (' || year || ')'`,
+  },
+  journal_profile: { area: area("journal-settings"), id: sql`id::text`, name: sql`'Journal settings'` },
   // Revision kinds are the areas' own names (post, journal, settings, staff, announcement, focus).
   revisions: {
     area: sql`kind`,
@@ -287,6 +300,8 @@ const USE_AREAS: readonly string[] = [
   "staff",
   "announcement",
   "focus",
+  "issue",
+  "journal-settings",
 ] satisfies MediaUseArea[];
 
 /** The uuid that names an upload in content (`<month>/<uuid>...` in its storage key). */

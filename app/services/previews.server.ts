@@ -4,6 +4,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { previewTokens } from "~/db/schema";
+import type { ArticleMetadata } from "~/lib/forms/scholarly";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
@@ -25,6 +26,8 @@ export type JournalPreview = {
   filename: string;
   details: string;
   file: string;
+  /** The scholarly fields as the editor had them (absent when they did not pass the form's checks). */
+  metadata?: ArticleMetadata;
 };
 export type Preview = (PostPreview | JournalPreview) & { expiresAt: Date };
 

@@ -4,6 +4,7 @@ import type { ContentChanges } from "./content-changes.server";
 import type { StoredFiles } from "./errors.server";
 import { journalsService } from "./journals.server";
 import { postsService } from "./posts.server";
+import { scholarlyService } from "./scholarly.server";
 
 /** How often each server looks for scheduled items whose time has come. */
 export const TICK_EVERY_MS = 15_000;
@@ -20,6 +21,8 @@ export async function publishingTick(db: Database, files: StoredFiles, changes: 
   const purged = { posts: await posts.purgeExpired(), journals: await journals.purgeExpired() };
   if (published.posts.length + purged.posts.length > 0) await changes.publish(["posts"]);
   if (published.journals.length + purged.journals.length > 0) await changes.publish(["journals"]);
+  // Who read what a minute ago is no longer needed to spot repeated clicks.
+  await scholarlyService(db, files).forgetRecentUse();
   return { published, purged };
 }
 

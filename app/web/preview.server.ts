@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { PREVIEW_EXPIRED } from "~/domain/messages/editorial";
 import { services } from "~/runtime.server";
-import type { Journal } from "~/services/journals.server";
+import { ARTICLE_METADATA_DEFAULTS, type Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
 import type { Preview } from "~/services/previews.server";
 
@@ -45,5 +45,15 @@ export async function previewedJournal(
   const preview = await previewOf(token, "journal");
   const saved = preview.recordId ? await (await services()).journals.byId(preview.recordId, "admin") : undefined;
   const { filename, details, file } = preview;
-  return { journal: { ...recordFields(saved), filename, details, file }, saved, expiresAt: preview.expiresAt };
+  const metadata = {
+    ...ARTICLE_METADATA_DEFAULTS,
+    ...saved,
+    ...preview.metadata,
+    metadataChangedAt: saved?.metadataChangedAt ?? new Date(),
+  };
+  return {
+    journal: { ...metadata, ...recordFields(saved), filename, details, file },
+    saved,
+    expiresAt: preview.expiresAt,
+  };
 }

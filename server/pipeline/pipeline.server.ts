@@ -21,7 +21,16 @@ export type Step = (exchange: Exchange, next: () => void) => void;
 export function pipeline(steps: Step[]): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   return (req, res) => {
     const exchange: Exchange = { req, res, api: (req.url ?? "").startsWith("/api/") };
-    const runFrom = (index: number) => steps[index]?.(exchange, () => runFrom(index + 1));
+    const runFrom = (index: number) => {
+      try {
+        steps[index]?.(exchange, () => runFrom(index + 1));
+      } catch (error) {
+        // A step that trips must not leave the request hanging (nor take the process down).
+        console.error(`Request failed in the server's pipeline: ${(error as Error).stack ?? error}`);
+        if (!res.headersSent) refuse(exchange, 500, "Something went wrong. Please try again.");
+        else res.destroy();
+      }
+    };
     runFrom(0);
   };
 }

@@ -40,6 +40,8 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
       path: async (page) => (await demoJournal(page)).page,
       ready: heading(demoJournals[0].title),
     },
+    { name: "the journal's archive", path: "/journals/issues", ready: heading("Archive") },
+    { name: "an issue's table of contents", path: "/journals/issue/1/2", ready: heading("Vol. 1 No. 2 (2024)") },
     {
       name: "call for papers",
       path: "/admision",

@@ -209,6 +209,8 @@ test.describe("admins and everyone else", () => {
       "Announcement",
       "Focus",
       "Journals",
+      "Journal settings",
+      "Issues",
       "Media",
       "Trash",
     ]);

@@ -15,9 +15,9 @@ test.describe("about, call for papers, programmes and departments", () => {
 
   test("/admision: journal banner, announcement, Apply Now, officers opening the staff modal", async ({ page }) => {
     await page.goto("/admision");
-    await expect(page.getByText("Volume 1, Number 1")).toBeVisible();
-    await expect(page.getByText("2025 edition")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Call for Papers: Volume 2, Number 1 (2026)" })).toBeVisible();
+    await expect(page.getByText("Volume 3, Number 1", { exact: true })).toBeVisible();
+    await expect(page.getByText("2026 edition", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Call for Papers: Volume 3, Number 1 (2026)" })).toBeVisible();
     await expect(page.getByText("community-based early warning and conflict prevention")).toBeVisible();
     await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute(
       "href",

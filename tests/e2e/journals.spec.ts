@@ -1,15 +1,18 @@
+import { demoJournals } from "../../app/demo/content";
 import { expect, test } from "./fixtures";
 
 test.describe("journal articles", () => {
   test("/journals: heading from the home focus record, 9 cards, Show More, Download links", async ({ page }) => {
     await page.goto("/journals");
+    // Before the list, the current issue's table of contents.
+    await expect(page.getByRole("heading", { name: "Vol. 2 No. 2 (2025): Ten Years of Peace Research" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journal Articles");
     await expect(page.getByText("Peer-reviewed research from the Journal of Peace and Security Studies")).toBeVisible();
     const cards = page.locator("main article");
     await expect(cards).toHaveCount(9);
     await expect(cards.first().getByRole("link", { name: /^Download/ })).toHaveAttribute("href", /^\/journal\//);
     await page.getByRole("link", { name: "Show More" }).click();
-    await expect(cards).toHaveCount(11);
+    await expect(cards).toHaveCount(demoJournals.length);
     await expect(page.getByRole("link", { name: "Show More" })).toHaveCount(0);
   });
 
@@ -19,7 +22,7 @@ test.describe("journal articles", () => {
     const title = (await first.getByRole("heading").textContent())!;
     await first.getByRole("link", { name: /^Download/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Abstract" })).toBeVisible();
     const download = page.getByRole("link", { name: "Download PDF" });
     const href = (await download.getAttribute("href"))!;
     const pdf = await page.request.get(href);

@@ -72,6 +72,16 @@ async function dangerIn(page: Page): Promise<string[]> {
     }
     // Our scripts come from /assets or carry the page's nonce (which the browser hides as "").
     for (const script of Array.from(document.scripts)) {
+      // Structured data for indexers is a data block the browser never runs: whole JSON, or a breakout.
+      if (script.type === "application/ld+json") {
+        try {
+          JSON.parse(script.textContent ?? "");
+          continue;
+        } catch {
+          found.push(`a JSON-LD block that is not JSON: ${script.textContent?.slice(0, 60)}`);
+          continue;
+        }
+      }
       const ours = script.src
         ? new URL(script.src).origin === location.origin
         : script.nonce !== "" || script.hasAttribute("nonce");
@@ -206,6 +216,52 @@ test("cross-site scripting: the corpus through every field and search parameter,
     journal = savedJournal.journal ?? savedJournal;
     fieldsWritten += 2 + 3;
 
+    // The journal's own fields (issue 20), through the editors' forms: the article's authors,
+    // keywords and references; the journal's settings and board; an issue.
+    const form = async (path: string, fields: Record<string, string>) => {
+      const response = await api.post(path, { form: fields, maxRedirects: 0 });
+      expect(response.status(), `POST ${path}: ${(await response.text()).slice(0, 300)}`).toBeLessThan(400);
+    };
+    await form(`/update-journal/${journal!._id}`, {
+      filename: short(piece, 300),
+      details: EVERYTHING,
+      file,
+      status: "published",
+      slug: journal!.slug,
+      section: "research",
+      language: "en",
+      keywords: short(piece, 900),
+      references: EVERYTHING,
+      author0_given: short(piece, 300),
+      author0_family: short(piece, 300),
+      author0_affiliation: short(piece, 300),
+    });
+    await form("/dashboard?tab=journal", {
+      intent: "save-journal-settings",
+      title: "Journal of Peace and Security Studies",
+      abbreviation: short(piece, 100),
+      publisher: short(piece, 300),
+      licence: "CC-BY-4.0",
+      focusScope: EVERYTHING,
+      callTitle: short(piece, 300),
+      callText: EVERYTHING,
+      board0_name: short(piece, 300),
+      board0_role: short(piece, 300),
+      board0_affiliation: short(piece, 300),
+    });
+    const volume = 900 + round;
+    await form("/dashboard?tab=issues", {
+      intent: "save-issue",
+      volume: String(volume),
+      number: "1",
+      year: "2026",
+      title: short(piece, 300),
+      description: EVERYTHING,
+      publishedOn: "2026-01-01",
+      status: "published",
+    });
+    fieldsWritten += 6 + 8 + 2;
+
     // Every page that shows them, public and dashboard; search parameters carry the piece too.
     const q = encodeURIComponent(piece);
     const pages = [
@@ -215,6 +271,8 @@ test("cross-site scripting: the corpus through every field and search parameter,
       `/post/${post!.slug}`,
       `/journals?page=${q}`,
       `/journal/${journal!.slug}`,
+      "/journals/issues",
+      `/journals/issue/${volume}/1`,
       "/admision",
       "/programmes",
       `/programmes/${department!._id}?course=${course!._id}`,
@@ -223,9 +281,19 @@ test("cross-site scripting: the corpus through every field and search parameter,
       `/signup?registered=${q}`,
       `/post/${q}`,
       `/no-such-page?${q}`,
-      ...["profile", "posts", "users", "course", "about", "staff", "announce", "focus", "journals"].map(
-        (tab) => `/dashboard?tab=${tab}&page=${q}&confirm=${q}`,
-      ),
+      ...[
+        "profile",
+        "posts",
+        "users",
+        "course",
+        "about",
+        "staff",
+        "announce",
+        "focus",
+        "journals",
+        "journal",
+        "issues",
+      ].map((tab) => `/dashboard?tab=${tab}&page=${q}&confirm=${q}`),
       `/dashboard?tab=about&section=${q}`,
       `/dashboard?tab=${q}`,
       `/update-post/${post!._id}`,

@@ -251,6 +251,17 @@ describe(`security at the HTTP server (${label})`, () => {
         ...dashboard("bulk-journals", { bulkAction: "trash", ids: "0" }),
         expect: ADMIN_ONLY,
       },
+      {
+        name: "save the journal's settings",
+        ...dashboard("save-journal-settings", { title: "Journal of Peace and Security Studies", licence: "CC-BY-4.0" }),
+        expect: ADMIN_ONLY,
+      },
+      {
+        name: "create an issue",
+        ...dashboard("save-issue", { volume: "990", number: "1", year: "2026", status: "forthcoming" }),
+        expect: ADMIN_ONLY,
+      },
+      { name: "delete an issue", ...dashboard("delete-issue", { issueId: "0" }), expect: ADMIN_ONLY },
       { name: "restore from the trash", ...dashboard("restore-item", { kind: "post", id: "0" }), expect: ADMIN_ONLY },
       { name: "delete from the trash", ...dashboard("purge-item", { kind: "journal", id: "0" }), expect: ADMIN_ONLY },
       {
@@ -389,6 +400,8 @@ describe(`security at the HTTP server (${label})`, () => {
       },
       { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
+      // Harvesters may POST their OAI-PMH requests: reading the journal's public records, no sign-in.
+      { name: "an OAI-PMH request", path: "/oai", form: { verb: "Identify" }, expect: ANYONE },
     ];
     // Actions that end or remove the caller's own account are checked with accounts of their own.
     // Every intent the dashboard's tab registry answers.

@@ -41,6 +41,8 @@ export const MEDIA_USE_LABELS = {
   staff: "Directory",
   announcement: "Announcement",
   focus: "Focus page",
+  issue: "Journal issue",
+  "journal-settings": "Journal settings",
   other: "Other",
 } as const;
 

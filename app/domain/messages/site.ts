@@ -36,6 +36,10 @@ export const ANNOUNCEMENT_PLACE: Place = {
   place: "Call for Papers page: announcement",
   href: "/admision#announcement",
 };
+export const JOURNAL_SETTINGS_PLACE: Place = {
+  place: "Journal pages, the Call for Papers banner, citations and indexers' records",
+  href: "/journals/issues",
+};
 export const STAFF_PLACE: Place = {
   place: "About page: leaders' messages; Call for Papers page: principal officers",
   href: "/admision#officers",

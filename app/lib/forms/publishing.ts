@@ -4,6 +4,7 @@ import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
 import { type EditorialForm, withEditorialFields } from "./editorial";
+import { type ArticleMetadataForm, articleMetadataShape, refineArticleMetadata } from "./scholarly";
 import { uploadedFile } from "./uploads";
 
 /** Create post and Update post (shared by the form in the browser and the action). */
@@ -26,6 +27,21 @@ export const journalSchema = z.object({
 /** The journal editor's form: the article and its status, schedule, address and version. */
 export const journalFormSchema = withEditorialFields(journalSchema);
 export type JournalForm = z.infer<typeof journalSchema> & EditorialForm;
+
+/**
+ * The article editor's form (issue 20): the journal form with the article's scholarly fields. The
+ * numbered author and supplementary-file slots the page does not draw are not sent; they count as empty.
+ */
+const articleFields = Object.fromEntries(
+  Object.entries(articleMetadataShape).map(([name, field]) => [
+    name,
+    /^(author|supp)\d/.test(name) ? (field as z.ZodString).default("") : field,
+  ]),
+) as typeof articleMetadataShape;
+export const journalEditorSchema = withEditorialFields(journalSchema.extend(articleFields)).superRefine(
+  (form, context) => refineArticleMetadata(form as unknown as Record<string, string>, context),
+);
+export type JournalEditorForm = JournalForm & ArticleMetadataForm;
 
 export { fieldErrors } from "./errors";
 

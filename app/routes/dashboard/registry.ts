@@ -14,6 +14,9 @@ const TAB_REGISTRY = [
   { id: "announce", label: "Announcement", adminOnly: true },
   { id: "focus", label: "Focus", adminOnly: true },
   { id: "journals", label: "Journals", adminOnly: true },
+  // Not in SPEC.md: the journal as a periodical, its settings and its issues (issue 20).
+  { id: "journal", label: "Journal settings", adminOnly: true },
+  { id: "issues", label: "Issues", adminOnly: true },
   // Not in SPEC.md: every uploaded file, where it is used, its alt text and caption (issue 19).
   { id: "media", label: "Media", adminOnly: true },
   // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19).

@@ -11,6 +11,8 @@ export type ActionResult = {
   message: string;
   /** The first problem of each field, when the form's schema refused it. */
   errors?: Record<string, string>;
+  /** A refused form's fields as sent, so a page drawn anew (no scripts) shows what was typed. */
+  values?: Record<string, string>;
   /** A course-tab delete that found records inside: what they are, so the person can confirm. */
   holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
 };

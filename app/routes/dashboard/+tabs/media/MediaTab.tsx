@@ -39,6 +39,10 @@ function editHrefOf(use: MediaUse): string | null {
       return "/dashboard?tab=announce";
     case "focus":
       return `/dashboard?tab=focus&page=${encodeURIComponent(use.id)}`;
+    case "issue":
+      return "/dashboard?tab=issues";
+    case "journal-settings":
+      return "/dashboard?tab=journal";
     default:
       return null;
   }

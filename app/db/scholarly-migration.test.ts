@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+
+import { journalJson } from "~/api/records.server";
+import { journalsService } from "~/services/journals.server";
+
+import { type Database, migrationsFolder, rowsOf } from "./client.server";
+import * as schema from "./schema";
+
+/** The checked-in migrations up to (not including) `tag`, as a folder of their own. */
+function migrationsBefore(tag: string) {
+  const source = migrationsFolder();
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+  fs.mkdirSync(path.join(target, "meta"));
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  const kept = journal.entries.slice(0, cut);
+  fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: kept }));
+  for (const entry of kept)
+    fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
+  return target;
+}
+
+const client = new PGlite();
+const db = drizzle(client, { schema }) as unknown as Database;
+afterAll(() => client.close());
+
+describe("migration 0006 (the scholarly journal)", () => {
+  it("keeps every existing article at its address, with its PDF and its API shape", async () => {
+    const before = migrationsBefore("0006_scholarly_journal");
+    await migrate(drizzle(client), { migrationsFolder: before });
+    // Articles as the site stored them before: a title, a description, a PDF.
+    await db.execute(sql`insert into journals (slug, filename, details, file, created_at, updated_at)
+      values ('peace-in-practice', 'Peace in practice', '<p>About peace.</p>', '/uploads/old.pdf',
+              '2024-03-01T10:00:00Z', '2024-03-02T10:00:00Z'),
+             ('a-trashed-one', 'A trashed one', '', '/uploads/gone.pdf',
+              '2024-01-01T10:00:00Z', '2024-01-01T10:00:00Z')`);
+    await db.execute(sql`update journals set deleted_at = now() where slug = 'a-trashed-one'`);
+    const [oldShape] = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from journals where slug = 'peace-in-practice'`),
+    );
+
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    fs.rmSync(before, { recursive: true, force: true });
+
+    const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
+    const journals = journalsService(db, files);
+    const article = await journals.bySlug("peace-in-practice");
+    expect(article).toBeDefined();
+    expect(article!.file).toBe("/uploads/old.pdf");
+    expect(article!.details).toBe("<p>About peace.</p>");
+    // An article without an issue ("online first"), in the default section, with no authors yet.
+    expect(article!.issueId).toBeNull();
+    expect(article!.section).toBe("research");
+    expect(article!.authors).toEqual([]);
+    // Its datestamp for harvesters is its last change, not the migration's time.
+    expect(article!.metadataChangedAt.toISOString()).toBe("2024-03-02T10:00:00.000Z");
+    expect(article!.updatedAt.toISOString()).toBe(new Date(oldShape.updated_at as string).toISOString());
+    // The JSON API answers with exactly the fields it answered with before.
+    expect(Object.keys(journalJson(article!)).sort()).toEqual(
+      [
+        "_id",
+        "id",
+        "slug",
+        "filename",
+        "details",
+        "file",
+        "userId",
+        "createdAt",
+        "updatedAt",
+        "status",
+        "publishAt",
+        "version",
+      ].sort(),
+    );
+    // A trashed article that was public is reported to harvesters as withdrawn.
+    const withdrawn = rowsOf<{ slug: string }>(await db.execute(sql`select slug from journal_withdrawals`));
+    expect(withdrawn.map((row) => row.slug)).toEqual(["a-trashed-one"]);
+  });
+});

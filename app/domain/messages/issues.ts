@@ -1,0 +1,27 @@
+/** What a person is told about the journal's settings, its issues and an article's scholarly fields. */
+
+export const ISSN_INVALID = "Not a valid ISSN: 8 digits like 2049-3630, the last a check digit (0-9 or X)";
+export const ORCID_INVALID = "Not a valid ORCID iD: 16 digits like 0000-0002-1825-0097, the last a check digit";
+export const DOI_INVALID = "Not a valid DOI: it starts with 10. and a registrant code, like 10.1234/jpss.2025.001";
+export const DOI_PREFIX_INVALID = "Not a valid DOI prefix: 10. and four to nine digits, like 10.1234";
+export const DOI_TAKEN = "Another article already has this DOI.";
+export const DATE_INVALID = "Not a date";
+export const PAGES_ORDER = "The last page comes before the first page";
+export const PAGE_INVALID = "A page is a whole number from 1";
+export const AUTHOR_FAMILY_REQUIRED = "Give the author's family name";
+export const EMAIL_INVALID = "Not an e-mail address";
+export const SUPPLEMENTARY_FILE_MISSING = "Upload the file this label names, or clear the label";
+export const BOARD_NAME_REQUIRED = "Give the board member's name";
+export const JOURNAL_TITLE_MISSING = "Give the journal's title";
+
+export const ISSUE_VOLUME_INVALID = "The volume is a whole number from 1";
+export const ISSUE_NUMBER_INVALID = "The number is a whole number from 1";
+export const ISSUE_YEAR_INVALID = "The year is a year like 2025";
+export const ISSUE_TAKEN = "This volume already has an issue with that number.";
+export const ISSUE_GONE = "That issue no longer exists.";
+export const ISSUE_NOT_FOUND = "Issue not found";
+export const ISSUE_HAS_ARTICLES = "This issue still has articles. Move them to another issue first.";
+export const ISSUE_PUBLISHED_NEEDS_DATE = "A published issue needs its publication date";
+export const ISSUE_SAVED = "Issue saved.";
+export const ISSUE_DELETED = "Issue deleted.";
+export const JOURNAL_SETTINGS_SAVED = "Journal settings saved.";

@@ -1,0 +1,224 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { Field } from "~/components/forms/Field";
+import { FieldError } from "~/components/forms/FieldError";
+import { buttonClasses } from "~/components/ui/Button";
+import { type Column, DataTable } from "~/components/ui/DataTable";
+import { Heading } from "~/components/ui/Heading";
+import { ImageUploadField } from "~/components/ui/ImageUploadField";
+import { Notice } from "~/components/ui/Notice";
+import { Select } from "~/components/ui/Select";
+import { ISSUE_STATUS_LABELS, ISSUE_STATUSES, issueLabel, type IssueStatus } from "~/domain/scholarly";
+import { useUploadsInFlight } from "~/lib/form-hooks";
+import { EMPTY_ISSUE, type IssueForm } from "~/lib/forms/scholarly";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
+
+import { DeleteLink } from "../../+shared/DeleteLink";
+import { FormActions } from "../../+shared/FormActions";
+import { SaveButton } from "../../+shared/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "../../tab";
+import type { load } from "./issues.server";
+
+type Data = Loaded<typeof load>;
+type IssueRow = Data["issues"][number];
+
+const STATUS_OPTIONS = ISSUE_STATUSES.map((value) => ({ value, label: ISSUE_STATUS_LABELS[value] }));
+const ISSUES_PAGE = "/dashboard?tab=issues";
+
+function issueColumns(onDelete: (id: string) => void): Column<IssueRow>[] {
+  const exportLink = (issue: IssueRow, file: "crossref" | "doaj", label: string) => (
+    <a
+      href={`/journals/issue/${issue.volume}/${issue.number}/${file}.xml`}
+      download
+      className={buttonClasses("link", "inline", "whitespace-nowrap")}
+      aria-label={`${label} of ${issueLabel({ ...issue, title: "" })}`}
+    >
+      {label}
+    </a>
+  );
+  return [
+    {
+      header: "Issue",
+      className: "whitespace-nowrap font-medium",
+      cell: (issue) => issueLabel({ ...issue, title: "" }),
+    },
+    { header: "Title", cell: (issue) => issue.title },
+    { header: "Status", cell: (issue) => ISSUE_STATUS_LABELS[issue.status as IssueStatus] ?? issue.status },
+    { header: "Articles", cell: (issue) => issue.articles },
+    {
+      header: "Exports",
+      cell: (issue) => (
+        <div className="flex flex-col gap-1">
+          {exportLink(issue, "crossref", "Crossref XML")}
+          {exportLink(issue, "doaj", "DOAJ XML")}
+        </div>
+      ),
+    },
+    {
+      header: "Edit",
+      cell: (issue) => (
+        <Link
+          to={`${ISSUES_PAGE}&edit=${issue.id}`}
+          className={buttonClasses("link", "inline")}
+          aria-label={`Edit ${issueLabel({ ...issue, title: "" })}`}
+        >
+          Edit
+        </Link>
+      ),
+    },
+    {
+      header: "Delete",
+      cell: (issue) => (
+        <DeleteLink tab="issues" id={issue.id} label={issueLabel({ ...issue, title: "" })} onOpen={onDelete} />
+      ),
+    },
+  ];
+}
+
+/** A stored issue as the form's fields. */
+function issueForm(issue: NonNullable<Data["editing"]>): IssueForm {
+  return {
+    volume: String(issue.volume),
+    number: String(issue.number),
+    year: String(issue.year),
+    title: issue.title,
+    description: issue.description,
+    cover: issue.cover,
+    publishedOn: issue.publishedOn ?? "",
+    status: issue.status,
+  };
+}
+
+export function IssuesTab({ data: { issues, editing }, result, confirm }: TabProps<Data>) {
+  const [deleting, setDeleting] = useState<string | null>(confirm);
+  const target = issues.find((issue) => issue.id === deleting);
+  // A saved form starts afresh (an empty one, or the issue as saved); a refused one keeps what was typed.
+  const [seen, setSeen] = useState({ result, saves: 0 });
+  if (seen.result !== result) setSeen({ result, saves: seen.saves + (result?.ok ? 1 : 0) });
+  const saveResult = result?.intent === "save-issue" ? result : undefined;
+  return (
+    <section aria-labelledby="issues-title">
+      <Heading id="issues-title">Issues</Heading>
+      <Notice result={result?.intent === "delete-issue" ? result : undefined} className="mt-4" />
+      {issues.length === 0 ? (
+        <p className="mt-6 text-slate-600 dark:text-slate-400">no issue yet</p>
+      ) : (
+        <div className="mt-6">
+          <DataTable columns={issueColumns(setDeleting)} rows={issues} rowKey={(issue) => issue.id} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={Boolean(target)}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        fields={{ intent: "delete-issue", issueId: target?.id ?? "" }}
+        pageHref={ISSUES_PAGE}
+        description={
+          target ? `${issueLabel(target)} will be deleted. An issue with articles in it cannot be deleted.` : undefined
+        }
+      />
+      <IssueEditor key={`${editing?.id ?? "new"}:${seen.saves}`} editing={editing} result={saveResult} />
+    </section>
+  );
+}
+
+function IssueEditor({ editing, result }: { editing: Data["editing"]; result: ActionResult | undefined }) {
+  const { uploading, onUploadingChange } = useUploadsInFlight();
+  const { watch } = useUnsavedChanges();
+  const refused = result && !result.ok ? result : undefined;
+  const values = (refused?.values as IssueForm | undefined) ?? (editing ? issueForm(editing) : EMPTY_ISSUE);
+  const errors = refused?.errors ?? {};
+  const heading = editing ? `Edit ${issueLabel({ ...editing, title: "" })}` : "New issue";
+  return (
+    <Form
+      ref={watch}
+      method="post"
+      action={editing ? `${ISSUES_PAGE}&edit=${editing.id}` : ISSUES_PAGE}
+      className="mt-10 space-y-5 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
+      noValidate
+      aria-labelledby="issue-form-title"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <Heading level={3} id="issue-form-title">
+          {heading}
+        </Heading>
+        {editing && (
+          <Link to={ISSUES_PAGE} className={buttonClasses("link", "inline")}>
+            New issue instead
+          </Link>
+        )}
+      </div>
+      {editing && <input type="hidden" name="issueId" value={editing.id} />}
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field
+          name="volume"
+          label="Volume"
+          inputMode="numeric"
+          defaultValue={values.volume}
+          aria-required="true"
+          error={errors.volume}
+        />
+        <Field
+          name="number"
+          label="Number"
+          inputMode="numeric"
+          defaultValue={values.number}
+          aria-required="true"
+          error={errors.number}
+        />
+        <Field
+          name="year"
+          label="Year"
+          inputMode="numeric"
+          defaultValue={values.year}
+          aria-required="true"
+          error={errors.year}
+        />
+      </div>
+      <Field
+        name="title"
+        label="Title"
+        hint="For a themed issue (optional)"
+        defaultValue={values.title}
+        error={errors.title}
+      />
+      <RichTextEditor
+        name="description"
+        label="Description"
+        defaultValue={values.description}
+        onUploadingChange={onUploadingChange}
+        error={errors.description}
+      />
+      <ImageUploadField
+        name="cover"
+        label="Cover image"
+        defaultValue={values.cover}
+        onUploadingChange={onUploadingChange}
+        removable
+      />
+      <FieldError id="cover-error" message={errors.cover} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          type="date"
+          name="publishedOn"
+          label="Publication date"
+          defaultValue={values.publishedOn}
+          error={errors.publishedOn}
+        />
+        <Select
+          name="status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          defaultValue={values.status}
+          error={errors.status}
+        />
+      </div>
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent="save-issue" label={editing ? "Save issue" : "Create issue"} disabled={uploading} />
+      </FormActions>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { ISSUE_DELETED, ISSUE_GONE, ISSUE_SAVED } from "~/domain/messages/issues";
+import { fieldErrors } from "~/lib/forms/errors";
+import { EMPTY_ISSUE, type IssueForm, issueFromForm, issueSchema } from "~/lib/forms/scholarly";
+import { fieldsOf } from "~/lib/read-form.server";
+import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+
+import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+
+const ISSUES_FAILURES = { failed: "The issue could not be saved. Please try again." };
+const ISSUE_FIELDS = Object.keys(EMPTY_ISSUE) as (keyof IssueForm)[];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function load({ url }: TabLoadArgs) {
+  const { scholarly } = await services();
+  const editId = url.searchParams.get("edit");
+  const [issues, editing] = await Promise.all([
+    scholarly.issues({ includeForthcoming: true }),
+    editId && UUID.test(editId) ? scholarly.issueById(editId) : undefined,
+  ]);
+  return { issues, editing: editing ?? null };
+}
+
+export const saveIssue = runAction("save-issue", ISSUES_FAILURES, async ({ form, reply }) => {
+  const values = fieldsOf(form, ISSUE_FIELDS) as IssueForm;
+  const issueId = String(form.get("issueId") ?? "");
+  const refuse = (errors: Record<string, string>, status = 400) =>
+    reply(false, Object.values(errors)[0] ?? "Invalid input", {
+      status,
+      extra: { errors, values: { ...values, issueId } },
+    });
+  if (issueId && !UUID.test(issueId)) return reply(false, ISSUE_GONE, { status: 404 });
+  const parsed = issueSchema.safeParse(values);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error));
+  const { scholarly } = await services();
+  const input = issueFromForm(values);
+  // A volume and number already used is the service's 409 at the number field.
+  try {
+    if (issueId) await scholarly.updateIssue(issueId, input);
+    else await scholarly.createIssue(input);
+  } catch (error) {
+    if (error instanceof ServiceError && error.field) return refuse({ [error.field]: error.message }, error.status);
+    throw error;
+  }
+  return reply(true, ISSUE_SAVED);
+});
+
+export const deleteIssue = runAction("delete-issue", ISSUES_FAILURES, async ({ form, reply }) => {
+  const issueId = String(form.get("issueId") ?? "");
+  if (!UUID.test(issueId)) return reply(false, ISSUE_GONE, { status: 404 });
+  // One with articles answers 409 with the service's words (runAction).
+  await (await services()).scholarly.removeIssue(issueId);
+  return reply(true, ISSUE_DELETED);
+});
+
+export const actions = byIntent(saveIssue, deleteIssue);

@@ -1,0 +1,56 @@
+import { JOURNAL_SETTINGS_SAVED } from "~/domain/messages/issues";
+import { fieldErrors } from "~/lib/forms/errors";
+import { boardField, journalProfileFromForm, journalProfileSchema, MAX_BOARD } from "~/lib/forms/scholarly";
+import { fieldsOf } from "~/lib/read-form.server";
+import { services } from "~/runtime.server";
+
+import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+
+const JOURNAL_FAILURES = { failed: "The journal settings could not be saved. Please try again." };
+
+export const PROFILE_FIELDS = [
+  "title",
+  "abbreviation",
+  "issnPrint",
+  "issnOnline",
+  "publisher",
+  "doiPrefix",
+  "licence",
+  "focusScope",
+  "callTitle",
+  "callText",
+  "callDeadline",
+  "callIssueId",
+  ...Array.from({ length: MAX_BOARD }, (_, i) => [
+    boardField(i, "name"),
+    boardField(i, "role"),
+    boardField(i, "affiliation"),
+  ]).flat(),
+];
+
+export async function load(_args: TabLoadArgs) {
+  const { scholarly } = await services();
+  const [profile, issues] = await Promise.all([scholarly.profile(), scholarly.issues({ includeForthcoming: true })]);
+  return {
+    profile,
+    issues: issues.map(({ id, volume, number, year, title, status }) => ({ id, volume, number, year, title, status })),
+  };
+}
+
+export const saveJournalSettings = runAction(
+  "save-journal-settings",
+  JOURNAL_FAILURES,
+  async ({ form, reply, user }) => {
+    const values = fieldsOf(form, PROFILE_FIELDS);
+    const parsed = journalProfileSchema.safeParse(values);
+    // The form comes back as typed, each problem at its field (a page drawn anew has no other copy).
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply(false, Object.values(errors)[0] ?? "Invalid input", { extra: { errors, values } });
+    }
+    await (await services()).scholarly.saveProfile(journalProfileFromForm(values), user.id);
+    return reply(true, JOURNAL_SETTINGS_SAVED);
+  },
+);
+
+export const actions = byIntent(saveJournalSettings);

@@ -1,0 +1,110 @@
+import { data, Link } from "react-router";
+
+import { AdminEditLink } from "~/components/AdminEditLink";
+import { routeErrorBoundary } from "~/components/ErrorPanel";
+import { IssueCover } from "~/components/journal/IssueCover";
+import { TableOfContents, tocEntry } from "~/components/journal/TableOfContents";
+import { PageHero } from "~/components/PageHero";
+import { RichText } from "~/components/RichText";
+import { ARCHIVE_PATH, ISSUE_STATUS_LABELS, issueLabel, type IssueStatus } from "~/domain/journal-names";
+import { READING_PAGE } from "~/lib/hydration";
+import { pageDescription, pageTitle } from "~/lib/meta";
+import { formatDate } from "~/lib/text";
+import { services } from "~/runtime.server";
+import { issueNumbersOf } from "~/web/journal-views.server";
+import { audienceOf } from "~/web/session.server";
+
+import type { Route } from "./+types/journal-issue";
+
+const notFound = () => data({ message: "Issue not found" }, { status: 404 });
+
+/** /journals/issue/{volume}/{number}: an issue's cover, description and table of contents. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const numbers = issueNumbersOf(params);
+  if (!numbers) throw notFound();
+  const audience = await audienceOf(request);
+  const { scholarly, journals } = await services();
+  // Admins see a forthcoming issue as it is being put together.
+  const issue = await scholarly.issueByNumber(numbers.volume, numbers.number, audience === "admin");
+  if (!issue) throw notFound();
+  const [profile, articles] = await Promise.all([scholarly.profile(), journals.inIssue(issue.id)]);
+  return {
+    issue: { ...issue, label: issueLabel(issue) },
+    journalTitle: profile.title,
+    entries: articles.map(tocEntry),
+    admin: audience === "admin",
+  };
+}
+
+export const handle = READING_PAGE;
+
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle(matches, "Issue not found") }];
+  return [
+    { title: pageTitle(matches, `${data.issue.label} · ${data.journalTitle}`) },
+    pageDescription(matches, `Table of contents of ${data.journalTitle}, ${data.issue.label}.`),
+  ];
+}
+
+export default function IssuePage({ loaderData, matches }: Route.ComponentProps) {
+  const { issue, journalTitle, entries, admin } = loaderData;
+  const exportBase = `/journals/issue/${issue.volume}/${issue.number}`;
+  return (
+    <>
+      <AdminEditLink user={matches[0].loaderData.user} to="/dashboard?tab=issues" what="the journal's issues" />
+      <PageHero
+        compact
+        eyebrow={journalTitle}
+        title={issueLabel({ ...issue, title: "" })}
+        subtitle={issue.title || undefined}
+      />
+      <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 md:grid-cols-[12rem_1fr]">
+        <aside className="space-y-4">
+          <IssueCover issue={issue} journalTitle={journalTitle} className="w-48" />
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {issue.status === "published" && issue.publishedOn ? (
+              <>
+                Published <time dateTime={issue.publishedOn}>{formatDate(`${issue.publishedOn}T12:00:00Z`)}</time>
+              </>
+            ) : (
+              ISSUE_STATUS_LABELS[issue.status as IssueStatus]
+            )}
+          </p>
+          <Link
+            to={ARCHIVE_PATH}
+            className="block text-sm font-semibold text-navy-700 hover:underline dark:text-gold-300"
+          >
+            All issues
+          </Link>
+          {admin && (
+            <ul className="space-y-1 text-sm print:hidden">
+              <li>
+                <a href={`${exportBase}/crossref.xml`} className="text-navy-700 hover:underline dark:text-gold-300">
+                  Crossref deposit XML
+                </a>
+              </li>
+              <li>
+                <a href={`${exportBase}/doaj.xml`} className="text-navy-700 hover:underline dark:text-gold-300">
+                  DOAJ article XML
+                </a>
+              </li>
+            </ul>
+          )}
+        </aside>
+        <div className="min-w-0">
+          {issue.description && <RichText html={issue.description} className="mb-10" />}
+          <h2 className="sr-only">Table of contents</h2>
+          <TableOfContents entries={entries} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = routeErrorBoundary({
+  title: "Something went wrong.",
+  missingTitle: "Issue not found",
+  missing: "We could not find that issue of the journal.",
+  failed: "The issue could not be loaded. Please try again.",
+  link: { to: ARCHIVE_PATH, label: "Browse all issues" },
+});

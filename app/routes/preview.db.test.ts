@@ -1,0 +1,65 @@
+import { expect, it } from "vitest";
+
+import { authorField } from "~/lib/forms/scholarly";
+import { previewedJournal } from "~/web/preview.server";
+
+import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
+import { action } from "./preview";
+
+const world = setUpDashboardWorld();
+
+/** The editor's Preview: the form as it is, posted to /preview; answers the preview link's token. */
+async function preview(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ previewKind: "journal", recordId: "", ...fields }))
+    body.append(name, value);
+  const request = new Request("http://localhost/preview", {
+    method: "POST",
+    body,
+    headers: { cookie: world.admin.cookie },
+  });
+  const answer = (await action({ request, params: {}, context: {} } as never)) as Response;
+  return answer.headers.get("location")!.split("/").pop()!;
+}
+
+const FORM = {
+  filename: "A previewed article",
+  details: "<p>Abstract.</p>",
+  file: "",
+  issueId: "",
+  section: "policy",
+  keywords: "ports; borders",
+  firstPage: "3",
+  lastPage: "9",
+  doi: "",
+  licence: "CC0-1.0",
+  language: "en",
+  receivedOn: "",
+  acceptedOn: "",
+  publishedOn: "",
+  references: "One.\nTwo.",
+  [authorField(0, "given")]: "Aisha",
+  [authorField(0, "family")]: "Bello",
+  [authorField(0, "email")]: "a.bello@example.edu",
+};
+
+it("shows an article's scholarly details as the editor has them, without the authors' e-mails", async () => {
+  const { journal } = await previewedJournal(await preview(FORM));
+  expect(journal).toMatchObject({
+    filename: "A previewed article",
+    section: "policy",
+    keywords: ["ports", "borders"],
+    firstPage: 3,
+    lastPage: 9,
+    licence: "CC0-1.0",
+    references: ["One.", "Two."],
+  });
+  expect(journal.authors).toEqual([
+    { given: "Aisha", family: "Bello", affiliation: "", orcid: "", email: "", corresponding: false },
+  ]);
+});
+
+it("leaves out details that do not pass the editor's checks", async () => {
+  const { journal } = await previewedJournal(await preview({ ...FORM, firstPage: "9", lastPage: "3" }));
+  expect(journal).toMatchObject({ filename: "A previewed article", section: "research", authors: [], firstPage: null });
+});

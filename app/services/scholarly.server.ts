@@ -1,0 +1,295 @@
+import { createHash } from "node:crypto";
+
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { pgErrorCode } from "~/db/errors.server";
+import { articleUsage, articleUsageRecent, journalIssues, journalProfile, journals } from "~/db/schema";
+import { REVISION_GONE } from "~/domain/messages/editorial";
+import { ISSUE_GONE, ISSUE_HAS_ARTICLES, ISSUE_TAKEN } from "~/domain/messages/issues";
+import { DEFAULT_JOURNAL_PROFILE, type JournalProfile, LICENCE_IDS } from "~/domain/scholarly";
+import { type IssueInput, journalProfileFromForm, journalProfileToForm } from "~/lib/forms/scholarly";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+
+import { type Effects, effectTable } from "./content-changes.server";
+import { listRevisions, nextRevisionVersion, recordRevision, revisionById, visibleTo } from "./editorial.server";
+import { ConflictError, NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
+
+export type Issue = typeof journalIssues.$inferSelect;
+export type IssueWithCount = Issue & { articles: number };
+
+/** The journal's settings are one record: its revisions are kept under this kind and id. */
+export const PROFILE_REVISIONS = "journal-settings" as const;
+export const PROFILE_RECORD = "profile";
+
+/** Repeated views or downloads by one reader within this time count once (COUNTER's double-click rule). */
+export const REPEAT_WINDOW_SECONDS = 30;
+
+/** A stored profile is read through its defaults, so a field added later has a value. */
+function readProfile(fields: Record<string, unknown> | undefined): JournalProfile {
+  const profile = { ...DEFAULT_JOURNAL_PROFILE, ...(fields as Partial<JournalProfile>) };
+  if (!(LICENCE_IDS as readonly string[]).includes(profile.licence)) profile.licence = DEFAULT_JOURNAL_PROFILE.licence;
+  if (!Array.isArray(profile.board)) profile.board = [];
+  return profile;
+}
+
+/**
+ * The journal as a periodical (issue 20): its settings, its volumes and issues, and how often its
+ * articles are read. The articles themselves are the journals service's.
+ */
+export function scholarlyService(db: Database, files: StoredFiles) {
+  async function issueTaken<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (pgErrorCode(error).constraint === "journal_issues_volume_number_key")
+        throw new ConflictError(ISSUE_TAKEN, "number");
+      throw error;
+    }
+  }
+
+  const issueValues = (input: IssueInput) => ({
+    volume: input.volume,
+    number: input.number,
+    year: input.year,
+    title: input.title.trim(),
+    description: sanitizeRichText(input.description),
+    cover: input.cover,
+    publishedOn: input.publishedOn,
+    status: input.status,
+  });
+
+  return {
+    /** The journal's settings (title, ISSNs, licence, board, call for papers…). */
+    async profile(): Promise<JournalProfile> {
+      const [row] = await db.select().from(journalProfile).where(eq(journalProfile.id, 1));
+      return readProfile(row?.fields);
+    },
+
+    /**
+     * Saves the journal's settings, keeping the save as a revision (who, when) as the site's other
+     * content does; the settings as they were before the first save are kept first.
+     */
+    async saveProfile(profile: JournalProfile, editorId?: string | null): Promise<JournalProfile> {
+      await files.claimNamedIn(profile.focusScope, profile.callText);
+      const fields = {
+        ...profile,
+        focusScope: sanitizeRichText(profile.focusScope),
+        callText: sanitizeRichText(profile.callText),
+      };
+      const before = await this.profile();
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        await txDb
+          .insert(journalProfile)
+          .values({ id: 1, fields })
+          .onConflictDoUpdate({ target: journalProfile.id, set: { fields, updatedAt: new Date() } });
+        let version = await nextRevisionVersion(txDb, PROFILE_REVISIONS, PROFILE_RECORD);
+        if (version === 1)
+          await recordRevision(txDb, {
+            kind: PROFILE_REVISIONS,
+            recordId: PROFILE_RECORD,
+            version: version++,
+            data: journalProfileToForm(before),
+            authorId: null,
+          });
+        await recordRevision(txDb, {
+          kind: PROFILE_REVISIONS,
+          recordId: PROFILE_RECORD,
+          version,
+          data: journalProfileToForm(readProfile(fields)),
+          authorId: editorId ?? null,
+        });
+      });
+      return readProfile(fields);
+    },
+
+    /** The saves of the journal's settings, newest first. */
+    async profileRevisions() {
+      return listRevisions(db, PROFILE_REVISIONS, PROFILE_RECORD);
+    },
+
+    async profileRevision(revisionId: string) {
+      const revision = await revisionById(db, PROFILE_REVISIONS, revisionId);
+      if (!revision || revision.recordId !== PROFILE_RECORD) throw new NotFoundError(REVISION_GONE);
+      return revision;
+    },
+
+    /** Saves an earlier version of the settings again: itself a new revision. */
+    async restoreProfileRevision(revisionId: string, editorId?: string | null): Promise<JournalProfile> {
+      const { data } = await this.profileRevision(revisionId);
+      const form = { ...journalProfileToForm(DEFAULT_JOURNAL_PROFILE), ...(data as Record<string, string>) };
+      return this.saveProfile(journalProfileFromForm(form), editorId);
+    },
+
+    /**
+     * Every issue, newest volume and number first, with how many articles the public sees in
+     * each. Visitors see published issues only (`includeForthcoming` for the dashboard).
+     */
+    async issues(options: { includeForthcoming?: boolean } = {}): Promise<IssueWithCount[]> {
+      const articles = db
+        .select({ issueId: journals.issueId, count: sql<number>`count(*)::int`.as("count") })
+        .from(journals)
+        .where(visibleTo(journals, "public"))
+        .groupBy(journals.issueId)
+        .as("articles");
+      const rows = await db
+        .select({ issue: journalIssues, count: articles.count })
+        .from(journalIssues)
+        .leftJoin(articles, eq(articles.issueId, journalIssues.id))
+        .where(options.includeForthcoming ? undefined : eq(journalIssues.status, "published"))
+        .orderBy(desc(journalIssues.volume), desc(journalIssues.number));
+      return rows.map(({ issue, count }) => ({ ...issue, articles: count ?? 0 }));
+    },
+
+    async issueById(id: string): Promise<Issue | undefined> {
+      const [row] = await db.select().from(journalIssues).where(eq(journalIssues.id, id));
+      return row;
+    },
+
+    /** An issue by its volume and number; a forthcoming one only for `includeForthcoming` (admins). */
+    async issueByNumber(volume: number, number: number, includeForthcoming = false): Promise<Issue | undefined> {
+      const [row] = await db
+        .select()
+        .from(journalIssues)
+        .where(
+          and(
+            eq(journalIssues.volume, volume),
+            eq(journalIssues.number, number),
+            includeForthcoming ? undefined : eq(journalIssues.status, "published"),
+          ),
+        );
+      return row;
+    },
+
+    /** The latest published issue: the journals page leads with it. */
+    async currentIssue(): Promise<Issue | undefined> {
+      const [row] = await db
+        .select()
+        .from(journalIssues)
+        .where(eq(journalIssues.status, "published"))
+        .orderBy(
+          sql`${journalIssues.publishedOn} desc nulls last`,
+          desc(journalIssues.volume),
+          desc(journalIssues.number),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async createIssue(input: IssueInput): Promise<Issue> {
+      await requireStoredImage(files, input.cover, "cover");
+      await files.claimNamedIn(input.description, input.cover);
+      const [row] = await issueTaken(() => db.insert(journalIssues).values(issueValues(input)).returning());
+      return row;
+    },
+
+    async updateIssue(id: string, input: IssueInput): Promise<Issue> {
+      await requireStoredImage(files, input.cover, "cover");
+      await files.claimNamedIn(input.description, input.cover);
+      const [row] = await issueTaken(() =>
+        db
+          .update(journalIssues)
+          .set({ ...issueValues(input), updatedAt: new Date() })
+          .where(eq(journalIssues.id, id))
+          .returning(),
+      );
+      if (!row) throw new NotFoundError(ISSUE_GONE);
+      // The articles' metadata names the issue: their datestamps move, so harvesters fetch them again.
+      await db
+        .update(journals)
+        .set({ updatedAt: sql`${journals.updatedAt}` })
+        .where(eq(journals.issueId, id));
+      return row;
+    },
+
+    /** Deletes an issue with no articles (not even drafts or trashed ones) left in it. */
+    async removeIssue(id: string): Promise<Issue> {
+      const [used] = await db.select({ id: journals.id }).from(journals).where(eq(journals.issueId, id)).limit(1);
+      if (used) throw new ConflictError(ISSUE_HAS_ARTICLES);
+      const [row] = await db.delete(journalIssues).where(eq(journalIssues.id, id)).returning();
+      if (!row) throw new NotFoundError(ISSUE_GONE);
+      return row;
+    },
+
+    /**
+     * Counts a view of an article's page or a download of its PDF by `reader` (an opaque string
+     * such as address and browser), unless the same reader did the same within the repeat window.
+     * Answers whether it was counted. Bots are the caller's to leave out (`isbot`).
+     */
+    async recordUse(journalId: string, use: "view" | "download", reader: string): Promise<boolean> {
+      const key = createHash("sha256").update(`${journalId}\u0000${use}\u0000${reader}`).digest("base64url");
+      const fresh = await db
+        .insert(articleUsageRecent)
+        .values({ key })
+        .onConflictDoUpdate({
+          target: articleUsageRecent.key,
+          set: { at: sql`now()` },
+          setWhere: lt(articleUsageRecent.at, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
+        })
+        .returning({ key: articleUsageRecent.key });
+      if (fresh.length === 0) return false;
+      const column = use === "view" ? articleUsage.views : articleUsage.downloads;
+      try {
+        await db
+          .insert(articleUsage)
+          .values({ journalId, views: use === "view" ? 1 : 0, downloads: use === "download" ? 1 : 0 })
+          .onConflictDoUpdate({
+            target: articleUsage.journalId,
+            set: { [column.name === "views" ? "views" : "downloads"]: sql`${column} + 1` },
+          });
+      } catch (error) {
+        // The article was deleted a moment ago: nothing to count.
+        if (pgErrorCode(error).refusal === "foreign-key") return false;
+        throw error;
+      }
+      return true;
+    },
+
+    /** `recordUse` for the public article at `slug` (nothing for an unknown or unpublished one). */
+    async recordUseBySlug(slug: string, use: "view" | "download", reader: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: journals.id })
+        .from(journals)
+        .where(and(eq(journals.slug, slug), visibleTo(journals, "public")));
+      return row ? this.recordUse(row.id, use, reader) : false;
+    },
+
+    async usage(journalId: string): Promise<{ views: number; downloads: number }> {
+      const [row] = await db.select().from(articleUsage).where(eq(articleUsage.journalId, journalId));
+      return { views: row?.views ?? 0, downloads: row?.downloads ?? 0 };
+    },
+
+    /** Forgets who read what once the repeat window has passed (the publishing tick). */
+    async forgetRecentUse(): Promise<number> {
+      const gone = await db
+        .delete(articleUsageRecent)
+        .where(lt(articleUsageRecent.at, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`))
+        .returning({ key: articleUsageRecent.key });
+      return gone.length;
+    },
+  };
+}
+
+export type ScholarlyService = ReturnType<typeof scholarlyService>;
+
+/**
+ * Writes drop the cached pages that show the journal. Counting a view changes no page, so
+ * `recordUse` is a read as far as the page cache is concerned.
+ */
+export const scholarlyEffects = effectTable({
+  read: [
+    "profile",
+    "profileRevisions",
+    "profileRevision",
+    "issues",
+    "issueById",
+    "issueByNumber",
+    "currentIssue",
+    "usage",
+    "recordUse",
+    "recordUseBySlug",
+    "forgetRecentUse",
+  ],
+  write: ["saveProfile", "restoreProfileRevision", "createIssue", "updateIssue", "removeIssue"],
+}) satisfies Effects<ScholarlyService>;
