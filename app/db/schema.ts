@@ -80,6 +80,10 @@ export const users = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true, mode: "date" }),
+    // better-auth's twoFactor plugin reads this flag (issue 21).
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // A new address waiting for its verification link; the account keeps `email` until then.
+    pendingEmail: text("pending_email"),
   },
   (t) => [
     // Unique without regard to case.
@@ -165,6 +169,85 @@ export const rateLimits = pgTable(
     lastRequest: bigint("last_request", { mode: "number" }).notNull(),
   },
   (t) => [uniqueIndex("rate_limits_key_key").on(t.key)],
+);
+
+/** better-auth's twoFactor plugin: one TOTP secret and the backup codes per account (both encrypted by the library). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("two_factors_user_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * Every mail the site sends, queued in the same transaction as the action that asked for it, so an
+ * SMTP failure never loses the action: a worker sends and retries. The bodies are cleared once sent
+ * (they may hold single-use links).
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    createdAt: timestamps.createdAt,
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // A server that takes a mail holds it until then, so two servers never send it twice.
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    // Where it went: "smtp" or "outbox" (the development outbox's file name).
+    deliveredTo: text("delivered_to"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Who did what, when and from where: every admin write and every sign-in that failed or needed a
+ * second factor. Never a password, token or secret (services/activity.server.ts redacts details).
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Kept when the account is deleted: the log outlives its actors.
+    actorId: text("actor_id"),
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    targetKind: text("target_kind"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    outcome: text("outcome").notNull().default("ok"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    check("activity_log_outcome_check", sql`${t.outcome} in ('ok', 'refused', 'failed')`),
+    index("activity_log_at_idx").on(t.at.desc(), t.id.desc()),
+    index("activity_log_actor_idx").on(t.actorId, t.at.desc()),
+    index("activity_log_action_idx").on(t.action, t.at.desc()),
+  ],
 );
 
 /** Values the application generates once and shares between its servers (the session secret). */
