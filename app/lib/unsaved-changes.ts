@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useActionData, useBlocker, useLocation, useNavigation } from "react-router";
 
 import { LEAVE_UNSAVED } from "~/domain/messages/forms";
@@ -54,15 +54,23 @@ export function useUnsavedChanges(refused?: boolean): {
   const [token] = useState(() => ({}));
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   const sending = useRef(false);
+  /** What the form held when it was sent: an event that changes nothing (an editor settling) is no edit. */
+  const sent = useRef("");
 
   useEffect(() => {
     if (!form) return;
+    const contents = () =>
+      JSON.stringify(
+        [...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+      );
     const onEdit = (event: Event) => {
       if (event.target instanceof Element && event.target.closest("[data-not-work]")) return;
+      if (sending.current && contents() === sent.current) return;
       sending.current = false;
       setDirty(token, true);
     };
     const onSubmit = () => {
+      sent.current = contents();
       sending.current = true;
       submitting = true;
       // The router decides whether to block within the submit event's own turn.
@@ -88,13 +96,16 @@ export function useUnsavedChanges(refused?: boolean): {
   // Gone with its form: a page left or a record's fields replaced.
   useEffect(() => () => setDirty(token, false), [token]);
 
-  // A submission of this form answered: saved unless refused.
-  const navigating = useNavigation().state !== "idle";
-  useEffect(() => {
-    if (navigating || !sending.current) return;
+  // A submission of this form answered: saved unless refused. The answer is shown as soon as the
+  // action replies, while the page's data is still being reloaded ("loading"), so that is when the
+  // work counts as saved; in a layout effect, before the answer is painted, so that a link clicked
+  // right after "updated successfully" is seen is never asked about.
+  const navigationState = useNavigation().state;
+  useLayoutEffect(() => {
+    if (navigationState === "submitting" || !sending.current) return;
     sending.current = false;
     if (!wasRefused) setDirty(token, false);
-  }, [navigating, wasRefused, token]);
+  }, [navigationState, wasRefused, token]);
 
   // The person agreed to leave (or the page changed under the form): what was typed is let go.
   const { pathname, search } = useLocation();
