@@ -68,6 +68,10 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.articleUsage,
   schema.articleUsageRecent,
   schema.journalWithdrawals,
+  schema.twoFactors,
+  // A mail or a log entry that mentions a file is a record of the past; it keeps no file in use.
+  schema.mailOutbox,
+  schema.activityLog,
 ];
 
 /** Every text and JSON column of a table (as text): where content can name an upload. */
