@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { and, desc, eq, gte, like, lt, lte, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
+import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
 import { activityLog } from "~/db/schema";
 import { isUuid } from "~/lib/text";
 
@@ -16,8 +17,7 @@ import { MAX_PAGE_SIZE, type Page, toPage } from "./pagination";
  * sign-ins), never by the services themselves, so that an operation that calls others is one entry.
  */
 
-export const ACTIVITY_OUTCOMES = ["ok", "refused", "failed"] as const;
-export type ActivityOutcome = (typeof ACTIVITY_OUTCOMES)[number];
+export { ACTIVITY_OUTCOMES, type ActivityOutcome };
 
 /** How many entries a page of the Activity tab and of GET /api/activity holds by default. */
 export const ACTIVITY_PAGE_SIZE = 25;
