@@ -141,7 +141,9 @@ function expectedActivity(op: Operation, role: Role, status: number) {
 }
 
 async function activityCount() {
-  const [row] = rowsOf<{ n: number }>(await world.database.db.execute(sql`select count(*)::int as n from activity_log`));
+  const [row] = rowsOf<{ n: number }>(
+    await world.database.db.execute(sql`select count(*)::int as n from activity_log`),
+  );
   return row.n;
 }
 
@@ -172,7 +174,9 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
           expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
         // The activity log's completeness: exactly the entry this call must leave, or none.
         const expected = expectedActivity(op, role, reply.status);
-        expect(await activityCount(), `activity entries left by ${operationId} as ${role}`).toBe(logged + (expected ? 1 : 0));
+        expect(await activityCount(), `activity entries left by ${operationId} as ${role}`).toBe(
+          logged + (expected ? 1 : 0),
+        );
         if (expected) {
           const [entry] = (await world.services.activity.list({}, { limit: 1 })).items;
           expect(entry, `${operationId} as ${role}`).toMatchObject(expected);

@@ -145,7 +145,11 @@ function logged(operation: Operation, user: Awaited<ReturnType<typeof authorise>
   return operation.method !== "GET" && operation.access !== "public" && Boolean(user?.isAdmin);
 }
 
-function activityEntry(operation: Operation, user: NonNullable<Awaited<ReturnType<typeof authorise>>["user"]>, params: Record<string, string>) {
+function activityEntry(
+  operation: Operation,
+  user: NonNullable<Awaited<ReturnType<typeof authorise>>["user"]>,
+  params: Record<string, string>,
+) {
   const names = Object.keys(params);
   const named = names.find((name) => name !== "userId") ?? names[0];
   return {

@@ -74,7 +74,10 @@ async function upload(request: Request) {
     // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
     limited: !user.isAdmin,
   });
-  noteActivity({ target: { id: stored.id, label: fileName || stored.url }, details: { url: stored.url, bytes: stored.size } });
+  noteActivity({
+    target: { id: stored.id, label: fileName || stored.url },
+    details: { url: stored.url, bytes: stored.size },
+  });
   // `secure_url` as well: SPEC.md's client read either.
   return json({ ...stored, secure_url: stored.url }, 201);
 }

@@ -9,10 +9,10 @@ import { readForm } from "~/lib/read-form.server";
 import { revisionDiff } from "~/lib/revision-diff.server";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { PROFILE_RECORD } from "~/services/scholarly.server";
-import { noteActivity } from "~/services/activity.server";
 import { adminActivity } from "~/web/activity.server";
 import { requireAdmin } from "~/web/session.server";
 

@@ -37,7 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
     const { accounts } = await services();
     await activityOf(
       request,
-      { action: "users.create-first-admin", actor: { id: null, name: parsed.data.username }, target: { kind: "user", label: parsed.data.username } },
+      {
+        action: "users.create-first-admin",
+        actor: { id: null, name: parsed.data.username },
+        target: { kind: "user", label: parsed.data.username },
+      },
       () => accounts.createFirstAdmin(parsed.data),
     );
   } catch (error) {

@@ -12,8 +12,8 @@ import {
   looksSecret,
   noteActivity,
   outcomeOf,
-  REDACTED,
   redact,
+  REDACTED,
   withActivity,
 } from "./activity.server";
 import { publishingTick } from "./publishing-tick.server";
@@ -39,7 +39,9 @@ const ben = { id: "user-ben", name: "Ben" };
 
 /** Every entry's every column as text: what a reader of the table could see. */
 async function wholeTable(): Promise<string> {
-  const rows = rowsOf<{ t: string }>(await database.db.execute(sql`select coalesce(string_agg(a::text, '|'), '') as t from activity_log a`));
+  const rows = rowsOf<{ t: string }>(
+    await database.db.execute(sql`select coalesce(string_agg(a::text, '|'), '') as t from activity_log a`),
+  );
   return rows[0].t;
 }
 
@@ -58,7 +60,8 @@ describe(`activity log (${testDatabaseKind})`, () => {
     expect(last.hasMore).toBe(false);
     // Entries at the same instant are still each listed once.
     const at = new Date();
-    for (let i = 0; i < 4; i++) await activity.record({ action: "users.set-admin", actor: ben, at, target: { id: `same${i}` } });
+    for (let i = 0; i < 4; i++)
+      await activity.record({ action: "users.set-admin", actor: ben, at, target: { id: `same${i}` } });
     const seen: string[] = [];
     let after: string | undefined;
     do {
@@ -73,7 +76,12 @@ describe(`activity log (${testDatabaseKind})`, () => {
     await activity.record({ action: "posts.delete-post", actor: ada, at: ago(10), outcome: "ok" });
     await activity.record({ action: "posts.bulk-posts", actor: ada, at: ago(5), outcome: "refused" });
     await activity.record({ action: "users.delete-user", actor: ben, at: ago(2), outcome: "failed" });
-    await activity.record({ action: "sign-in.failed", actor: { id: null, name: "Mallory" }, at: ago(1), outcome: "refused" });
+    await activity.record({
+      action: "sign-in.failed",
+      actor: { id: null, name: "Mallory" },
+      at: ago(1),
+      outcome: "refused",
+    });
     const actions = async (filters: Parameters<typeof activity.list>[0]) =>
       (await activity.list(filters)).items.map((e) => e.action);
     expect(await actions({ actor: "user-ada" })).toEqual(["posts.bulk-posts", "posts.delete-post"]);
@@ -99,7 +107,9 @@ describe(`activity log (${testDatabaseKind})`, () => {
     const bad = activityQueryOf(new URLSearchParams({ from: "yesterday", outcome: "ok", actor: "ada" }));
     expect(bad.error).toBe("from must be a date such as 2026-11-24.");
     expect(bad.query).toEqual({ outcome: "ok", actor: "ada" });
-    expect(activityQueryOf(new URLSearchParams({ outcome: "maybe" })).error).toBe("outcome must be ok, refused or failed.");
+    expect(activityQueryOf(new URLSearchParams({ outcome: "maybe" })).error).toBe(
+      "outcome must be ok, refused or failed.",
+    );
   });
 
   it("purges what is older than the retention, from the periodic tick", async () => {
@@ -154,7 +164,11 @@ describe(`activity log (${testDatabaseKind})`, () => {
     await activity.record({
       action: "users.update-profile",
       actor: ada,
-      details: { ...secrets, nested: { deeper: { password: "nested password", list: valuesThatLookSecret } }, ...ordinary },
+      details: {
+        ...secrets,
+        nested: { deeper: { password: "nested password", list: valuesThatLookSecret } },
+        ...ordinary,
+      },
     });
     const [entry] = (await activity.list()).items;
     const details = entry.details as Record<string, unknown>;

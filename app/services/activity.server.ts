@@ -3,8 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { and, desc, eq, gte, like, lt, lte, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
 import { activityLog } from "~/db/schema";
+import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
 import { isUuid } from "~/lib/text";
 
 import { CLIENT_IP_HEADER } from "./auth.server";
@@ -74,7 +74,7 @@ const MAX_TEXT = 200;
 const MAX_ITEMS = 20;
 const MAX_DEPTH = 4;
 
-/** Values that look like credentials whatever their key: a JWT, a bearer token, a password hash, a long random string. */
+/** Values that look like credentials whatever their key: a JWT, a bearer token, a hash, a long random string. */
 export function looksSecret(value: string): boolean {
   const text = value.trim();
   if (/^bearer\s+\S+/i.test(text) || /^basic\s+[A-Za-z0-9+/=]{8,}$/i.test(text)) return true;
@@ -107,7 +107,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "number" || typeof value === "boolean") return value;
   if (typeof value === "bigint") return String(value);
   if (value instanceof Date) return value.toISOString();
-  if (typeof File !== "undefined" && value instanceof File) return { file: redact(value.name, depth + 1), bytes: value.size };
+  if (typeof File !== "undefined" && value instanceof File)
+    return { file: redact(value.name, depth + 1), bytes: value.size };
   if (typeof Blob !== "undefined" && value instanceof Blob) return { bytes: value.size };
   if (depth >= MAX_DEPTH) return "…";
   if (Array.isArray(value)) {
@@ -239,9 +240,7 @@ export function activityService(db: Database) {
     const where: SQL[] = [];
     const actor = filters.actor?.trim();
     if (actor) {
-      where.push(
-        sql`(${activityLog.actorId} = ${actor} or lower(${activityLog.actorName}) = ${actor.toLowerCase()})`,
-      );
+      where.push(sql`(${activityLog.actorId} = ${actor} or lower(${activityLog.actorName}) = ${actor.toLowerCase()})`);
     }
     const action = filters.action?.trim();
     if (action) {
@@ -284,7 +283,10 @@ export function activityService(db: Database) {
 
     /** A page of entries that pass every filter, newest first; `after` is the last entry already shown. */
     async list(filters: ActivityFilters = {}, page: ActivityPageRequest = {}): Promise<Page<ActivityEntry>> {
-      const limit = Math.min(Math.max(Math.trunc(page.limit ?? ACTIVITY_PAGE_SIZE) || ACTIVITY_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const limit = Math.min(
+        Math.max(Math.trunc(page.limit ?? ACTIVITY_PAGE_SIZE) || ACTIVITY_PAGE_SIZE, 1),
+        MAX_PAGE_SIZE,
+      );
       const where = conditions(filters);
       if (page.after && isUuid(page.after)) {
         // Keyset through the (at, id) index: the thousandth page costs what the first does.

@@ -79,7 +79,11 @@ function signInLimitHooks(db: Database, limiter: AttemptLimiter) {
 }
 
 /** The library's second-factor checks (its twoFactor plugin): each one's answer is logged. */
-const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
+const SECOND_FACTOR_PATHS = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+]);
 /** The library's OAuth callbacks (Google, generic OIDC): a failure is a redirect with `error=`. */
 const isCallback = (path: string) => path.startsWith("/callback/") || path.startsWith("/oauth2/callback/");
 

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { S3Config } from "~/lib/config.server";
 
-import { activityEffects, activityService } from "./activity.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
 import { accountsEffects, accountsService } from "./accounts.server";
+import { activityEffects, activityService } from "./activity.server";
 import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsEffects, journalsService } from "./journals.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { action as uploadAction } from "~/routes/api.uploads";
 import { action as dashboardAction } from "~/routes/dashboard";
 import { isAdminTab } from "~/routes/dashboard/registry";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
@@ -21,7 +22,6 @@ import { action as journalEditorAction } from "~/routes/journal-editor";
 import { action as postEditorAction } from "~/routes/post-editor";
 import { action as revisionsAction } from "~/routes/revisions";
 import { action as signInAction } from "~/routes/signin";
-import { action as uploadAction } from "~/routes/api.uploads";
 import { type ActivityEntry, outcomeOf } from "~/services/activity.server";
 import { CLIENT_IP_HEADER } from "~/services/auth.server";
 
@@ -66,7 +66,9 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 }
 
 async function count() {
-  const [row] = rowsOf<{ n: number }>(await world.database.db.execute(sql`select count(*)::int as n from activity_log`));
+  const [row] = rowsOf<{ n: number }>(
+    await world.database.db.execute(sql`select count(*)::int as n from activity_log`),
+  );
   return row.n;
 }
 
@@ -79,8 +81,6 @@ async function entriesOf(call: () => Promise<number>): Promise<{ status: number;
   return { status, entries };
 }
 
-const params = { context: {} } as never;
-
 describe(`the activity log's completeness (${testDatabaseKind})`, () => {
   it("every dashboard intent run by an admin leaves exactly one entry; by anyone else, none", async () => {
     let rows = 0;
@@ -92,7 +92,9 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         // A form aimed at nothing that exists: refused, and still logged.
         const fields = { intent, id: MISSING, userId: MISSING, postId: MISSING, fileId: MISSING, title: "Matrix" };
         const { status, entries } = await entriesOf(() =>
-          statusOf(() => dashboardAction({ request: post("/dashboard", fields, cookie), params: {}, context: {} } as never)),
+          statusOf(() =>
+            dashboardAction({ request: post("/dashboard", fields, cookie), params: {}, context: {} } as never),
+          ),
         );
         if (handler.reads) {
           expect(entries, `${tab}.${intent} only reads`).toEqual([]);
@@ -111,7 +113,11 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         if (isAdminTab(tab as never)) {
           const refused = await entriesOf(() =>
             statusOf(() =>
-              dashboardAction({ request: post("/dashboard", fields, world.cookies.user), params: {}, context: {} } as never),
+              dashboardAction({
+                request: post("/dashboard", fields, world.cookies.user),
+                params: {},
+                context: {},
+              } as never),
             ),
           );
           expect(refused.status, `${tab}.${intent} as a user`).toBe(403);
@@ -133,10 +139,14 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         run: (cookie) =>
           statusOf(() =>
             postEditorAction({
-              request: post("/create-post", { title: "Logged post", category: "exams", image: "", content: "<p>x</p>" }, cookie),
+              request: post(
+                "/create-post",
+                { title: "Logged post", category: "exams", image: "", content: "<p>x</p>" },
+                cookie,
+              ),
               params: {},
-              ...params,
-            }),
+              context: {},
+            } as never),
           ),
       },
       {
@@ -146,10 +156,14 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         run: (cookie) =>
           statusOf(() =>
             postEditorAction({
-              request: post(`/update-post/${MISSING}`, { title: "Gone", category: "exams", image: "", content: "" }, cookie),
+              request: post(
+                `/update-post/${MISSING}`,
+                { title: "Gone", category: "exams", image: "", content: "" },
+                cookie,
+              ),
               params: { postId: MISSING },
-              ...params,
-            }),
+              context: {},
+            } as never),
           ),
       },
       {
@@ -161,8 +175,8 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
             journalEditorAction({
               request: post("/create-journal", { filename: "Logged article", details: "", file: pdfUrl }, cookie),
               params: {},
-              ...params,
-            }),
+              context: {},
+            } as never),
           ),
       },
       {
@@ -174,8 +188,8 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
             revisionsAction({
               request: post("/history/announcement/announcement", { revisionId: MISSING }, cookie),
               params: { kind: "announcement", recordId: "announcement" },
-              ...params,
-            }),
+              context: {},
+            } as never),
           ),
       },
       {
@@ -187,12 +201,17 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
             uploadAction({
               request: new Request("http://localhost/api/uploads?purpose=pdf", {
                 method: "POST",
-                body: renderPdf([{ text: "Logged" }], { title: "Logged", author: "Tests" }),
-                headers: { cookie, "content-type": "application/pdf", "x-file-name": "logged.pdf", [CLIENT_IP_HEADER]: "198.51.100.7" },
+                body: new Uint8Array(renderPdf([{ text: "Logged" }], { title: "Logged", author: "Tests" })),
+                headers: {
+                  cookie,
+                  "content-type": "application/pdf",
+                  "x-file-name": "logged.pdf",
+                  [CLIENT_IP_HEADER]: "198.51.100.7",
+                },
               }),
               params: {},
-              ...params,
-            }),
+              context: {},
+            } as never),
           ),
       },
     ];
@@ -213,7 +232,12 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
     const guesses = [`guess ${randomBytes(4).toString("hex")}`, `guess ${randomBytes(4).toString("hex")}`];
     typed.push(...guesses, victim.password);
     const byForm = await entriesOf(() =>
-      statusOf(() => signInAction({ request: post("/signin", { username: victim.username, password: guesses[0] }), ...params })),
+      statusOf(() =>
+        signInAction({
+          request: post("/signin", { username: victim.username, password: guesses[0] }),
+          context: {},
+        } as never),
+      ),
     );
     expect(byForm.status).toBe(401);
     const byApiEmail = await entriesOf(async () => {
@@ -228,10 +252,22 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
       [byApiEmail, `${victim.username}@example.edu`, "/sign-in/email"],
     ] as const) {
       expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ action: "sign-in.failed", actorName: name, outcome: "refused", details: { via } });
+      expect(entries[0]).toMatchObject({
+        action: "sign-in.failed",
+        actorName: name,
+        outcome: "refused",
+        details: { via },
+      });
     }
     // A sign-in that works is not an admin's write: nothing.
-    const fine = await entriesOf(async () => (await world.call("POST", "/api/auth/signin", { body: { username: victim.username, password: victim.password } })).status);
+    const fine = await entriesOf(
+      async () =>
+        (
+          await world.call("POST", "/api/auth/signin", {
+            body: { username: victim.username, password: victim.password },
+          })
+        ).status,
+    );
     expect(fine).toEqual({ status: 200, entries: [] });
   });
 

@@ -529,6 +529,7 @@ describe(`security at the HTTP server (${label})`, () => {
       }
     }
     expect(logged, "admin actions that left their activity entry").toBeGreaterThan(30);
+    reportCount("security", logged, `screen actions by an admin leaving exactly one activity entry (${label})`);
     // Deleting one's own account: each kind of caller, on an account of its own.
     expect(classify(await send("POST", "/dashboard", { form: { intent: "delete-account" } }))).toBe("sign in");
     for (const caller of [await newUser("gone"), await newUser("gone")]) {

@@ -1,7 +1,7 @@
 import { type Operation, routesOf } from "../operation.server";
 import { academicOperations } from "./academics.server";
-import { activityOperations } from "./activity.server";
 import { accountOperations } from "./accounts.server";
+import { activityOperations } from "./activity.server";
 import { journalOperations } from "./journals.server";
 import { postOperations } from "./posts.server";
 import { siteOperations } from "./site.server";

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { fieldErrors } from "~/lib/forms/errors";
 import { readForm } from "~/lib/read-form.server";
 import type { SessionUser } from "~/services/accounts.server";
+import { noteActivity } from "~/services/activity.server";
 import { StaleVersionError } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
-import { noteActivity } from "~/services/activity.server";
 import { adminActivity } from "~/web/activity.server";
 import { requireAdmin } from "~/web/session.server";
 
@@ -98,8 +98,11 @@ export async function autosaveAction<Empty extends Record<string, string>, Parse
   // An autosave is logged only when it stores a new draft: the later saves of a draft are the
   // editor's own saves (logged by editorAction), and a log line every few seconds says nothing.
   const { action, target, created } = editorEntry(request, form);
-  return adminActivity(request, created ? admin : null, { action: action.replace(/\.[^.]*$/, ".autosave-draft"), target }, () =>
-    autosave(form, admin, empty, schema, save),
+  return adminActivity(
+    request,
+    created ? admin : null,
+    { action: action.replace(/\.[^.]*$/, ".autosave-draft"), target },
+    () => autosave(form, admin, empty, schema, save),
   );
 }
 

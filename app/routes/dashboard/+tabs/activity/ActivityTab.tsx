@@ -103,7 +103,10 @@ function columns(values: ActivityData["values"]): Column<Entry>[] {
         <div className="text-sm">
           <span className="break-all">{entry.ipAddress ?? "—"}</span>
           {entry.userAgent && (
-            <span className="block max-w-56 truncate text-xs text-slate-500 dark:text-slate-400" title={entry.userAgent}>
+            <span
+              className="block max-w-56 truncate text-xs text-slate-500 dark:text-slate-400"
+              title={entry.userAgent}
+            >
               {entry.userAgent}
             </span>
           )}

@@ -11,10 +11,9 @@ export async function load({ url }: TabLoadArgs) {
   const { after, limit, ...filters } = query;
   const { activity } = await services();
   const [page, groups] = await Promise.all([activity.list(filters, { after, limit }), activity.groups()]);
-  const values = Object.fromEntries(FORM_FIELDS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""])) as Record<
-    (typeof FORM_FIELDS)[number],
-    string
-  >;
+  const values = Object.fromEntries(
+    FORM_FIELDS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""]),
+  ) as Record<(typeof FORM_FIELDS)[number], string>;
   return {
     entries: page.items.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     hasMore: page.hasMore,
