@@ -85,6 +85,10 @@ const SECOND_FACTOR_PATHS = new Set([
   "/two-factor/verify-otp",
 ]);
 /** The library's OAuth callbacks (Google, generic OIDC): a failure is a redirect with `error=`. */
+const providerOf = (params: unknown) => {
+  const named = (params ?? {}) as { id?: unknown; providerId?: unknown };
+  return String(named.id ?? named.providerId ?? "") || null;
+};
 const isCallback = (path: string) => path.startsWith("/callback/") || path.startsWith("/oauth2/callback/");
 
 type Answer = {
@@ -103,7 +107,7 @@ type Answer = {
  * own, last in the list, so its hook sees the answers the other plugins' hooks settled on. Never a
  * password or code: the attempted name is the actor, and nothing of the body is kept.
  */
-function activityLogPlugin(db: Database) {
+export function activityLogPlugin(db: Database) {
   const activity = activityService(db);
   const accountOf = async (name: string) => {
     const [row] = rowsOf<{ id: string; username: string }>(
@@ -112,6 +116,29 @@ function activityLogPlugin(db: Database) {
       ),
     );
     return row ?? null;
+  };
+  /** The account whose sign-in waits for its second factor (the twoFactor plugin's cookie), if any. */
+  const pendingSignIn = async (ctx: {
+    context: {
+      createAuthCookie(name: string): { name: string };
+      secret: string;
+      internalAdapter: { findVerificationValue(id: string): Promise<{ value: string } | null> };
+    };
+    getSignedCookie(name: string, secret: string): Promise<string | null | false>;
+  }) => {
+    try {
+      const identifier = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+      const pending = identifier ? await ctx.context.internalAdapter.findVerificationValue(identifier) : null;
+      if (!pending) return null;
+      const [row] = rowsOf<{ id: string; username: string }>(
+        await db.execute(
+          sql`select id, coalesce(display_username, username) as username from ${users} where id = ${pending.value}`,
+        ),
+      );
+      return row ? { id: row.id, name: row.username } : null;
+    } catch {
+      return null;
+    }
   };
   return {
     id: "activity-log",
@@ -150,11 +177,15 @@ function activityLogPlugin(db: Database) {
             if (SECOND_FACTOR_PATHS.has(ctx.path)) {
               if (status === 429) return;
               const user = (answer.body ?? answer).user;
+              // A refused code: whose sign-in it was is in the pending sign-in's signed cookie.
+              const account = user?.id
+                ? { id: user.id, name: user.displayUsername || user.username || null }
+                : await pendingSignIn(ctx);
               await activity.record({
                 ...origin,
                 action: "sign-in.second-factor",
-                actor: user?.id ? { id: user.id, name: user.displayUsername || user.username || null } : null,
-                target: { kind: "account", id: user?.id ?? null },
+                actor: account,
+                target: { kind: "account", id: account?.id ?? null },
                 outcome: status >= 500 ? "failed" : status >= 400 ? "refused" : "ok",
                 details: { via: ctx.path },
               });
@@ -163,12 +194,13 @@ function activityLogPlugin(db: Database) {
             const headers = answer.headers instanceof Headers ? answer.headers : new Headers(answer.headers ?? {});
             const location = headers.get("location") ?? "";
             const error = /[?&]error=([^&]*)/.exec(location)?.[1];
-            if (!error) return;
+            // A callback POSTed is sent on to itself as a GET first: logged there, once.
+            if (!error || location.includes("/callback/")) return;
             await activity.record({
               ...origin,
               action: "sign-in.external-failed",
               actor: null,
-              target: { kind: "provider", id: ctx.path.split("/").pop() ?? null },
+              target: { kind: "provider", id: providerOf(ctx.params) },
               outcome: "refused",
               details: { via: ctx.path, error: decodeURIComponent(error).slice(0, 100) },
             });
