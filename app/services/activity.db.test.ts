@@ -160,6 +160,7 @@ describe(`activity log (${testDatabaseKind})`, () => {
       section: "about",
       content: "<p>Hello</p>",
       url: "/uploads/2026/11/photo.jpg",
+      upload: "/uploads/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.webp",
     };
     await activity.record({
       action: "users.update-profile",

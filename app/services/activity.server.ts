@@ -84,9 +84,9 @@ export function looksSecret(value: string): boolean {
   if (/^\$(2[abxy]?|argon2(id|i|d)?|scrypt|pbkdf2[^$]*)\$/.test(text)) return true;
   if (/^[0-9a-f]{16,}:[0-9a-f]{32,}$/i.test(text)) return true;
   // A long unbroken run of letters and digits (a session token, a reset token, an API key):
-  // no word, name, slug or address looks like this.
-  if (/^[A-Za-z0-9_\-+/=.]{32,}$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text) && !/^[a-z0-9-]+$/.test(text))
-    return true;
+  // no word, name, slug or address looks like this. A path (an upload's address) is not one.
+  const randomRun = /^[A-Za-z0-9_\-+/=.]{32,}$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text);
+  if (randomRun && !/^[a-z0-9-]+$/.test(text) && !text.startsWith("/")) return true;
   if (/^[0-9a-f]{32,}$/i.test(text) && !isUuid(text)) return true;
   // A cookie header.
   if (/(^|;\s*)[\w.-]*session[\w.-]*=/i.test(text)) return true;

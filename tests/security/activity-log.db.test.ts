@@ -223,6 +223,26 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
       expect(asUser.status, `${name} as a user`).toBe(403);
       expect(asUser.entries, `${name} as a user`).toEqual([]);
     }
+    // An autosave is logged when it stores a new draft, not at each later save of that draft.
+    const autosave = (fields: Record<string, string>) =>
+      postEditorAction({
+        request: post(
+          "/create-post?autosave",
+          { title: "Autosaved", category: "exams", image: "", content: "", ...fields },
+          world.cookies.admin,
+        ),
+        params: {},
+        context: {},
+      } as never) as Promise<{ data: { id: string } }>;
+    let draftId = "";
+    const firstAutosave = await entriesOf(async () => {
+      draftId = (await autosave({})).data.id;
+      return 200;
+    });
+    expect(firstAutosave.entries).toMatchObject([
+      { action: "posts.autosave-draft", targetId: draftId, targetLabel: "Autosaved" },
+    ]);
+    expect((await entriesOf(async () => (await autosave({ draftId }), 200))).entries).toEqual([]);
     const [upload] = (await world.services.activity.list({ action: "uploads.upload-pdf" })).items;
     expect(upload).toMatchObject({ targetKind: "pdf", targetLabel: "logged.pdf" });
   });

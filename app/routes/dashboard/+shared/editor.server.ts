@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { fieldErrors } from "~/lib/forms/errors";
 import { readForm } from "~/lib/read-form.server";
 import type { SessionUser } from "~/services/accounts.server";
-import { noteActivity } from "~/services/activity.server";
+import { formDetails, noteActivity } from "~/services/activity.server";
 import { StaleVersionError } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { adminActivity } from "~/web/activity.server";
@@ -25,6 +25,7 @@ function editorEntry(request: Request, form: FormData) {
       id: id ?? (String(form.get("draftId") ?? "") || null),
       label: typeof label === "string" ? label : null,
     },
+    details: { fields: formDetails(form) },
     created: !id && !form.get("draftId"),
   };
 }
@@ -43,9 +44,9 @@ export async function editorAction<Empty extends Record<string, string>, Parsed>
 ) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  const { action, target } = editorEntry(request, form);
+  const { action, target, details } = editorEntry(request, form);
   // Logged once, with the outcome its answer stands for (decision 024).
-  return adminActivity(request, admin, { action, target }, () => saveEditor(form, admin, empty, schema, save));
+  return adminActivity(request, admin, { action, target, details }, () => saveEditor(form, admin, empty, schema, save));
 }
 
 async function saveEditor<Empty extends Record<string, string>, Parsed>(
