@@ -148,6 +148,7 @@ export function activityLogPlugin(db: Database) {
           matcher: (ctx: HookEndpointContext) =>
             PASSWORD_SIGN_IN_PATHS.has(ctx.path ?? "") ||
             SECOND_FACTOR_PATHS.has(ctx.path ?? "") ||
+            ctx.path === "/sign-in/social" ||
             isCallback(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             if (insideActivity()) return;
@@ -187,6 +188,20 @@ export function activityLogPlugin(db: Database) {
                 actor: account,
                 target: { kind: "account", id: account?.id ?? null },
                 outcome: status >= 500 ? "failed" : status >= 400 ? "refused" : "ok",
+                details: { via: ctx.path },
+              });
+              return;
+            }
+            if (ctx.path === "/sign-in/social") {
+              // A Google ID token the library refused (POST /api/auth/google); starting a redirect is no sign-in yet.
+              if (status < 400 || status === 429) return;
+              const provider = String((ctx.body as { provider?: unknown } | undefined)?.provider ?? "") || null;
+              await activity.record({
+                ...origin,
+                action: "sign-in.external-failed",
+                actor: null,
+                target: { kind: "provider", id: provider },
+                outcome: "refused",
                 details: { via: ctx.path },
               });
               return;

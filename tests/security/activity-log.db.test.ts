@@ -279,6 +279,14 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         details: { via },
       });
     }
+    // A Google ID token that does not verify, through the JSON API.
+    const forged = await entriesOf(
+      async () => (await world.call("POST", "/api/auth/google", { body: { idToken: "not.a.token" } })).status,
+    );
+    expect(forged.status).toBe(401);
+    expect(forged.entries).toMatchObject([
+      { action: "sign-in.external-failed", targetId: "google", outcome: "refused" },
+    ]);
     // A sign-in that works is not an admin's write: nothing.
     const fine = await entriesOf(
       async () =>
