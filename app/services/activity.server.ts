@@ -235,6 +235,16 @@ export async function withActivity<T>(
 
 // ---------------------------------------------------------------------------------------------
 
+let lastAt = 0;
+/**
+ * Now, but never the same millisecond twice in this process: the embedded database's clock counts
+ * in milliseconds, and two entries written within one would otherwise list in random order.
+ */
+function entryTime(): Date {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return new Date(lastAt);
+}
+
 export function activityService(db: Database) {
   function conditions(filters: ActivityFilters): SQL[] {
     const where: SQL[] = [];
@@ -264,7 +274,7 @@ export function activityService(db: Database) {
     async record(entry: ActivityEntryInput): Promise<void> {
       try {
         await db.insert(activityLog).values({
-          at: entry.at,
+          at: entry.at ?? entryTime(),
           action: clip(entry.action, 100) ?? "unknown",
           actorId: clip(entry.actor?.id, 100),
           actorName: clip(entry.actor?.name, 100),
