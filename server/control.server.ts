@@ -19,8 +19,24 @@ export function controlSocketPath(dataDir: string) {
 export type CreateAdminRequest = { username: string; email?: string; password?: string };
 export type ControlReply = { ok: true; message: string } | { ok: false; message: string };
 
-/** Shared by the socket and the direct path: validates, then creates or promotes. */
+/**
+ * Shared by the socket and the direct path: validates, then creates or promotes. Logged in the
+ * activity log as the operator's (decision 024); the password never is.
+ */
 export async function createAdmin(services: Services, input: CreateAdminRequest): Promise<ControlReply> {
+  const reply = await createOrPromote(services, input);
+  const user = reply.ok ? await services.accounts.findByUsername(input.username.trim()) : null;
+  await services.activity.record({
+    action: "users.create-admin",
+    actor: { id: null, name: "operator (npm run create-admin)" },
+    target: { kind: "user", id: user?.id ?? null, label: input.username?.trim() || null },
+    outcome: reply.ok ? "ok" : "refused",
+    details: { via: "command line", message: reply.message },
+  });
+  return reply;
+}
+
+async function createOrPromote(services: Services, input: CreateAdminRequest): Promise<ControlReply> {
   const username = input.username?.trim() ?? "";
   const existing = username ? await services.accounts.findByUsername(username) : null;
   if (existing) {

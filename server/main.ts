@@ -58,7 +58,14 @@ export async function main() {
 
   // Scheduled posts and articles go public at their time, with no one signed in (decision 020).
   const runtime = await getRuntime();
-  const stopPublishing = schedulePublishingTick(runtime.database.db, runtime.services.media, runtime.services.changes);
+  // The same pass keeps the activity log to ACTIVITY_RETENTION_DAYS.
+  const stopPublishing = schedulePublishingTick(
+    runtime.database.db,
+    runtime.services.media,
+    runtime.services.changes,
+    undefined,
+    { activityRetentionDays: config.activityRetentionDays },
+  );
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.

@@ -1,8 +1,13 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { rowsOf } from "~/db/client.server";
+import { outcomeOf } from "~/services/activity.server";
 
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
+import type { Operation } from "./operation.server";
 import { routes } from "./operations/index.server";
 
 /**
@@ -117,7 +122,30 @@ const MATRIX: Record<string, Row> = {
   saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: adminOnly(400) },
   getFocus: { request: at("/api/focus/homePage"), expect: open(200) },
   saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: adminOnly(200) },
+  listActivity: { request: at("/api/activity?outcome=refused&limit=5"), expect: adminOnly(200) },
 };
+
+/**
+ * The activity log's entries a call must leave (decision 024): an admin's write, one entry with the
+ * admin as actor and the answer's outcome; a failed sign-in, one entry naming the attempted name;
+ * anything else, none.
+ */
+function expectedActivity(op: Operation, role: Role, status: number) {
+  if (op.operationId === "signIn") return { action: "sign-in.failed", actorName: "nobody.here", outcome: "refused" };
+  if (op.method === "GET" || op.access === "public" || role !== "admin") return null;
+  return {
+    action: `${op.tag.toLowerCase().replace(/\s+/g, "-")}.${op.operationId}`,
+    actorId: world.ids.admin,
+    outcome: outcomeOf(status),
+  };
+}
+
+async function activityCount() {
+  const [row] = rowsOf<{ n: number }>(
+    await world.database.db.execute(sql`select count(*)::int as n from activity_log`),
+  );
+  return row.n;
+}
 
 let world: ApiWorld;
 
@@ -135,17 +163,49 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
 
   it("answers each caller as its row says, and refusals say why in JSON", async () => {
     let checked = 0;
+    let activityChecked = 0;
     for (const { operation: op, operationId } of routes) {
       for (const role of ROLES) {
         const { path, body } = await MATRIX[operationId].request(world);
+        const logged = await activityCount();
         const reply = await world.call(op.method, path, { as: role, body: body ?? (op.body ? {} : undefined) });
         expect(reply.status, `${operationId} as ${role}: ${reply.text}`).toBe(MATRIX[operationId].expect[role]);
         if (reply.status >= 400)
           expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
+        // The activity log's completeness: exactly the entry this call must leave, or none.
+        const expected = expectedActivity(op, role, reply.status);
+        expect(await activityCount(), `activity entries left by ${operationId} as ${role}`).toBe(
+          logged + (expected ? 1 : 0),
+        );
+        if (expected) {
+          const [entry] = (await world.services.activity.list({}, { limit: 1 })).items;
+          expect(entry, `${operationId} as ${role}`).toMatchObject(expected);
+          expect(entry.ipAddress, "the caller's address").toMatch(/^10\./);
+          activityChecked++;
+        }
         checked++;
       }
       if (op.setsSession) await world.refreshSessions();
     }
+    // Every admin write of the matrix left its entry, and no entry holds a password or session.
+    expect(activityChecked).toBeGreaterThan(25);
+    const [log] = rowsOf<{ t: string }>(
+      await world.database.db.execute(sql`select coalesce(string_agg(a::text, '|'), '') as t from activity_log a`),
+    );
+    for (const secret of [
+      ...Object.values(world.passwords).filter(Boolean),
+      "not the password",
+      ...Object.values(world.cookies)
+        .filter(Boolean)
+        .flatMap((cookie) => cookie.split("; ").map((part) => part.split("=")[1])),
+    ]) {
+      expect(log.t.includes(secret), "the activity log holds a password or session").toBe(false);
+    }
+    reportCount(
+      "security",
+      activityChecked,
+      `JSON API operations leaving exactly one activity entry (${process.env.TEST_DB ?? "pglite"})`,
+    );
     reportCount(
       "security",
       checked,

@@ -427,6 +427,23 @@ const groups: { resource: string; steps: Step[] }[] = [
       },
     ],
   },
+  {
+    // After the groups above: their admins' writes are in the log.
+    resource: "activity",
+    steps: [
+      {
+        operationId: "listActivity",
+        as: "admin",
+        status: 200,
+        request: () => ({ path: "/api/activity?action=site-content&limit=2" }),
+        check: (b) => {
+          expect(b.entries).toHaveLength(2);
+          expect(b.hasMore).toBe(true);
+          expect((b.entries as { action: string }[])[0].action).toBe("site-content.saveFocus");
+        },
+      },
+    ],
+  },
 ];
 
 const steps = groups.flatMap((group) => group.steps);

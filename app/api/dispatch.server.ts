@@ -4,6 +4,7 @@ import { apiError } from "~/lib/api-response.server";
 import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
 import { domainServices } from "~/runtime.server";
+import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
@@ -132,6 +133,42 @@ async function bodyOf(operation: Operation, request: Request, params: Record<str
   return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
 }
 
+/** Body fields that name what a call is about, for the activity log's target label. */
+const LABEL_FIELDS = ["title", "filename", "name", "username", "key"];
+
+/**
+ * An admin's call that changes something is logged once, as `<tag>.<operationId>` with the record
+ * its path names (decision 024). Reads, public calls (sign-in, sign-up, sign-out) and others'
+ * calls are not: failed sign-ins are logged by the auth library's hook.
+ */
+function logged(operation: Operation, user: Awaited<ReturnType<typeof authorise>>["user"]) {
+  return operation.method !== "GET" && operation.access !== "public" && Boolean(user?.isAdmin);
+}
+
+function activityEntry(
+  operation: Operation,
+  user: NonNullable<Awaited<ReturnType<typeof authorise>>["user"]>,
+  params: Record<string, string>,
+) {
+  const names = Object.keys(params);
+  const named = names.find((name) => name !== "userId") ?? names[0];
+  return {
+    action: `${operation.tag.toLowerCase().replace(/\s+/g, "-")}.${operation.operationId}`,
+    actor: { id: user.id, name: user.username },
+    target: named
+      ? { kind: named === "id" ? operation.tag.toLowerCase() : named.replace(/Id$/, ""), id: params[named] }
+      : { kind: operation.tag.toLowerCase() },
+    details: { via: "api", method: operation.method, params },
+  };
+}
+
+function noteBody(body: unknown) {
+  if (typeof body !== "object" || body === null) return;
+  const fields = body as Record<string, unknown>;
+  const label = LABEL_FIELDS.map((name) => fields[name]).find((value) => typeof value === "string" && value);
+  noteActivity({ details: { body }, ...(label ? { target: { label: String(label) } } : {}) });
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
@@ -152,21 +189,27 @@ export async function handleApiRequest(request: Request): Promise<Response> {
   try {
     const who = await authorise(operation, request, params);
     if (who.refusal) return who.refusal;
-    const query = queryOf(operation, url);
-    if (query.refusal) return query.refusal;
-    const body = await bodyOf(operation, request, params);
-    if (body.refusal) return body.refusal;
-    const result = await operation.handle({
-      request,
-      services: await domainServices(),
-      user: who.user ?? null,
-      params,
-      query: query.value as never,
-      body: body.value as never,
-    });
-    const headers = new Headers(result.headers);
-    headers.set("Cache-Control", "no-store");
-    return Response.json(result.body, { status: result.status ?? 200, headers });
+    const answer = async () => {
+      const query = queryOf(operation, url);
+      if (query.refusal) return query.refusal;
+      const body = await bodyOf(operation, request, params);
+      if (body.refusal) return body.refusal;
+      noteBody(body.value);
+      const result = await operation.handle({
+        request,
+        services: await domainServices(),
+        user: who.user ?? null,
+        params,
+        query: query.value as never,
+        body: body.value as never,
+      });
+      const headers = new Headers(result.headers);
+      headers.set("Cache-Control", "no-store");
+      return Response.json(result.body, { status: result.status ?? 200, headers });
+    };
+    if (!logged(operation, who.user)) return await answer();
+    const recorder = async () => (await domainServices()).activity;
+    return await withActivity(recorder, request, activityEntry(operation, who.user!, params), answer);
   } catch (error) {
     // Every refusal a service makes, the outage (503) among them.
     if (error instanceof ServiceError) return apiError(error.status, error.message, error.headers);

@@ -125,7 +125,7 @@ export function openApiDocument(): JsonSchema {
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: "/" }],
-    tags: ["Accounts", "Posts", "Journals", "Academics", "Site content"].map((name) => ({ name })),
+    tags: ["Accounts", "Posts", "Journals", "Academics", "Site content", "Activity"].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: toSchema(errorResponse, "output") },

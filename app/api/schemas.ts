@@ -319,6 +319,26 @@ export const postsList = z.strictObject({ posts: z.array(postRecord), total, tot
 export const journalsList = z.strictObject({ journals: z.array(journalRecord), total, hasMore: z.boolean() });
 export const usersList = z.strictObject({ users: z.array(userRecord), total, hasMore: z.boolean() });
 
+const nullableText = z.string().nullable();
+export const activityEntry = z
+  .strictObject({
+    id,
+    at: isoDateTime,
+    actor: z.strictObject({ id: nullableText, name: nullableText }),
+    action: z.string().meta({ description: "<group>.<name>: posts.delete-post, sign-in.failed..." }),
+    target: z.strictObject({ kind: nullableText, id: nullableText, label: nullableText }),
+    outcome: z.enum(["ok", "refused", "failed"]),
+    ipAddress: nullableText,
+    userAgent: nullableText,
+    details: z.record(z.string(), z.unknown()).nullable().meta({ description: "What was sent, redacted" }),
+  })
+  .meta({ id: "ActivityEntry" });
+export const activityPage = z.strictObject({
+  entries: z.array(activityEntry),
+  hasMore: z.boolean(),
+  next: z.string().nullable().meta({ description: "Pass as `after` for the next page" }),
+});
+
 export const signInResponse = z.strictObject({ success: z.literal(true), message: z.string(), user: userRecord });
 /** A saved post or article: the message, its (perhaps new) slug, and the record. */
 const savedWithSlug = { success: z.literal(true), message: z.string(), slug: z.string() };

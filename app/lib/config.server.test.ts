@@ -24,7 +24,17 @@ describe("readConfig", () => {
       maxImageBytes: 10 * 1024 * 1024,
       maxPdfBytes: 50 * 1024 * 1024,
       s3: undefined,
+      activityRetentionDays: 365,
     });
+  });
+
+  it("reads how long the activity log is kept, in whole days", () => {
+    expect(readConfig({ ACTIVITY_RETENTION_DAYS: "90" }).activityRetentionDays).toBe(90);
+    for (const bad of ["0", "1.5", "a year", "40000"]) {
+      expect(() => readConfig({ ACTIVITY_RETENTION_DAYS: bad })).toThrow(
+        /ACTIVITY_RETENTION_DAYS must be a whole number of days from 1 to 36500/,
+      );
+    }
   });
 
   it("reads the origins allowed to call the API, and refuses anything but origins", () => {

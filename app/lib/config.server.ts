@@ -111,6 +111,13 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
+  ACTIVITY_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number of days from 1 to 36500")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
+    .default(365),
 });
 
 /** Variables that only make sense together: [the one that is set, the one it needs]. */
@@ -161,6 +168,8 @@ export type AppConfig = {
   maxPdfBytes: number;
   /** Set: uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Activity log entries older than this many days are deleted. */
+  activityRetentionDays: number;
 };
 
 export type S3Config = {
@@ -247,6 +256,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
         }
       : undefined,
+    activityRetentionDays: c.ACTIVITY_RETENTION_DAYS,
   };
 }
 

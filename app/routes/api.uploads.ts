@@ -1,5 +1,6 @@
 import { apiError } from "~/lib/api-response.server";
 import { domainServices } from "~/runtime.server";
+import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 import { UPLOAD_PURPOSES, UploadError, type UploadPurpose } from "~/services/media.server";
 
@@ -16,16 +17,24 @@ const json = (body: { message: string } | Record<string, unknown>, status: numbe
  * upload their own photo (avatar); everything else is for admins.
  */
 export async function action({ request }: Route.ActionArgs) {
-  try {
-    return await upload(request);
-  } catch (error) {
-    // A refused upload, the server stopping or the database gone: JSON like the rest of the API.
-    if (!(error instanceof ServiceError)) throw error;
-    const refused = json({ message: error.message }, error.status);
-    if (error instanceof UploadError && error.retryAfterSeconds)
-      refused.headers.set("Retry-After", String(error.retryAfterSeconds));
-    return refused;
-  }
+  // An admin's upload is logged once with its answer's outcome (named in upload(), once signed in).
+  return withActivity(
+    async () => (await domainServices()).activity,
+    request,
+    {},
+    async () => {
+      try {
+        return await upload(request);
+      } catch (error) {
+        // A refused upload, the server stopping or the database gone: JSON like the rest of the API.
+        if (!(error instanceof ServiceError)) throw error;
+        const refused = json({ message: error.message }, error.status);
+        if (error instanceof UploadError && error.retryAfterSeconds)
+          refused.headers.set("Retry-After", String(error.retryAfterSeconds));
+        return refused;
+      }
+    },
+  );
 }
 
 async function upload(request: Request) {
@@ -38,6 +47,13 @@ async function upload(request: Request) {
   const user = await services.accounts.currentUser(request);
   if (!user) return json({ message: "Sign in to upload files." }, 401);
   if (purpose !== "avatar" && !user.isAdmin) return json({ message: "Only admins can upload this kind of file." }, 403);
+  if (user.isAdmin) {
+    noteActivity({
+      action: `uploads.upload-${purpose}`,
+      actor: { id: user.id, name: user.username },
+      target: { kind: purpose === "pdf" ? "pdf" : "image" },
+    });
+  }
   if (!request.body) return json({ message: "The request has no file in it." }, 400);
 
   const declared = request.headers.get("content-length");
@@ -57,6 +73,10 @@ async function upload(request: Request) {
     uploadedBy: user.id,
     // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
     limited: !user.isAdmin,
+  });
+  noteActivity({
+    target: { id: stored.id, label: fileName || stored.url },
+    details: { url: stored.url, bytes: stored.size },
   });
   // `secure_url` as well: SPEC.md's client read either.
   return json({ ...stored, secure_url: stored.url }, 201);

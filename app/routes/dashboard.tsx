@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
+import { dashboardActivity } from "~/web/activity.server";
 import { NOT_ALLOWED, requireAdmin, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
@@ -39,7 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   const found = actionFor(intent);
   if (!found) return replyFor(intent)(false, "Unknown action.");
   if (found.adminOnly) await requireAdmin(request);
-  return found.action({ request, form, user });
+  // Every admin's write is logged here, once, whatever the tab (decision 024); a read is not.
+  if (found.action.reads) return found.action({ request, form, user });
+  return dashboardActivity(request, user, found.tab, intent, form, () => found.action({ request, form, user }));
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */

@@ -9,9 +9,11 @@ import { readForm } from "~/lib/read-form.server";
 import { revisionDiff } from "~/lib/revision-diff.server";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { PROFILE_RECORD } from "~/services/scholarly.server";
+import { adminActivity } from "~/web/activity.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/revisions";
@@ -149,16 +151,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const record = await subject(params);
-  const form = await readForm(request);
-  try {
-    await record.restore(String(form.get("revisionId") ?? ""), admin.id);
-  } catch (error) {
-    // A revision that is gone, or one naming an image no longer stored: said, not a crash.
-    if (error instanceof ServiceError) return data({ refused: error.message }, { status: error.status });
-    throw error;
-  }
-  return redirect(`${record.historyHref}?restored`);
+  const kind = params.kind ?? (params.postId ? "post" : "journal");
+  // Logged once, as the restore of this record's revision (decision 024).
+  const entry = {
+    action: `revisions.restore-${kind}`,
+    target: { kind, id: params.recordId ?? params.postId ?? params.journalId ?? null },
+  };
+  return adminActivity(request, admin, entry, async () => {
+    const record = await subject(params);
+    const form = await readForm(request);
+    const revisionId = String(form.get("revisionId") ?? "");
+    noteActivity({ target: { label: record.title }, details: { revisionId } });
+    try {
+      await record.restore(revisionId, admin.id);
+    } catch (error) {
+      // A revision that is gone, or one naming an image no longer stored: said, not a crash.
+      if (error instanceof ServiceError) return data({ refused: error.message }, { status: error.status });
+      throw error;
+    }
+    return redirect(`${record.historyHref}?restored`);
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

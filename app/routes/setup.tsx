@@ -8,6 +8,7 @@ import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
+import { activityOf } from "~/web/activity.server";
 
 import type { Route } from "./+types/setup";
 
@@ -32,7 +33,17 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = adminSchema.safeParse(values);
   if (!parsed.success) return data({ error: firstError(parsed.error), ...echo }, { status: 400 });
   try {
-    await (await services()).accounts.createFirstAdmin(parsed.data);
+    // The first admin is logged like any admin's write, with the new admin as the actor.
+    const { accounts } = await services();
+    await activityOf(
+      request,
+      {
+        action: "users.create-first-admin",
+        actor: { id: null, name: parsed.data.username },
+        target: { kind: "user", label: parsed.data.username },
+      },
+      () => accounts.createFirstAdmin(parsed.data),
+    );
   } catch (error) {
     if (error instanceof AccountError) return data({ error: error.message, ...echo }, { status: error.status });
     throw error;

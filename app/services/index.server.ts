@@ -5,6 +5,7 @@ import type { S3Config } from "~/lib/config.server";
 
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
 import { accountsEffects, accountsService } from "./accounts.server";
+import { activityEffects, activityService } from "./activity.server";
 import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsEffects, journalsService } from "./journals.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
@@ -82,6 +83,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     academicsAdmin: tracked(academicsAdmin(db, media), "academics", academicsAdminEffects, changes),
     siteContent,
     media,
+    // Not tracked: the activity log is on no public page.
+    activity: activityService(db),
     // Not tracked: a preview changes no public page.
     previews: previewsService(db),
     // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.
@@ -120,6 +123,7 @@ export const serviceEffects = {
   siteContent: siteContentEffects,
   media: mediaEffects,
   previews: previewsEffects,
+  activity: activityEffects,
   oai: oaiEffects,
   accounts: accountsEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 
+import { activityService, DEFAULT_ACTIVITY_RETENTION_DAYS } from "./activity.server";
 import type { ContentChanges } from "./content-changes.server";
 import type { StoredFiles } from "./errors.server";
 import { journalsService } from "./journals.server";
@@ -9,12 +10,23 @@ import { scholarlyService } from "./scholarly.server";
 /** How often each server looks for scheduled items whose time has come. */
 export const TICK_EVERY_MS = 15_000;
 
+export type TickOptions = {
+  /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays?: number;
+};
+
 /**
- * One pass: publishes what is due and empties the trash of what is older than 30 days. Writes are
+ * One pass: publishes what is due, empties the trash of what is older than 30 days and the activity
+ * log of what is older than its retention. Writes are
  * announced only when something changed, so the page caches are not dropped every few seconds.
  * Every server runs it; each item flips once (decision 020).
  */
-export async function publishingTick(db: Database, files: StoredFiles, changes: ContentChanges) {
+export async function publishingTick(
+  db: Database,
+  files: StoredFiles,
+  changes: ContentChanges,
+  options: TickOptions = {},
+) {
   const posts = postsService(db, files);
   const journals = journalsService(db, files);
   const published = { posts: await posts.publishDue(), journals: await journals.publishDue() };
@@ -23,7 +35,10 @@ export async function publishingTick(db: Database, files: StoredFiles, changes: 
   if (published.journals.length + purged.journals.length > 0) await changes.publish(["journals"]);
   // Who read what a minute ago is no longer needed to spot repeated clicks.
   await scholarlyService(db, files).forgetRecentUse();
-  return { published, purged };
+  const activityPurged = await activityService(db).purgeOlderThan(
+    options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
+  );
+  return { published, purged, activityPurged };
 }
 
 /** Runs the tick now and every TICK_EVERY_MS until stopped; a pass that fails is logged and tried again. */
@@ -32,6 +47,7 @@ export function schedulePublishingTick(
   files: StoredFiles,
   changes: ContentChanges,
   everyMs = TICK_EVERY_MS,
+  options: TickOptions = {},
 ) {
   let running = false;
   let stopped = false;
@@ -39,7 +55,7 @@ export function schedulePublishingTick(
     if (running || stopped) return;
     running = true;
     try {
-      const { published } = await publishingTick(db, files, changes);
+      const { published } = await publishingTick(db, files, changes, options);
       const count = published.posts.length + published.journals.length;
       if (count > 0) console.log(`Scheduled publishing: ${count} item${count === 1 ? "" : "s"} published.`);
     } catch (error) {

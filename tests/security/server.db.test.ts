@@ -436,12 +436,50 @@ describe(`security at the HTTP server (${label})`, () => {
       if (reply.status === 404 && closedScreen) return "not found";
       return "allowed";
     };
+    // The activity log (decision 024): each admin's action leaves exactly one entry, as the admin,
+    // with its answer's outcome; a failed sign-in one naming the attempted name; the rest none.
+    const NOT_LOGGED = new Set([
+      "load a settings section",
+      "load a staff role",
+      "preview a post",
+      "switch the theme",
+      "sign out",
+      "sign up",
+      "external sign-in",
+      "an OAI-PMH request",
+    ]);
+    const newestEntries = async () =>
+      (
+        JSON.parse((await send("GET", "/api/activity?limit=5", { cookie: admin.cookie })).text) as {
+          entries: { id: string; action: string; actor: { name: string | null }; outcome: string }[];
+        }
+      ).entries;
+    let logged = 0;
+    async function checkActivity(name: string, role: Role, reply: Reply, before: string | undefined) {
+      const entries = await newestEntries();
+      const index = entries.findIndex((entry) => entry.id === before);
+      const added = before === undefined ? entries : entries.slice(0, index === -1 ? entries.length : index);
+      const outcome = reply.status >= 500 ? "failed" : reply.status >= 400 ? "refused" : "ok";
+      if (name === "sign in") {
+        expect(added, `${name} as ${role}: activity`).toMatchObject([
+          { action: "sign-in.failed", actor: { name: "nobody.here" }, outcome: "refused" },
+        ]);
+      } else if (role === "admin" && !NOT_LOGGED.has(name)) {
+        expect(added, `${name} as admin (${reply.status}): activity`).toMatchObject([
+          { actor: { name: admin.username }, outcome },
+        ]);
+        logged++;
+      } else {
+        expect(added, `${name} as ${role}: activity`).toEqual([]);
+      }
+    }
     let rows = 0;
     // Refusals first, all of them: together they must leave the site exactly as it was.
     const before = await siteState();
     for (const action of actions) {
       for (const role of ["anonymous", "user", "other"] as const) {
         if (action.expect[role] === "allowed") continue;
+        const lastEntry = (await newestEntries())[0]?.id;
         const reply = await send("POST", action.path, {
           cookie: cookieOf(role),
           form: action.form,
@@ -452,6 +490,7 @@ describe(`security at the HTTP server (${label})`, () => {
           classify(reply, action.path === "/setup"),
           `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`,
         ).toBe(action.expect[role]);
+        await checkActivity(action.name, role, reply, lastEntry);
         rows++;
       }
     }
@@ -468,6 +507,7 @@ describe(`security at the HTTP server (${label})`, () => {
     for (const action of actions) {
       for (const role of ["anonymous", "user", "other", "admin"] as const) {
         if (action.expect[role] !== "allowed") continue;
+        const lastEntry = (await newestEntries())[0]?.id;
         const reply = await send("POST", action.path, {
           cookie: cookieOf(role),
           form: action.form,
@@ -485,8 +525,11 @@ describe(`security at the HTTP server (${label})`, () => {
           expect(await signedIn(caller.cookie), `${role} is signed out`).toBe(false);
           caller.cookie = await signIn(caller.username, caller.password);
         }
+        await checkActivity(action.name, role, reply, lastEntry);
       }
     }
+    expect(logged, "admin actions that left their activity entry").toBeGreaterThan(30);
+    reportCount("security", logged, `screen actions by an admin leaving exactly one activity entry (${label})`);
     // Deleting one's own account: each kind of caller, on an account of its own.
     expect(classify(await send("POST", "/dashboard", { form: { intent: "delete-account" } }))).toBe("sign in");
     for (const caller of [await newUser("gone"), await newUser("gone")]) {

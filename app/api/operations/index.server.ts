@@ -1,6 +1,7 @@
 import { type Operation, routesOf } from "../operation.server";
 import { academicOperations } from "./academics.server";
 import { accountOperations } from "./accounts.server";
+import { activityOperations } from "./activity.server";
 import { journalOperations } from "./journals.server";
 import { postOperations } from "./posts.server";
 import { siteOperations } from "./site.server";
@@ -17,6 +18,7 @@ export const operations: Operation[] = [
   ...journalOperations,
   ...academicOperations,
   ...siteOperations,
+  ...activityOperations,
 ];
 
 /** Every operation at each of its paths. */

@@ -17,8 +17,11 @@ type Reply = (
   init?: { status?: number; headers?: Headers; extra?: Partial<ActionResult> },
 ) => DataWithResponseInit<ActionResult>;
 
-/** A named dashboard action: the form's `intent` it answers travels with it. */
-export type DashboardAction = ((args: ActionArgs) => Promise<ActionAnswer>) & { intent: string };
+/**
+ * A named dashboard action: the form's `intent` it answers travels with it. `reads`: it changes
+ * nothing (it only chooses what the form shows), so the activity log leaves it out.
+ */
+export type DashboardAction = ((args: ActionArgs) => Promise<ActionAnswer>) & { intent: string; reads?: boolean };
 
 /** The server half of a tab: its data for the page, and its actions by intent. */
 export type TabServer<Data = unknown> = {
@@ -63,6 +66,7 @@ export function runAction(
   intent: string,
   failures: Failures,
   fn: (args: ActionArgs & { reply: Reply }) => Promise<ActionAnswer>,
+  options: { reads?: boolean } = {},
 ): DashboardAction {
   const reply = replyFor(intent);
   const action = async (args: ActionArgs) => {
@@ -83,7 +87,7 @@ export function runAction(
       return reply(false, failures.failed, { status: 500 });
     }
   };
-  return Object.assign(action, { intent });
+  return Object.assign(action, { intent, ...(options.reads ? { reads: true } : {}) });
 }
 
 /** A tab's actions map, keyed by the intent each one answers. */

@@ -22,10 +22,10 @@ export const TAB_SERVERS = Object.fromEntries(
  * The action for a form's intent, and whether it is for admins. Any tab's form may post to the
  * bare /dashboard address, so the intent alone chooses the action, whatever `?tab=` says.
  */
-export function actionFor(intent: string): { action: DashboardAction; adminOnly: boolean } | null {
+export function actionFor(intent: string): { action: DashboardAction; adminOnly: boolean; tab: DashboardTab } | null {
   for (const [id, tab] of Object.entries(TAB_SERVERS) as [DashboardTab, TabServer][]) {
     const action = Object.hasOwn(tab.actions, intent) ? tab.actions[intent] : undefined;
-    if (action) return { action, adminOnly: isAdminTab(id) };
+    if (action) return { action, adminOnly: isAdminTab(id), tab: id };
   }
   return null;
 }

@@ -17,10 +17,15 @@ export async function load({ url }: TabLoadArgs) {
 }
 
 // Load without scripts: the pick list is in the form with the fields (see RecordPicker).
-export const loadSettings = runAction("load-settings", SETTINGS_FAILURES, async ({ form }) => {
-  const section = oneOf(String(form.get("section") ?? ""), SETTINGS_SECTIONS, "about");
-  return redirect(`/dashboard?tab=about&section=${section}`);
-});
+export const loadSettings = runAction(
+  "load-settings",
+  SETTINGS_FAILURES,
+  async ({ form }) => {
+    const section = oneOf(String(form.get("section") ?? ""), SETTINGS_SECTIONS, "about");
+    return redirect(`/dashboard?tab=about&section=${section}`);
+  },
+  { reads: true },
+);
 
 export const saveSettings = runAction("save-settings", SETTINGS_FAILURES, async ({ form, reply, user }) => {
   const section = String(form.get("section") ?? "");

@@ -21,9 +21,14 @@ export async function load({ url }: TabLoadArgs) {
 }
 
 // Load without scripts: the pick list is in the form with the fields (see RecordPicker).
-export const loadStaff = runAction("load-staff", STAFF_FAILURES, async ({ form }) => {
-  return redirect(`/dashboard?tab=staff&role=${oneOf(String(form.get("role") ?? ""), STAFF_ROLES, "vc")}`);
-});
+export const loadStaff = runAction(
+  "load-staff",
+  STAFF_FAILURES,
+  async ({ form }) => {
+    return redirect(`/dashboard?tab=staff&role=${oneOf(String(form.get("role") ?? ""), STAFF_ROLES, "vc")}`);
+  },
+  { reads: true },
+);
 
 export const saveStaff = runAction("save-staff", STAFF_FAILURES, async ({ form, reply, user }) => {
   const { role, ...record } = staffSchema.parse(fieldsOf(form, STAFF_FIELDS));

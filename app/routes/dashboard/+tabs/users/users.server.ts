@@ -1,4 +1,5 @@
 import { services } from "~/runtime.server";
+import { noteActivity } from "~/services/activity.server";
 import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
@@ -15,12 +16,15 @@ export async function load({ url }: TabLoadArgs) {
 
 export const deleteUser = runAction("delete-user", USERS_FAILURES, async ({ form, reply }) => {
   const removed = await (await services()).accounts.deleteUser(String(form.get("userId") ?? ""));
+  // The log names whom, not only an id that no longer exists.
+  noteActivity({ target: { label: removed.username } });
   return reply(true, `${removed.username} deleted successfully!`); // SPEC.md
 });
 
 export const setAdmin = runAction("set-admin", USERS_FAILURES, async ({ form, reply }) => {
   const makeAdmin = form.get("admin") === "true";
   const changed = await (await services()).accounts.setAdmin(String(form.get("userId") ?? ""), makeAdmin);
+  noteActivity({ target: { label: changed.username } });
   return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
 });
 

@@ -1,0 +1,73 @@
+import { services } from "~/runtime.server";
+import type { SessionUser } from "~/services/accounts.server";
+import { type ActivityEntryInput, type ActivityTarget, formDetails, withActivity } from "~/services/activity.server";
+
+/**
+ * The screens' side of the activity log: what an admin's screen action is called and what it
+ * touched, read from its form, so that a new intent or screen is logged with no code of its own.
+ */
+
+/** The log's recorder, found only when an entry is due (a visitor's request never opens it). */
+const recorder = async () => (await services()).activity;
+
+/** Field names that name the record an action is about, by what they name. */
+const LABEL_FIELDS = ["title", "filename", "name", "username", "section", "role", "key", "volume"];
+
+/**
+ * What a form is about: the first `id`-like field (`postId`, `userId`, `ids` for a bulk action, `id`
+ * with the intent's noun), and a label from its title or name.
+ */
+export function targetOfForm(intent: string, form: FormData, fallbackKind?: string): ActivityTarget {
+  const noun = intent.split("-").slice(1).join("-") || fallbackKind || null;
+  let kind: string | null = null;
+  let id: string | null = null;
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string" || !value) continue;
+    if (key === "id") [kind, id] = [String(form.get("kind") ?? "") || noun, value];
+    else if (/^[a-z]+Id$/.test(key) && key !== "draftId") [kind, id] = [key.slice(0, -2), value];
+    else if (key === "ids") [kind, id] = [noun, form.getAll("ids").join(",")];
+    if (id) break;
+  }
+  const labelField = LABEL_FIELDS.find((name) => typeof form.get(name) === "string" && form.get(name));
+  return { kind: kind ?? noun, id, label: labelField ? String(form.get(labelField)) : null };
+}
+
+export function actorOf(user: SessionUser) {
+  return { id: user.id, name: user.username };
+}
+
+/**
+ * Runs an admin's operation and logs it once (outcome from its answer). Anyone else's runs as it
+ * is: the log is of admins' writes; failed sign-ins are logged by the auth library's hook.
+ */
+export function adminActivity<T>(
+  request: Request,
+  user: SessionUser | null | undefined,
+  entry: Partial<ActivityEntryInput> & { action: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!user?.isAdmin) return run();
+  return withActivity(recorder, request, { actor: actorOf(user), ...entry }, run);
+}
+
+/** A dashboard intent: `<tab>.<intent>`, its target read from the form, the form's fields as details. */
+export function dashboardActivity<T>(
+  request: Request,
+  user: SessionUser,
+  tab: string,
+  intent: string,
+  form: FormData,
+  run: () => Promise<T>,
+): Promise<T> {
+  return adminActivity(
+    request,
+    user,
+    { action: `${tab}.${intent}`, target: targetOfForm(intent, form, tab), details: { fields: formDetails(form) } },
+    run,
+  );
+}
+
+/** Any operation, admin or not, that must be logged (the first admin at /setup). */
+export function activityOf<T>(request: Request | null, entry: ActivityEntryInput, run: () => Promise<T>) {
+  return withActivity(recorder, request, entry, run);
+}
