@@ -6,6 +6,7 @@ import type { S3Config } from "~/lib/config.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
 import { accountsEffects, accountsService } from "./accounts.server";
 import { type AuthOptions, createAuth } from "./auth.server";
+import { twoFactorEffects, twoFactorService } from "./two-factor.server";
 import { journalsEffects, journalsService } from "./journals.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
@@ -43,6 +44,7 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
   const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
+  const auth = createAuth(db, options.auth);
   const changes = options.changes ?? contentChanges();
   // Every page's layout reads the site's links, and most pages a settings section: kept in
   // memory until they change.
@@ -99,12 +101,15 @@ export function createServices(db: Database, options: ServiceOptions) {
               .slice(0, 1);
       },
     }),
-    accounts: accountsService(db, createAuth(db, options.auth), {
+    accounts: accountsService(db, auth, {
       publicUrl: options.auth.publicUrl,
+      requireAdminTwoFactor: options.auth.requireAdminTwoFactor,
       providers: [options.auth.google, options.auth.oidc]
         .filter((p) => p !== undefined)
         .map(({ id, name }) => ({ id, name })),
     }),
+    // Not tracked: a second factor and a signed-in device change no public page.
+    twoFactor: twoFactorService(db, auth, { publicUrl: options.auth.publicUrl }),
   };
 }
 
@@ -122,6 +127,7 @@ export const serviceEffects = {
   previews: previewsEffects,
   oai: oaiEffects,
   accounts: accountsEffects,
+  twoFactor: twoFactorEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };
