@@ -32,7 +32,7 @@ async function setupOf(totpURI: string): Promise<NonNullable<TwoFactorReply["set
 }
 
 /** A single-use link to the account's backup codes, for the page the redirect goes to. */
-async function backupCodesLink(user: SessionUser): Promise<string> {
+async function backupCodesLink(user: SessionUser, notice: "on" | "codes"): Promise<string> {
   const context = await (await services()).accounts.auth.$context;
   const nonce = crypto.randomUUID();
   await context.internalAdapter.createVerificationValue({
@@ -40,7 +40,7 @@ async function backupCodesLink(user: SessionUser): Promise<string> {
     value: user.id,
     expiresAt: new Date(Date.now() + CODES_LINK_SECONDS * 1000),
   });
-  return `${PROFILE}&backup-codes=${nonce}#two-factor`;
+  return `${PROFILE}&twofactor=${notice}&backup-codes=${nonce}#two-factor`;
 }
 
 /** The backup codes a single-use link shows, once, to the account they belong to. */
@@ -56,6 +56,9 @@ async function backupCodesFor(user: SessionUser, nonce: string | null): Promise<
   return backupCodes;
 }
 
+/** `?twofactor=`: REQUIRE_ADMIN_2FA sent an admin here, or a step that reloaded the page says how it went. */
+const NOTICES = ["required", "on", "off", "codes"] as const;
+
 /** What the two sections show. */
 export async function loadSecurity({ request, url, user }: TabLoadArgs) {
   const { twoFactor } = await services();
@@ -64,13 +67,13 @@ export async function loadSecurity({ request, url, user }: TabLoadArgs) {
     twoFactor.sessions(request, user),
     backupCodesFor(user, url.searchParams.get("backup-codes")),
   ]);
-  const notice = url.searchParams.get("twofactor");
+  const asked = url.searchParams.get("twofactor");
+  const notice = NOTICES.find((n) => n === asked) ?? null;
   return {
     twoFactor: {
       ...status,
       backupCodes,
-      /** REQUIRE_ADMIN_2FA sent this admin here; or a step that reloaded the page says how it went. */
-      notice: notice === "required" || notice === "off" || notice === "on" ? notice : null,
+      notice,
     },
     devices,
   };
@@ -95,7 +98,7 @@ export const confirmTwoFactor = runAction("two-factor-confirm", FAILURES, async 
   try {
     const result = await twoFactor.confirm(request, user, code);
     // This browser's session was renewed: the page is loaded anew with the new cookie.
-    return redirect(await backupCodesLink(user), { headers: result.headers });
+    return redirect(await backupCodesLink(user, "on"), { headers: result.headers });
   } catch (error) {
     // Other failures are runAction's to answer.
     if (!(error instanceof ServiceError) || error.status === 503) throw error;
@@ -105,7 +108,7 @@ export const confirmTwoFactor = runAction("two-factor-confirm", FAILURES, async 
 
 export const newBackupCodes = runAction("two-factor-backup-codes", FAILURES, async ({ request, form, user }) => {
   await (await services()).twoFactor.newBackupCodes(request, text(form, "password"));
-  return redirect(await backupCodesLink(user));
+  return redirect(await backupCodesLink(user, "codes"));
 });
 
 export const disableTwoFactor = runAction("two-factor-disable", FAILURES, async ({ request, form }) => {
