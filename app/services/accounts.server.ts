@@ -23,7 +23,6 @@ import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
-
 import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";

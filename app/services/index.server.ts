@@ -6,11 +6,11 @@ import type { S3Config } from "~/lib/config.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
 import { accountsEffects, accountsService } from "./accounts.server";
 import { type AuthOptions, createAuth } from "./auth.server";
-import { twoFactorEffects, twoFactorService } from "./two-factor.server";
 import { journalsEffects, journalsService } from "./journals.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
+import { twoFactorEffects, twoFactorService } from "./two-factor.server";
 
 export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, twoFactors } from "~/db/schema";
-import { ENTER_CODE } from "~/domain/messages/two-factor";
+import { ENTER_CODE, SESSION_GONE, THIS_SESSION } from "~/domain/messages/two-factor";
 
 import { type AccountResult, callAuthAs, cookiesOf, refusalOf, type SessionUser } from "./accounts.server";
 import type { Auth } from "./auth.server";
@@ -174,13 +174,12 @@ export function twoFactorService(db: Database, auth: Auth, options: { publicUrl?
 
     /** Signs out one of the account's other devices. */
     async endSession(request: Request, user: SessionUser, sessionId: string): Promise<void> {
-      if (sessionId === (await currentSessionId(request)))
-        throw new InvalidError("To sign out this device, use Sign out.");
+      if (sessionId === (await currentSessionId(request))) throw new InvalidError(THIS_SESSION);
       const ended = await db
         .delete(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
         .returning({ id: sessions.id });
-      if (ended.length === 0) throw new NotFoundError("That device is already signed out.");
+      if (ended.length === 0) throw new NotFoundError(SESSION_GONE);
     },
 
     /** Signs out every device but this one; returns how many. */
