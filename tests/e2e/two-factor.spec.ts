@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 
+import { expectNoViolations } from "./a11y";
 import { expect, newClientAddress, PASSWORD, signedInNewUser, signUp, test, uniqueName } from "./fixtures";
 
 /**
@@ -25,6 +26,7 @@ async function turnOn(page: Page, { password = PASSWORD as string | null } = {})
   else await expect(section.getByLabel("Your password")).toHaveCount(0);
   await section.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expectNoViolations(page, "the two-factor setup step");
   const totpURI = (await section.getByTestId("totp-uri").textContent())!.trim();
   expect(totpURI).toMatch(/^otpauth:\/\/totp\/CPSCR:/);
   // The key as typed into an app is the same secret.
@@ -62,12 +64,15 @@ async function secondStep(page: Page, code: string, { trust = false } = {}) {
 
 test.describe("two-factor sign-in", () => {
   test("turned on in the profile; then a code, a backup code (once) and a trusted device sign in", async ({ page }) => {
+    // Eleven page loads and two accessibility checks: more than the usual 30 seconds on a busy machine.
+    test.setTimeout(90_000);
     const username = await signedInNewUser(page, "tf");
     const { totpURI, backupCodes } = await turnOn(page);
 
     await signOut(page);
     await enterPassword(page, username);
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    await expectNoViolations(page, "the second sign-in step");
     await secondStep(page, "000000");
     await expect(page.getByRole("alert")).toContainText("That code is not right.");
     await secondStep(page, codeFor(totpURI));
@@ -163,6 +168,7 @@ test.describe("signed-in devices", () => {
     const devices = page.locator("#devices");
     await expect(devices.getByTestId("devices").locator("li")).toHaveCount(2);
     await expect(devices.getByText("This device")).toHaveCount(1);
+    await expectNoViolations(page, "the profile with two devices");
     await expect(devices).toContainText("Chrome");
     await devices.getByRole("button", { name: /^Sign out Chrome/ }).click();
     await expect(devices.getByText("That device has been signed out.")).toBeVisible();
