@@ -324,6 +324,32 @@ describe(`two-factor sign-in cannot be skipped (${label})`, () => {
     expect(done.status, done.text).toBe(200);
     expect(done.json).toMatchObject({ user: { email } });
     expect(await signedIn(again.header)).toBe(true);
+
+    // A device this account trusts skips the code with a token too; another account's trust does not.
+    const device = new Jar();
+    device.keep(await send("POST", "/api/auth/google", { json: { idToken: await google.sign({ email, sub }) } }));
+    device.keep(
+      await send("POST", "/api/auth/two-factor", {
+        cookie: device.header,
+        json: { code: codeFor(totpURI), trustDevice: true },
+      }),
+    );
+    const trust = device.get("trust_device");
+    expect(trust).not.toBe("");
+    const trusted = await send("POST", "/api/auth/google", {
+      cookie: trust,
+      json: { idToken: await google.sign({ email, sub }) },
+    });
+    expect(trusted.status).toBe(200);
+    expect(hasSession(trusted)).toBe(true);
+    const stranger = await newPerson("tf.google.other");
+    await turnOn(stranger);
+    const borrowed = await send("POST", "/api/auth/signin", {
+      cookie: trust,
+      json: { username: stranger.username, password: stranger.password },
+    });
+    expect(borrowed.json).toMatchObject({ twoFactorRequired: true });
+    attempts += 1;
   });
 });
 
@@ -356,7 +382,10 @@ describe(`REQUIRE_ADMIN_2FA (${label})`, () => {
     expect(someoneElse.status).toBe(403);
     attempts += 7;
 
-    // The profile says why, and is where it is turned on.
+    // The profile says why, even when visited directly, and is where it is turned on.
+    expect((await send("GET", "/dashboard?tab=profile", { cookie: jar.header })).text).toContain(
+      ADMIN_NEEDS_TWO_FACTOR,
+    );
     const profile = await send("GET", setup, { cookie: jar.header });
     expect(profile.status).toBe(200);
     expect(profile.text).toContain(ADMIN_NEEDS_TWO_FACTOR);

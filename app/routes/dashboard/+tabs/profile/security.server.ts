@@ -68,7 +68,8 @@ export async function loadSecurity({ request, url, user }: TabLoadArgs) {
     backupCodesFor(user, url.searchParams.get("backup-codes")),
   ]);
   const asked = url.searchParams.get("twofactor");
-  const notice = NOTICES.find((n) => n === asked) ?? null;
+  // An admin whom REQUIRE_ADMIN_2FA holds back is told why on every visit, not only when sent here.
+  const notice = user.adminNeedsTwoFactor ? "required" : (NOTICES.find((n) => n === asked) ?? null);
   return {
     twoFactor: {
       ...status,
