@@ -88,7 +88,6 @@ const AUTH_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: "An account with that email already exists.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with that email already exists.",
   INVALID_USERNAME_OR_PASSWORD: "Invalid username or password",
-  ...TWO_FACTOR_MESSAGES,
   INVALID_EMAIL_OR_PASSWORD: "Invalid username or password",
   INVALID_PASSWORD: "The current password is incorrect.",
   PASSWORD_TOO_SHORT: "Password must be at least 8 characters",
@@ -96,6 +95,7 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_USERNAME: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
   USERNAME_TOO_SHORT: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
   USERNAME_TOO_LONG: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
+  ...TWO_FACTOR_MESSAGES,
 };
 
 export function cookiesOf(response: Response) {
