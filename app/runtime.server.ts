@@ -64,6 +64,7 @@ export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Pro
       publicUrl: cfg.publicUrl,
       google: cfg.google,
       oidc: cfg.oidc,
+      requireAdminTwoFactor: cfg.requireAdminTwoFactor,
     },
   });
 }

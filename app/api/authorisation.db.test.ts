@@ -54,6 +54,11 @@ const MATRIX: Record<string, Row> = {
     request: at("/api/auth/google", { name: "Anyone", email: "victim@example.edu" }),
     expect: open(400),
   },
+  // Without a challenge cookie no code signs anyone in; a signed-in caller has no second factor to check.
+  completeTwoFactorSignIn: {
+    request: at("/api/auth/two-factor", { code: "123456" }),
+    expect: { anonymous: 401, user: 400, other: 400, admin: 400 },
+  },
   signOut: { request: at("/api/users/signout"), expect: open(200) },
   // The "user" account's own id: its owner and admins may change it, nobody else.
   updateUser: {

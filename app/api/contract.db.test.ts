@@ -1,8 +1,10 @@
 import Ajv2020 from "ajv/dist/2020";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
+import { CLIENT_IP_HEADER } from "../services/auth.server";
 import { openApiDocument } from "./openapi.server";
 import { routes } from "./operations/index.server";
 
@@ -48,6 +50,8 @@ type Step = {
   request(state: State): { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>;
   status: number;
   check?(body: Record<string, unknown>, state: State): void;
+  /** A cookie of the step's own (read after `request`), instead of the caller's session. */
+  cookie?(state: State): string;
 };
 
 type State = Record<string, string> & { world: never };
@@ -99,6 +103,43 @@ const groups: { resource: string; steps: Step[] }[] = [
           body: { idToken: await world.google.sign({ email: "google.scholar@example.edu" }) },
         }),
         check: (body) => expect((body.user as { email: string }).email).toBe("google.scholar@example.edu"),
+      },
+      // An account with two factors on: the password alone is answered 401 with twoFactorRequired,
+      // and the code from the app (computed from the shared secret) finishes the sign-in.
+      {
+        operationId: "signIn",
+        as: "anonymous",
+        status: 401,
+        request: async (s) => {
+          const account = await world.addUser("user");
+          const browser = new Request("http://localhost/", {
+            headers: { cookie: account.cookie, [CLIENT_IP_HEADER]: "10.99.0.1" },
+          });
+          const me = (await world.services.accounts.currentUser(browser))!;
+          const { totpURI } = await world.services.twoFactor.start(browser, {
+            password: account.password,
+            issuer: "CPSCR",
+          });
+          await world.services.twoFactor.confirm(browser, me, (OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP).generate());
+          Object.assign(s, { totpURI, secondUser: account.username, secondPassword: account.password });
+          return { path: "/api/auth/signin", body: { username: account.username, password: account.password } };
+        },
+        check: (body) => expect(body.twoFactorRequired).toBe(true),
+      },
+      {
+        operationId: "completeTwoFactorSignIn",
+        as: "anonymous",
+        status: 200,
+        cookie: (s) => s.challenge,
+        request: async (s) => {
+          const first = await world.call("POST", "/api/auth/signin", {
+            body: { username: s.secondUser, password: s.secondPassword },
+          });
+          s.challenge = world.cookieFrom(first);
+          const code = (OTPAuth.URI.parse(s.totpURI) as OTPAuth.TOTP).generate();
+          return { path: "/api/auth/two-factor", body: { code, trustDevice: true } };
+        },
+        check: (body, s) => expect((body.user as { username: string }).username).toBe(s.secondUser),
       },
       // isAdmin in an update body changes nothing.
       {
@@ -459,7 +500,11 @@ async function call(step: Step, state: State) {
     const validRequest = ajv.compile(bodySchema);
     expect(validRequest(body), `${step.operationId} request: ${ajv.errorsText(validRequest.errors)}`).toBe(true);
   }
-  const reply = await world.call(op.method, path, { as: step.as, body: body ?? (op.body ? {} : undefined) });
+  const reply = await world.call(op.method, path, {
+    as: step.as,
+    cookie: step.cookie?.(state),
+    body: body ?? (op.body ? {} : undefined),
+  });
   expect(reply.status, `${step.operationId}: ${reply.text}`).toBe(step.status);
   const schema = responseSchema(op.method, template, reply.status);
   expect(schema, `${step.operationId} documents status ${reply.status}`).toBeDefined();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+import { ADMIN_NEEDS_TWO_FACTOR } from "~/domain/messages/two-factor";
 import { apiError } from "~/lib/api-response.server";
 import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
@@ -97,6 +98,9 @@ async function authorise(operation: Operation, request: Request, params: Record<
   // ServiceError, to be answered in JSON.
   const user = await (await domainServices()).accounts.currentUser(request);
   if (!user) return { refusal: apiError(401, "Sign in first.") };
+  // REQUIRE_ADMIN_2FA: an admin without two factors has no admin rights until they turn it on.
+  const asAdmin = operation.access === "admin" || (operation.access === "self-or-admin" && params.userId !== user.id);
+  if (asAdmin && user.adminNeedsTwoFactor) return { refusal: apiError(403, ADMIN_NEEDS_TWO_FACTOR) };
   if (operation.access === "admin" && !user.isAdmin) return { refusal: apiError(403, "This call is for admins only.") };
   if (operation.access === "self-or-admin" && params.userId !== user.id && !user.isAdmin) {
     return { refusal: apiError(403, "You can only change your own account.") };

@@ -77,6 +77,11 @@ export const signInBody = z.strictObject({
   password: z.string(missingIsEmpty).min(1, FILL_ALL_FIELDS).max(128, "Password is too long"),
 });
 
+export const twoFactorBody = z.strictObject({
+  code: filled(z.string().max(40)).meta({ description: "The 6-digit code from the app, or a backup code" }),
+  trustDevice: z.boolean().optional().meta({ description: "Skip this step on this client for 30 days" }),
+});
+
 export const googleSignInBody = z.strictObject({
   idToken: z
     .string({ error: "Send the ID token Google gave you (idToken); a name and e-mail alone are not accepted." })
@@ -210,6 +215,10 @@ export const errorResponse = z
       .strictObject({ departments: z.int(), courses: z.int() })
       .optional()
       .meta({ description: "What a faculty or department still holds (409 on delete)" }),
+    twoFactorRequired: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Sign-in: the password was right; send the code to POST /api/auth/two-factor (401)" }),
   })
   .meta({ title: "Error" });
 

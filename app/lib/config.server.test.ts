@@ -15,6 +15,7 @@ describe("readConfig", () => {
       demoContent: true,
       authSecret: undefined,
       trustProxy: false,
+      requireAdminTwoFactor: false,
       google: undefined,
       oidc: undefined,
       pageCache: true,

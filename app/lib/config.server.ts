@@ -75,6 +75,7 @@ const configSchema = z.object({
   DEMO_CONTENT: booleanText.default(true),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TRUST_PROXY: booleanText.default(false),
+  REQUIRE_ADMIN_2FA: booleanText.default(false),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
@@ -153,6 +154,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Admins must turn two-factor sign-in on before any admin screen or call works (decision 023). */
+  requireAdminTwoFactor: boolean;
   google: ExternalProvider | undefined;
   oidc: ExternalProvider | undefined;
   /** Keep signed-out visitors' public pages in memory until their content changes. */
@@ -219,6 +222,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoContent: c.DEMO_CONTENT,
     authSecret: c.AUTH_SECRET,
     trustProxy: c.TRUST_PROXY,
+    requireAdminTwoFactor: c.REQUIRE_ADMIN_2FA,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
         ? {

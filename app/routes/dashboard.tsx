@@ -4,7 +4,7 @@ import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { dashboardActivity } from "~/web/activity.server";
-import { NOT_ALLOWED, requireAdmin, requireUser } from "~/web/session.server";
+import { NOT_ALLOWED, requireAdmin, requireUser, TWO_FACTOR_SETUP_PATH } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
 import { replyFor } from "./dashboard/actions.server";
@@ -21,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const tab = dashboardTab(url.searchParams.get("tab"));
   const server = TAB_SERVERS[tab];
+  if (isAdminTab(tab) && user.adminNeedsTwoFactor) throw redirect(TWO_FACTOR_SETUP_PATH);
   if (isAdminTab(tab) && !user.isAdmin) throw data({ message: server.deniedMessage ?? NOT_ALLOWED }, { status: 403 });
   const view = await server.load({ request, url, user });
   return {

@@ -8,6 +8,7 @@ import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
+import { secondStepPath } from "~/lib/two-factor";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
@@ -49,7 +50,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const result = await (await services()).accounts.signIn(request, values);
-    return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
+    const next = safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN);
+    // Two factors on: the password was right; the code is asked next (the challenge is in a cookie).
+    if (result.twoFactorRequired) return redirect(secondStepPath(next), { headers: result.headers });
+    return redirect(next, { headers: result.headers });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return data({ error: error.message, username: values.username }, { status: error.status, headers: error.headers });

@@ -17,6 +17,7 @@ import {
   SOMETHING_WENT_WRONG,
   USER_GONE,
 } from "~/domain/messages/accounts";
+import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import { attemptLimiter } from "./attempt-limits.server";
@@ -35,6 +36,13 @@ export type SessionUser = {
   image: string;
   isAdmin: boolean;
   createdAt: Date;
+  /** Two-factor sign-in is on for this account. */
+  twoFactorEnabled?: boolean;
+  /**
+   * REQUIRE_ADMIN_2FA is set and this admin has not turned two factors on: `isAdmin` is false
+   * until they do, and admin screens and calls say why (decision 023).
+   */
+  adminNeedsTwoFactor?: boolean;
 };
 
 export type UserRow = SessionUser;
@@ -60,6 +68,7 @@ function toSessionUser(user: {
   image?: string | null;
   role?: string | null;
   createdAt: Date;
+  twoFactorEnabled?: boolean | null;
 }): SessionUser {
   return {
     id: user.id,
@@ -68,6 +77,7 @@ function toSessionUser(user: {
     image: user.image ?? "",
     isAdmin: isAdminRole(user.role),
     createdAt: new Date(user.createdAt),
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
   };
 }
 
@@ -85,17 +95,21 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_USERNAME: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
   USERNAME_TOO_SHORT: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
   USERNAME_TOO_LONG: "Username must be 3 to 30 letters, digits, dots, dashes or underscores",
+  ...TWO_FACTOR_MESSAGES,
 };
 
-function cookiesOf(response: Response) {
+export function cookiesOf(response: Response) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
 /** The auth library's refusal, in the site's words; with the cookies it set, unless told not to. */
-async function refusalOf(response: Response, { cookies = true } = {}): Promise<ServiceError> {
-  if (response.status === 429) return new TooManyAttemptsError(Number(response.headers.get("X-Retry-After")) || 60);
+export async function refusalOf(response: Response, { cookies = true } = {}): Promise<ServiceError> {
+  // The rate limiter says when to try again; the second factor's lock-out (also 429) says why instead.
+  if (response.status === 429 && response.headers.has("X-Retry-After")) {
+    return new TooManyAttemptsError(Number(response.headers.get("X-Retry-After")) || 60);
+  }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || SOMETHING_WENT_WRONG;
   const status = response.status >= 500 ? 500 : response.status;
@@ -113,22 +127,12 @@ export { ServiceError as AccountError };
 
 export type ProviderButton = { id: string; name: string };
 
-let setupQueue: Promise<unknown> = Promise.resolve();
-
-export function accountsService(
-  db: Database,
-  auth: Auth,
-  options: { publicUrl?: string; providers: ProviderButton[] },
-) {
-  const { publicUrl } = options;
-  const limiter = attemptLimiter(db);
-  /** The one account the condition picks, if any. */
-  async function userWhere(condition: SQL): Promise<SessionUser | null> {
-    const [row] = await db.select().from(users).where(condition);
-    return row ? toSessionUser(row) : null;
-  }
-  /** Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply. */
-  function callAuth(request: Request, path: string, body?: unknown): Promise<Response> {
+/**
+ * Sends a request to the auth library's own handler, so its CSRF checks and rate limits apply: as
+ * from the visitor's browser (its cookies, user agent and address), to the site's own origin.
+ */
+export function callAuthAs(auth: Auth, publicUrl: string | undefined) {
+  return (request: Request, path: string, body?: unknown): Promise<Response> => {
     const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
     const headers = new Headers({ "content-type": "application/json", accept: "application/json", origin });
     for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
@@ -138,7 +142,36 @@ export function accountsService(
     return auth.handler(
       new Request(`${origin}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body ?? {}) }),
     );
+  };
+}
+
+/** A sign-in whose password (or Google token) was right, for an account that also needs its second factor. */
+export type SignInResult = AccountResult & { twoFactorRequired?: boolean };
+
+/** Whether the library answered a sign-in with a second-step challenge instead of a session. */
+async function needsSecondStep(response: Response): Promise<boolean> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { twoFactorRedirect?: unknown };
+  return body.twoFactorRedirect === true;
+}
+
+let setupQueue: Promise<unknown> = Promise.resolve();
+
+export function accountsService(
+  db: Database,
+  auth: Auth,
+  options: { publicUrl?: string; providers: ProviderButton[]; requireAdminTwoFactor?: boolean },
+) {
+  const { publicUrl } = options;
+  const limiter = attemptLimiter(db);
+  /** The one account the condition picks, if any. */
+  async function userWhere(condition: SQL): Promise<SessionUser | null> {
+    const [row] = await db.select().from(users).where(condition);
+    return row ? toSessionUser(row) : null;
   }
+  const callAuth = callAuthAs(auth, publicUrl);
 
   async function adminCount(tx: Database = db) {
     const [row] = await tx
@@ -186,7 +219,13 @@ export function accountsService(
       }
       const session = await auth.api.getSession({ headers: request.headers });
       noteSession(Boolean(session));
-      return session ? toSessionUser(session.user as Parameters<typeof toSessionUser>[0]) : null;
+      if (!session) return null;
+      const user = toSessionUser(session.user as Parameters<typeof toSessionUser>[0]);
+      // REQUIRE_ADMIN_2FA: no admin rights until the second factor is on (decision 023).
+      if (options.requireAdminTwoFactor && user.isAdmin && !user.twoFactorEnabled) {
+        return { ...user, isAdmin: false, adminNeedsTwoFactor: true };
+      }
+      return user;
     },
 
     async signUp(request: Request, input: { username: string; email: string; password: string }) {
@@ -195,15 +234,20 @@ export function accountsService(
       );
     },
 
-    /** The username field also takes an e-mail address. */
-    async signIn(request: Request, input: { username: string; password: string }) {
+    /**
+     * The username field also takes an e-mail address. For an account with two factors on, a right
+     * password gives no session: `twoFactorRequired`, and the headers carry the second step's
+     * challenge cookie (twoFactor.verifySignIn finishes it).
+     */
+    async signIn(request: Request, input: { username: string; password: string }): Promise<SignInResult> {
       const byEmail = input.username.includes("@");
       const response = await callAuth(
         request,
         byEmail ? "/sign-in/email" : "/sign-in/username",
         byEmail ? { email: input.username, password: input.password } : input,
       );
-      return accepted(response);
+      const result = await accepted(response.clone());
+      return (await needsSecondStep(response)) ? { ...result, twoFactorRequired: true } : result;
     },
 
     /**
@@ -211,7 +255,7 @@ export function accountsService(
      * signature against Google's published keys, its audience and its expiry, then finds or
      * creates the account. A name or e-mail alone is never enough.
      */
-    async signInWithGoogleIdToken(request: Request, idToken: string): Promise<AccountResult & { user?: SessionUser }> {
+    async signInWithGoogleIdToken(request: Request, idToken: string): Promise<SignInResult & { user?: SessionUser }> {
       if (!options.providers.some((p) => p.id === "google")) throw new NotFoundError(GOOGLE_NOT_SET_UP);
       const response = await callAuth(request, "/sign-in/social", { provider: "google", idToken: { token: idToken } });
       if (!response.ok) {
@@ -220,6 +264,7 @@ export function accountsService(
         if (refusal instanceof TooManyAttemptsError) throw refusal;
         throw new ServiceError(GOOGLE_NOT_VERIFIED, 401, undefined, refusal.headers);
       }
+      if (await needsSecondStep(response)) return { headers: cookiesOf(response), twoFactorRequired: true };
       const body = (await response.json()) as { user?: { id?: string } };
       const user = body.user?.id ? await this.userById(body.user.id) : null;
       return { headers: cookiesOf(response), user: user ?? undefined };

@@ -11,6 +11,7 @@ import { journalsEffects, journalsService } from "./journals.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
+import { twoFactorEffects, twoFactorService } from "./two-factor.server";
 
 export { uploadsDirectory };
 import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
@@ -44,6 +45,7 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
   const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
+  const auth = createAuth(db, options.auth);
   const changes = options.changes ?? contentChanges();
   // Every page's layout reads the site's links, and most pages a settings section: kept in
   // memory until they change.
@@ -102,12 +104,15 @@ export function createServices(db: Database, options: ServiceOptions) {
               .slice(0, 1);
       },
     }),
-    accounts: accountsService(db, createAuth(db, options.auth), {
+    accounts: accountsService(db, auth, {
       publicUrl: options.auth.publicUrl,
+      requireAdminTwoFactor: options.auth.requireAdminTwoFactor,
       providers: [options.auth.google, options.auth.oidc]
         .filter((p) => p !== undefined)
         .map(({ id, name }) => ({ id, name })),
     }),
+    // Not tracked: a second factor and a signed-in device change no public page.
+    twoFactor: twoFactorService(db, auth, { publicUrl: options.auth.publicUrl }),
   };
 }
 
@@ -126,6 +131,7 @@ export const serviceEffects = {
   activity: activityEffects,
   oai: oaiEffects,
   accounts: accountsEffects,
+  twoFactor: twoFactorEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

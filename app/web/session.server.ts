@@ -30,9 +30,16 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 export const NOT_ALLOWED = "You are signed in, but this page is for admins only. Ask an admin to give you access.";
 
-/** Admin-only screens and actions: signed out goes to sign in, a non-admin gets 403. */
+/** Where an admin goes to turn two factors on when REQUIRE_ADMIN_2FA asks for it (decision 023). */
+export const TWO_FACTOR_SETUP_PATH = "/dashboard?tab=profile&twofactor=required#two-factor";
+
+/**
+ * Admin-only screens and actions: signed out goes to sign in, a non-admin gets 403, and an admin
+ * who must first turn two factors on (REQUIRE_ADMIN_2FA) goes to the profile's two-factor section.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
+  if (user.adminNeedsTwoFactor) throw redirect(TWO_FACTOR_SETUP_PATH);
   if (!user.isAdmin) throw data({ message: NOT_ALLOWED }, { status: 403 });
   return user;
 }

@@ -237,6 +237,25 @@ describe(`security at the HTTP server (${label})`, () => {
       expect: Record<Role, Expected>;
     }[] = [
       { name: "update own profile", ...dashboard("update-profile", {}), expect: SIGNED_IN },
+      // Two-factor sign-in and signed-in devices (decision 023): the caller's own account only.
+      {
+        name: "start two-factor sign-in",
+        ...dashboard("two-factor-start", { password: "not the password" }),
+        expect: SIGNED_IN,
+      },
+      { name: "confirm two-factor sign-in", ...dashboard("two-factor-confirm", { code: "000000" }), expect: SIGNED_IN },
+      {
+        name: "make new backup codes",
+        ...dashboard("two-factor-backup-codes", { password: "not the password" }),
+        expect: SIGNED_IN,
+      },
+      {
+        name: "turn two-factor sign-in off",
+        ...dashboard("two-factor-disable", { password: "not the password" }),
+        expect: SIGNED_IN,
+      },
+      { name: "sign out another device", ...dashboard("end-session", { sessionId: "0" }), expect: SIGNED_IN },
+      { name: "sign out every other device", ...dashboard("end-other-sessions"), expect: SIGNED_IN },
       { name: "delete a user", ...dashboard("delete-user", { userId: "0" }), expect: ADMIN_ONLY },
       { name: "make a user an admin", ...dashboard("set-admin", { userId: "0", admin: "true" }), expect: ADMIN_ONLY },
       { name: "delete a post", ...dashboard("delete-post", { postId: "0" }), expect: ADMIN_ONLY },
@@ -399,6 +418,8 @@ describe(`security at the HTTP server (${label})`, () => {
         expect: ANYONE,
       },
       { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
+      // Without a challenge cookie the second step signs nobody in (tests/security/two-factor.db.test.ts).
+      { name: "second sign-in step", path: "/signin/two-factor", form: { code: "000000" }, expect: ANYONE },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
       // Harvesters may POST their OAI-PMH requests: reading the journal's public records, no sign-in.
       { name: "an OAI-PMH request", path: "/oai", form: { verb: "Identify" }, expect: ANYONE },

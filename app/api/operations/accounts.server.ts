@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ACCOUNT_GONE, USER_GONE } from "~/domain/messages/accounts";
+import { TWO_FACTOR_NEEDED } from "~/domain/messages/two-factor";
 import type { SessionUser } from "~/services/accounts.server";
 
 import { defineOperation, type Operation } from "../operation.server";
@@ -9,6 +10,16 @@ import * as s from "../schemas";
 import { done, message, ok, one, pageQuery } from "./shared.server";
 
 /** Sign-up, sign-in and the accounts (SPEC.md section 7). */
+
+/**
+ * The password (or Google token) was right, but the account has two factors on: no session yet.
+ * The challenge cookie the library set goes with the answer, for POST /api/auth/two-factor.
+ */
+const secondFactorNeeded = (headers: Headers) =>
+  ok({ success: false, statusCode: 401, message: TWO_FACTOR_NEEDED, twoFactorRequired: true }, 401, headers);
+
+const TWO_FACTOR_NOTE =
+  "For an account with two-factor sign-in on, a right password gives no session: the answer is 401 with `twoFactorRequired: true` and a short-lived challenge cookie; send the code to POST /api/auth/two-factor (with that cookie) to finish.";
 
 /** Signed in: the account, and the session cookie the sign-in set. */
 const signedIn = (user: SessionUser | null | undefined, headers: Headers) =>
@@ -36,7 +47,7 @@ export const accountOperations: Operation[] = [
     path: "/api/auth/signin",
     tag: "Accounts",
     summary: "Sign in with username (or e-mail) and password",
-    description: 'Sets the session cookie. Later calls send it back (`credentials: "include"`).',
+    description: `Sets the session cookie. Later calls send it back (\`credentials: "include"\`).\n\n${TWO_FACTOR_NOTE}`,
     access: "public",
     body: s.signInBody,
     setsSession: true,
@@ -45,6 +56,7 @@ export const accountOperations: Operation[] = [
     async handle({ request, services, body }) {
       const { accounts } = services;
       const result = await accounts.signIn(request, body);
+      if (result.twoFactorRequired) return secondFactorNeeded(result.headers);
       const user = body.username.includes("@")
         ? await accounts.findByEmail(body.username)
         : await accounts.findByUsername(body.username);
@@ -58,7 +70,8 @@ export const accountOperations: Operation[] = [
     tag: "Accounts",
     summary: "Sign in with a Google ID token",
     description:
-      "Send the ID token Google issued to this site's client. Its signature is checked against Google's published keys, with its audience (this site's client id) and expiry; the account is found or created from the verified token. A name and e-mail without a token are refused.",
+      "Send the ID token Google issued to this site's client. Its signature is checked against Google's published keys, with its audience (this site's client id) and expiry; the account is found or created from the verified token. A name and e-mail without a token are refused.\n\n" +
+      TWO_FACTOR_NOTE.replace("a right password", "a valid token"),
     access: "public",
     body: s.googleSignInBody,
     setsSession: true,
@@ -66,7 +79,26 @@ export const accountOperations: Operation[] = [
     errors: [401, 404, 429],
     async handle({ request, services, body }) {
       const result = await services.accounts.signInWithGoogleIdToken(request, body.idToken);
+      if (result.twoFactorRequired) return secondFactorNeeded(result.headers);
       return signedIn(result.user, result.headers);
+    },
+  }),
+  defineOperation({
+    operationId: "completeTwoFactorSignIn",
+    method: "POST",
+    path: "/api/auth/two-factor",
+    tag: "Accounts",
+    summary: "Finish a sign-in with the code from an authenticator app, or a backup code",
+    description:
+      "The second step after POST /api/auth/signin (or /api/auth/google) answered `twoFactorRequired: true`: send its challenge cookie back with the 6-digit code (or an unused backup code). Sets the session cookie. `trustDevice: true` also sets a cookie that skips this step on this client for 30 days. The challenge lasts 10 minutes and allows 5 wrong codes; 10 wrong codes in a row lock the account's second factor for 15 minutes.",
+    access: "public",
+    body: s.twoFactorBody,
+    setsSession: true,
+    responses: { 200: { description: "Signed in", schema: s.signInResponse } },
+    errors: [401, 429],
+    async handle({ request, services, body }) {
+      const result = await services.twoFactor.verifySignIn(request, body);
+      return signedIn(await services.accounts.userById(result.userId), result.headers);
     },
   }),
   defineOperation({

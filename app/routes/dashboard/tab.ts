@@ -1,3 +1,5 @@
+import type { TwoFactorReply } from "~/lib/two-factor";
+
 /**
  * What the dashboard shell and its tabs agree on. Client-safe: the tab components import these
  * types; the server side of a tab lives in its own `*.server.ts` module.
@@ -15,6 +17,8 @@ export type ActionResult = {
   values?: Record<string, string>;
   /** A course-tab delete that found records inside: what they are, so the person can confirm. */
   holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
+  /** The profile's two-factor setup: the QR code and key, shown in the answer only (decision 023). */
+  twoFactor?: TwoFactorReply;
 };
 
 /** The props every tab component gets from the shell. */

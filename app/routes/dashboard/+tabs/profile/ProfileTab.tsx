@@ -14,20 +14,30 @@ import { Notice } from "~/components/ui/Notice";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import type { TabProps } from "../../tab";
+import type { Loaded, TabProps } from "../../tab";
+import { DevicesSection } from "./DevicesSection";
+import type { load } from "./profile.server";
+import { TwoFactorSection } from "./TwoFactorSection";
 
 type ProfileUser = TabProps<unknown>["user"];
 type Values = { username: string; email: string; password: string; currentPassword: string };
 
 /** Made anew when the account's name or email changes, so the form shows the saved values. */
-export function ProfileTab({ user, result, confirm }: TabProps<unknown>) {
+export function ProfileTab({ user, result, confirm, data }: TabProps<Loaded<typeof load>>) {
   return (
-    <ProfileScreen
-      key={user.username + user.email}
-      user={user}
-      result={result}
-      confirmOpen={confirm === "delete-account"}
-    />
+    <>
+      <ProfileScreen
+        key={user.username + user.email}
+        user={user}
+        result={result}
+        confirmOpen={confirm === "delete-account"}
+      />
+      {/* Sign-in security (decision 023): its own sections, below the account's fields. */}
+      <div className="mx-auto max-w-lg">
+        <TwoFactorSection view={data.twoFactor} result={result} />
+        <DevicesSection devices={data.devices} result={result} />
+      </div>
+    </>
   );
 }
 

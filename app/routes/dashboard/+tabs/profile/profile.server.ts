@@ -4,13 +4,14 @@ import { profileSchema } from "~/lib/forms/accounts";
 import { services } from "~/runtime.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
+import { loadSecurity, securityActions } from "./security.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const PROFILE_FAILURES = { failed: "Your profile could not be saved. Please try again." };
 export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
 
-export async function load(_args: TabLoadArgs) {
-  return null;
+export async function load(args: TabLoadArgs) {
+  return loadSecurity(args);
 }
 
 /** Only the fields the person changed are sent: an empty field means "keep it". */
@@ -41,4 +42,4 @@ export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async
   return redirect("/", { headers: result.headers });
 });
 
-export const actions = byIntent(updateProfile, deleteAccount);
+export const actions = byIntent(updateProfile, deleteAccount, ...securityActions);
