@@ -59,6 +59,8 @@ export async function main() {
   // Scheduled posts and articles go public at their time, with no one signed in (decision 020).
   const runtime = await getRuntime();
   const stopPublishing = schedulePublishingTick(runtime.database.db, runtime.services.media, runtime.services.changes);
+  // Queued mails go out (retried with backoff) from every server; each mail is sent once.
+  const stopMail = runtime.services.mail.schedule();
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
@@ -136,6 +138,7 @@ export async function main() {
   shutdown.watch(server, {
     onSignal: () => {
       stopPublishing();
+      stopMail();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.

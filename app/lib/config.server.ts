@@ -111,6 +111,13 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
+  SMTP_URL: urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200, "must be at most 200 characters")
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Centre" <no-reply@example.edu>')
+    .optional(),
 });
 
 /** Variables that only make sense together: [the one that is set, the one it needs]. */
@@ -161,6 +168,10 @@ export type AppConfig = {
   maxPdfBytes: number;
   /** Set: uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Set: mails go out through this SMTP server; unset: to DATA_DIR/outbox (the development outbox). */
+  smtpUrl: string | undefined;
+  /** The From header of the site's mails; unset: the site's name at no-reply@ the public host. */
+  mailFrom: string | undefined;
 };
 
 export type S3Config = {
@@ -192,7 +203,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     const issue = result.error.issues[0];
     const name = String(issue.path[0]);
     // Secrets are never echoed back.
-    const shown = /SECRET/.test(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
+    const shown = /SECRET|SMTP_URL/.test(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const c = result.data;
@@ -247,6 +258,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
         }
       : undefined,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }
 

@@ -4,9 +4,11 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { S3Config } from "~/lib/config.server";
 
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
+import { authMail } from "./account-mail.server";
 import { accountsEffects, accountsService } from "./accounts.server";
 import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsEffects, journalsService } from "./journals.server";
+import { mailEffects, type MailOptions, mailService } from "./mail/mail.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
@@ -26,6 +28,8 @@ export type ServiceOptions = {
   uploads?: UploadOptions;
   /** Where writes are announced (the page cache listens); one of its own when not given. */
   changes?: ContentChanges;
+  /** SMTP_URL and MAIL_FROM (unset: the development outbox in DATA_DIR/outbox). */
+  mail?: Omit<MailOptions, "dataDir" | "site" | "publicUrl">;
 };
 
 const DEFAULT_UPLOADS: UploadOptions = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
@@ -72,8 +76,17 @@ export function createServices(db: Database, options: ServiceOptions) {
     { siteLinks: "links", settings: "settings", settingsOf: "settings" },
     changes,
   );
+  // The site's mails are queued in the database and sent by every server's worker (server/main.ts).
+  const mail = mailService(db, {
+    ...options.mail,
+    dataDir: options.dataDir,
+    publicUrl: options.auth.publicUrl,
+    site: async () => ({ name: (await siteContent.siteLinks()).name }),
+  });
+  const accountMail = authMail(db, mail, options.auth.publicUrl);
   return {
     changes,
+    mail,
     posts: tracked(postsService(db, media), "posts", postsEffects, changes),
     journals: tracked(journalsService(db, media), "journals", journalsEffects, changes),
     // The journal's settings and issues are shown on the journal's pages: one kind of content with its articles.
@@ -99,8 +112,10 @@ export function createServices(db: Database, options: ServiceOptions) {
               .slice(0, 1);
       },
     }),
-    accounts: accountsService(db, createAuth(db, options.auth), {
+    accounts: accountsService(db, createAuth(db, options.auth, accountMail), {
       publicUrl: options.auth.publicUrl,
+      mail,
+      accountMail,
       providers: [options.auth.google, options.auth.oidc]
         .filter((p) => p !== undefined)
         .map(({ id, name }) => ({ id, name })),
@@ -122,6 +137,7 @@ export const serviceEffects = {
   previews: previewsEffects,
   oai: oaiEffects,
   accounts: accountsEffects,
+  mail: mailEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

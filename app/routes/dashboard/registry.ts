@@ -21,6 +21,8 @@ const TAB_REGISTRY = [
   { id: "media", label: "Media", adminOnly: true },
   // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19).
   { id: "trash", label: "Trash", adminOnly: true },
+  // Not in SPEC.md: the mails the site sent or is sending (issue 21).
+  { id: "outbox", label: "Outbox", adminOnly: true },
 ] as const;
 
 export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;
