@@ -15,19 +15,25 @@ import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import type { TabProps } from "../../tab";
+import { EmailStatus, type EmailStatusData } from "./EmailStatus";
 
 type ProfileUser = TabProps<unknown>["user"];
 type Values = { username: string; email: string; password: string; currentPassword: string };
 
 /** Made anew when the account's name or email changes, so the form shows the saved values. */
-export function ProfileTab({ user, result, confirm }: TabProps<unknown>) {
+export function ProfileTab({ user, result, confirm, data }: TabProps<unknown>) {
   return (
-    <ProfileScreen
-      key={user.username + user.email}
-      user={user}
-      result={result}
-      confirmOpen={confirm === "delete-account"}
-    />
+    <>
+      <ProfileScreen
+        key={user.username + user.email}
+        user={user}
+        result={result}
+        confirmOpen={confirm === "delete-account"}
+      />
+      <div className="mx-auto max-w-lg">
+        <EmailStatus status={(data as { emailStatus?: EmailStatusData } | null)?.emailStatus ?? null} result={result} />
+      </div>
+    </>
   );
 }
 

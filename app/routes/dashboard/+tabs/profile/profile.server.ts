@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 
 import { profileSchema } from "~/lib/forms/accounts";
 import { services } from "~/runtime.server";
+import { isPlaceholderAddress } from "~/services/account-mail.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
@@ -9,8 +10,10 @@ import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 const PROFILE_FAILURES = { failed: "Your profile could not be saved. Please try again." };
 export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
 
-export async function load(_args: TabLoadArgs) {
-  return null;
+/** Whether the address is confirmed, and a new one waiting for its link (EmailStatus.tsx). */
+export async function load({ user }: TabLoadArgs) {
+  const status = await (await services()).accounts.emailStatus(user.id);
+  return { emailStatus: { ...status, placeholder: isPlaceholderAddress(user.email) } };
 }
 
 /** Only the fields the person changed are sent: an empty field means "keep it". */
@@ -41,4 +44,20 @@ export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async
   return redirect("/", { headers: result.headers });
 });
 
-export const actions = byIntent(updateProfile, deleteAccount);
+/** The link that confirms the address (or the new one waiting) is sent again. */
+export const resendConfirmation = runAction(
+  "resend-confirmation",
+  PROFILE_FAILURES,
+  async ({ request, user, reply }) => {
+    const result = await (await services()).accounts.resendConfirmation(request, user);
+    return reply(true, result.message);
+  },
+);
+
+/** The new address waiting for its link is dropped; the account keeps its present one. */
+export const cancelEmailChange = runAction("cancel-email-change", PROFILE_FAILURES, async ({ user, reply }) => {
+  const result = await (await services()).accounts.cancelEmailChange(user);
+  return reply(true, result.message);
+});
+
+export const actions = byIntent(updateProfile, deleteAccount, resendConfirmation, cancelEmailChange);

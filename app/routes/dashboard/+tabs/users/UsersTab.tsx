@@ -98,6 +98,18 @@ function userColumns(
     { header: "Email", className: "break-words", cell: (u) => <Breakable text={u.email} /> },
     { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
     {
+      header: "Password",
+      cell: (u) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="send-reset-link" />
+          <input type="hidden" name="userId" value={u.id} />
+          <button type="submit" className={ADMIN_BUTTON} aria-label={`Send a password reset link to ${u.username}`}>
+            Send reset link
+          </button>
+        </Form>
+      ),
+    },
+    {
       header: "Delete",
       cell: (u) => (
         <>
