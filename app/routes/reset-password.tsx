@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Choose a new password") }, { name: "referrer", content: "no-referrer" }];
+  return [{ title: pageTitle(matches, "Choose a new password") }];
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,8 +56,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </AuthLayout>
     );
   }
-  const mismatch =
-    values.confirmPassword && values.password !== values.confirmPassword ? "The two passwords do not match." : null;
   return (
     <AuthLayout
       title="Choose a new password"
@@ -73,13 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           hint="At least 8 characters."
           {...bind("password")}
         />
-        <Field
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={mismatch ?? undefined}
-          {...bind("confirmPassword")}
-        />
+        <Field label="Confirm new password" type="password" autoComplete="new-password" {...bind("confirmPassword")} />
         <SubmitButton busy={busy}>Change password</SubmitButton>
       </Form>
     </AuthLayout>

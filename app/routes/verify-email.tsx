@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Confirm your email address") }, { name: "referrer", content: "no-referrer" }];
+  return [{ title: pageTitle(matches, "Confirm your email address") }];
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export function EmailStatus({ status, result }: { status: EmailStatusData; resul
   return (
     <div
       role="region"
-      aria-label="Email address"
+      aria-label="Address status"
       className="mt-6 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700"
     >
       {status.pendingEmail ? (

@@ -20,18 +20,19 @@ import { EmailStatus, type EmailStatusData } from "./EmailStatus";
 type ProfileUser = TabProps<unknown>["user"];
 type Values = { username: string; email: string; password: string; currentPassword: string };
 
-/** Made anew when the account's name or email changes, so the form shows the saved values. */
+/** Made anew when the account's name or email (or the new one waiting) changes, so the form shows the saved values. */
 export function ProfileTab({ user, result, confirm, data }: TabProps<unknown>) {
+  const emailStatus = (data as { emailStatus?: EmailStatusData } | null)?.emailStatus ?? null;
   return (
     <>
       <ProfileScreen
-        key={user.username + user.email}
+        key={user.username + user.email + (emailStatus?.pendingEmail ?? "")}
         user={user}
         result={result}
         confirmOpen={confirm === "delete-account"}
       />
       <div className="mx-auto max-w-lg">
-        <EmailStatus status={(data as { emailStatus?: EmailStatusData } | null)?.emailStatus ?? null} result={result} />
+        <EmailStatus status={emailStatus} result={result} />
       </div>
     </>
   );
