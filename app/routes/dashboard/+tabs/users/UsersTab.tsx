@@ -95,20 +95,24 @@ function userColumns(
     { header: "User image", cell: (u) => <Avatar username={u.username} image={u.image} /> },
     // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
     { header: "Username", className: "font-medium break-words", cell: (u) => <Breakable text={u.username} /> },
-    { header: "Email", className: "break-words", cell: (u) => <Breakable text={u.email} /> },
-    { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
+    // SPEC.md's columns; the reset link goes by mail to the address, so it sits beside it.
     {
-      header: "Password",
+      header: "Email",
+      className: "break-words",
       cell: (u) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="send-reset-link" />
-          <input type="hidden" name="userId" value={u.id} />
-          <button type="submit" className={ADMIN_BUTTON} aria-label={`Send a password reset link to ${u.username}`}>
-            Send reset link
-          </button>
-        </Form>
+        <div className="flex flex-col items-start gap-1">
+          <Breakable text={u.email} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="send-reset-link" />
+            <input type="hidden" name="userId" value={u.id} />
+            <button type="submit" className={ADMIN_BUTTON} aria-label={`Send reset link to ${u.username}`}>
+              Send reset link
+            </button>
+          </Form>
+        </div>
       ),
     },
+    { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
     {
       header: "Delete",
       cell: (u) => (
