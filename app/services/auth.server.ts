@@ -10,7 +10,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "~/db/schem
 import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
-import { type AuthMail, releaseUnverifiedAddress,RESET_LINK_SECONDS } from "./account-mail.server";
+import { type AuthMail, releaseUnverifiedAddress, RESET_LINK_SECONDS } from "./account-mail.server";
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
 
 export type AuthOptions = {
