@@ -327,6 +327,16 @@ export function accountsService(
      * new account and takes the address from the one that never proved it.
      */
     async signUp(request: Request, input: { username: string; email: string; password: string }) {
+      // Counted for every sign-up, whichever path it takes below, so that the library's own limit
+      // (which only the first path reaches) cannot tell them apart.
+      const address = request.headers.get(CLIENT_IP_HEADER);
+      if (address) {
+        const outcome = await limiter.take([`sign-up:ip:${address}`], {
+          max: AUTH_ATTEMPTS_PER_MINUTE,
+          windowSeconds: 60,
+        });
+        if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
+      }
       const email = input.email.trim().toLowerCase();
       const [holder] = await db
         .select()
@@ -341,35 +351,27 @@ export function accountsService(
           }),
         );
       }
-      // The library's own sign-up limit, counted here since this path does not reach it.
-      const address = request.headers.get(CLIENT_IP_HEADER);
-      if (address) {
-        const outcome = await limiter.take([`sign-up:ip:${address}`], {
-          max: AUTH_ATTEMPTS_PER_MINUTE,
-          windowSeconds: 60,
-        });
-        if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
-      }
       // A taken username is refused plainly, as for any sign-up.
       if (await this.findByUsername(input.username)) {
-        throw new ConflictError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, "username");
+        // The library's answer to a taken name (400), so the two paths answer alike.
+        throw new ServiceError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, 400);
       }
       // Hashed either way, as a new account's password is: the answer takes as long.
       const context = await auth.$context;
       const passwordHash = await context.password.hash(input.password);
       const origin = linkOrigin(publicUrl, request);
       if (!origin) return { headers: new Headers() };
+      // A few mails a minute to one address, however many sign-ups name it.
+      const outcome = await limiter.take([`reset-mail:account:${holder.id}`], {
+        max: RESET_MAILS_PER_MINUTE,
+        windowSeconds: 60,
+      });
+      if (!outcome.allowed) return { headers: new Headers() };
       if (holder.emailVerified) {
-        const outcome = await limiter.take([`reset-mail:account:${holder.id}`], {
-          max: RESET_MAILS_PER_MINUTE,
-          windowSeconds: 60,
+        await mail.send("sign-up-attempt", holder.email, {
+          username: greetingName(holder),
+          resetLink: `${origin}/reset-password?token=${await resetToken(holder.id)}`,
         });
-        if (outcome.allowed) {
-          await mail.send("sign-up-attempt", holder.email, {
-            username: greetingName(holder),
-            resetLink: `${origin}/reset-password?token=${await resetToken(holder.id)}`,
-          });
-        }
       } else {
         const token = await createMailLink(db, { kind: "claim", email, username: input.username, passwordHash });
         await mail.send("confirm-sign-up", email, {

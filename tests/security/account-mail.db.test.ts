@@ -170,6 +170,14 @@ describe(`account mails (${testDatabaseKind})`, () => {
     expect(reply.status).toBe(genuine.status);
     expect(reply.body).toEqual(genuine.body);
     expect(await world.services.accounts.countUsers()).toBe(usersBefore + 1);
+    // A taken username is refused in the same words and status, whether or not the address is taken.
+    const takenWithTakenAddress = await signUp(owner.username, owner.email, intruder.password);
+    const takenWithNewAddress = await signUp(owner.username, fresh("new").email, intruder.password);
+    expect(takenWithTakenAddress.status).toBe(400);
+    expect([takenWithTakenAddress.status, takenWithTakenAddress.body]).toEqual([
+      takenWithNewAddress.status,
+      takenWithNewAddress.body,
+    ]);
     const attempt = (await mailsTo(owner.email)).find((m) => m.template === "sign-up-attempt")!;
     expect(attempt.text).toContain(`with the username ${owner.username}`);
     // Its reset link works.
