@@ -13,6 +13,7 @@
 import { randomBytes } from "node:crypto";
 
 import { eq, sql } from "drizzle-orm";
+import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
@@ -240,6 +241,11 @@ describe(`account mails (${testDatabaseKind})`, () => {
     expect((await signUp(other.username, other.email, other.password)).status).toBe(201);
     const unverified = await world.google.sign({ email: other.email, email_verified: false, sub: "google-unverified" });
     expect((await world.call("POST", "/api/auth/google", { body: { idToken: unverified } })).status).toBe(401);
+    expect(await world.services.accounts.findByUsername(other.username)).toMatchObject({ email: other.email });
+    // Nor does a token this site cannot trust, however verified it says the address is.
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await world.google.sign({ email: other.email, sub: "google-forged" }, { key: privateKey });
+    expect((await world.call("POST", "/api/auth/google", { body: { idToken: forged } })).status).toBe(401);
     expect(await world.services.accounts.findByUsername(other.username)).toMatchObject({ email: other.email });
   });
 
