@@ -20,6 +20,8 @@ import type { load } from "./users.server";
 export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };
 
 const ADMIN_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-xs whitespace-nowrap");
+// May wrap: the Email column it sits in must stay narrow enough for the table to fit a laptop.
+const RESET_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-left text-xs");
 
 /**
  * Whether the user is an admin, and the control that changes it. Revoking happens at once; making
@@ -105,7 +107,7 @@ function userColumns(
           <Form method="post">
             <input type="hidden" name="intent" value="send-reset-link" />
             <input type="hidden" name="userId" value={u.id} />
-            <button type="submit" className={ADMIN_BUTTON} aria-label={`Send reset link to ${u.username}`}>
+            <button type="submit" className={RESET_BUTTON} aria-label={`Send reset link to ${u.username}`}>
               Send reset link
             </button>
           </Form>
