@@ -242,8 +242,12 @@ export function accountsService(
     mail.queued();
   }
 
-  /** A new address's link was clicked: it becomes the account's, confirmed. */
-  async function confirmEmailChange(userId: string, email: string) {
+  /** A new address's link was clicked: it becomes the account's, confirmed; the old one is told. */
+  async function confirmEmailChange(userId: string, email: string, origin: string | null) {
+    const [before] = await db
+      .select({ email: users.email, username: users.username, displayUsername: users.displayUsername })
+      .from(users)
+      .where(eq(users.id, userId));
     const [holder] = await db
       .select({ id: users.id, emailVerified: users.emailVerified })
       .from(users)
@@ -257,7 +261,15 @@ export function accountsService(
         .set({ email, emailVerified: true, pendingEmail: null, updatedAt: new Date() })
         .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = ${email}`))
         .returning({ id: users.id });
-      return done.length ? { ok: true, message: EMAIL_CHANGED(email) } : { ok: false, message: MAIL_LINK_INVALID };
+      if (!done.length) return { ok: false, message: MAIL_LINK_INVALID };
+      if (before && origin && !isPlaceholderAddress(before.email) && before.email.toLowerCase() !== email) {
+        await mail.send("email-changed", before.email, {
+          username: greetingName(before),
+          newEmail: email,
+          resetLink: `${origin}/reset-password?token=${await resetToken(userId)}`,
+        });
+      }
+      return { ok: true, message: EMAIL_CHANGED(email) };
     } catch (error) {
       if (pgErrorCode(error).refusal === "unique") return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
       throw error;
@@ -480,7 +492,10 @@ export function accountsService(
      * What a mail's link does when it is clicked (/verify-email): confirms a new account's address,
      * makes a new address take effect, or makes the account a sign-up asked for. Once.
      */
-    async followMailLink(token: string): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
+    async followMailLink(
+      token: string,
+      request?: Request,
+    ): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
       const link = await consumeMailLink(db, token);
       if (!link) return { ok: false, message: MAIL_LINK_INVALID };
       if (link.kind === "verify") {
@@ -491,7 +506,7 @@ export function accountsService(
           .returning({ id: users.id });
         return done.length ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: MAIL_LINK_INVALID };
       }
-      if (link.kind === "change") return confirmEmailChange(link.userId, link.email);
+      if (link.kind === "change") return confirmEmailChange(link.userId, link.email, linkOrigin(publicUrl, request));
       return claimAddress(link);
     },
 

@@ -152,6 +152,9 @@ test.describe("mails from the site", () => {
     await page.goto("/dashboard?tab=profile");
     await expect(page.getByLabel("Email")).toHaveValue(moved);
     await expect(page.getByRole("region", { name: "Address status" })).toHaveCount(0);
+    // The old address is told, with a way back.
+    const notice = await waitForMail(`${username}@example.edu`, /has changed$/);
+    expect(notice.text).toContain(`is now ${moved}`);
   });
 
   test("a squatted address: a sign-up confirmed from the mailbox takes it, and so does a verified OIDC sign-in", async ({

@@ -261,10 +261,14 @@ describe(`account mails (${testDatabaseKind})`, () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toMatchObject({ email: person.email });
     const confirm = (await mailsTo(moved)).find((m) => m.template === "confirm-email-change")!;
-    expect(await world.services.accounts.followMailLink(linkIn(confirm.text, "/verify-email"))).toMatchObject({
-      ok: true,
-    });
+    expect(
+      await world.services.accounts.followMailLink(linkIn(confirm.text, "/verify-email"), pageRequest("/verify-email")),
+    ).toMatchObject({ ok: true });
     expect(await world.services.accounts.userById(session.id)).toMatchObject({ email: moved });
+    // The old address is told, with a way back.
+    const notice = (await mailsTo(person.email)).find((m) => m.template === "email-changed")!;
+    expect(notice.text).toContain(`is now ${moved}`);
+    expect(await world.services.accounts.resetTokenIsValid(linkIn(notice.text, "/reset-password"))).toBe(true);
 
     const byAdmin = `set.by.admin.${randomBytes(3).toString("hex")}@example.edu`;
     const adminReply = await world.call("PUT", `/api/users/update/${session.id}`, {

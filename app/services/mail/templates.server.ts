@@ -16,6 +16,8 @@ export type MailTemplates = {
   "reset-password": { username: string; link: string; byAdmin?: string };
   /** Someone signed up with an address that already has an account: its owner is told. */
   "sign-up-attempt": { username: string; resetLink: string };
+  /** To the old address once a new one took effect: a way back if it was not the owner's doing. */
+  "email-changed": { username: string; newEmail: string; resetLink: string };
   /**
    * Someone signed up with an address that an unverified account holds: the new account is made
    * only once this link proves the address is theirs (the unverified account then loses it).
@@ -31,6 +33,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   "reset-password",
   "sign-up-attempt",
   "confirm-sign-up",
+  "email-changed",
 ];
 
 const LINK_HOURS = { verify: 24, reset: 1 };
@@ -121,6 +124,16 @@ const TEMPLATES: { [K in TemplateName]: (site: MailSite, data: MailTemplates[K])
       `The link works for ${LINK_HOURS.reset} hour and only once.`,
       "If it was not you, you can ignore this email: your account is unchanged.",
     ],
+  }),
+  "email-changed": (site, { username, newEmail, resetLink }) => ({
+    subject: `The email address of your account on ${site.name} has changed`,
+    greeting: `Hello ${username},`,
+    before: [
+      `The email address of your account on ${site.name} is now ${newEmail}. This address no longer receives its mails.`,
+      "If you did not make this change, choose a new password now: it signs out everyone using your account.",
+    ],
+    action: { label: "Choose a new password", link: resetLink },
+    after: [`The link works for ${LINK_HOURS.reset} hour and only once.`],
   }),
   "confirm-sign-up": (site, { username, link }) => ({
     subject: `Confirm your new account on ${site.name}`,
