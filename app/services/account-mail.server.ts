@@ -135,7 +135,8 @@ export type MailUser = {
   displayUsername?: string | null;
 };
 
-export const greetingName = (user: Omit<MailUser, "id">) => user.displayUsername || user.username || user.name || user.email;
+export const greetingName = (user: Omit<MailUser, "id">) =>
+  user.displayUsername || user.username || user.name || user.email;
 
 /** Per account: reset mails a minute (more asks answer the same and send nothing). */
 export const RESET_MAILS_PER_MINUTE = 3;
