@@ -150,6 +150,14 @@ describe(`account mails (${testDatabaseKind})`, () => {
     expect((await mailsTo(person.email)).filter((m) => m.template === "reset-password")).toHaveLength(3);
     expect(await mailsTo("nobody.0@example.edu")).toEqual([]);
 
+    // One client asking again and again is stopped after five a minute, whatever it asks about.
+    const client = pageRequest();
+    for (let i = 0; i < 5; i++)
+      await world.services.accounts.requestPasswordReset(client.clone(), `flood${i}@example.edu`);
+    await expect(world.services.accounts.requestPasswordReset(client.clone(), person.email)).rejects.toMatchObject({
+      status: 429,
+    });
+
     // A flood for one account sends a few mails and answers the same.
     for (let i = 0; i < 5; i++) await timed(person.email);
     expect((await mailsTo(person.email)).filter((m) => m.template === "reset-password").length).toBeLessThanOrEqual(6);

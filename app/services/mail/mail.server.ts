@@ -12,8 +12,8 @@ import { type MailSite, type MailTemplates, renderMail, type TemplateName } from
 
 export type { MailSite, MailTemplates, TemplateName };
 
-/** Tries before a mail is given up: the waits between them add up to about four hours. */
-export const MAX_ATTEMPTS = 8;
+/** Tries before a mail is given up: the waits between them add up to about six hours. */
+export const MAX_ATTEMPTS = 10;
 /** How long a server holds a mail it took, so no other server sends it meanwhile. */
 const CLAIM_MINUTES = 15;
 /** How often each server looks for mails that are due (a new mail is sent at once as well). */
