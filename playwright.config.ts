@@ -1,11 +1,23 @@
+import { execFileSync } from "node:child_process";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
 import { E2E_DATA_DIR } from "./tests/support/e2e-accounts";
+import { MAIL_SINK_DIR } from "./tests/support/mailbox";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3290);
 export const APP_ORIGIN = `http://127.0.0.1:${PORT}`;
+// The tests' SMTP server listens on a port free when the run starts, chosen once (the workers load
+// this file again and inherit the variable).
+process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+])
+  .toString()
+  .trim();
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--disable-quic"] };
@@ -73,6 +85,16 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // A real SMTP server: the site's mails arrive there, and the tests read them (tests/support/mailbox.ts).
+      command: "node tests/support/smtp-sink.mjs",
+      port: SMTP_PORT,
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_DIR: MAIL_SINK_DIR },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       // A real OpenID Connect provider for the external sign-in tests.
       command: "node tests/support/oidc-provider.mjs",
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
@@ -98,6 +120,7 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: "cpscr-e2e-secret",
         OIDC_NAME: "Lakeland ID",
         CORS_ORIGINS: "http://partner.example.test",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
       reuseExistingServer: false,
       timeout: 180_000,

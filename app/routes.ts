@@ -30,6 +30,10 @@ export default [
   route("signin/two-factor", "routes/signin-two-factor.tsx"),
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.ts"),
+  // Account mails' pages (issue 21): a password reset, and the links that confirm an address.
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("setup", "routes/setup.tsx"),
   route("auth/external", "routes/auth-external.ts"),
   // Our account calls; every other /api/auth/* address is the auth library's (OAuth callbacks...).

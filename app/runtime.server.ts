@@ -59,6 +59,7 @@ export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Pro
     changes: contentChanges(database.notifications),
     dataDir: cfg.dataDir,
     uploads: cfg,
+    mail: { smtpUrl: cfg.smtpUrl, from: cfg.mailFrom },
     auth: {
       secret: await authSecret(database.db, cfg.authSecret),
       publicUrl: cfg.publicUrl,

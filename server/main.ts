@@ -66,6 +66,8 @@ export async function main() {
     undefined,
     { activityRetentionDays: config.activityRetentionDays },
   );
+  // Queued mails go out (retried with backoff) from every server; each mail is sent once.
+  const stopMail = runtime.services.mail.schedule();
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
@@ -143,6 +145,7 @@ export async function main() {
   shutdown.watch(server, {
     onSignal: () => {
       stopPublishing();
+      stopMail();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.

@@ -119,6 +119,13 @@ const configSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
     .default(365),
+  SMTP_URL: urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200, "must be at most 200 characters")
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Centre" <no-reply@example.edu>')
+    .optional(),
 });
 
 /** Variables that only make sense together: [the one that is set, the one it needs]. */
@@ -173,6 +180,10 @@ export type AppConfig = {
   s3: S3Config | undefined;
   /** Activity log entries older than this many days are deleted. */
   activityRetentionDays: number;
+  /** Set: mails go out through this SMTP server; unset: to DATA_DIR/outbox (the development outbox). */
+  smtpUrl: string | undefined;
+  /** The From header of the site's mails; unset: the site's name at no-reply@ the public host. */
+  mailFrom: string | undefined;
 };
 
 export type S3Config = {
@@ -204,7 +215,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     const issue = result.error.issues[0];
     const name = String(issue.path[0]);
     // Secrets are never echoed back.
-    const shown = /SECRET/.test(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
+    const shown = /SECRET|SMTP_URL/.test(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const c = result.data;
@@ -261,6 +272,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     activityRetentionDays: c.ACTIVITY_RETENTION_DAYS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }
 

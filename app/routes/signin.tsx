@@ -1,9 +1,10 @@
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
 import { useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
+import { PASSWORD_RESET_DONE } from "~/domain/messages/accounts";
 import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
@@ -35,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? "Your account has been created. Sign in to continue."
       : url.searchParams.has("setup")
         ? "The admin account has been created. Sign in to continue."
-        : null,
+        : url.searchParams.has("reset")
+          ? PASSWORD_RESET_DONE
+          : null,
   };
 }
 
@@ -100,6 +103,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
         <SubmitButton busy={busy}>Sign In</SubmitButton>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
+          Forgot password?
+        </Link>
+      </p>
       <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
     </AuthLayout>
   );

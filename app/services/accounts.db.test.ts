@@ -139,7 +139,18 @@ describe(`accounts (${testDatabaseKind})`, () => {
       email: "moved@example.edu",
       currentPassword: "correct horse battery",
     });
-    expect(moved).toMatchObject({ user: { email: "moved@example.edu" } });
+    // The new address waits for its link; the account keeps the old one until it is clicked.
+    expect(moved).toMatchObject({
+      user: { email: "profile@example.edu" },
+      message: "We have sent a link to moved@example.edu. Your new address takes effect once you click it.",
+    });
+    expect(await services.accounts.emailStatus(me.id)).toMatchObject({ pendingEmail: "moved@example.edu" });
+    const [sent] = await services.mail.recent(1);
+    expect(sent).toMatchObject({ to: "moved@example.edu", template: "confirm-email-change" });
+    const token = /verify-email\?token=([\w-]+)/.exec((await services.mail.message(sent.id))!.text!)![1];
+    expect(await services.accounts.followMailLink(token)).toMatchObject({ ok: true });
+    expect(await services.accounts.userById(me.id)).toMatchObject({ email: "moved@example.edu" });
+    expect(await services.accounts.followMailLink(token)).toMatchObject({ ok: false });
 
     const changed = await services.accounts.updateProfile(b.request(), me, {
       password: "a new long password",

@@ -1,30 +1,61 @@
+import { randomBytes } from "node:crypto";
+
 import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { accounts, media, users } from "~/db/schema";
 import {
+  ADDRESS_TAKEN_MEANWHILE,
+  ALREADY_VERIFIED,
   CURRENT_PASSWORD_NEEDED,
   CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGE_CANCELLED,
+  EMAIL_CHANGE_SENT,
+  EMAIL_CHANGED,
+  EMAIL_VERIFIED,
   GOOGLE_NOT_SET_UP,
   GOOGLE_NOT_VERIFIED,
   LAST_ADMIN_NOT_DELETED,
   LAST_ADMIN_NOT_DEMOTED,
   LAST_ADMIN_OWN_ACCOUNT,
+  MAIL_LINK_INVALID,
   NAME_OR_EMAIL_TAKEN,
+  NO_ADDRESS_TO_MAIL,
   NO_CHANGES,
+  NO_EMAIL_CHANGE,
+  PASSWORD_RESET_DONE,
   PHOTO_NOT_OURS,
+  RESET_LINK_INVALID,
+  RESET_LINK_SENT,
+  RESET_REQUESTED,
+  SIGN_UP_CONFIRMED,
   SOMETHING_WENT_WRONG,
   USER_GONE,
+  VERIFICATION_SENT,
 } from "~/domain/messages/accounts";
 import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
+import {
+  type AuthMail,
+  consumeMailLink,
+  createMailLink,
+  dropMailLinks,
+  greetingName,
+  isPlaceholderAddress,
+  linkOrigin,
+  type MailLink,
+  releaseUnverifiedAddress,
+  RESET_LINK_SECONDS,
+  RESET_MAILS_PER_MINUTE,
+} from "./account-mail.server";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
-import { CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
+import { AUTH_ATTEMPTS_PER_MINUTE, CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
 import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
+import type { MailService } from "./mail/mail.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "./pagination";
 import { noteSession } from "./request-record.server";
 
@@ -159,12 +190,21 @@ async function needsSecondStep(response: Response): Promise<boolean> {
 
 let setupQueue: Promise<unknown> = Promise.resolve();
 
+/** Where a mail's link goes in a mail composed before its token exists (replaced once it does). */
+const LINK_SLOT = "https://link.invalid/pending";
+
 export function accountsService(
   db: Database,
   auth: Auth,
-  options: { publicUrl?: string; providers: ProviderButton[]; requireAdminTwoFactor?: boolean },
+  options: {
+    publicUrl?: string;
+    providers: ProviderButton[];
+    requireAdminTwoFactor?: boolean;
+    mail: MailService;
+    accountMail: AuthMail;
+  },
 ) {
-  const { publicUrl } = options;
+  const { publicUrl, mail, accountMail } = options;
   const limiter = attemptLimiter(db);
   /** The one account the condition picks, if any. */
   async function userWhere(condition: SQL): Promise<SessionUser | null> {
@@ -204,6 +244,115 @@ export function accountsService(
     });
   }
 
+  /** A password reset token the library accepts at /reset-password (an admin's link, a sign-up attempt's). */
+  async function resetToken(userId: string): Promise<string> {
+    const token = randomBytes(24).toString("base64url");
+    const context = await auth.$context;
+    await context.internalAdapter.createVerificationValue({
+      value: userId,
+      identifier: `reset-password:${token}`,
+      expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
+    });
+    return token;
+  }
+
+  /** Mails the link that makes `email` the account's address (the latest link replaces the others). */
+  async function mailEmailChange(request: Request, user: SessionUser, email: string) {
+    const origin = linkOrigin(publicUrl, request);
+    if (!origin) return;
+    const composed = await mail.compose("confirm-email-change", email, {
+      username: user.username,
+      link: LINK_SLOT, // replaced below, once the token is made in the same transaction
+    });
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await dropMailLinks(t, "change", user.id);
+      const token = await createMailLink(t, { kind: "change", userId: user.id, email });
+      const link = `${origin}/verify-email?token=${token}`;
+      await mail.queue(
+        {
+          ...composed,
+          text: composed.text.replaceAll(LINK_SLOT, link),
+          html: composed.html.replaceAll(LINK_SLOT, link),
+        },
+        t,
+      );
+    });
+    mail.queued();
+  }
+
+  /** A new address's link was clicked: it becomes the account's, confirmed; the old one is told. */
+  async function confirmEmailChange(userId: string, email: string, origin: string | null) {
+    const [before] = await db
+      .select({ email: users.email, username: users.username, displayUsername: users.displayUsername })
+      .from(users)
+      .where(eq(users.id, userId));
+    const [holder] = await db
+      .select({ id: users.id, emailVerified: users.emailVerified })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
+    if (holder?.emailVerified) return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+    // An account that holds it unconfirmed loses it to the one that has just proved it.
+    if (holder) await releaseUnverifiedAddress(db, email);
+    try {
+      const done = await db
+        .update(users)
+        .set({ email, emailVerified: true, pendingEmail: null, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = ${email}`))
+        .returning({ id: users.id });
+      if (!done.length) return { ok: false, message: MAIL_LINK_INVALID };
+      if (before && origin && !isPlaceholderAddress(before.email) && before.email.toLowerCase() !== email) {
+        await mail.send("email-changed", before.email, {
+          username: greetingName(before),
+          newEmail: email,
+          resetLink: `${origin}/reset-password?token=${await resetToken(userId)}`,
+        });
+      }
+      return { ok: true, message: EMAIL_CHANGED(email) };
+    } catch (error) {
+      if (pgErrorCode(error).refusal === "unique") return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+      throw error;
+    }
+  }
+
+  /** A sign-up for an address an unconfirmed account held, proved: that account loses it, this one is made. */
+  async function claimAddress(link: Extract<MailLink, { kind: "claim" }>) {
+    const [holder] = await db
+      .select({ id: users.id, emailVerified: users.emailVerified })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${link.email}`);
+    if (holder?.emailVerified) return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+    const [nameTaken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${link.username.toLowerCase()}`);
+    if (nameTaken) return { ok: false, message: AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN };
+    if (holder) await releaseUnverifiedAddress(db, link.email);
+    const context = await auth.$context;
+    try {
+      const created = await context.internalAdapter.createUser(
+        {
+          email: link.email,
+          name: link.username,
+          username: link.username.toLowerCase(),
+          displayUsername: link.username,
+          emailVerified: true,
+        },
+        { method: "email-password" },
+      );
+      await context.internalAdapter.linkAccount({
+        userId: created.id,
+        providerId: "credential",
+        accountId: created.id,
+        password: link.passwordHash,
+      });
+    } catch (error) {
+      if (pgErrorCode(error).refusal === "unique") return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+      throw error;
+    }
+    return { ok: true, message: SIGN_UP_CONFIRMED, signIn: true };
+  }
+
   return {
     auth,
     /** External sign-in providers that are configured, for the sign-in buttons. */
@@ -228,10 +377,182 @@ export function accountsService(
       return user;
     },
 
+    /**
+     * Creates an account (its address to be confirmed from a mail). An address that already has
+     * an account answers the same, and makes none (SPEC-NOTES.md): a confirmed one's owner is told
+     * by mail, with a reset link; an unconfirmed one is mailed a link that, once clicked, makes the
+     * new account and takes the address from the one that never proved it.
+     */
     async signUp(request: Request, input: { username: string; email: string; password: string }) {
-      return accepted(
-        await callAuth(request, "/sign-up/email", { ...input, name: input.username, displayUsername: input.username }),
-      );
+      // Counted for every sign-up, whichever path it takes below, so that the library's own limit
+      // (which only the first path reaches) cannot tell them apart.
+      const address = request.headers.get(CLIENT_IP_HEADER);
+      if (address) {
+        const outcome = await limiter.take([`sign-up:ip:${address}`], {
+          max: AUTH_ATTEMPTS_PER_MINUTE,
+          windowSeconds: 60,
+        });
+        if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
+      }
+      const email = input.email.trim().toLowerCase();
+      const [holder] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+      if (!holder) {
+        return accepted(
+          await callAuth(request, "/sign-up/email", {
+            ...input,
+            name: input.username,
+            displayUsername: input.username,
+          }),
+        );
+      }
+      // A taken username is refused plainly, as for any sign-up.
+      if (await this.findByUsername(input.username)) {
+        // The library's answer to a taken name (400), so the two paths answer alike.
+        throw new ServiceError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, 400);
+      }
+      // Hashed either way, as a new account's password is: the answer takes as long.
+      const context = await auth.$context;
+      const passwordHash = await context.password.hash(input.password);
+      const origin = linkOrigin(publicUrl, request);
+      if (!origin) return { headers: new Headers() };
+      // A few mails a minute to one address, however many sign-ups name it.
+      const outcome = await limiter.take([`reset-mail:account:${holder.id}`], {
+        max: RESET_MAILS_PER_MINUTE,
+        windowSeconds: 60,
+      });
+      if (!outcome.allowed) return { headers: new Headers() };
+      if (holder.emailVerified) {
+        await mail.send("sign-up-attempt", holder.email, {
+          username: greetingName(holder),
+          resetLink: `${origin}/reset-password?token=${await resetToken(holder.id)}`,
+        });
+      } else {
+        const token = await createMailLink(db, { kind: "claim", email, username: input.username, passwordHash });
+        await mail.send("confirm-sign-up", email, {
+          username: input.username,
+          link: `${origin}/verify-email?token=${token}`,
+        });
+      }
+      return { headers: new Headers() };
+    },
+
+    /**
+     * Asks for a password reset by e-mail address or username: the same answer whether or not
+     * there is such an account (the library's endpoint mails only when there is, and counts the
+     * asks per client address).
+     */
+    async requestPasswordReset(request: Request, identifier: string): Promise<{ message: string }> {
+      let email = identifier.trim();
+      if (!email.includes("@")) {
+        // Not an address: the username's, or one that matches no account (asked all the same).
+        email = (await this.findByUsername(email))?.email ?? "nobody@address.invalid";
+      }
+      if (isPlaceholderAddress(email.toLowerCase())) email = "nobody@address.invalid";
+      const response = await callAuth(request, "/request-password-reset", { email });
+      if (response.status === 429) throw await refusalOf(response);
+      return { message: RESET_REQUESTED };
+    },
+
+    /** Whether a reset link's token is still good (the reset page asks before showing its form). */
+    async resetTokenIsValid(token: string): Promise<boolean> {
+      if (!/^[\w-]{10,100}$/.test(token)) return false;
+      const context = await auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return Boolean(found && new Date(found.expiresAt) > new Date());
+    },
+
+    /** Sets a new password from a reset link: once, within the hour; every session ends. */
+    async resetPassword(request: Request, token: string, password: string): Promise<{ message: string }> {
+      const response = await callAuth(request, "/reset-password", { token, newPassword: password });
+      if (response.status === 429) throw await refusalOf(response);
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        if (body.code && body.code.startsWith("PASSWORD_TOO")) throw await refusalOf(response, { cookies: false });
+        throw new InvalidError(RESET_LINK_INVALID, "token");
+      }
+      return { message: PASSWORD_RESET_DONE };
+    },
+
+    /** An admin mails a colleague a link to choose a new password. */
+    async sendResetLink(request: Request, admin: SessionUser, userId: string): Promise<{ message: string }> {
+      const target = await this.userById(userId);
+      if (!target) throw new NotFoundError(USER_GONE);
+      if (isPlaceholderAddress(target.email)) throw new ConflictError(NO_ADDRESS_TO_MAIL(target.username));
+      const origin = linkOrigin(publicUrl, request);
+      if (!origin) throw new ServiceError(SOMETHING_WENT_WRONG, 500);
+      await mail.send("reset-password", target.email, {
+        username: target.username,
+        link: `${origin}/reset-password?token=${await resetToken(target.id)}`,
+        byAdmin: admin.username,
+      });
+      return { message: RESET_LINK_SENT(target.username) };
+    },
+
+    /** Whether the account's address is confirmed, and the new one waiting for its link. */
+    async emailStatus(userId: string): Promise<{ emailVerified: boolean; pendingEmail: string | null }> {
+      const [row] = await db
+        .select({ emailVerified: users.emailVerified, pendingEmail: users.pendingEmail })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? { emailVerified: false, pendingEmail: null };
+    },
+
+    /** Sends the confirmation link again: for the account's address, or the new one waiting. */
+    async resendConfirmation(request: Request, user: SessionUser): Promise<{ message: string }> {
+      const status = await this.emailStatus(user.id);
+      const outcome = await limiter.take([`confirm-mail:account:${user.id}`], {
+        max: RESET_MAILS_PER_MINUTE,
+        windowSeconds: 60,
+      });
+      if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
+      if (status.pendingEmail) {
+        await mailEmailChange(request, user, status.pendingEmail);
+        return { message: EMAIL_CHANGE_SENT(status.pendingEmail) };
+      }
+      if (status.emailVerified) return { message: ALREADY_VERIFIED };
+      if (isPlaceholderAddress(user.email)) throw new InvalidError(NO_EMAIL_CHANGE);
+      await accountMail.sendVerification({ ...user, username: user.username }, request);
+      return { message: VERIFICATION_SENT(user.email) };
+    },
+
+    /** Drops the new address waiting for its link; the link no longer works. */
+    async cancelEmailChange(user: SessionUser): Promise<{ message: string }> {
+      const cancelled = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ pendingEmail: null, updatedAt: new Date() })
+          .where(and(eq(users.id, user.id), sql`${users.pendingEmail} is not null`))
+          .returning({ id: users.id });
+        await dropMailLinks(tx as unknown as Database, "change", user.id);
+        return rows.length > 0;
+      });
+      if (!cancelled) throw new InvalidError(NO_EMAIL_CHANGE);
+      return { message: EMAIL_CHANGE_CANCELLED };
+    },
+
+    /**
+     * What a mail's link does when it is clicked (/verify-email): confirms a new account's address,
+     * makes a new address take effect, or makes the account a sign-up asked for. Once.
+     */
+    async followMailLink(
+      token: string,
+      request?: Request,
+    ): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
+      const link = await consumeMailLink(db, token);
+      if (!link) return { ok: false, message: MAIL_LINK_INVALID };
+      if (link.kind === "verify") {
+        const done = await db
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(and(eq(users.id, link.userId), sql`lower(${users.email}) = ${link.email}`))
+          .returning({ id: users.id });
+        return done.length ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: MAIL_LINK_INVALID };
+      }
+      if (link.kind === "change") return confirmEmailChange(link.userId, link.email, linkOrigin(publicUrl, request));
+      return claimAddress(link);
     },
 
     /**
@@ -393,7 +714,7 @@ export function accountsService(
         if (!response.ok) throw await refusalOf(response, { cookies: false });
         headers = cookiesOf(response);
       }
-      if (changes.username || changes.email || changes.image) {
+      if (changes.username || (changes.email && byAdmin) || changes.image) {
         try {
           await db
             .update(users)
@@ -401,7 +722,9 @@ export function accountsService(
               ...(changes.username
                 ? { username: changes.username.toLowerCase(), displayUsername: changes.username }
                 : {}),
-              ...(changes.email ? { email: changes.email, emailVerified: false } : {}),
+              // An admin's change to someone else's address is made at once (unconfirmed); the
+              // person's own waits in pending_email until the link mailed to it is clicked.
+              ...(changes.email && byAdmin ? { email: changes.email, emailVerified: false, pendingEmail: null } : {}),
               ...(changes.image ? { image: changes.image } : {}),
               updatedAt: new Date(),
             })
@@ -414,8 +737,13 @@ export function accountsService(
           throw error;
         }
       }
+      if (changes.email && !byAdmin) {
+        await db.update(users).set({ pendingEmail: changes.email, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await mailEmailChange(request, user, changes.email);
+      }
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
-      return { headers, message: "Profile Updated Successfully", user: toSessionUser(row) };
+      const message = changes.email && !byAdmin ? EMAIL_CHANGE_SENT(changes.email) : "Profile Updated Successfully";
+      return { headers, message, user: toSessionUser(row) };
     },
 
     /** Deletes the signed-in user's own account: every session ends; their posts stay. */
@@ -553,7 +881,17 @@ export type AccountsService = ReturnType<typeof accountsService>;
  * author's posts stay, without an author).
  */
 export const accountsEffects = effectTable({
-  read: ["currentUser", "listUsers", "countUsers", "findByUsername", "findByEmail", "userById", "hasAdmin"],
+  read: [
+    "currentUser",
+    "listUsers",
+    "countUsers",
+    "findByUsername",
+    "findByEmail",
+    "userById",
+    "hasAdmin",
+    "resetTokenIsValid",
+    "emailStatus",
+  ],
   write: [
     "signUp",
     "signIn",
@@ -566,5 +904,11 @@ export const accountsEffects = effectTable({
     "setAdmin",
     "createFirstAdmin",
     "createAdmin",
+    "requestPasswordReset",
+    "resetPassword",
+    "sendResetLink",
+    "resendConfirmation",
+    "cancelEmailChange",
+    "followMailLink",
   ],
 }) satisfies Effects<AccountsService>;

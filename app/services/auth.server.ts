@@ -11,6 +11,7 @@ import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import { activityService, insideActivity, requestOrigin } from "./activity.server";
+import { type AuthMail, releaseUnverifiedAddress, RESET_LINK_SECONDS } from "./account-mail.server";
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
 import { TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
 
@@ -282,11 +283,33 @@ function googleIdTokenVerifier(jwksUrl: string, clientId: string) {
   };
 }
 
+/** Password reset requests allowed per client address per minute (each answers the same). */
+export const RESET_REQUESTS_PER_MINUTE = 5;
+
+/**
+ * A provider that vouches for an address (`email_verified`) proves it is the signer's: an account
+ * that holds it without having proved it loses it first (account-mail.server.ts), so the library
+ * makes the owner an account of their own instead of refusing, and never links the owner's
+ * identity to the squatter's account (its `requireLocalEmailVerified` default refuses that too).
+ */
+function claimVerifiedAddress(db: Database, providerId: string) {
+  return async (claims: object) => {
+    const profile = claims as Record<string, unknown>;
+    const verified = profile.email_verified === true || profile.email_verified === "true";
+    const subject = profile.sub ?? profile.id;
+    if (verified && typeof profile.email === "string" && subject !== undefined) {
+      await releaseUnverifiedAddress(db, profile.email, { providerId, accountId: String(subject) });
+    }
+    return {};
+  };
+}
+
 /**
  * The better-auth instance: password hashing, sessions, OAuth state and rate limits are the
- * library's; this only configures it for our tables and rules.
+ * library's; this only configures it for our tables and rules. `mail` sends its reset and
+ * verification mails (none are sent without it).
  */
-export function createAuth(db: Database, options: AuthOptions) {
+export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) {
   const { google, oidc, publicUrl } = options;
   const limiter = attemptLimiter(db);
   return betterAuth({
@@ -306,7 +329,25 @@ export function createAuth(db: Database, options: AuthOptions) {
         twoFactor: twoFactors,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      // Reset links (/forgot-password): single-use, an hour long; using one ends every session.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      ...(mail
+        ? {
+            sendResetPassword: ({ user, token }, request) => mail.sendResetPassword(user, token, request),
+            onPasswordReset: ({ user }) => mail.passwordWasReset(user.id),
+          }
+        : {}),
+    },
+    // A new account's address is confirmed from a mail; unconfirmed, it can be taken by its owner.
+    emailVerification: mail
+      ? { sendOnSignUp: true, sendVerificationEmail: ({ user }, request) => mail.sendVerification(user, request) }
+      : undefined,
     user: { deleteUser: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     socialProviders: google
@@ -316,6 +357,7 @@ export function createAuth(db: Database, options: AuthOptions) {
             clientSecret: google.clientSecret!,
             prompt: "select_account",
             verifyIdToken: googleIdTokenVerifier(google.jwksUrl ?? GOOGLE_KEYS_URL, google.clientId),
+            mapProfileToUser: claimVerifiedAddress(db, "google"),
           },
         }
       : {},
@@ -339,6 +381,7 @@ export function createAuth(db: Database, options: AuthOptions) {
                   // No forced prompt here: providers may refuse prompt values they do not
                   // support (select_account is Google's account chooser, set above).
                   pkce: true,
+                  mapProfileToUser: claimVerifiedAddress(db, oidc.id),
                 },
               ],
             }),
@@ -369,6 +412,8 @@ export function createAuth(db: Database, options: AuthOptions) {
         // the same pace, but a person who types a code twice quickly is not held up. The real brakes
         // are the plugin's: 5 wrong codes end a sign-in's step, 10 in a row lock the account's.
         "/two-factor/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
+        "/request-password-reset": { window: 60, max: RESET_REQUESTS_PER_MINUTE },
+        "/reset-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
       },
     },
     // One plain line per message. Without PUBLIC_URL the origin comes from each request, which is

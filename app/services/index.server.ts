@@ -4,10 +4,12 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { S3Config } from "~/lib/config.server";
 
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
+import { authMail } from "./account-mail.server";
 import { accountsEffects, accountsService } from "./accounts.server";
 import { activityEffects, activityService } from "./activity.server";
 import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsEffects, journalsService } from "./journals.server";
+import { mailEffects, type MailOptions, mailService } from "./mail/mail.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
 import { s3Store } from "./storage/s3-store.server";
@@ -28,6 +30,8 @@ export type ServiceOptions = {
   uploads?: UploadOptions;
   /** Where writes are announced (the page cache listens); one of its own when not given. */
   changes?: ContentChanges;
+  /** SMTP_URL and MAIL_FROM (unset: the development outbox in DATA_DIR/outbox). */
+  mail?: Omit<MailOptions, "dataDir" | "site" | "publicUrl">;
 };
 
 const DEFAULT_UPLOADS: UploadOptions = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
@@ -45,7 +49,6 @@ export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_U
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
   const media = mediaService(db, mediaOptions(options.dataDir, options.uploads));
-  const auth = createAuth(db, options.auth);
   const changes = options.changes ?? contentChanges();
   // Every page's layout reads the site's links, and most pages a settings section: kept in
   // memory until they change.
@@ -75,8 +78,19 @@ export function createServices(db: Database, options: ServiceOptions) {
     { siteLinks: "links", settings: "settings", settingsOf: "settings" },
     changes,
   );
+  // The site's mails are queued in the database and sent by every server's worker (server/main.ts).
+  const mail = mailService(db, {
+    ...options.mail,
+    dataDir: options.dataDir,
+    publicUrl: options.auth.publicUrl,
+    site: async () => ({ name: (await siteContent.siteLinks()).name }),
+  });
+  const accountMail = authMail(db, mail, options.auth.publicUrl);
+  // One auth instance for the accounts and the second factor (they share its sessions and cookies).
+  const auth = createAuth(db, options.auth, accountMail);
   return {
     changes,
+    mail,
     posts: tracked(postsService(db, media), "posts", postsEffects, changes),
     journals: tracked(journalsService(db, media), "journals", journalsEffects, changes),
     // The journal's settings and issues are shown on the journal's pages: one kind of content with its articles.
@@ -107,6 +121,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     accounts: accountsService(db, auth, {
       publicUrl: options.auth.publicUrl,
       requireAdminTwoFactor: options.auth.requireAdminTwoFactor,
+      mail,
+      accountMail,
       providers: [options.auth.google, options.auth.oidc]
         .filter((p) => p !== undefined)
         .map(({ id, name }) => ({ id, name })),
@@ -132,6 +148,7 @@ export const serviceEffects = {
   oai: oaiEffects,
   accounts: accountsEffects,
   twoFactor: twoFactorEffects,
+  mail: mailEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

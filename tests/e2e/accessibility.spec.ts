@@ -72,6 +72,17 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
       path: "/signup",
       ready: async (page) => expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible(),
     },
+    {
+      name: "forgot password",
+      path: "/forgot-password",
+      ready: async (page) => expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible(),
+    },
+    {
+      name: "a reset link that no longer works",
+      path: "/reset-password?token=used-or-expired-token",
+      ready: heading("Choose a new password"),
+    },
+    { name: "a confirmation link that no longer works", path: "/verify-email?token=x", ready: anyHeading },
     { name: "the 404 page", path: "/no-such-page", ready: heading("Page not found") },
     { name: "a missing journal article", path: "/journal/no-such-article", ready: anyHeading },
     { name: "the API documentation", path: "/api/docs", ready: anyHeading },

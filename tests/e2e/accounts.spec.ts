@@ -213,6 +213,7 @@ test.describe("admins and everyone else", () => {
       "Issues",
       "Media",
       "Trash",
+      "Outbox",
     ]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create a post" })).toHaveAttribute("href", "/create-post");

@@ -258,6 +258,9 @@ describe(`security at the HTTP server (${label})`, () => {
       { name: "sign out every other device", ...dashboard("end-other-sessions"), expect: SIGNED_IN },
       { name: "delete a user", ...dashboard("delete-user", { userId: "0" }), expect: ADMIN_ONLY },
       { name: "make a user an admin", ...dashboard("set-admin", { userId: "0", admin: "true" }), expect: ADMIN_ONLY },
+      { name: "mail a user a reset link", ...dashboard("send-reset-link", { userId: "0" }), expect: ADMIN_ONLY },
+      { name: "send the address's link again", ...dashboard("resend-confirmation"), expect: SIGNED_IN },
+      { name: "cancel a change of address", ...dashboard("cancel-email-change"), expect: SIGNED_IN },
       { name: "delete a post", ...dashboard("delete-post", { postId: "0" }), expect: ADMIN_ONLY },
       { name: "delete a journal", ...dashboard("delete-journal", { journalId: "0" }), expect: ADMIN_ONLY },
       {
@@ -420,6 +423,13 @@ describe(`security at the HTTP server (${label})`, () => {
       { name: "sign up", path: "/signup", form: { username: "", email: "", password: "" }, expect: ANYONE },
       // Without a challenge cookie the second step signs nobody in (tests/security/two-factor.db.test.ts).
       { name: "second sign-in step", path: "/signin/two-factor", form: { code: "000000" }, expect: ANYONE },
+      { name: "ask for a reset link", path: "/forgot-password", form: { identifier: "nobody.here" }, expect: ANYONE },
+      {
+        name: "reset a password",
+        path: "/reset-password",
+        form: { token: "not-a-token", password: "a new password", confirmPassword: "a new password" },
+        expect: ANYONE,
+      },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
       // Harvesters may POST their OAI-PMH requests: reading the journal's public records, no sign-in.
       { name: "an OAI-PMH request", path: "/oai", form: { verb: "Identify" }, expect: ANYONE },

@@ -122,7 +122,7 @@ export const accountOperations: Operation[] = [
     tag: "Accounts",
     summary: "Change an account (only the fields that change)",
     description:
-      "Your own account, or any account for an admin. Changing your own e-mail or password needs currentPassword.",
+      "Your own account, or any account for an admin. Changing your own e-mail or password needs currentPassword. A new e-mail of your own takes effect once the link mailed to it is clicked (the answer still shows the present one); an admin's change to another account is made at once.",
     access: "self-or-admin",
     body: s.updateUserBody,
     setsSession: true,

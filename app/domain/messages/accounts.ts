@@ -32,3 +32,25 @@ export const makeAdminTitle = (username: string) => `Make ${username} an admin?`
 export const MAKE_ADMIN_DESCRIPTION =
   "An admin can change everything on the site: posts, journals, pages, settings and other people's accounts.";
 export const MAKE_ADMIN_CONFIRM = "Yes, make admin";
+
+// Mails: password resets and confirmed addresses (issue 21).
+export const RESET_REQUESTED =
+  "If an account uses that email address or username, we have sent it a link to choose a new password. Check your email.";
+export const RESET_LINK_INVALID = "This link has expired or has already been used. Please ask for a new one.";
+export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
+export const PASSWORDS_DIFFER = "The two passwords do not match.";
+export const RESET_LINK_SENT = (username: string) => `A link to choose a new password has been sent to ${username}.`;
+export const NO_ADDRESS_TO_MAIL = (username: string) =>
+  `${username} has no confirmed email address to send a link to. Ask them to set one in their profile.`;
+export const EMAIL_CHANGE_SENT = (email: string) =>
+  `We have sent a link to ${email}. Your new address takes effect once you click it.`;
+export const EMAIL_CHANGE_CANCELLED = "The change of email address has been cancelled.";
+export const NO_EMAIL_CHANGE = "There is no change of email address waiting.";
+export const VERIFICATION_SENT = (email: string) => `We have sent a new link to ${email}.`;
+export const ALREADY_VERIFIED = "Your email address is already confirmed.";
+export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
+export const EMAIL_CHANGED = (email: string) => `Your email address is now ${email}.`;
+export const SIGN_UP_CONFIRMED = "Your account has been created and your email address confirmed. Sign in to continue.";
+export const MAIL_LINK_INVALID =
+  "This link has expired or has already been used. Sign in to ask for a new one from your profile.";
+export const ADDRESS_TAKEN_MEANWHILE = "That email address has been confirmed by another account meanwhile.";

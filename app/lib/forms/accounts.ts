@@ -1,4 +1,4 @@
-import { FILL_ALL_FIELDS } from "~/domain/messages/accounts";
+import { FILL_ALL_FIELDS, PASSWORDS_DIFFER } from "~/domain/messages/accounts";
 import { z } from "~/lib/zod";
 
 export { FILL_ALL_FIELDS };
@@ -35,6 +35,19 @@ export const profileSchema = z.object({
     .regex(/^\/uploads\/[\w./-]+$/, "Choose a photo again: that one was not uploaded here")
     .optional(),
 });
+
+/** /forgot-password: an e-mail address or a username. */
+export const forgotPasswordSchema = z.object({
+  identifier: z.string().trim().min(1, FILL_ALL_FIELDS).max(254, "Enter your email address or username"),
+});
+
+/** /reset-password: the new password twice, and the link's token. */
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1).max(200), password, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
 
 /** The first-admin form on /setup and `npm run create-admin`. */
 export const adminSchema = signUpSchema;

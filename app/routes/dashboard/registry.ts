@@ -23,6 +23,8 @@ const TAB_REGISTRY = [
   { id: "trash", label: "Trash", adminOnly: true },
   // Not in SPEC.md: who changed what, when and from where (issue 21).
   { id: "activity", label: "Activity", adminOnly: true },
+  // Not in SPEC.md: the mails the site sent or is sending (issue 21).
+  { id: "outbox", label: "Outbox", adminOnly: true },
 ] as const;
 
 export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;

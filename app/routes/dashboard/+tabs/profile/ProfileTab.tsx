@@ -16,24 +16,26 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 import type { Loaded, TabProps } from "../../tab";
 import { DevicesSection } from "./DevicesSection";
+import { EmailStatus } from "./EmailStatus";
 import type { load } from "./profile.server";
 import { TwoFactorSection } from "./TwoFactorSection";
 
 type ProfileUser = TabProps<unknown>["user"];
 type Values = { username: string; email: string; password: string; currentPassword: string };
 
-/** Made anew when the account's name or email changes, so the form shows the saved values. */
+/** Made anew when the account's name or email (or the new one waiting) changes, so the form shows the saved values. */
 export function ProfileTab({ user, result, confirm, data }: TabProps<Loaded<typeof load>>) {
   return (
     <>
       <ProfileScreen
-        key={user.username + user.email}
+        key={user.username + user.email + (data.emailStatus.pendingEmail ?? "")}
         user={user}
         result={result}
         confirmOpen={confirm === "delete-account"}
       />
-      {/* Sign-in security (decision 023): its own sections, below the account's fields. */}
+      {/* The address's confirmation, then sign-in security (decision 023): below the account's fields. */}
       <div className="mx-auto max-w-lg">
+        <EmailStatus status={data.emailStatus} result={result} />
         <TwoFactorSection view={data.twoFactor} result={result} />
         <DevicesSection devices={data.devices} result={result} />
       </div>

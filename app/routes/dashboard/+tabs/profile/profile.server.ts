@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 
 import { profileSchema } from "~/lib/forms/accounts";
 import { services } from "~/runtime.server";
+import { isPlaceholderAddress } from "~/services/account-mail.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 import { loadSecurity, securityActions } from "./security.server";
@@ -10,8 +11,13 @@ import { loadSecurity, securityActions } from "./security.server";
 const PROFILE_FAILURES = { failed: "Your profile could not be saved. Please try again." };
 export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
 
+/** The address's confirmation (EmailStatus.tsx), the second factor and the signed-in devices. */
 export async function load(args: TabLoadArgs) {
-  return loadSecurity(args);
+  const [security, status] = await Promise.all([
+    loadSecurity(args),
+    (await services()).accounts.emailStatus(args.user.id),
+  ]);
+  return { ...security, emailStatus: { ...status, placeholder: isPlaceholderAddress(args.user.email) } };
 }
 
 /** Only the fields the person changed are sent: an empty field means "keep it". */
@@ -42,4 +48,20 @@ export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async
   return redirect("/", { headers: result.headers });
 });
 
-export const actions = byIntent(updateProfile, deleteAccount, ...securityActions);
+/** The link that confirms the address (or the new one waiting) is sent again. */
+export const resendConfirmation = runAction(
+  "resend-confirmation",
+  PROFILE_FAILURES,
+  async ({ request, user, reply }) => {
+    const result = await (await services()).accounts.resendConfirmation(request, user);
+    return reply(true, result.message);
+  },
+);
+
+/** The new address waiting for its link is dropped; the account keeps its present one. */
+export const cancelEmailChange = runAction("cancel-email-change", PROFILE_FAILURES, async ({ user, reply }) => {
+  const result = await (await services()).accounts.cancelEmailChange(user);
+  return reply(true, result.message);
+});
+
+export const actions = byIntent(updateProfile, deleteAccount, resendConfirmation, cancelEmailChange, ...securityActions);

@@ -20,6 +20,8 @@ import type { load } from "./users.server";
 export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };
 
 const ADMIN_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-xs whitespace-nowrap");
+// May wrap: the Email column it sits in must stay narrow enough for the table to fit a laptop.
+const RESET_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-left text-xs");
 
 /**
  * Whether the user is an admin, and the control that changes it. Revoking happens at once; making
@@ -95,7 +97,23 @@ function userColumns(
     { header: "User image", cell: (u) => <Avatar username={u.username} image={u.image} /> },
     // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
     { header: "Username", className: "font-medium break-words", cell: (u) => <Breakable text={u.username} /> },
-    { header: "Email", className: "break-words", cell: (u) => <Breakable text={u.email} /> },
+    // SPEC.md's columns; the reset link goes by mail to the address, so it sits beside it.
+    {
+      header: "Email",
+      className: "break-words",
+      cell: (u) => (
+        <div className="flex flex-col items-start gap-1">
+          <Breakable text={u.email} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="send-reset-link" />
+            <input type="hidden" name="userId" value={u.id} />
+            <button type="submit" className={RESET_BUTTON} aria-label={`Send reset link to ${u.username}`}>
+              Send reset link
+            </button>
+          </Form>
+        </div>
+      ),
+    },
     { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
     {
       header: "Delete",

@@ -28,4 +28,10 @@ export const setAdmin = runAction("set-admin", USERS_FAILURES, async ({ form, re
   return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
 });
 
-export const actions = byIntent(deleteUser, setAdmin);
+/** Mails a colleague a link to choose a new password (they keep their password until they use it). */
+export const sendResetLink = runAction("send-reset-link", USERS_FAILURES, async ({ request, form, user, reply }) => {
+  const result = await (await services()).accounts.sendResetLink(request, user, String(form.get("userId") ?? ""));
+  return reply(true, result.message);
+});
+
+export const actions = byIntent(deleteUser, setAdmin, sendResetLink);
