@@ -10,8 +10,8 @@ import { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
-import { activityService, insideActivity, requestOrigin } from "./activity.server";
 import { type AuthMail, releaseUnverifiedAddress, RESET_LINK_SECONDS } from "./account-mail.server";
+import { activityService, insideActivity, requestOrigin } from "./activity.server";
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
 import { TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
 

@@ -64,4 +64,10 @@ export const cancelEmailChange = runAction("cancel-email-change", PROFILE_FAILUR
   return reply(true, result.message);
 });
 
-export const actions = byIntent(updateProfile, deleteAccount, resendConfirmation, cancelEmailChange, ...securityActions);
+export const actions = byIntent(
+  updateProfile,
+  deleteAccount,
+  resendConfirmation,
+  cancelEmailChange,
+  ...securityActions,
+);
