@@ -180,7 +180,11 @@ export function activityLogPlugin(db: Database) {
               return;
             }
             if (SECOND_FACTOR_PATHS.has(ctx.path)) {
-              if (status === 429) return;
+              // Only a sign-in's second step carries the challenge cookie; the same endpoint without it
+              // confirms a second factor being turned on from the profile (its own dashboard entry).
+              const challenge = ctx.context.createAuthCookie("two_factor").name;
+              const cookies = ctx.headers?.get("cookie") ?? "";
+              if (status === 429 || !cookies.split(/;\s*/).some((c) => c.startsWith(`${challenge}=`))) return;
               const user = (answer.body ?? answer).user;
               // A refused code: whose sign-in it was is in the pending sign-in's signed cookie.
               const account = user?.id

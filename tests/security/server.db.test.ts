@@ -478,6 +478,10 @@ describe(`security at the HTTP server (${label})`, () => {
       "sign up",
       "external sign-in",
       "an OAI-PMH request",
+      // Steps of signing in and of a forgotten password: a visitor's, not an admin's writes.
+      "second sign-in step",
+      "ask for a reset link",
+      "reset a password",
     ]);
     const newestEntries = async () =>
       (
