@@ -213,6 +213,7 @@ test.describe("admins and everyone else", () => {
       "Issues",
       "Media",
       "Trash",
+      "Activity",
       "Outbox",
     ]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();

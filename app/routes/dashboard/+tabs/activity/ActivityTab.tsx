@@ -48,8 +48,8 @@ function Target({ entry }: { entry: Entry }) {
 function Details({ entry }: { entry: Entry }) {
   if (!entry.details) return null;
   return (
-    <details className="mt-1">
-      <summary className="cursor-pointer text-xs font-semibold">Details</summary>
+    <details>
+      <summary className="cursor-pointer py-1 text-xs font-semibold">Details</summary>
       <pre className="mt-1 max-w-md overflow-x-auto text-xs whitespace-pre-wrap">
         {JSON.stringify(entry.details, null, 2)}
       </pre>
@@ -68,7 +68,10 @@ function columns(values: ActivityData["values"]): Column<Entry>[] {
       header: "Who",
       cell: (entry) =>
         entry.actorName || entry.actorId ? (
-          <Link to={hrefOf(values, { actor: entry.actorId ?? entry.actorName ?? "" })} className="hover:underline">
+          <Link
+            to={hrefOf(values, { actor: entry.actorId ?? entry.actorName ?? "" })}
+            className="inline-block py-1 hover:underline"
+          >
             {entry.actorName ?? entry.actorId}
           </Link>
         ) : (
@@ -79,7 +82,7 @@ function columns(values: ActivityData["values"]): Column<Entry>[] {
       header: "What",
       cell: (entry) => (
         <div>
-          <Link to={hrefOf(values, { action: entry.action })} className="font-medium hover:underline">
+          <Link to={hrefOf(values, { action: entry.action })} className="inline-block py-1 font-medium hover:underline">
             {entry.action}
           </Link>
           <Details entry={entry} />
