@@ -1,23 +1,4 @@
-import { expect, test, uniqueName } from "./fixtures";
-
-const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3290}`;
-
-/** Goes through the provider's own login and consent pages as the person would. */
-async function signInAtProvider(page: import("@playwright/test").Page, login: string) {
-  await page.goto("/signin");
-  await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
-  // A returning person may still be signed in at the provider and come straight back.
-  await page.waitForURL((url) => url.origin === OIDC_ISSUER || url.pathname === "/");
-  if (new URL(page.url()).origin !== OIDC_ISSUER) return;
-  const loginField = page.locator('input[name="login"]');
-  if (await loginField.isVisible()) {
-    await loginField.fill(login);
-    await page.locator('input[name="password"]').fill("any password");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-  }
-  const consent = page.getByRole("button", { name: "Continue" });
-  if (await consent.isVisible().catch(() => false)) await consent.click();
-}
+import { expect, OIDC_ISSUER, signInAtProvider, test, uniqueName } from "./fixtures";
 
 test.describe("sign-in with an OpenID Connect provider", () => {
   test("a first sign-in creates the user with a username from the name and the provider's photo; a later one signs into the same user", async ({

@@ -118,3 +118,27 @@ export async function createAdminCli(args: string[]) {
     return { code: failed.code ?? 1, out: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
   }
 }
+
+/** The tests' own OpenID Connect provider (tests/support/oidc-provider.mjs). */
+export const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3290}`;
+
+/**
+ * "Continue with Lakeland ID" on /signin, through the provider's own login and consent pages as the
+ * person would, until the browser is back on this site. A returning person may still be signed in
+ * at the provider and come straight back.
+ */
+export async function signInAtProvider(page: Page, login: string) {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
+  await page.waitForURL((url) => url.origin === OIDC_ISSUER || url.pathname !== "/signin");
+  if (new URL(page.url()).origin !== OIDC_ISSUER) return;
+  const loginField = page.locator('input[name="login"]');
+  if (await loginField.isVisible()) {
+    await loginField.fill(login);
+    await page.locator('input[name="password"]').fill("any password");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+  }
+  const consent = page.getByRole("button", { name: "Continue" });
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+  await page.waitForURL((url) => url.origin !== OIDC_ISSUER);
+}

@@ -1,14 +1,12 @@
 import type { Browser, TestInfo } from "@playwright/test";
 
 import { linkIn, waitForMail } from "../support/mailbox";
-import { expect, newClientAddress, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, newClientAddress, PASSWORD, signIn, signInAtProvider, signUp, test, uniqueName } from "./fixtures";
 
 /**
  * The account mails as a person gets them: the site sends them to a real SMTP server that the tests
  * started (tests/support/smtp-sink.mjs), and each flow goes on from the link in the mail.
  */
-
-const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3290}`;
 
 /** Another person's browser, from an address of its own (rate limits count per client). */
 const otherBrowser = (browser: Browser, testInfo: TestInfo, options: { javaScriptEnabled?: boolean } = {}) =>
@@ -194,14 +192,7 @@ test.describe("mails from the site", () => {
     await signUp(await secondContext.newPage(), another, oidcAddress);
     const oidcContext = await otherBrowser(browser, testInfo);
     const oidcPage = await oidcContext.newPage();
-    await oidcPage.goto("/signin");
-    await oidcPage.getByRole("button", { name: "Continue with Lakeland ID" }).click();
-    await oidcPage.waitForURL((url) => url.origin === OIDC_ISSUER);
-    await oidcPage.locator('input[name="login"]').fill(login);
-    await oidcPage.locator('input[name="password"]').fill("any password");
-    await oidcPage.getByRole("button", { name: "Sign-in" }).click();
-    const consent = oidcPage.getByRole("button", { name: "Continue" });
-    if (await consent.isVisible().catch(() => false)) await consent.click();
+    await signInAtProvider(oidcPage, login);
     await expect(oidcPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     // Signed in as a new account of the owner's, not the squatter's.
     // (Its username is made from the provider's name, cut to 24 characters.)

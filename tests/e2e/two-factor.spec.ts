@@ -2,15 +2,22 @@ import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 
 import { expectNoViolations } from "./a11y";
-import { expect, newClientAddress, PASSWORD, signedInNewUser, signUp, test, uniqueName } from "./fixtures";
+import {
+  expect,
+  newClientAddress,
+  PASSWORD,
+  signedInNewUser,
+  signInAtProvider,
+  signUp,
+  test,
+  uniqueName,
+} from "./fixtures";
 
 /**
  * Two-factor sign-in as a person uses it, with codes computed from the key the profile shows (as an
  * authenticator app would): turning it on, signing in with a code, with a backup code (once), trusting
  * the device; without JavaScript too; through the OIDC provider; and ending another device's session.
  */
-
-const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3290}`;
 
 /** The code an authenticator app shows now for this otpauth:// address. */
 const codeFor = (totpURI: string) => (OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP).generate();
@@ -197,21 +204,4 @@ async function otherBrowser(browser: Browser, workerIndex: number) {
     extraHTTPHeaders: { "X-Forwarded-For": newClientAddress(workerIndex) },
   });
   return context.newPage();
-}
-
-/** Goes through the provider's own login and consent pages as the person would. */
-async function signInAtProvider(page: Page, login: string) {
-  await page.goto("/signin");
-  await page.getByRole("button", { name: "Continue with Lakeland ID" }).click();
-  await page.waitForURL((url) => url.origin === OIDC_ISSUER || url.pathname !== "/signin");
-  if (new URL(page.url()).origin !== OIDC_ISSUER) return;
-  const loginField = page.locator('input[name="login"]');
-  if (await loginField.isVisible()) {
-    await loginField.fill(login);
-    await page.locator('input[name="password"]').fill("any password");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-  }
-  const consent = page.getByRole("button", { name: "Continue" });
-  if (await consent.isVisible().catch(() => false)) await consent.click();
-  await page.waitForURL((url) => url.origin !== OIDC_ISSUER);
 }

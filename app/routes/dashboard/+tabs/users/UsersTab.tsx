@@ -96,11 +96,16 @@ function userColumns(
     { header: "Date Created", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt, "short") },
     { header: "User image", cell: (u) => <Avatar username={u.username} image={u.image} /> },
     // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
-    { header: "Username", className: "font-medium break-words", cell: (u) => <Breakable text={u.username} /> },
+    {
+      header: "Username",
+      className: "font-medium break-words [overflow-wrap:anywhere]",
+      cell: (u) => <Breakable text={u.username} />,
+    },
     // SPEC.md's columns; the reset link goes by mail to the address, so it sits beside it.
     {
       header: "Email",
-      className: "break-words",
+      // Anywhere, not only after @ and dots: an address freed from a squatter is a long id.
+      className: "break-words [overflow-wrap:anywhere]",
       cell: (u) => (
         <div className="flex flex-col items-start gap-1">
           <Breakable text={u.email} />
