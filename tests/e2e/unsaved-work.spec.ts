@@ -85,9 +85,12 @@ test("the profile form: an e-mail typed before hydration is saved, not refused a
   await hydrated(page);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByRole("button", { name: "Update" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Profile Updated Successfully" })).toBeVisible();
+  // A new address waits for its link (decision 022): the change was taken, not refused.
+  await expect(page.getByRole("status").filter({ hasText: `We have sent a link to ${email}.` })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByRole("region", { name: "Address status" })).toContainText(
+    `Your new address ${email} is waiting`,
+  );
 });
 
 test.describe("leaving unsaved work", () => {

@@ -98,14 +98,14 @@ function userColumns(
     // Long names and addresses wrap (after @ and dots first) rather than push the table past the card.
     {
       header: "Username",
-      className: "font-medium break-words [overflow-wrap:anywhere]",
+      className: "font-medium [overflow-wrap:anywhere]",
       cell: (u) => <Breakable text={u.username} />,
     },
     // SPEC.md's columns; the reset link goes by mail to the address, so it sits beside it.
     {
       header: "Email",
       // Anywhere, not only after @ and dots: an address freed from a squatter is a long id.
-      className: "break-words [overflow-wrap:anywhere]",
+      className: "[overflow-wrap:anywhere]",
       cell: (u) => (
         <div className="flex flex-col items-start gap-1">
           <Breakable text={u.email} />
