@@ -266,6 +266,8 @@ export const posts = pgTable(
     category: text("category").notNull().default("uncategorized"),
     image: text("image").notNull().default(""),
     content: text("content").notNull().default(""),
+    // The editors' own summary for search engines, link previews and feeds (issue 22); empty: taken from the text.
+    excerpt: text("excerpt").notNull().default(""),
     // The author; a post stays on the site when its author's account is deleted.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     ...editorial,
