@@ -9,7 +9,8 @@ import { accounts, sessions, twoFactors, users, verifications } from "~/db/schem
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { activityService } from "./activity.server";
-import { activityLogPlugin, CLIENT_IP_HEADER } from "./auth.server";
+import { activityLogPlugin } from "./activity-sign-in.server";
+import { CLIENT_IP_HEADER } from "./auth.server";
 
 /**
  * The activity log's sign-in hook with the library's twoFactor plugin before it, as auth.server.ts
