@@ -1,5 +1,6 @@
 import { useState } from "react";
 
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
@@ -61,25 +62,18 @@ export function ScholarlyFields({
   /** The journal's licence, used when the article names none. */
   defaultLicence: string;
 }) {
+  const bind = fieldBinder(values, errors);
   return (
     <fieldset className="space-y-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700/60">
       <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Scholarly details</legend>
       <div className="grid gap-5 sm:grid-cols-2">
         <Select
-          name="issueId"
+          {...bind("issueId")}
           label="Issue"
           placeholder="No issue (online first)"
           options={issues.map((issue) => ({ value: issue.id, label: issueLabel(issue) }))}
-          defaultValue={values.issueId}
-          error={errors.issueId}
         />
-        <Select
-          name="section"
-          label="Section"
-          options={SECTION_OPTIONS}
-          defaultValue={values.section}
-          error={errors.section}
-        />
+        <Select {...bind("section")} label="Section" options={SECTION_OPTIONS} />
       </div>
       <div>
         <Heading level={3}>Authors</Heading>
@@ -100,78 +94,27 @@ export function ScholarlyFields({
           </RepeatedRows>
         </div>
       </div>
-      <Field
-        name="keywords"
-        label="Keywords"
-        hint="Separate with semicolons"
-        defaultValue={values.keywords}
-        error={errors.keywords}
-      />
+      <Field {...bind("keywords")} label="Keywords" hint="Separate with semicolons" />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field
-          name="firstPage"
-          label="First page"
-          inputMode="numeric"
-          defaultValue={values.firstPage}
-          error={errors.firstPage}
-        />
-        <Field
-          name="lastPage"
-          label="Last page"
-          inputMode="numeric"
-          defaultValue={values.lastPage}
-          error={errors.lastPage}
-        />
-        <Field name="doi" label="DOI" hint="Like 10.1234/jpss.2025.001" defaultValue={values.doi} error={errors.doi} />
+        <Field {...bind("firstPage")} label="First page" inputMode="numeric" />
+        <Field {...bind("lastPage")} label="Last page" inputMode="numeric" />
+        <Field {...bind("doi")} label="DOI" hint="Like 10.1234/jpss.2025.001" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Select
-          name="licence"
+          {...bind("licence")}
           label="Licence"
           placeholder={`Journal default (${licence(defaultLicence)?.label ?? defaultLicence})`}
           options={LICENCE_OPTIONS}
-          defaultValue={values.licence}
-          error={errors.licence}
         />
-        <Select
-          name="language"
-          label="Language"
-          options={LANGUAGE_OPTIONS}
-          defaultValue={values.language}
-          error={errors.language}
-        />
+        <Select {...bind("language")} label="Language" options={LANGUAGE_OPTIONS} />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field
-          type="date"
-          name="receivedOn"
-          label="Received"
-          defaultValue={values.receivedOn}
-          error={errors.receivedOn}
-        />
-        <Field
-          type="date"
-          name="acceptedOn"
-          label="Accepted"
-          defaultValue={values.acceptedOn}
-          error={errors.acceptedOn}
-        />
-        <Field
-          type="date"
-          name="publishedOn"
-          label="Published"
-          hint="Empty: the day it goes public"
-          defaultValue={values.publishedOn}
-          error={errors.publishedOn}
-        />
+        <Field type="date" {...bind("receivedOn")} label="Received" />
+        <Field type="date" {...bind("acceptedOn")} label="Accepted" />
+        <Field type="date" {...bind("publishedOn")} label="Published" hint="Empty: the day it goes public" />
       </div>
-      <Textarea
-        name="references"
-        label="References (one per line)"
-        rows={8}
-        defaultValue={values.references}
-        error={errors.references}
-      />
+      <Textarea {...bind("references")} label="References (one per line)" rows={8} />
       <SupplementaryFiles values={values} errors={errors} />
     </fieldset>
   );
@@ -187,35 +130,14 @@ function AuthorFields({
   errors: Record<string, string>;
 }) {
   const error = (part: Parameters<typeof authorField>[1]) => errors[authorField(index, part)];
+  const bind = fieldBinder(author, errors, (part) => authorField(index, part));
   return (
     <>
-      <Field name={authorField(index, "given")} label="Given name" defaultValue={author.given} error={error("given")} />
-      <Field
-        name={authorField(index, "family")}
-        label="Family name"
-        defaultValue={author.family}
-        error={error("family")}
-      />
-      <Field
-        name={authorField(index, "affiliation")}
-        label="Affiliation"
-        defaultValue={author.affiliation}
-        error={error("affiliation")}
-      />
-      <Field
-        name={authorField(index, "orcid")}
-        label="ORCID iD"
-        hint="Like 0000-0002-1825-0097"
-        defaultValue={author.orcid}
-        error={error("orcid")}
-      />
-      <Field
-        type="email"
-        name={authorField(index, "email")}
-        label="E-mail (not shown publicly)"
-        defaultValue={author.email}
-        error={error("email")}
-      />
+      <Field {...bind("given")} label="Given name" />
+      <Field {...bind("family")} label="Family name" />
+      <Field {...bind("affiliation")} label="Affiliation" />
+      <Field {...bind("orcid")} label="ORCID iD" hint="Like 0000-0002-1825-0097" />
+      <Field type="email" {...bind("email")} label="E-mail (not shown publicly)" />
       <div className="flex items-center gap-2 self-end pb-2.5">
         <input
           id={`${authorField(index, "corresponding")}-box`}

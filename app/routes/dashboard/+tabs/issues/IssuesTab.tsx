@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { buttonClasses } from "~/components/ui/Button";
@@ -130,6 +131,7 @@ function IssueEditor({ editing, result }: { editing: Data["editing"]; result: Ac
   const refused = result && !result.ok ? result : undefined;
   const values = (refused?.values as IssueForm | undefined) ?? (editing ? issueForm(editing) : EMPTY_ISSUE);
   const errors = refused?.errors ?? {};
+  const bind = fieldBinder(values, errors);
   const heading = editing ? `Edit ${issueLabel({ ...editing, title: "" })}` : "New issue";
   return (
     <Form
@@ -152,45 +154,12 @@ function IssueEditor({ editing, result }: { editing: Data["editing"]; result: Ac
       </div>
       {editing && <input type="hidden" name="issueId" value={editing.id} />}
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field
-          name="volume"
-          label="Volume"
-          inputMode="numeric"
-          defaultValue={values.volume}
-          aria-required="true"
-          error={errors.volume}
-        />
-        <Field
-          name="number"
-          label="Number"
-          inputMode="numeric"
-          defaultValue={values.number}
-          aria-required="true"
-          error={errors.number}
-        />
-        <Field
-          name="year"
-          label="Year"
-          inputMode="numeric"
-          defaultValue={values.year}
-          aria-required="true"
-          error={errors.year}
-        />
+        <Field {...bind("volume")} label="Volume" inputMode="numeric" aria-required="true" />
+        <Field {...bind("number")} label="Number" inputMode="numeric" aria-required="true" />
+        <Field {...bind("year")} label="Year" inputMode="numeric" aria-required="true" />
       </div>
-      <Field
-        name="title"
-        label="Title"
-        hint="For a themed issue (optional)"
-        defaultValue={values.title}
-        error={errors.title}
-      />
-      <RichTextEditor
-        name="description"
-        label="Description"
-        defaultValue={values.description}
-        onUploadingChange={onUploadingChange}
-        error={errors.description}
-      />
+      <Field {...bind("title")} label="Title" hint="For a themed issue (optional)" />
+      <RichTextEditor {...bind("description")} label="Description" onUploadingChange={onUploadingChange} />
       <ImageUploadField
         name="cover"
         label="Cover image"
@@ -200,20 +169,8 @@ function IssueEditor({ editing, result }: { editing: Data["editing"]; result: Ac
       />
       <FieldError id="cover-error" message={errors.cover} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          type="date"
-          name="publishedOn"
-          label="Publication date"
-          defaultValue={values.publishedOn}
-          error={errors.publishedOn}
-        />
-        <Select
-          name="status"
-          label="Status"
-          options={STATUS_OPTIONS}
-          defaultValue={values.status}
-          error={errors.status}
-        />
+        <Field type="date" {...bind("publishedOn")} label="Publication date" />
+        <Select {...bind("status")} label="Status" options={STATUS_OPTIONS} />
       </div>
       <FormActions>
         <Notice result={result} />

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
@@ -42,6 +43,7 @@ export function JournalSettingsTab({ data: { profile, issues }, result }: TabPro
   const refused = result?.intent === INTENT && !result.ok ? result : undefined;
   const values = refused?.values ?? journalProfileToForm(profile);
   const errors = refused?.errors ?? {};
+  const bind = fieldBinder(values, errors);
   const board = boardOf(values);
   return (
     <section aria-labelledby="journal-settings-title">
@@ -52,51 +54,19 @@ export function JournalSettingsTab({ data: { profile, issues }, result }: TabPro
       <PlaceNote label={SHOWN_ON} {...JOURNAL_SETTINGS_PLACE} history="/history/journal-settings/profile" />
       <Form ref={watch} method="post" action="/dashboard?tab=journal" className="mt-6 space-y-6" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field name="title" label="Title" defaultValue={values.title} aria-required="true" error={errors.title} />
+          <Field {...bind("title")} label="Title" aria-required="true" />
           <Field
-            name="abbreviation"
+            {...bind("abbreviation")}
             label="Abbreviation"
             hint="The abbreviated title citations use, like J. Peace Secur. Stud."
-            defaultValue={values.abbreviation}
-            error={errors.abbreviation}
           />
-          <Field
-            name="issnPrint"
-            label="ISSN (print)"
-            hint="Like 2049-3630"
-            defaultValue={values.issnPrint}
-            error={errors.issnPrint}
-          />
-          <Field
-            name="issnOnline"
-            label="ISSN (online)"
-            hint="Like 2049-3630"
-            defaultValue={values.issnOnline}
-            error={errors.issnOnline}
-          />
-          <Field name="publisher" label="Publisher" defaultValue={values.publisher} error={errors.publisher} />
-          <Field
-            name="doiPrefix"
-            label="DOI prefix"
-            hint="Your Crossref prefix, like 10.1234"
-            defaultValue={values.doiPrefix}
-            error={errors.doiPrefix}
-          />
-          <Select
-            name="licence"
-            label="Default licence"
-            options={LICENCE_OPTIONS}
-            defaultValue={values.licence}
-            error={errors.licence}
-          />
+          <Field {...bind("issnPrint")} label="ISSN (print)" hint="Like 2049-3630" />
+          <Field {...bind("issnOnline")} label="ISSN (online)" hint="Like 2049-3630" />
+          <Field {...bind("publisher")} label="Publisher" />
+          <Field {...bind("doiPrefix")} label="DOI prefix" hint="Your Crossref prefix, like 10.1234" />
+          <Select {...bind("licence")} label="Default licence" options={LICENCE_OPTIONS} />
         </div>
-        <RichTextEditor
-          name="focusScope"
-          label="Focus and scope"
-          defaultValue={values.focusScope}
-          onUploadingChange={onUploadingChange}
-          error={errors.focusScope}
-        />
+        <RichTextEditor {...bind("focusScope")} label="Focus and scope" onUploadingChange={onUploadingChange} />
         <div>
           <Heading level={3}>Editorial board</Heading>
           <div className="mt-3">
@@ -108,29 +78,16 @@ export function JournalSettingsTab({ data: { profile, issues }, result }: TabPro
               noun="Board member"
               addLabel="Add member"
             >
-              {(i, member) => (
-                <>
-                  <Field
-                    name={boardField(i, "name")}
-                    label="Name"
-                    defaultValue={member.name}
-                    error={errors[boardField(i, "name")]}
-                  />
-                  <Field
-                    name={boardField(i, "role")}
-                    label="Role"
-                    hint="Editor-in-Chief, Associate Editor…"
-                    defaultValue={member.role}
-                    error={errors[boardField(i, "role")]}
-                  />
-                  <Field
-                    name={boardField(i, "affiliation")}
-                    label="Affiliation"
-                    defaultValue={member.affiliation}
-                    error={errors[boardField(i, "affiliation")]}
-                  />
-                </>
-              )}
+              {(i, member) => {
+                const row = fieldBinder(member, errors, (part) => boardField(i, part));
+                return (
+                  <>
+                    <Field {...row("name")} label="Name" />
+                    <Field {...row("role")} label="Role" hint="Editor-in-Chief, Associate Editor…" />
+                    <Field {...row("affiliation")} label="Affiliation" />
+                  </>
+                );
+              }}
             </RepeatedRows>
           </div>
         </div>
@@ -138,29 +95,15 @@ export function JournalSettingsTab({ data: { profile, issues }, result }: TabPro
           <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
             Current call for papers
           </legend>
-          <Field name="callTitle" label="Call title" defaultValue={values.callTitle} error={errors.callTitle} />
-          <RichTextEditor
-            name="callText"
-            label="Call text"
-            defaultValue={values.callText}
-            onUploadingChange={onUploadingChange}
-            error={errors.callText}
-          />
+          <Field {...bind("callTitle")} label="Call title" />
+          <RichTextEditor {...bind("callText")} label="Call text" onUploadingChange={onUploadingChange} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              type="date"
-              name="callDeadline"
-              label="Deadline"
-              defaultValue={values.callDeadline}
-              error={errors.callDeadline}
-            />
+            <Field type="date" {...bind("callDeadline")} label="Deadline" />
             <Select
-              name="callIssueId"
+              {...bind("callIssueId")}
               label="For the issue"
               placeholder="No particular issue"
               options={issues.map((issue) => ({ value: issue.id, label: issueLabel(issue) }))}
-              defaultValue={values.callIssueId}
-              error={errors.callIssueId}
             />
           </div>
         </fieldset>
