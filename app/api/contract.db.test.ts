@@ -92,6 +92,10 @@ const groups: { resource: string; steps: Step[] }[] = [
         }),
         check: (body, s) => {
           s.readerId = (body.user as { _id: string })._id;
+          // The earlier system's client reads the account at the top level of the answer (issue 23).
+          expect(body).toMatchObject({ _id: s.readerId, username: "contract.reader", isAdmin: false, success: true });
+          expect(body.email).toBe("contract.reader@example.edu");
+          expect(Date.parse(String(body.updatedAt))).toBeGreaterThan(0);
         },
       },
       {
@@ -102,7 +106,10 @@ const groups: { resource: string; steps: Step[] }[] = [
           path: "/api/auth/google",
           body: { idToken: await world.google.sign({ email: "google.scholar@example.edu" }) },
         }),
-        check: (body) => expect((body.user as { email: string }).email).toBe("google.scholar@example.edu"),
+        check: (body) => {
+          expect((body.user as { email: string }).email).toBe("google.scholar@example.edu");
+          expect(body).toMatchObject({ email: "google.scholar@example.edu", _id: (body.user as { _id: string })._id });
+        },
       },
       // An account with two factors on: the password alone is answered 401 with twoFactorRequired,
       // and the code from the app (computed from the shared secret) finishes the sign-in.

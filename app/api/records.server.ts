@@ -19,6 +19,7 @@ export const userJson = (u: SessionUser) => ({
   profilePhoto: u.image,
   isAdmin: u.isAdmin,
   createdAt: u.createdAt.toISOString(),
+  updatedAt: u.updatedAt.toISOString(),
 });
 
 export const postJson = (p: Post) => ({

@@ -246,6 +246,7 @@ export const userRecord = record("User", {
   profilePhoto: z.string(),
   isAdmin: z.boolean(),
   createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 
 export const postRecord = record("Post", {
@@ -348,7 +349,13 @@ export const activityPage = z.strictObject({
   next: z.string().nullable().meta({ description: "Pass as `after` for the next page" }),
 });
 
-export const signInResponse = z.strictObject({ success: z.literal(true), message: z.string(), user: userRecord });
+/**
+ * The account at the top level, as the earlier server answered (its client reads `_id`, `isAdmin`…
+ * there), and again under `user` with `success` for newer clients.
+ */
+export const signInResponse = userRecord
+  .extend({ success: z.literal(true), message: z.string(), user: userRecord })
+  .meta({ title: "SignedIn" });
 /** A saved post or article: the message, its (perhaps new) slug, and the record. */
 const savedWithSlug = { success: z.literal(true), message: z.string(), slug: z.string() };
 export const savedPostResponse = z.strictObject({ ...savedWithSlug, post: postRecord });

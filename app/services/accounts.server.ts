@@ -67,6 +67,7 @@ export type SessionUser = {
   image: string;
   isAdmin: boolean;
   createdAt: Date;
+  updatedAt: Date;
   /** Two-factor sign-in is on for this account. */
   twoFactorEnabled?: boolean;
   /**
@@ -99,6 +100,7 @@ function toSessionUser(user: {
   image?: string | null;
   role?: string | null;
   createdAt: Date;
+  updatedAt?: Date | null;
   twoFactorEnabled?: boolean | null;
 }): SessionUser {
   return {
@@ -108,6 +110,7 @@ function toSessionUser(user: {
     image: user.image ?? "",
     isAdmin: isAdminRole(user.role),
     createdAt: new Date(user.createdAt),
+    updatedAt: new Date(user.updatedAt ?? user.createdAt),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
   };
 }

@@ -115,5 +115,6 @@ async function newAccount(
     image: row.image ?? "",
     isAdmin: role === "admin",
     createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }

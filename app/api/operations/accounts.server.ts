@@ -21,9 +21,14 @@ const secondFactorNeeded = (headers: Headers) =>
 const TWO_FACTOR_NOTE =
   "For an account with two-factor sign-in on, a right password gives no session: the answer is 401 with `twoFactorRequired: true` and a short-lived challenge cookie; send the code to POST /api/auth/two-factor (with that cookie) to finish.";
 
-/** Signed in: the account, and the session cookie the sign-in set. */
-const signedIn = (user: SessionUser | null | undefined, headers: Headers) =>
-  ok({ success: true, message: "Signed in", user: userJson(one(user, ACCOUNT_GONE)) }, 200, headers);
+/**
+ * Signed in: the account, and the session cookie the sign-in set. Its fields stand at the top level
+ * too, where the earlier system's client reads them (issue 23).
+ */
+const signedIn = (user: SessionUser | null | undefined, headers: Headers) => {
+  const account = userJson(one(user, ACCOUNT_GONE));
+  return ok({ ...account, success: true, message: "Signed in", user: account }, 200, headers);
+};
 
 export const accountOperations: Operation[] = [
   defineOperation({
