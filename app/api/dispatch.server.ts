@@ -133,8 +133,20 @@ async function bodyOf(operation: Operation, request: Request, params: Record<str
     if (!Object.hasOwn(variants, params[param])) return { refusal: apiError(404, `There is no such ${param}.`) };
     schema = variants[params[param]];
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(withOwnNames(json, operation.bodyAliases));
   return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
+}
+
+/** A body with an earlier client's field names turned into the operation's own. */
+function withOwnNames(json: Record<string, unknown>, aliases: Record<string, string> | undefined) {
+  if (!aliases) return json;
+  const renamed = { ...json };
+  for (const [alias, own] of Object.entries(aliases)) {
+    if (!Object.hasOwn(renamed, alias)) continue;
+    if (!Object.hasOwn(renamed, own)) renamed[own] = renamed[alias];
+    delete renamed[alias];
+  }
+  return renamed;
 }
 
 /** Body fields that name what a call is about, for the activity log's target label. */

@@ -41,6 +41,11 @@ export type Operation = {
   access: Access;
   query?: z.ZodObject;
   body?: z.ZodType | BodyVariants;
+  /**
+   * Body fields an earlier client spells otherwise (`vcImage` for `vcimage`): renamed before the
+   * body is checked, unless the body also has the field under its own name.
+   */
+  bodyAliases?: Record<string, string>;
   /** The success answers. */
   responses: Record<number, { description: string; schema: z.ZodType }>;
   /** Refusals particular to this operation (404, 409...); the common ones are added for it. */

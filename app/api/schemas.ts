@@ -2,6 +2,7 @@ import {
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
   POST_CATEGORIES,
+  type PostCategory,
   SEMESTERS,
   SETTINGS_SECTIONS,
   STAFF_ROLES,
@@ -121,9 +122,25 @@ const versionBody = {
   version: z.int().min(1).optional().meta({ description: "The version loaded: a save over a newer one is refused" }),
 };
 
+/**
+ * Categories as the earlier client sends them (issue 23): its placeholder's spelling, and `news`, the
+ * one value its Fees, Course and Exams options all carried, which therefore names none of them.
+ */
+const EARLIER_CATEGORIES = { uncategories: "uncategorized", news: "uncategorized" } as const;
+const postCategory = z
+  .union([
+    postSchema.shape.category,
+    z
+      .enum(Object.keys(EARLIER_CATEGORIES) as (keyof typeof EARLIER_CATEGORIES)[])
+      .meta({ description: "The earlier client's values, taken as uncategorized", deprecated: true }),
+  ])
+  .transform((category): PostCategory =>
+    category === "uncategories" || category === "news" ? EARLIER_CATEGORIES[category] : category,
+  );
+
 export const postBody = z.strictObject({
   title: postSchema.shape.title,
-  category: postSchema.shape.category.default("uncategorized"),
+  category: postCategory.default("uncategorized"),
   image: postSchema.shape.image.default(""),
   content: postSchema.shape.content.default(""),
   ...editorialBody,
@@ -201,7 +218,10 @@ export const focusBody = z.strictObject({
   title: focusSchema.shape.title.optional(),
   subtitle: focusSchema.shape.subtitle.optional(),
   content: focusSchema.shape.content.optional(),
-  file: z.literal("", { error: "Focus pages have no file; leave file out." }).optional(),
+  file: z
+    .unknown()
+    .optional()
+    .meta({ description: "Ignored: focus pages have no file (the earlier client sends null)" }),
 });
 
 // ---------- responses ----------

@@ -46,8 +46,11 @@ export const siteOperations: Operation[] = [
     path: "/api/settings/{section}",
     tag: "Site content",
     summary: "Save a settings section (every field)",
+    description:
+      "`vcImage` and `directorImage` (the earlier client's spelling) are taken as `vcimage` and `directorimage`.",
     access: "admin",
     body: { param: "section", variants: s.settingsBodies },
+    bodyAliases: { vcImage: "vcimage", directorImage: "directorimage" },
     responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params, body, user }) {

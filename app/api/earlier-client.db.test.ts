@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApiWorld, openApiWorld } from "../../tests/support/api";
+import { SETTINGS_FIELDS } from "../lib/site-content";
+
+/**
+ * The earlier system's browser client (SPEC.md section 7), pointed at this server: its calls with
+ * the bodies it sends, where they differ from what this server's own screens send (issue 23).
+ */
+
+let world: ApiWorld;
+
+beforeAll(async () => {
+  world = await openApiWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("the earlier client's calls", () => {
+  it("reads the account at the top level of the sign-in answer", async () => {
+    const account = await world.addUser("user");
+    const reply = await world.call("POST", "/api/auth/signin", {
+      body: { username: account.username, password: account.password },
+    });
+    expect(reply.status).toBe(200);
+    const body = reply.body as Record<string, unknown>;
+    expect(body).toMatchObject({ _id: account.id, username: account.username, isAdmin: false, profilePhoto: "" });
+    expect(body.email).toBe(`${account.username}@example.edu`);
+    for (const field of ["createdAt", "updatedAt"]) expect(Date.parse(String(body[field]))).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
+  });
+
+  it("saves a focus page with the `file: null` it sends", async () => {
+    const reply = await world.call("POST", "/api/focus", {
+      as: "admin",
+      body: { key: "focusPage", title: "Our focus", subtitle: "Peace research", content: "<p>Words</p>", file: null },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ key: "focusPage", title: "Our focus", subtitle: "Peace research" });
+    expect((reply.body as Record<string, unknown>).file).toBeUndefined();
+  });
+
+  it("saves the about section with its vcImage and directorImage spelling", async () => {
+    const [vc, director] = [await world.uploadedImage(), await world.uploadedImage()];
+    const text = Object.fromEntries(SETTINGS_FIELDS.about.map((field) => [field, `About: ${field}`]));
+    delete text.vcimage;
+    delete text.directorimage;
+    const reply = await world.call("PUT", "/api/settings/about", {
+      as: "admin",
+      body: { ...text, vcImage: vc, directorImage: director },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ vcimage: vc, directorimage: director, mission: "About: mission" });
+    const read = await world.call("GET", "/api/settings/about");
+    expect(read.body).toMatchObject({ vcimage: vc, directorimage: director });
+  });
+
+  it("files a post sent with the category values `news` and `uncategories` as uncategorized", async () => {
+    for (const category of ["news", "uncategories"]) {
+      const reply = await world.call("POST", "/api/post/create", {
+        as: "admin",
+        body: { title: `Sent as ${category}`, category, content: "<p>Text</p>", image: "" },
+      });
+      expect(reply.status).toBe(201);
+      expect((reply.body as { post: { category: string } }).post.category).toBe("uncategorized");
+    }
+    const refused = await world.call("POST", "/api/post/create", {
+      as: "admin",
+      body: { title: "Sent as gossip", category: "gossip" },
+    });
+    expect(refused.status).toBe(400);
+  });
+});
