@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld } from "../../tests/support/api";
 import { SETTINGS_FIELDS } from "../lib/site-content";
+import { openApiDocument } from "./openapi.server";
 
 /**
  * The earlier system's browser client (SPEC.md section 7), pointed at this server: its calls with
@@ -70,5 +71,25 @@ describe("the earlier client's calls", () => {
       body: { title: "Sent as gossip", category: "gossip" },
     });
     expect(refused.status).toBe(400);
+  });
+
+  it("meets a taken username with one status, the one the API document names, on sign-up and on a profile edit", async () => {
+    const holder = await world.addUser("user");
+    const signUp = await world.call("POST", "/api/auth/signup", {
+      body: { username: holder.username, email: "someone.new@example.edu", password: "a long enough password" },
+    });
+    const mover = await world.addUser("user");
+    const rename = await world.call("PUT", `/api/users/update/${mover.id}`, {
+      cookie: mover.cookie,
+      body: { username: holder.username },
+    });
+    expect([signUp.status, rename.status]).toEqual([409, 409]);
+    for (const reply of [signUp, rename])
+      expect((reply.body as { message: string }).message).toBe(
+        "That username is already taken. Please choose another.",
+      );
+    const paths = openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths["/api/auth/signup"].post.responses)).toContain("409");
+    expect(Object.keys(paths["/api/users/update/{userId}"].put.responses)).toContain("409");
   });
 });

@@ -115,6 +115,14 @@ function toSessionUser(user: {
   };
 }
 
+/** The library's codes for a username or address that another account holds. */
+const CONFLICT_CODES = new Set([
+  "USERNAME_IS_ALREADY_TAKEN",
+  "USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER",
+  "USER_ALREADY_EXISTS",
+  "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+]);
+
 /** Friendlier words for the library's error codes. */
 const AUTH_MESSAGES: Record<string, string> = {
   USERNAME_IS_ALREADY_TAKEN: "That username is already taken. Please choose another.",
@@ -146,6 +154,8 @@ export async function refusalOf(response: Response, { cookies = true } = {}): Pr
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const message = (body.code && AUTH_MESSAGES[body.code]) || body.message || SOMETHING_WENT_WRONG;
+  // The library says 400 or 422 for a name or address another account holds; every path of ours says 409.
+  if (body.code && CONFLICT_CODES.has(body.code)) return new ConflictError(message);
   const status = response.status >= 500 ? 500 : response.status;
   return new ServiceError(message, status, undefined, cookies ? cookiesOf(response) : undefined);
 }
@@ -413,8 +423,8 @@ export function accountsService(
       }
       // A taken username is refused plainly, as for any sign-up.
       if (await this.findByUsername(input.username)) {
-        // The library's answer to a taken name (400), so the two paths answer alike.
-        throw new ServiceError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN, 400);
+        // As the library's taken name is answered (refusalOf), so the two paths answer alike.
+        throw new ConflictError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN);
       }
       // Hashed either way, as a new account's password is: the answer takes as long.
       const context = await auth.$context;
