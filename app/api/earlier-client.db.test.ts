@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld } from "../../tests/support/api";
@@ -91,5 +92,24 @@ describe("the earlier client's calls", () => {
     const paths = openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths["/api/auth/signup"].post.responses)).toContain("409");
     expect(Object.keys(paths["/api/users/update/{userId}"].put.responses)).toContain("409");
+  });
+
+  it("sends and reads a department's description as plain text, also one an earlier version stored as HTML", async () => {
+    const faculty = await world.call("POST", "/api/faculty/create", { as: "admin", body: { name: "Faculty of Text" } });
+    const facultyId = (faculty.body as { _id: string })._id;
+    const text = "Mediation & negotiation.\n\nField research.";
+    const created = await world.call("POST", "/api/departments/create", {
+      as: "admin",
+      body: { name: "Plain Words", faculty: facultyId, departimage: "", content: text },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { _id: string })._id;
+    const read = await world.call("GET", `/api/departments/getdepart/${id}`);
+    expect((read.body as { content: string }).content).toBe(text);
+    await world.database.db.execute(
+      sql`update departments set content = '<p>Stored &amp; kept</p><p>as HTML</p>' where id = ${id}`,
+    );
+    const legacy = await world.call("GET", `/api/departments/getdepart/${id}`);
+    expect((legacy.body as { content: string }).content).toBe("Stored & kept\n\nas HTML");
   });
 });

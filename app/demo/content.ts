@@ -805,7 +805,7 @@ export const demoFaculties: DemoFaculty[] = [
         name: "Peace and Conflict Studies",
         image: true,
         content:
-          "<p>The department offers the Centre's flagship postgraduate programmes in peace and conflict studies, combining theory, field research and practical training in mediation.</p>",
+          "The department offers the Centre's flagship postgraduate programmes in peace and conflict studies, combining theory, field research and practical training in mediation.",
         courses: [
           {
             code: "PCS 701",
@@ -849,7 +849,7 @@ export const demoFaculties: DemoFaculty[] = [
         name: "Political Science and International Relations",
         image: true,
         content:
-          "<p>The department studies states, regional organisations and the international system, with a focus on diplomacy and conflict prevention.</p>",
+          "The department studies states, regional organisations and the international system, with a focus on diplomacy and conflict prevention.",
         courses: [
           {
             code: "PIR 711",
@@ -890,7 +890,7 @@ export const demoFaculties: DemoFaculty[] = [
         name: "International and Humanitarian Law",
         image: true,
         content:
-          "<p>The department teaches the law of armed conflict, international criminal law and the protection of civilians.</p>",
+          "The department teaches the law of armed conflict, international criminal law and the protection of civilians.",
         courses: [
           {
             code: "IHL 721",
@@ -959,7 +959,7 @@ export const demoFaculties: DemoFaculty[] = [
         name: "Security and Strategic Studies",
         image: true,
         content:
-          "<p>The department prepares analysts and managers for careers in national security, emergency management and corporate security.</p>",
+          "The department prepares analysts and managers for careers in national security, emergency management and corporate security.",
         courses: [
           {
             code: "SSS 701",
@@ -1009,7 +1009,7 @@ export const demoFaculties: DemoFaculty[] = [
         name: "Criminology and Intelligence Studies",
         image: false,
         content:
-          "<p>A new department admitting its first students next session. Its courses will be published here once approved by the Senate.</p>",
+          "A new department admitting its first students next session. Its courses will be published here once approved by the Senate.",
         courses: [],
       },
     ],

@@ -1,9 +1,9 @@
 import { decodeEntities } from "./text";
 
 /**
- * A department's description is written as plain text and stored as HTML paragraphs (what the
- * public page shows, and what earlier edits stored). These two turn one into the other, so the
- * dashboard shows the words, never the tags.
+ * A department's description is plain text, paragraphs apart by a blank line (as the earlier system
+ * stored it). The page shows it as HTML paragraphs; HTML an earlier version of this site stored, or a
+ * client sends, is read as its text.
  */
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -38,9 +38,4 @@ export function htmlToParagraphs(html: string): string {
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-}
-
-/** What a page shows of a stored description: its HTML, or text from the earlier site as paragraphs. */
-export function descriptionHtml(stored: string): string {
-  return isHtml(stored) ? stored : paragraphsToHtml(stored);
 }

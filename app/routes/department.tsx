@@ -7,7 +7,7 @@ import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
-import { descriptionHtml } from "~/lib/paragraphs";
+import { paragraphsToHtml } from "~/lib/paragraphs";
 import { services } from "~/runtime.server";
 
 import type { Route } from "./+types/department";
@@ -66,7 +66,7 @@ export default function DepartmentPage({ loaderData, matches }: Route.ComponentP
         </p>
         <div className="mt-6">
           {department.content ? (
-            <RichText html={descriptionHtml(department.content)} />
+            <RichText html={paragraphsToHtml(department.content)} />
           ) : (
             <p className="text-slate-600 dark:text-slate-400">No description provided for this department.</p>
           )}

@@ -11,7 +11,7 @@ import {
   FACULTY_GONE,
 } from "~/domain/messages/academics";
 import { type Semester } from "~/domain/vocabulary";
-import { sanitizeRichText } from "~/lib/sanitize.server";
+import { htmlToParagraphs } from "~/lib/paragraphs";
 import { isUuid } from "~/lib/text";
 
 import { type Effects, effectTable } from "./content-changes.server";
@@ -38,6 +38,14 @@ export type CourseInput = {
   facultyId: string;
 };
 
+/**
+ * A department's description is plain text (as the earlier system stored it): paragraphs apart by a
+ * blank line. Rows written as HTML paragraphs by an earlier version of this site are read as text.
+ */
+function asText<Row extends { content: string }>(row: Row): Row {
+  return { ...row, content: htmlToParagraphs(row.content) };
+}
+
 export function academicsService(db: Database) {
   return {
     async faculties() {
@@ -59,7 +67,7 @@ export function academicsService(db: Database) {
         ...faculty,
         departments: departmentRows
           .filter((d) => d.facultyId === faculty.id)
-          .map((d) => ({ ...d, courseCount: counts.get(d.id) ?? 0 })),
+          .map((d) => ({ ...asText(d), courseCount: counts.get(d.id) ?? 0 })),
       }));
     },
 
@@ -74,7 +82,7 @@ export function academicsService(db: Database) {
         .limit(1);
       if (!row) return undefined;
       const courseRows = await db.select().from(courses).where(eq(courses.departmentId, id)).orderBy(asc(courses.code));
-      return { ...row.department, facultyName: row.facultyName, courses: courseRows };
+      return { ...asText(row.department), facultyName: row.facultyName, courses: courseRows };
     },
   };
 }
@@ -199,7 +207,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       ]);
       return {
         faculties: facultyRows.map((f) => ({ id: f.id, name: f.name })),
-        departments: departmentRows.map((r) => ({ ...r.department, facultyName: r.facultyName })),
+        departments: departmentRows.map((r) => ({ ...asText(r.department), facultyName: r.facultyName })),
         courses: courseRows.map((r) => ({ ...r.course, departmentName: r.departmentName, facultyName: r.facultyName })),
       };
     },
@@ -220,7 +228,6 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
     async createDepartment(input: { name: string; facultyId: string; departimage?: string; content?: string }) {
       if (!isUuid(input.facultyId)) throw new InvalidError(CHOOSE_FACULTY);
       await requireStoredImage(files, input.departimage ?? "", "departimage");
-      await files.claimNamedIn(input.content ?? "");
       const [row] = await explained("department", () =>
         db
           .insert(departments)
@@ -228,7 +235,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
             name: input.name.trim(),
             facultyId: input.facultyId,
             departimage: input.departimage ?? "",
-            content: sanitizeRichText(input.content ?? ""),
+            content: htmlToParagraphs(input.content ?? ""),
           })
           .returning(),
       );
@@ -249,7 +256,6 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
       if (!current) throw new NotFoundError(DEPARTMENT_GONE);
       // Only a new image must be one uploaded here; the one it has stays acceptable.
       if (input.departimage !== current.departimage) await requireStoredImage(files, input.departimage, "departimage");
-      await files.claimNamedIn(input.content);
       const [row] = await explained("department", () =>
         db
           .update(departments)
@@ -257,7 +263,7 @@ export function academicsAdmin(db: Database, files: StoredFiles) {
             name: input.name.trim(),
             facultyId: input.facultyId,
             departimage: input.departimage,
-            content: sanitizeRichText(input.content),
+            content: htmlToParagraphs(input.content),
             updatedAt: new Date(),
           })
           .where(eq(departments.id, id))

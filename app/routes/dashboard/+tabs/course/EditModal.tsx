@@ -12,7 +12,6 @@ import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
-import { htmlToParagraphs } from "~/lib/paragraphs";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import type { ActionResult } from "../../tab";
@@ -113,7 +112,7 @@ function DepartmentEditFields({
         name="content"
         label="Description"
         rows={4}
-        defaultValue={htmlToParagraphs(department.content)}
+        defaultValue={department.content}
       />
     </>
   );

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { paragraphsToHtml } from "~/lib/paragraphs";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import type { DeleteOutcome } from "~/services/academics.server";
@@ -63,10 +62,8 @@ export const { create: createDepartment, update: updateDepartment } = writeActio
   DEPARTMENT_FIELDS,
   {
     // The description is written as plain text here and stored as paragraphs (the JSON API takes HTML).
-    create: async (values) =>
-      (await admin()).createDepartment({ ...values, content: paragraphsToHtml(values.content) }),
-    update: async (id, values) =>
-      (await admin()).updateDepartment(id, { ...values, content: paragraphsToHtml(values.content) }),
+    create: async (values) => (await admin()).createDepartment(values),
+    update: async (id, values) => (await admin()).updateDepartment(id, values),
   },
 );
 
