@@ -1,10 +1,11 @@
 import type { z } from "zod";
 
 import { ADMIN_NEEDS_TWO_FACTOR } from "~/domain/messages/two-factor";
+import { withAbsoluteUploads } from "~/lib/absolute-uploads";
 import { apiError } from "~/lib/api-response.server";
 import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
-import { domainServices } from "~/runtime.server";
+import { domainServices, getRuntime } from "~/runtime.server";
 import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 
@@ -185,6 +186,18 @@ function noteBody(body: unknown) {
   noteActivity({ details: { body }, ...(label ? { target: { label: String(label) } } : {}) });
 }
 
+/**
+ * For a caller on another origin that CORS_ORIGINS allows (a client served from its own host), the
+ * address files are served from, so answers name them absolutely; undefined for the site's own pages.
+ */
+async function otherOriginsBase(request: Request): Promise<string | undefined> {
+  const origin = request.headers.get("origin");
+  if (!origin) return undefined;
+  const { config } = await getRuntime();
+  const site = config.publicUrl ? new URL(config.publicUrl).origin : new URL(request.url).origin;
+  return origin !== site && config.corsOrigins.includes(origin) ? site : undefined;
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
@@ -221,7 +234,10 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       });
       const headers = new Headers(result.headers);
       headers.set("Cache-Control", "no-store");
-      return Response.json(result.body, { status: result.status ?? 200, headers });
+      headers.append("Vary", "Origin");
+      const filesFrom = await otherOriginsBase(request);
+      const answered = filesFrom ? withAbsoluteUploads(result.body, filesFrom) : result.body;
+      return Response.json(answered, { status: result.status ?? 200, headers });
     };
     if (!logged(operation, who.user)) return await answer();
     const recorder = async () => (await domainServices()).activity;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld } from "../../tests/support/api";
 import { SETTINGS_FIELDS } from "../lib/site-content";
+import { getRuntime } from "../runtime.server";
 import { openApiDocument } from "./openapi.server";
 
 /**
@@ -111,5 +112,26 @@ describe("the earlier client's calls", () => {
     );
     const legacy = await world.call("GET", `/api/departments/getdepart/${id}`);
     expect((legacy.body as { content: string }).content).toBe("Stored & kept\n\nas HTML");
+  });
+
+  it("names stored files absolutely for a client served from another allowed origin", async () => {
+    const client = "https://client.example.org";
+    (await getRuntime()).config.corsOrigins.push(client);
+    const image = await world.uploadedImage();
+    const created = await world.call("POST", "/api/post/create", {
+      as: "admin",
+      body: { title: "Files from afar", category: "fees", image, content: `<p><img src="${image}" alt=""></p>` },
+    });
+    const slug = (created.body as { slug: string }).slug;
+    const fromElsewhere = await world.call("GET", `/api/post/getposts?slug=${slug}`, { headers: { origin: client } });
+    const post = (fromElsewhere.body as { posts: { image: string; content: string }[] }).posts[0];
+    expect(post.image).toBe(`http://localhost${image}`);
+    expect(post.content).toContain(`src="http://localhost${image}"`);
+    const fromHere = await world.call("GET", `/api/post/getposts?slug=${slug}`);
+    expect((fromHere.body as { posts: { image: string }[] }).posts[0].image).toBe(image);
+    const notAllowed = await world.call("GET", `/api/post/getposts?slug=${slug}`, {
+      headers: { origin: "https://elsewhere.example.net" },
+    });
+    expect((notAllowed.body as { posts: { image: string }[] }).posts[0].image).toBe(image);
   });
 });
