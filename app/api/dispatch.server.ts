@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import { ADMIN_NEEDS_TWO_FACTOR } from "~/domain/messages/two-factor";
-import { withAbsoluteUploads } from "~/lib/absolute-uploads";
+import { withAbsoluteUploads, withRelativeUploads } from "~/lib/absolute-uploads";
 import { apiError } from "~/lib/api-response.server";
 import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
@@ -134,7 +134,9 @@ async function bodyOf(operation: Operation, request: Request, params: Record<str
     if (!Object.hasOwn(variants, params[param])) return { refusal: apiError(404, `There is no such ${param}.`) };
     schema = variants[params[param]];
   }
-  const parsed = schema.safeParse(withOwnNames(json, operation.bodyAliases));
+  const filesFrom = await otherOriginsBase(request);
+  const own = withOwnNames(json, operation.bodyAliases);
+  const parsed = schema.safeParse(filesFrom ? withRelativeUploads(own, filesFrom) : own);
   return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
 }
 

@@ -129,6 +129,17 @@ describe("the earlier client's calls", () => {
     expect(post.content).toContain(`src="http://localhost${image}"`);
     const fromHere = await world.call("GET", `/api/post/getposts?slug=${slug}`);
     expect((fromHere.body as { posts: { image: string }[] }).posts[0].image).toBe(image);
+    // The whole post goes back with an edit, its addresses as it read them.
+    const postId = (fromElsewhere.body as { posts: { _id: string }[] }).posts[0]._id;
+    const edited = await world.call("PUT", `/api/post/updatepost/${postId}/${world.ids.admin}`, {
+      as: "admin",
+      headers: { origin: client },
+      body: { ...post, title: "Files from afar, edited" },
+    });
+    expect(edited.status).toBe(200);
+    const stored = (await world.services.posts.byId(postId, "admin"))!;
+    expect([stored.title, stored.image]).toEqual(["Files from afar, edited", image]);
+    expect(stored.content).toContain(`src="${image}"`);
     const notAllowed = await world.call("GET", `/api/post/getposts?slug=${slug}`, {
       headers: { origin: "https://elsewhere.example.net" },
     });

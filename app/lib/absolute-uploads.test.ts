@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { withAbsoluteUploads } from "./absolute-uploads";
+import { withAbsoluteUploads, withRelativeUploads } from "./absolute-uploads";
 
 describe("stored files' addresses for a client on another origin", () => {
   it("makes file fields and addresses inside HTML absolute, and leaves every other value alone", () => {
@@ -27,6 +27,22 @@ describe("stored files' addresses for a client on another origin", () => {
         tags: ["https://centre.example.edu/uploads/2026-11/d.webp", null],
       },
       success: true,
+    });
+  });
+
+  it("takes them back as the upload gave them when the client sends them with its edits", () => {
+    const site = "https://centre.example.edu";
+    const read = withAbsoluteUploads(
+      { image: "/uploads/2026-11/a-1600w.webp", content: '<img src="/uploads/x.webp">' },
+      site,
+    );
+    expect(withRelativeUploads(read, `${site}/`)).toEqual({
+      image: "/uploads/2026-11/a-1600w.webp",
+      content: '<img src="/uploads/x.webp">',
+    });
+    // Another site's files stay where they are.
+    expect(withRelativeUploads({ image: "https://elsewhere.example.net/uploads/a.webp" }, site)).toEqual({
+      image: "https://elsewhere.example.net/uploads/a.webp",
     });
   });
 });
