@@ -146,3 +146,205 @@ describe("the earlier client's calls", () => {
     expect((notAllowed.body as { posts: { image: string }[] }).posts[0].image).toBe(image);
   });
 });
+
+/**
+ * Every call of SPEC.md section 7 as the earlier client makes it (its paths, trailing slashes and
+ * bodies, records sent back whole as it read them), and what it reads from each answer.
+ */
+describe("every call of SPEC.md section 7, as the earlier client makes it", () => {
+  type Reply = Awaited<ReturnType<ApiWorld["call"]>>;
+  const json = (reply: Reply) => reply.body as Record<string, unknown> & { message?: string };
+  const as = (role: "admin" | "user" | "anonymous") => ({ as: role });
+
+  it("auth and users: sign up, sign in, edit the account, list users, sign out, delete the account", async () => {
+    const username = "earlier.client";
+    const signUp = await world.call("POST", "/api/auth/signup", {
+      body: { username, email: "earlier.client@example.edu", password: "earlier password" },
+    });
+    expect([signUp.status, json(signUp).success, json(signUp).message]).toEqual([201, true, "Signup successful"]);
+    const signIn = await world.call("POST", "/api/auth/signin", { body: { username, password: "earlier password" } });
+    expect([signIn.status, json(signIn).success, json(signIn).username]).toEqual([200, true, username]);
+    const cookie = world.cookieFrom(signIn);
+    const id = String(json(signIn)._id);
+    const update = await world.call("PUT", `/api/users/update/${id}`, {
+      cookie,
+      body: { username: "earlier.client2" },
+    });
+    expect([update.status, json(update)._id, json(update).username]).toEqual([200, id, "earlier.client2"]);
+    const users = await world.call("GET", "/api/users/getusers?startIndex=0", as("admin"));
+    expect((json(users).users as { username: string }[]).map((u) => u.username)).toContain("earlier.client2");
+    const signOut = await world.call("POST", "/api/users/signout", { cookie });
+    expect(signOut.status).toBe(200);
+    const again = world.cookieFrom(
+      await world.call("POST", "/api/auth/signin", {
+        body: { username: "earlier.client2", password: "earlier password" },
+      }),
+    );
+    const removed = await world.call("DELETE", `/api/users/delete/${id}`, { cookie: again });
+    expect(removed.status).toBe(200);
+    const gone = await world.call("POST", "/api/auth/signin", {
+      body: { username: "earlier.client2", password: "earlier password" },
+    });
+    expect([gone.status, json(gone).success]).toEqual([401, false]);
+  });
+
+  it("posts: create, read by every parameter, save the whole post back, delete", async () => {
+    const created = await world.call("POST", "/api/post/create", {
+      ...as("admin"),
+      body: { title: "An earlier client's post", category: "uncategories", image: "", content: "<p>Body</p>" },
+    });
+    expect(created.status).toBe(201);
+    const slug = String(json(created).slug);
+    expect(json(created).message).toEqual(expect.any(String));
+    const bySlug = json(await world.call("GET", `/api/post/getposts?slug=${slug}`)).posts as Record<string, unknown>[];
+    const post = bySlug[0];
+    const postId = String(post._id);
+    for (const query of [
+      `userId=${world.ids.admin}&startIndex=0`,
+      "limit=3",
+      "startIndex=0",
+      `postId=${postId}`,
+      "category=uncategorized",
+    ]) {
+      const reply = await world.call("GET", `/api/post/getposts?${query}`, as("admin"));
+      expect(reply.status, query).toBe(200);
+      expect(
+        (json(reply).posts as { _id: string }[]).some((p) => p._id === postId),
+        query,
+      ).toBe(true);
+    }
+    const saved = await world.call("PUT", `/api/post/updatepost/${postId}/${world.ids.admin}`, {
+      ...as("admin"),
+      body: { ...post, content: "<p>Edited</p>" },
+    });
+    expect([saved.status, json(saved).slug]).toEqual([200, slug]);
+    const deleted = await world.call("DELETE", `/api/post/deletepost/${postId}/${world.ids.admin}`, as("admin"));
+    expect(deleted.status).toBe(200);
+    expect(json(await world.call("GET", `/api/post/getposts?postId=${postId}`)).posts).toEqual([]);
+  });
+
+  it("faculties, departments and courses: create, list, read, save the whole record at its singular path, delete", async () => {
+    const facultyReply = await world.call("POST", "/api/faculty/create", {
+      ...as("admin"),
+      body: { name: "Faculty of Earlier Calls" },
+    });
+    expect(facultyReply.status, facultyReply.text).toBe(201);
+    const faculty = json(facultyReply);
+    const departmentReply = await world.call("POST", "/api/departments/create", {
+      ...as("admin"),
+      body: { name: "Public Law", faculty: faculty._id, departimage: "", content: "Constitutions." },
+    });
+    expect(departmentReply.status, departmentReply.text).toBe(201);
+    const department = json(departmentReply);
+    const course = await world.call("POST", "/api/course/create", {
+      ...as("admin"),
+      body: {
+        name: "Constitutional Law",
+        code: "law 101",
+        credits: 3,
+        semester: "First",
+        description: "Foundations.",
+        department: department._id,
+        faculty: faculty._id,
+      },
+    });
+    expect(course.status, course.text).toBe(201);
+    for (const path of ["/api/course/getcourse", "/api/departments/getdepart", "/api/faculty/getfaculty"]) {
+      const reply = await world.call("GET", path);
+      expect(Array.isArray(reply.body), path).toBe(true);
+    }
+    const page = json(await world.call("GET", `/api/departments/getdepart/${department._id}`));
+    expect([page.name, (page.courses as unknown[]).length]).toEqual(["Public Law", 1]);
+    const { courses: _courses, ...wholeDepartment } = page;
+    void _courses;
+    const editedDepartment = await world.call("PUT", `/api/department/${department._id}`, {
+      ...as("admin"),
+      body: { ...wholeDepartment, name: "Public and Constitutional Law" },
+    });
+    expect(editedDepartment.status).toBe(200);
+    const listedCourse = (await world.call("GET", "/api/course/getcourse")).body as Record<string, unknown>[];
+    const wholeCourse = listedCourse.find((c) => c._id === json(course)._id)!;
+    const editedCourse = await world.call("PUT", `/api/course/${wholeCourse._id}`, {
+      ...as("admin"),
+      body: { ...wholeCourse, credits: 4 },
+    });
+    expect([editedCourse.status, json(editedCourse).credits]).toEqual([200, 4]);
+    const editedFaculty = await world.call("PUT", `/api/faculty/${faculty._id}`, {
+      ...as("admin"),
+      body: { ...faculty, name: "Faculty of Earlier Calls, renamed" },
+    });
+    expect([editedFaculty.status, json(editedFaculty).name]).toEqual([200, "Faculty of Earlier Calls, renamed"]);
+    expect((await world.call("DELETE", `/api/course/${wholeCourse._id}`, as("admin"))).status).toBe(200);
+    expect((await world.call("DELETE", `/api/departments/${department._id}`, as("admin"))).status).toBe(200);
+    const facultyGone = await world.call(
+      "DELETE",
+      `/api/faculty/deletefaculty/${faculty._id}/${world.ids.admin}`,
+      as("admin"),
+    );
+    expect(facultyGone.status).toBe(200);
+  });
+
+  it("settings, staff, the announcement and focus pages: read and save as the client does", async () => {
+    for (const section of ["homepage", "about", "howtoapplyone", "howtoapplytwo", "howtoapplythree"]) {
+      expect((await world.call("GET", `/api/settings/${section}`)).status, section).toBe(200);
+    }
+    const homepage = json(await world.call("GET", "/api/settings/homepage"));
+    const savedSettings = await world.call("PUT", "/api/settings/homepage", {
+      ...as("admin"),
+      body: { ...homepage, title: "Welcome back" },
+    });
+    expect([savedSettings.status, json(savedSettings).title]).toEqual([200, "Welcome back"]);
+    const staff = json(await world.call("GET", "/api/staff"));
+    expect(Object.keys(staff)).toEqual(expect.arrayContaining(["director", "vc"]));
+    const director = json(await world.call("GET", "/api/staff/director"));
+    const savedStaff = await world.call("PUT", "/api/staff/director", {
+      ...as("admin"),
+      body: { ...director, post: "Director of the Centre" },
+    });
+    expect([savedStaff.status, json(savedStaff).post]).toEqual([200, "Director of the Centre"]);
+    const announcement = json(await world.call("GET", "/api/announce/", as("admin")));
+    expect(Object.keys(announcement)).toEqual(expect.arrayContaining(["title", "content"]));
+    const announced = await world.call("PUT", "/api/announce/", {
+      ...as("admin"),
+      body: { title: "A new call", content: "<p>Send papers.</p>" },
+    });
+    expect([announced.status, json(announced).title]).toEqual([200, "A new call"]);
+    const chosen = await world.call("POST", "/api/focus/", { ...as("admin"), body: { key: "homePage" } });
+    expect(chosen.status).toBe(200);
+    const focused = await world.call("POST", "/api/focus/", {
+      ...as("admin"),
+      body: { key: "aboutPage", title: "Who we are", subtitle: "Peace", content: "<p>Us</p>", file: null },
+    });
+    expect(focused.status).toBe(200);
+    expect(json(await world.call("GET", "/api/focus/aboutPage"))).toMatchObject({
+      title: "Who we are",
+      subtitle: "Peace",
+    });
+    expect(Object.keys(json(await world.call("GET", "/api/focus/homePage")))).toEqual(
+      expect.arrayContaining(["title", "subtitle"]),
+    );
+  });
+
+  it("journals: list (public and an admin's own), create from an uploaded PDF, delete", async () => {
+    const file = await world.uploadedPdf();
+    const created = await world.call("POST", "/api/journal/create", {
+      ...as("admin"),
+      body: { filename: "An earlier client's article", details: "<p>Abstract</p>", file },
+    });
+    expect(created.status).toBe(201);
+    const mine = json(
+      await world.call("GET", `/api/journal/getjournals?userId=${world.ids.admin}&startIndex=0`, as("admin")),
+    );
+    const article = (mine.journals as { _id: string; filename: string }[]).find(
+      (j) => j.filename === "An earlier client's article",
+    )!;
+    const listed = json(await world.call("GET", "/api/journal/getjournals"));
+    expect((listed.journals as { _id: string }[]).some((j) => j._id === article._id)).toBe(true);
+    const deleted = await world.call(
+      "DELETE",
+      `/api/journal/deletejournal/${article._id}/${world.ids.admin}`,
+      as("admin"),
+    );
+    expect(deleted.status).toBe(200);
+  });
+});
