@@ -78,14 +78,15 @@ export function sitemapsService(db: Database, options: { pageSize?: number } = {
 
     /**
      * When the public records of a kind last changed: the newest save or move to the trash of any
-     * of them, or the newest public date (a scheduled record goes public at its time, unsaved).
+     * of them, or the newest public date (a scheduled record goes public at its time, unsaved). A
+     * scheduled record's save is dated at its time (slugs.server.ts): it counts once that has come.
      * A feed's Last-Modified: it moves whenever what the feed shows may have.
      */
     async lastChange(kind: ListedKind): Promise<Date | undefined> {
       const table = TABLES[kind];
       const [row] = rowsOf<{ at: string | null }>(
         await db.execute(sql`
-          select ${w3c(sql`greatest(max(${table.updatedAt}), max(${table.createdAt}) filter (where ${visibleTo(table, "public")}))`)} as at
+          select ${w3c(sql`greatest(max(${table.updatedAt}) filter (where ${table.updatedAt} <= now()), max(${table.createdAt}) filter (where ${visibleTo(table, "public")}))`)} as at
           from ${table}`),
       );
       return row?.at ? new Date(row.at) : undefined;

@@ -92,7 +92,7 @@ function itemFor(entry: FeedEntry, format: FeedFormat): Item {
     // library declares its namespace for entries with content, which every entry has).
     if (entry.authors.length)
       item.extensions = [{ name: "dc:creator", objects: entry.authors.map((name) => ({ _text: name })) as never }];
-  } else {
+  } else if (entry.authors.length) {
     item.author = entry.authors.map((name) => ({ name }));
   }
   if (entry.image) item.image = { url: entry.image.url, type: entry.image.type };
