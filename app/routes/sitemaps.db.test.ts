@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 import { sitemapsService } from "~/services/sitemaps.server";
+import { robotsTxt } from "~/web/sitemaps.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
@@ -133,6 +134,10 @@ describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain("Disallow: /");
     expect(lines.some((line) => /^Disallow: \/(post|journal|journals|about|programmes)\/?$/.test(line))).toBe(false);
+
+    // A staging copy (ROBOTS_NOINDEX) keeps every crawler out, and names no sitemap.
+    const staging = await robotsTxt(new Request("http://localhost/robots.txt"), true).text();
+    expect(staging).toBe("User-agent: *\nDisallow: /\n");
   });
 
   it("pages through its records by keyset: every public record once, in order, and no page past the last", async () => {

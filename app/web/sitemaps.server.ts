@@ -1,7 +1,8 @@
 import { articlePath, issuePath } from "~/domain/scholarly";
+import { config } from "~/lib/config.server";
 import { services } from "~/runtime.server";
 import type { ListedKind } from "~/services/sitemaps.server";
-import { sitemapIndexXml, type SitemapUrl,sitemapXml } from "~/services/syndication/sitemap-xml.server";
+import { sitemapIndexXml, type SitemapUrl, sitemapXml } from "~/services/syndication/sitemap-xml.server";
 
 import { siteUrlOf } from "./journal-views.server";
 import { documentResponse, isNotModified } from "./syndication.server";
@@ -113,15 +114,20 @@ export const ROBOTS_DISALLOWED = [
   "/theme",
 ];
 
-/** `/robots.txt`: where the sitemap is, and what to leave alone. */
-export function robotsTxt(request: Request): Response {
+/**
+ * `/robots.txt`: where the sitemap is, and what to leave alone. With ROBOTS_NOINDEX (a staging
+ * copy of the site), everything.
+ */
+export function robotsTxt(request: Request, noindex = config().robotsNoindex): Response {
   const site = siteUrlOf(request);
-  const body = [
-    "User-agent: *",
-    ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
-    "",
-    `Sitemap: ${site}/sitemap.xml`,
-    "",
-  ].join("\n");
+  const body = noindex
+    ? ["User-agent: *", "Disallow: /", ""].join("\n")
+    : [
+        "User-agent: *",
+        ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
+        "",
+        `Sitemap: ${site}/sitemap.xml`,
+        "",
+      ].join("\n");
   return documentResponse(request, body, { contentType: "text/plain; charset=utf-8" });
 }
