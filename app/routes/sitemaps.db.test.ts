@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { sitemapsService } from "~/services/sitemaps.server";
 import { robotsTxt } from "~/web/sitemaps.server";
@@ -145,11 +146,11 @@ describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
     const chunks = await small.chunks("posts");
     const pages = await Promise.all(chunks.map((chunk) => small.chunk("posts", chunk.page)));
     const all = pages.flatMap((page) => page!.map((entry) => entry.slug));
-    const expected = (
+    const expected = rowsOf<{ slug: string }>(
       await world.database.db.execute(
         sql`select slug from posts where deleted_at is null and (status = 'published' or (status = 'scheduled' and publish_at <= now())) order by created_at, id`,
-      )
-    ).rows.map((row) => (row as { slug: string }).slug);
+      ),
+    ).map((row) => row.slug);
     expect(all).toEqual(expected);
     expect(chunks.map((chunk) => chunk.count)).toEqual(pages.map((page) => page!.length));
     expect(await small.chunk("posts", chunks.length + 1)).toBeUndefined();
@@ -174,9 +175,9 @@ describe(`a sitemap of 100,000+ posts (${testDatabaseKind})`, () => {
       select 'bulk-article-' || g, 'Bulk article ' || g, '/uploads/none.pdf',
              now() - make_interval(secs => 20000 - g + 60), now() - make_interval(secs => 20000 - g + 60)
       from generate_series(1, 20000) g`);
-    const [{ n: publicPosts }] = (
-      await db.execute(sql`select count(*)::int as n from posts where deleted_at is null and status = 'published'`)
-    ).rows as { n: number }[];
+    const [{ n: publicPosts }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from posts where deleted_at is null and status = 'published'`),
+    );
     expect(publicPosts).toBeGreaterThan(100_000);
 
     let started = performance.now();
