@@ -5,6 +5,7 @@ import { posts } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { DEFAULT_JOURNAL_PROFILE } from "~/domain/scholarly";
 import { decodeEntities } from "~/lib/text";
+import { recording } from "~/services/request-record.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
@@ -200,6 +201,21 @@ describe(`news feeds (${testDatabaseKind})`, () => {
     expect((await get("/posts/category/exams/rss.xml")).status).toBe(200);
     expect((await get("/posts/category/gossip/rss.xml")).status).toBe(404);
     expect((await get("/posts/category/fees/feed.xml")).status).toBe(404);
+  });
+
+  it("a feed's render notes what it read, and no session: the page cache keeps it and drops it on a change", async () => {
+    await seeded_();
+    for (const [url, kind] of [
+      ["/rss.xml", "posts"],
+      ["/posts/category/fees/atom.xml", "posts"],
+      ["/journals/feed.json", "journals"],
+      ["/journals/issues/rss.xml", "journals"],
+    ] as const) {
+      const { result, record } = await recording(() => get(url));
+      expect(result.status, url).toBe(200);
+      expect([...record.tags], url).toContain(kind);
+      expect(record.session, url).toBe("not-read");
+    }
   });
 
   it("/feed sends readers to the news in RSS", async () => {
