@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { config } from "~/lib/config.server";
+import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { failedOnNetwork } from "~/lib/form-hooks";
 import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
@@ -76,6 +77,9 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
 }
+
+/** Every page names the news feeds for browsers and feed readers (decision 026). */
+export const links: Route.LinksFunction = () => NEWS_FEED_LINKS;
 
 export function meta() {
   return [

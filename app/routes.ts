@@ -59,5 +59,18 @@ export default [
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.
   route("oai", "routes/oai.ts"),
+  // Feeds, sitemaps and robots.txt, for readers and search engines (issue 22, decision 026).
+  route("rss.xml", "routes/feeds.ts", { id: "feed-rss" }),
+  route("atom.xml", "routes/feeds.ts", { id: "feed-atom" }),
+  route("feed.json", "routes/feeds.ts", { id: "feed-json" }),
+  route("feed", "routes/feeds.ts", { id: "feed" }),
+  route("posts/category/:category/:feedFile", "routes/feeds.ts", { id: "feed-category" }),
+  route("journals/rss.xml", "routes/feeds.ts", { id: "feed-articles-rss" }),
+  route("journals/atom.xml", "routes/feeds.ts", { id: "feed-articles-atom" }),
+  route("journals/feed.json", "routes/feeds.ts", { id: "feed-articles-json" }),
+  route("journals/issues/:feedFile", "routes/feeds.ts", { id: "feed-issues" }),
+  route("sitemap.xml", "routes/sitemaps.ts", { id: "sitemap-index" }),
+  route("sitemaps/:sitemapFile", "routes/sitemaps.ts", { id: "sitemap-child" }),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

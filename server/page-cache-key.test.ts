@@ -13,4 +13,21 @@ describe("the page cache's addresses", () => {
     expect(pageCacheKey(request("/admision?officer=nobody"))?.url).toBe("/admision");
     expect(pageCacheKey(request("/about?officer=vc"))?.url).toBe("/about");
   });
+
+  it("keeps the feeds, the sitemap index, its pages child and robots.txt, not the large children (decision 026)", () => {
+    for (const url of [
+      "/rss.xml",
+      "/atom.xml",
+      "/feed.json",
+      "/posts/category/fees/rss.xml",
+      "/journals/atom.xml",
+      "/journals/issues/feed.json",
+      "/sitemap.xml",
+      "/sitemaps/pages.xml",
+      "/robots.txt",
+    ])
+      expect(pageCacheKey(request(`${url}?utm_source=x`))?.url, url).toBe(url);
+    expect(pageCacheKey(request("/sitemaps/posts-1.xml"))).toBeUndefined();
+    expect(pageCacheKey(request("/feed"))).toBeUndefined();
+  });
 });

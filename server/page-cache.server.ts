@@ -46,6 +46,10 @@ const PUBLIC_PAGES: { pattern: RegExp; params?: Params }[] = [
   { pattern: /^\/admision$/, params: { officer: new RegExp(`^(${STAFF_ROLES.join("|")})$`) } },
   { pattern: /^\/(posts|journals)$/, params: { page: LATER_PAGE, after: UUID } },
   { pattern: /^\/post\/[^/]+$/ },
+  // Feeds, the sitemap index, its pages child and robots.txt (decision 026); the posts and
+  // journals children (megabytes each, read by crawlers now and then) answer 304s of their own.
+  { pattern: /^\/(rss\.xml|atom\.xml|feed\.json|sitemap\.xml|sitemaps\/pages\.xml|robots\.txt)$/ },
+  { pattern: /^\/(posts\/category\/[a-z]+|journals|journals\/issues)\/(rss\.xml|atom\.xml|feed\.json)$/ },
   { pattern: /^\/journal\/[^/]+$/ },
   { pattern: /^\/(journals|programmes)\/[^/]+$/, params: { course: UUID } },
 ];

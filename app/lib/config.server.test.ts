@@ -26,7 +26,13 @@ describe("readConfig", () => {
       maxPdfBytes: 50 * 1024 * 1024,
       s3: undefined,
       activityRetentionDays: 365,
+      robotsNoindex: false,
     });
+  });
+
+  it("reads whether search engines are kept out (a staging copy)", () => {
+    expect(readConfig({ ROBOTS_NOINDEX: "true" }).robotsNoindex).toBe(true);
+    expect(() => readConfig({ ROBOTS_NOINDEX: "maybe" })).toThrow(/ROBOTS_NOINDEX must be true or false/);
   });
 
   it("reads how long the activity log is kept, in whole days", () => {

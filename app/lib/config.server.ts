@@ -119,6 +119,7 @@ const configSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
     .default(365),
+  ROBOTS_NOINDEX: booleanText.default(false),
   SMTP_URL: urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z
     .string()
@@ -180,6 +181,8 @@ export type AppConfig = {
   s3: S3Config | undefined;
   /** Activity log entries older than this many days are deleted. */
   activityRetentionDays: number;
+  /** A site search engines should leave alone (a staging copy): robots.txt disallows everything. */
+  robotsNoindex: boolean;
   /** Set: mails go out through this SMTP server; unset: to DATA_DIR/outbox (the development outbox). */
   smtpUrl: string | undefined;
   /** The From header of the site's mails; unset: the site's name at no-reply@ the public host. */
@@ -272,6 +275,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     activityRetentionDays: c.ACTIVITY_RETENTION_DAYS,
+    robotsNoindex: c.ROBOTS_NOINDEX,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
   };

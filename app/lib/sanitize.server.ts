@@ -102,4 +102,30 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html.replace(/&nbsp;|\u00a0/g, " "), OPTIONS).trim();
 }
 
+/**
+ * Stored rich text for another site to show (a feed reader): the same allowlist, with every link and
+ * image address made absolute against `base` (the site's address), and no players or pasted data
+ * images, which readers do not show.
+ */
+export function richTextForElsewhere(html: string, base: string): string {
+  const absolute = (value: string | undefined) => {
+    try {
+      return value ? new URL(value.trim(), `${base.replace(/\/+$/, "")}/`).toString() : value;
+    } catch {
+      return value;
+    }
+  };
+  const own = OPTIONS.transformTags as Record<string, sanitizeHtml.Transformer>;
+  return sanitizeHtml(sanitizeRichText(html), {
+    ...OPTIONS,
+    allowedTags: (OPTIONS.allowedTags as string[]).filter((tag) => tag !== "iframe"),
+    allowedSchemesByTag: { img: ["http", "https"] },
+    transformTags: {
+      ...own,
+      a: (tagName, attribs) => own.a(tagName, { ...attribs, href: absolute(attribs.href) ?? "" }),
+      img: (tagName, attribs) => own.img(tagName, { ...attribs, src: absolute(attribs.src) ?? "" }),
+    },
+  }).trim();
+}
+
 /** Plain text fields (titles, names) are stored as typed: React escapes them when shown. */

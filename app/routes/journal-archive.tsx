@@ -5,6 +5,7 @@ import { IssueCover } from "~/components/journal/IssueCover";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { issueLabel, issuePath, licence } from "~/domain/scholarly";
+import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
@@ -26,6 +27,8 @@ export async function loader() {
 }
 
 export const handle = READING_PAGE;
+
+export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [

@@ -7,6 +7,7 @@ import { TableOfContents, tocEntry } from "~/components/journal/TableOfContents"
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { ARCHIVE_PATH, ISSUE_STATUS_LABELS, issueLabel, type IssueStatus } from "~/domain/journal-names";
+import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { formatDate } from "~/lib/text";
@@ -37,6 +38,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const handle = READING_PAGE;
+
+export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(matches, "Issue not found") }];

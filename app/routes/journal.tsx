@@ -9,6 +9,7 @@ import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/domain/journal-names";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { type ArticleView, languageLabel } from "~/domain/scholarly";
+import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
@@ -88,6 +89,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const handle = READING_PAGE;
+
+export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(matches, "Journal article not found") }];

@@ -9,6 +9,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
 import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/domain/journal-names";
+import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageDescription, pageTitle } from "~/lib/meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
@@ -68,6 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const handle = READING_PAGE;
+
+export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return [

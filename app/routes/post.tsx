@@ -9,6 +9,7 @@ import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { categoryLabel } from "~/domain/vocabulary";
+import { categoryFeedLink } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { pageTitle } from "~/lib/meta";
 import { excerpt, formatDate } from "~/lib/text";
@@ -63,6 +64,8 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
   const { post, related, notice, preview } = loaderData;
   return (
     <article>
+      {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
+      <link {...categoryFeedLink(post.category, categoryLabel(post.category))} />
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
       {!preview && <AdminEditLink user={matches[0].loaderData.user} to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">

@@ -22,6 +22,7 @@ import { previewsEffects, previewsService } from "./previews.server";
 import { scholarlyEffects, scholarlyService } from "./scholarly.server";
 import { oaiEffects, oaiService } from "./scholarly/oai/oai.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
+import { type ListedKind, sitemapsEffects, sitemapsService } from "./sitemaps.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
 export type ServiceOptions = {
@@ -96,6 +97,13 @@ export function createServices(db: Database, options: ServiceOptions) {
     // The journal's settings and issues are shown on the journal's pages: one kind of content with its articles.
     scholarly: tracked(scholarlyService(db, media), "journals", scholarlyEffects, changes),
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
+    // Sitemaps and feeds read the kind of record they list (issue 22).
+    sitemaps: tracked(
+      sitemapsService(db),
+      { chunks: (kind: ListedKind) => kind, chunk: (kind: ListedKind) => kind, lastChange: (kind: ListedKind) => kind },
+      sitemapsEffects,
+      changes,
+    ),
     academicsAdmin: tracked(academicsAdmin(db, media), "academics", academicsAdminEffects, changes),
     siteContent,
     media,
@@ -141,6 +149,7 @@ export const serviceEffects = {
   scholarly: scholarlyEffects,
   academics: academicsEffects,
   academicsAdmin: academicsAdminEffects,
+  sitemaps: sitemapsEffects,
   siteContent: siteContentEffects,
   media: mediaEffects,
   previews: previewsEffects,

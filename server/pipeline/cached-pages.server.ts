@@ -26,7 +26,11 @@ export async function sendCachedPage(
   const known = String(req.headers["if-none-match"] ?? "")
     .split(",")
     .map((tag) => tag.trim().replace(/^W\//, ""));
-  if (known.includes(page.etag)) {
+  // A page that says when it last changed (a feed) also answers If-Modified-Since, when no ETag was sent.
+  const lastModified = Date.parse(page.headers.find(([name]) => name === "last-modified")?.[1] ?? "");
+  const since = Date.parse(String(req.headers["if-modified-since"] ?? ""));
+  const unchangedSince = req.headers["if-none-match"] === undefined && lastModified <= since;
+  if (known.includes(page.etag) || unchangedSince) {
     res.writeHead(304).end();
     return;
   }

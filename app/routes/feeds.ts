@@ -1,0 +1,30 @@
+import { data, redirect } from "react-router";
+
+import { POST_CATEGORIES, type PostCategory } from "~/domain/vocabulary";
+import { feedFormatOf } from "~/services/syndication/feeds.server";
+import { articlesFeed, issuesFeed, newsFeed } from "~/web/syndication.server";
+
+import type { Route } from "./+types/feeds";
+
+const notFound = () => data({ message: "Feed not found" }, { status: 404 });
+
+/**
+ * The site's feeds (decision 026), each as RSS 2.0 (`rss.xml`), Atom 1.0 (`atom.xml`) and JSON
+ * Feed 1.1 (`feed.json`): the news at `/`, one category's news at `/posts/category/{category}/`,
+ * the journal's articles at `/journals/` and its issues at `/journals/issues/`. `/feed` is the
+ * address many people try: it sends them to the news in RSS.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/feed") throw redirect("/rss.xml", 301);
+  const format = feedFormatOf(pathname.slice(pathname.lastIndexOf("/") + 1));
+  if (!format) throw notFound();
+  if ("category" in params) {
+    const category = params.category as PostCategory;
+    if (!POST_CATEGORIES.includes(category)) throw notFound();
+    return newsFeed(request, format, category);
+  }
+  if (pathname.startsWith("/journals/issues/")) return issuesFeed(request, format);
+  if (pathname.startsWith("/journals/")) return articlesFeed(request, format);
+  return newsFeed(request, format);
+}

@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+
+import { feedProblems, locsOf, xmllintProblems } from "../support/feeds";
+
+/** Feeds, sitemaps and robots.txt from the running server, as readers and crawlers fetch them (decision 026). */
+test.describe("found by readers and crawlers", () => {
+  test("the news, category and journal feeds answer with their types, valid, and 304 once read", async ({
+    request,
+  }) => {
+    const feeds = [
+      ["/rss.xml", "rss", "application/rss+xml; charset=utf-8"],
+      ["/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
+      ["/feed.json", "json", "application/feed+json; charset=utf-8"],
+      ["/posts/category/uncategorized/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
+      ["/journals/rss.xml", "rss", "application/rss+xml; charset=utf-8"],
+      ["/journals/issues/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
+    ] as const;
+    for (const [path, format, type] of feeds) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(200);
+      expect(answer.headers()["content-type"], path).toBe(type);
+      const body = await answer.text();
+      expect(await feedProblems(body, format), path).toEqual([]);
+      expect(body, path).toMatch(/https?:\/\/[^"<\s]+\/(post|journal)\//);
+      const again = await request.get(path, { headers: { "If-None-Match": answer.headers().etag } });
+      expect(again.status(), path).toBe(304);
+      if (answer.headers()["last-modified"]) {
+        const since = await request.get(path, { headers: { "If-Modified-Since": answer.headers()["last-modified"] } });
+        expect(since.status(), path).toBe(304);
+      }
+    }
+    // The address people try first: the news in RSS.
+    const feed = await request.get("/feed");
+    expect(feed.status()).toBe(200);
+    expect(feed.url()).toMatch(/\/rss\.xml$/);
+    expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect((await request.get("/posts/category/nothing/rss.xml")).status()).toBe(404);
+  });
+
+  test("the sitemap index and its children are valid sitemaps of the public pages", async ({ request }) => {
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    expect(index.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+    const body = await index.text();
+    expect(xmllintProblems(body, "siteindex.xsd")).toBe("");
+    const children = locsOf(body).map((loc) => new URL(loc).pathname);
+    expect(children).toEqual(
+      expect.arrayContaining(["/sitemaps/pages.xml", "/sitemaps/posts-1.xml", "/sitemaps/journals-1.xml"]),
+    );
+    const listed: string[] = [];
+    for (const child of children) {
+      const answer = await request.get(child);
+      expect(answer.status(), child).toBe(200);
+      expect(answer.headers()["content-type"], child).toBe("application/xml; charset=utf-8");
+      const xml = await answer.text();
+      expect(xmllintProblems(xml, "sitemap.xsd"), child).toBe("");
+      listed.push(...locsOf(xml).map((loc) => new URL(loc).pathname));
+    }
+    expect(listed).toEqual(expect.arrayContaining(["/", "/about", "/posts", "/journals", "/programmes"]));
+    expect(listed.some((path) => path.startsWith("/post/"))).toBe(true);
+    expect(listed.some((path) => path.startsWith("/journal/"))).toBe(true);
+    // Every address listed is a page that answers.
+    const post = listed.find((path) => path.startsWith("/post/"))!;
+    expect((await request.get(post)).status()).toBe(200);
+    expect((await request.get("/sitemaps/posts-999.xml")).status()).toBe(404);
+  });
+
+  test("robots.txt names the sitemap and keeps crawlers out of the dashboard and the API", async ({ request }) => {
+    const answer = await request.get("/robots.txt");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const text = await answer.text();
+    expect(text).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\.xml$/m);
+    expect(text).toContain("Disallow: /dashboard\n");
+    expect(text).toContain("Disallow: /api/\n");
+  });
+
+  test("every page tells browsers and readers where its feeds are", async ({ page }) => {
+    const feedLinks = () =>
+      page
+        .locator('head link[rel="alternate"]')
+        .evaluateAll((links) => links.map((link) => `${link.getAttribute("type")} ${link.getAttribute("href")}`));
+    await page.goto("/");
+    expect(await feedLinks()).toEqual([
+      "application/rss+xml /rss.xml",
+      "application/atom+xml /atom.xml",
+      "application/feed+json /feed.json",
+    ]);
+    await page.goto("/journals");
+    expect(await feedLinks()).toEqual(
+      expect.arrayContaining(["application/rss+xml /journals/rss.xml", "application/rss+xml /journals/issues/rss.xml"]),
+    );
+    await page.goto("/posts");
+    const post = await page.locator("main a[href^='/post/']").first().getAttribute("href");
+    await page.goto(post!);
+    expect(
+      (await feedLinks()).some((link) => /^application\/rss\+xml \/posts\/category\/[a-z]+\/rss\.xml$/.test(link)),
+    ).toBe(true);
+  });
+});
