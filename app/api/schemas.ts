@@ -126,6 +126,9 @@ export const postBody = z.strictObject({
   category: postSchema.shape.category.default("uncategorized"),
   image: postSchema.shape.image.default(""),
   content: postSchema.shape.content.default(""),
+  excerpt: postSchema.shape.excerpt
+    .optional()
+    .meta({ description: "Plain text for search engines and link previews; left out on update: kept as it is" }),
   ...editorialBody,
 });
 
@@ -254,6 +257,7 @@ export const postRecord = record("Post", {
   category: z.enum(POST_CATEGORIES),
   image: z.string(),
   content: z.string().meta({ description: "Sanitised HTML" }),
+  excerpt: z.string().meta({ description: "The editors' summary (plain text); empty: none was written" }),
   ...authored,
 });
 

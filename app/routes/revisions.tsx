@@ -8,6 +8,7 @@ import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabu
 import { readForm } from "~/lib/read-form.server";
 import { revisionDiff } from "~/lib/revision-diff.server";
 import { formatDate } from "~/lib/text";
+import { NOINDEX } from "~/lib/seo/noindex";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
@@ -25,6 +26,7 @@ const FIELDS = {
     { name: "category", label: "Category" },
     { name: "image", label: "Post image" },
     { name: "content", label: "Content", html: true },
+    { name: "excerpt", label: "Excerpt" },
   ],
   journal: [
     { name: "filename", label: "Journal title" },
@@ -174,7 +176,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `History of ${loaderData.title}` : "History" }];
+  return [{ title: loaderData ? `History of ${loaderData.title}` : "History" }, NOINDEX];
 }
 
 export default function RevisionsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,8 @@ import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { PASSWORD_RESET_DONE } from "~/domain/messages/accounts";
 import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { secondStepPath } from "~/lib/two-factor";
@@ -70,7 +71,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign in") }];
+  return [{ title: pageTitle(matches, "Sign in") }, NOINDEX];
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

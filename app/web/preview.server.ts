@@ -35,7 +35,10 @@ export async function previewedPost(token: string): Promise<{ post: Post; expire
   const preview = await previewOf(token, "post");
   const saved = preview.recordId ? await (await services()).posts.byId(preview.recordId, "admin") : undefined;
   const { title, category, image, content } = preview;
-  return { post: { ...recordFields(saved), title, category, image, content }, expiresAt: preview.expiresAt };
+  return {
+    post: { ...recordFields(saved), title, category, image, content, excerpt: saved?.excerpt ?? "" },
+    expiresAt: preview.expiresAt,
+  };
 }
 
 /** A journal article as a preview link shows it. */
