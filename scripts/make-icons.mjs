@@ -17,7 +17,11 @@ const NAVY = "#0b2545";
 const GOLD = "#c9a227";
 
 /** The shield on its own, `size` px square, transparent around it. */
-const shield = (size) => sharp(logo, { density: Math.ceil((72 * size) / 40) }).resize(size, size).png().toBuffer();
+const shield = (size) =>
+  sharp(logo, { density: Math.ceil((72 * size) / 40) })
+    .resize(size, size)
+    .png()
+    .toBuffer();
 
 /** The shield on a navy square with a margin (icons a system crops to a circle keep the shield whole). */
 async function tile(size, margin = 0.14) {
@@ -50,7 +54,8 @@ function ico(pngs) {
   return Buffer.concat([header, ...pngs.map((p) => p.data)]);
 }
 
-const escapeXml = (text) => text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
+const escapeXml = (text) =>
+  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
 
 /** Words in lines of at most `max` characters. */
 function wrap(text, max) {
@@ -90,4 +95,7 @@ write("favicon.ico", ico(await Promise.all([16, 32, 48].map(async (size) => ({ s
 write("apple-touch-icon.png", await tile(180, 0.1));
 write("icon-192.png", await tile(192));
 write("icon-512.png", await tile(512));
-write("social-card.png", await socialCard("Centre for Peace, Security and Conflict Resolution", "Knowledge for a safer, fairer world"));
+write(
+  "social-card.png",
+  await socialCard("Centre for Peace, Security and Conflict Resolution", "Knowledge for a safer, fairer world"),
+);

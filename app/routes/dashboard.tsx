@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 
+import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { readForm } from "~/lib/read-form.server";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { dashboardActivity } from "~/web/activity.server";
 import { NOT_ALLOWED, requireAdmin, requireUser, TWO_FACTOR_SETUP_PATH } from "~/web/session.server";

@@ -6,9 +6,9 @@ import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
 import { READING_PAGE } from "~/lib/hydration";
+import { descriptionHtml } from "~/lib/paragraphs";
 import { describe, socialImagePath } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
-import { descriptionHtml } from "~/lib/paragraphs";
 import { services } from "~/runtime.server";
 import { pageSeo } from "~/web/seo.server";
 

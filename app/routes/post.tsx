@@ -15,11 +15,10 @@ import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
-import { previewedPost } from "~/web/preview.server";
-import { audienceOf } from "~/web/session.server";
-
 import type { Post } from "~/services/posts.server";
+import { previewedPost } from "~/web/preview.server";
 import { pageSeo } from "~/web/seo.server";
+import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/post";
 

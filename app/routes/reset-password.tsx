@@ -5,9 +5,9 @@ import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { RESET_LINK_INVALID } from "~/domain/messages/accounts";
 import { firstError, resetPasswordSchema } from "~/lib/forms/accounts";
+import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 

@@ -4,9 +4,9 @@ import { AccountFields, useFieldValues } from "~/components/forms/AccountFields"
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/forms/accounts";
+import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { readForm } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
 import { activityOf } from "~/web/activity.server";

@@ -4,9 +4,9 @@ import { AccountFields, useFieldValues, useRequiredFields } from "~/components/f
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/forms/accounts";
+import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { readForm } from "~/lib/read-form.server";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";

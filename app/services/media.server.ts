@@ -174,7 +174,7 @@ export function storedKeysOf(key: string): string[] {
     : [key];
 }
 
-/** A link preview's copy of an image: 1200×630, cropped around what draws the eye, in JPEG (which every network reads). */
+/** A link preview's copy of an image: 1200×630, cropped around what draws the eye, in JPEG (every network reads it). */
 async function socialCardOf(image: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(image)

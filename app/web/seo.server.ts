@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
 import { config } from "~/lib/config.server";
-import { originOf, type SeoPage, seoMeta, type SeoSite } from "~/lib/seo";
+import { originOf, seoMeta, type SeoPage, type SeoSite } from "~/lib/seo";
 import { services } from "~/runtime.server";
 
 /** Link previews' language: the site is written in British English. */

@@ -17,14 +17,7 @@ export {
 } from "./json-ld";
 export { type SeoImage, seoMeta, type SeoPage, type SeoSite } from "./meta";
 export { NOINDEX, NOINDEX_NOFOLLOW } from "./noindex";
-export { DESCRIPTION_LENGTH, describe, truncateAtWord } from "./text";
-export { brandOf, pageTitle, titleFor } from "./title";
-export {
-  absoluteUrl,
-  canonicalUrl,
-  DEFAULT_SOCIAL_IMAGE_PATH,
-  originOf,
-  SOCIAL_IMAGE,
-  socialImagePath,
-} from "./url";
 export { routeMeta } from "./route-meta";
+export { describe, DESCRIPTION_LENGTH, truncateAtWord } from "./text";
+export { brandOf, pageTitle, titleFor } from "./title";
+export { absoluteUrl, canonicalUrl, DEFAULT_SOCIAL_IMAGE_PATH, originOf, SOCIAL_IMAGE, socialImagePath } from "./url";

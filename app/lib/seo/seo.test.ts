@@ -29,8 +29,7 @@ const site: SeoSite = {
 
 const tag = (tags: ReturnType<typeof seoMeta>, key: string) =>
   tags.find((t) => ("property" in t && t.property === key) || ("name" in t && t.name === key)) as
-    | { content: string }
-    | undefined;
+    { content: string } | undefined;
 
 group("titles", () => {
   it("are 'Page | Short name', and the site's name on the home page", () => {
@@ -132,7 +131,11 @@ group("a page's tags", () => {
       path: "/post/talks",
       type: "article",
       image: { url: "/uploads/2026-11/x-og.jpg", alt: "Delegates" },
-      article: { publishedTime: "2026-11-01T10:00:00.000Z", modifiedTime: "2026-11-02T10:00:00.000Z", section: "Exams" },
+      article: {
+        publishedTime: "2026-11-01T10:00:00.000Z",
+        modifiedTime: "2026-11-02T10:00:00.000Z",
+        section: "Exams",
+      },
       breadcrumbs: [
         { name: "Home", path: "/" },
         { name: "News", path: "/posts" },
@@ -160,7 +163,10 @@ group("a page's tags", () => {
     expect(documents).toHaveLength(1);
     const graph = documents[0]["script:ld+json"];
     expect(graph["@context"]).toBe("https://schema.org");
-    expect((graph["@graph"] as { "@type": string }[]).map((n) => n["@type"])).toEqual(["NewsArticle", "BreadcrumbList"]);
+    expect((graph["@graph"] as { "@type": string }[]).map((n) => n["@type"])).toEqual([
+      "NewsArticle",
+      "BreadcrumbList",
+    ]);
   });
 
   it("of a page for people only are its title, description and noindex", () => {
@@ -215,7 +221,11 @@ group("JSON-LD nodes", () => {
       dateModified: "2026-11-01T10:00:00.000Z",
     });
     expect((node.headline as string).length).toBeLessThanOrEqual(110);
-    expect(node.publisher).toMatchObject({ "@type": "Organization", name: site.name, logo: { "@type": "ImageObject" } });
+    expect(node.publisher).toMatchObject({
+      "@type": "Organization",
+      name: site.name,
+      logo: { "@type": "ImageObject" },
+    });
     expect(node.author).toEqual({ "@type": "Organization", name: site.name, url: "https://cpscr.example.edu/" });
     expect(node.mainEntityOfPage).toBe("https://cpscr.example.edu/post/a");
   });
