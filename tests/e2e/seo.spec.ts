@@ -101,6 +101,14 @@ test.describe("social cards and structured data", () => {
     const article = JSON.parse(head.jsonLd[0])["@graph"][0];
     expect(article.headline).toBe(demoPosts[0].title);
     expect(article.image).toEqual([one(head, "og:image")]);
+    // The page as a visitor opens it: the JSON-LD block in its head breaks no Content-Security-Policy.
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(path);
+    await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);
+    expect(refused).toEqual([]);
   });
 
   test("a journal article, the archive, an issue and a department", async ({ page }) => {
