@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime, services } from "~/runtime.server";
 import { mediaOptions } from "~/services/index.server";
+import { publicOrigin } from "~/web/seo.server";
 
 import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { checkStructuredData, type StructuredType } from "../../tests/support/structured-data";
@@ -161,5 +162,11 @@ describe(`head tags of every public page kind (${testDatabaseKind})`, () => {
       const tags = await seoOf(departmentLoader, path, { id: department.id });
       expect(checkPage(tags, `/programmes/${department.id}`)).toEqual(["BreadcrumbList"]);
     }
+  });
+
+  it("absolute addresses come from PUBLIC_URL when it is set, whatever address the request named", () => {
+    const request = new Request("http://127.0.0.1:3000/post/x?utm_source=y");
+    expect(publicOrigin(request, "https://cpscr.example.edu/")).toBe("https://cpscr.example.edu");
+    expect(publicOrigin(request, undefined)).toBe("http://127.0.0.1:3000");
   });
 });

@@ -11,8 +11,7 @@ const OG_LOCALE = "en_GB";
  * The public origin pages' absolute addresses are made from: `PUBLIC_URL`, or, without it, the
  * address the request came to (the server has already applied a trusted proxy's scheme).
  */
-export function publicOrigin(request: Request): string {
-  const configured = config().publicUrl;
+export function publicOrigin(request: Request, configured = config().publicUrl): string {
   return originOf(configured || request.url);
 }
 
