@@ -221,3 +221,41 @@ test("favicon.ico, app icons and the web manifest", async ({ request }) => {
     expect(await imageAt(request, icon.src)).toEqual({ width, height });
   }
 });
+
+test("an editor writes a post's excerpt: counted as typed, shown to search engines, there when edited again", async ({
+  adminPage: page,
+}) => {
+  const title = `Fees notice ${uniqueName("x")}`;
+  await page.goto("/create-post");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category").selectOption("fees");
+  await page.getByLabel("Status").selectOption("draft");
+  await expect(page.locator(".ql-editor")).toBeVisible();
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("The long text of the notice, which search engines would otherwise quote.");
+  const excerpt = page.getByLabel("Excerpt");
+  await expect(page.getByText("0 of 300 characters")).toBeVisible();
+  await excerpt.fill("Fees are due on the first of the month.");
+  await expect(page.getByText("39 of 300 characters")).toBeVisible();
+  // No more than the field holds can be typed.
+  expect(await excerpt.getAttribute("maxlength")).toBe("300");
+  await page.getByRole("button", { name: "Submit Post" }).click();
+  await expect(page).toHaveURL(/\/post\//);
+  const path = new URL(page.url()).pathname;
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "Fees are due on the first of the month.",
+  );
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    "content",
+    "Fees are due on the first of the month.",
+  );
+
+  // Edited again: the editor shows it as saved.
+  await page.getByRole("link", { name: "Edit this post", exact: true }).click();
+  await expect(page.getByLabel("Excerpt")).toHaveValue("Fees are due on the first of the month.");
+  await page.getByLabel("Excerpt").fill("Fees are due on the fifth.");
+  await page.getByRole("button", { name: "Update Post" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Fees are due on the fifth.");
+});

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 
 import { breadcrumbNode, type Crumb, jsonLdDocument, type JsonLdNode, type SeoOrganization } from "./json-ld";
 import { NOINDEX, NOINDEX_NOFOLLOW } from "./noindex";
+import { truncateAtWord } from "./text";
 import { titleFor } from "./title";
 import { absoluteUrl, canonicalUrl, DEFAULT_SOCIAL_IMAGE_PATH, SOCIAL_IMAGE } from "./url";
 
@@ -39,7 +40,7 @@ export type SeoPage = {
  */
 export function seoMeta(site: SeoSite, page: SeoPage): MetaDescriptor[] {
   const title = titleFor(site, page.title);
-  const description = page.description.trim() || [site.name, site.motto].filter(Boolean).join(": ");
+  const description = truncateAtWord(page.description.trim() || [site.name, site.motto].filter(Boolean).join(": "));
   if (page.noindex) {
     return [
       { title },
