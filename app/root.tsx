@@ -20,6 +20,7 @@ import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { failedOnNetwork } from "~/lib/form-hooks";
 import { useNonce } from "~/lib/nonce";
 import { CROSS_SITE_REFUSED, isCrossSiteMutation } from "~/lib/same-origin.server";
+import { NOINDEX } from "~/lib/seo/noindex";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
 import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
@@ -106,7 +107,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#0a1322" : "#0b2545"} />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         {/* Written by the server only: the browser keeps it as it arrived, and its bundle leaves the text out. */}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteCss : "" }} />
@@ -170,6 +174,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <title>{`${title} | ${useRouteLoaderData<RootData>("root")?.site.shortName ?? "CPSCR"}`}</title>
+      <meta {...NOINDEX} />
       <PageHero title={title} subtitle={status === 404 || status === 403 ? `Error ${status}` : undefined} compact />
       <section className="mx-auto max-w-3xl px-6 py-16 text-center">
         <p className="text-lg text-slate-600 dark:text-slate-300">{message}</p>

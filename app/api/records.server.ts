@@ -29,6 +29,7 @@ export const postJson = (p: Post) => ({
   category: p.category as Post["category"],
   image: p.image,
   content: p.content,
+  excerpt: p.excerpt,
   userId: p.userId,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),

@@ -143,6 +143,9 @@ export const postBody = z.strictObject({
   category: postCategory.default("uncategorized"),
   image: postSchema.shape.image.default(""),
   content: postSchema.shape.content.default(""),
+  excerpt: postSchema.shape.excerpt
+    .optional()
+    .meta({ description: "Plain text for search engines and link previews; left out on update: kept as it is" }),
   ...editorialBody,
 });
 
@@ -275,6 +278,7 @@ export const postRecord = record("Post", {
   category: z.enum(POST_CATEGORIES),
   image: z.string(),
   content: z.string().meta({ description: "Sanitised HTML" }),
+  excerpt: z.string().meta({ description: "The editors' summary (plain text); empty: none was written" }),
   ...authored,
 });
 

@@ -5,12 +5,14 @@ import { Portrait } from "~/components/Portrait";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/about";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { siteContent } = await services();
   const [focus, { about, calltoaction }, staff] = await Promise.all([
     siteContent.focus("aboutPage"),
@@ -23,17 +25,17 @@ export async function loader() {
     calltoaction,
     vc: staff.find((s) => s.role === "vc")!,
     director: staff.find((s) => s.role === "director")!,
+    seo: await pageSeo(request, {
+      title: focus.title || "About",
+      description: describe(focus.subtitle, about.intro),
+      path: "/about",
+    }),
   };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.focus.title || "About") },
-    pageDescription(matches, data?.focus.subtitle || data?.about.intro),
-  ];
-}
+export const meta = routeMeta("About");
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const { focus, about, calltoaction, vc, director } = loaderData;

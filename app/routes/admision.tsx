@@ -7,13 +7,15 @@ import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
 import { ARCHIVE_PATH } from "~/domain/journal-names";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/admision";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { siteContent, scholarly } = await services();
   const [announcement, guidelines, staff, journal] = await Promise.all([
     siteContent.announcement(),
@@ -35,17 +37,17 @@ export async function loader() {
       deadline: journal.callDeadline,
       issue: callIssue ? { volume: callIssue.volume, number: callIssue.number, year: callIssue.year } : null,
     },
+    seo: await pageSeo(request, {
+      title: "Call for Papers",
+      description: describe(guidelines.subtitle || announcement.title, journal.callText),
+      path: "/admision",
+    }),
   };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, "Call for Papers") },
-    pageDescription(matches, data?.guidelines.subtitle || data?.announcement.title),
-  ];
-}
+export const meta = routeMeta("Call for Papers");
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
   const { announcement, guidelines, officers, call } = loaderData;

@@ -1,6 +1,7 @@
 import { openApiDocument } from "~/api/openapi.server";
 import { PageHero } from "~/components/PageHero";
-import { pageTitle } from "~/lib/meta";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 
 import type { Route } from "./+types/api.docs";
 
@@ -78,7 +79,7 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "API reference") }];
+  return [{ title: pageTitle(matches, "API reference") }, NOINDEX];
 }
 
 const METHOD_STYLE: Record<string, string> = {

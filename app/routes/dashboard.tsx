@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { dashboardActivity } from "~/web/activity.server";
 import { NOT_ALLOWED, requireAdmin, requireUser, TWO_FACTOR_SETUP_PATH } from "~/web/session.server";
@@ -54,7 +55,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const label = DASHBOARD_TABS.find((t) => t.id === loaderData?.tab)?.label ?? "Dashboard";
-  return [{ title: pageTitle(matches, `${label} · Dashboard`) }];
+  return [{ title: pageTitle(matches, `${label} · Dashboard`) }, NOINDEX];
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {

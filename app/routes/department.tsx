@@ -6,30 +6,41 @@ import { HeroBackdrop } from "~/components/HeroBackdrop";
 import { LazyModal as Modal } from "~/components/LazyModal";
 import { RichText } from "~/components/RichText";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
 import { paragraphsToHtml } from "~/lib/paragraphs";
+import { describe, socialImagePath } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/department";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { academics } = await services();
   const department = await academics.departmentPage(params.id);
   if (!department) throw data({ message: "Department not found" }, { status: 404 });
-  return { department };
+  // One address for search engines: the one the programmes page links to.
+  const path = `/programmes/${department.id}`;
+  const image = socialImagePath(department.departimage);
+  const seo = await pageSeo(request, {
+    title: department.name,
+    description: describe(
+      department.content,
+      `${department.name}, ${department.facultyName}: courses, credits and semesters.`,
+    ),
+    path,
+    image: image ? { url: image, alt: department.name } : null,
+    breadcrumbs: [
+      { name: "Home", path: "/" },
+      { name: "Programmes", path: "/programmes" },
+      { name: department.name, path },
+    ],
+  });
+  return { department, seo };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.department.name ?? "Failed to load department data.") },
-    pageDescription(
-      matches,
-      data ? `${data.department.name}, ${data.department.facultyName}: courses, credits and semesters.` : null,
-    ),
-  ];
-}
+export const meta = routeMeta("Department not found");
 
 export default function DepartmentPage({ loaderData, matches }: Route.ComponentProps) {
   const { department } = loaderData;

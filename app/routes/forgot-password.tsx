@@ -5,8 +5,9 @@ import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { firstError, forgotPasswordSchema } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 import { getUser } from "~/web/session.server";
@@ -39,7 +40,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Forgot password") }];
+  return [{ title: pageTitle(matches, "Forgot password") }, NOINDEX];
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

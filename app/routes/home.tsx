@@ -10,8 +10,10 @@ import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe, organizationNode } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/home";
 
@@ -28,7 +30,7 @@ const FOCUS_AREAS = [
   { title: "Emerging Issues", text: "Cyber security, disinformation, migration and new forms of conflict." },
 ];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { siteContent, posts } = await services();
   const [settings, staff, focus, latest] = await Promise.all([
     siteContent.settingsOf(["homepage", "about", "howtoapplyone", "howtoapplytwo", "howtoapplythree", "calltoaction"]),
@@ -47,14 +49,17 @@ export async function loader() {
   const steps = [settings.howtoapplyone, settings.howtoapplytwo, settings.howtoapplythree] as const;
   const director = staff.find((s) => s.role === "director")!;
   const vc = staff.find((s) => s.role === "vc")!;
-  return { homepage, about, director, vc, steps, calltoaction, focus, news: latest };
+  const seo = await pageSeo(request, (site) => ({
+    description: describe(homepage.subtitle, homepage.intro),
+    path: "/",
+    jsonLd: [organizationNode(site)],
+  }));
+  return { homepage, about, director, vc, steps, calltoaction, focus, news: latest, seo };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches) }, pageDescription(matches, data?.homepage.subtitle || data?.homepage.intro)];
-}
+export const meta = routeMeta("Home");
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { homepage, about, director, vc, steps, calltoaction, focus, news } = loaderData;

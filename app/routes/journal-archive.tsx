@@ -4,16 +4,19 @@ import { AdminEditLink } from "~/components/AdminEditLink";
 import { IssueCover } from "~/components/journal/IssueCover";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
+import { ARCHIVE_PATH } from "~/domain/journal-names";
 import { issueLabel, issuePath, licence } from "~/domain/scholarly";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/journal-archive";
 
 /** /journals/issues: every published issue by volume, and what the journal is. */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { scholarly } = await services();
   const [issues, profile] = await Promise.all([scholarly.issues(), scholarly.profile()]);
   const volumes: { volume: number; issues: ((typeof issues)[number] & { label: string; path: string })[] }[] = [];
@@ -23,19 +26,24 @@ export async function loader() {
     if (last?.volume === issue.volume) last.issues.push(entry);
     else volumes.push({ volume: issue.volume, issues: [entry] });
   }
-  return { volumes, profile: { ...profile, licenceLabel: licence(profile.licence)?.label ?? "" } };
+  const seo = await pageSeo(request, {
+    title: `Archive · ${profile.title}`,
+    description: describe(`Every issue of ${profile.title}.`),
+    path: ARCHIVE_PATH,
+    breadcrumbs: [
+      { name: "Home", path: "/" },
+      { name: profile.title, path: "/journals" },
+      { name: "Archive", path: ARCHIVE_PATH },
+    ],
+  });
+  return { volumes, profile: { ...profile, licenceLabel: licence(profile.licence)?.label ?? "" }, seo };
 }
 
 export const handle = READING_PAGE;
 
 export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, `Archive · ${data?.profile.title ?? "Journal"}`) },
-    pageDescription(matches, `Every issue of ${data?.profile.title ?? "the journal"}.`),
-  ];
-}
+export const meta = routeMeta("Archive");
 
 export default function Archive({ loaderData, matches }: Route.ComponentProps) {
   const { volumes, profile } = loaderData;

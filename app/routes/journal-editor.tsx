@@ -17,7 +17,8 @@ import {
   EMPTY_ARTICLE_METADATA,
 } from "~/lib/forms/scholarly";
 import { removeCopy } from "~/lib/local-copy";
-import { pageTitle } from "~/lib/meta";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
@@ -119,7 +120,7 @@ export function shouldRevalidate({ actionResult, formAction, defaultShouldRevali
 const copyKey = (journalId: string | undefined) => `journal:${journalId ?? "new"}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, loaderData?.journal ? "Edit journal" : "Create journal") }];
+  return [{ title: pageTitle(matches, loaderData?.journal ? "Edit journal" : "Create journal") }, NOINDEX];
 }
 
 export default function JournalEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,10 +9,12 @@ import { RichText } from "~/components/RichText";
 import { ARCHIVE_PATH, ISSUE_STATUS_LABELS, issueLabel, type IssueStatus } from "~/domain/journal-names";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe, socialImagePath } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { issueNumbersOf } from "~/web/journal-views.server";
+import { pageSeo } from "~/web/seo.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-issue";
@@ -29,8 +31,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const issue = await scholarly.issueByNumber(numbers.volume, numbers.number, audience === "admin");
   if (!issue) throw notFound();
   const [profile, articles] = await Promise.all([scholarly.profile(), journals.inIssue(issue.id)]);
+  const label = issueLabel(issue);
+  const path = `/journals/issue/${issue.volume}/${issue.number}`;
+  const cover = socialImagePath(issue.cover);
+  const seo = await pageSeo(request, {
+    title: `${label} · ${profile.title}`,
+    description: describe(issue.description, `Table of contents of ${profile.title}, ${label}.`),
+    path,
+    image: cover ? { url: cover, alt: `Cover of ${profile.title}, ${label}` } : null,
+    breadcrumbs: [
+      { name: "Home", path: "/" },
+      { name: profile.title, path: "/journals" },
+      { name: "Archive", path: ARCHIVE_PATH },
+      { name: label, path },
+    ],
+  });
   return {
-    issue: { ...issue, label: issueLabel(issue) },
+    seo,
+    issue: { ...issue, label },
     journalTitle: profile.title,
     entries: articles.map(tocEntry),
     admin: audience === "admin",
@@ -41,13 +59,7 @@ export const handle = READING_PAGE;
 
 export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle(matches, "Issue not found") }];
-  return [
-    { title: pageTitle(matches, `${data.issue.label} · ${data.journalTitle}`) },
-    pageDescription(matches, `Table of contents of ${data.journalTitle}, ${data.issue.label}.`),
-  ];
-}
+export const meta = routeMeta("Issue not found");
 
 export default function IssuePage({ loaderData, matches }: Route.ComponentProps) {
   const { issue, journalTitle, entries, admin } = loaderData;

@@ -11,16 +11,18 @@ import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { type ArticleView, languageLabel } from "~/domain/scholarly";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageTitle } from "~/lib/meta";
-import { excerpt, formatDate } from "~/lib/text";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
+import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
 import { fileVersion } from "~/services/file-version";
 import type { Journal } from "~/services/journals.server";
 import { formatCitations } from "~/services/scholarly/citations.server";
-import { highwireTags, jsonLdText, scholarlyJsonLd } from "~/services/scholarly/indexing-tags.server";
+import { highwireTags, scholarlyJsonLd } from "~/services/scholarly/indexing-tags.server";
 import { articleFor } from "~/web/journal-views.server";
 import { previewedJournal } from "~/web/preview.server";
+import { pageSeo } from "~/web/seo.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/journal";
@@ -30,7 +32,7 @@ function forReaders(article: ArticleView) {
   return { ...article, authors: article.authors.map(({ email: _email, ...author }) => author) };
 }
 
-async function pageData(row: Journal, request: Request, pdfPath: string) {
+async function pageData(row: Journal, request: Request, pdfPath: string, preview: boolean) {
   const { article, journal } = await articleFor(row, request);
   const { scholarly } = await services();
   const citations: FormattedCitation[] = (await formatCitations(article, journal)).map(({ id, label, html }) => ({
@@ -45,12 +47,35 @@ async function pageData(row: Journal, request: Request, pdfPath: string) {
     publisher: journal.publisher,
     language: languageLabel(article.language),
     pdfPath,
-    summary: excerpt(row.details, 160),
     usage: await scholarly.usage(row.id),
     citations,
-    // Meta tags are made on the server: they never reach the browser's bundle.
-    metaTags: highwireTags(article, journal),
-    jsonLd: jsonLdText(scholarlyJsonLd(article, journal)),
+    // Head tags are made on the server: they never reach the browser's bundle. The citation_* and
+    // DC.* tags stay beside the OpenGraph ones; the ScholarlyArticle is the page's one JSON-LD
+    // document, with its breadcrumbs.
+    seo: await pageSeo(request, () => {
+      const path = `/journal/${article.slug}`;
+      const { "@context": _context, ...scholarly } = scholarlyJsonLd(article, journal);
+      return {
+        title: article.title,
+        description: describe(row.details),
+        path,
+        type: "article",
+        noindex: preview ? "nofollow" : false,
+        article: {
+          publishedTime: article.publishedOn,
+          modifiedTime: article.updatedAt.toISOString(),
+          section: sectionLabel(article.section),
+        },
+        extra: highwireTags(article, journal),
+        jsonLd: [scholarly as { "@type": string }],
+        breadcrumbs: [
+          { name: "Home", path: "/" },
+          { name: journal.title, path: "/journals" },
+          ...(article.issue ? [{ name: issueLabel(article.issue), path: issuePath(article.issue) }] : []),
+          { name: article.title, path },
+        ],
+      };
+    }),
   };
 }
 
@@ -62,7 +87,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const pdfPath =
       saved?.file === journal.file ? `/journal/${saved.slug}/pdf?v=${fileVersion(journal.file)}` : journal.file;
     return {
-      ...(await pageData(journal, request, pdfPath)),
+      ...(await pageData(journal, request, pdfPath, true)),
       id: saved?.id ?? null,
       notice: previewNotice(expiresAt),
       preview: true,
@@ -81,7 +106,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // unchanged one stays cached; indexers get the stable address (citation_pdf_url).
   const pdfPath = `/journal/${journal.slug}/pdf?v=${fileVersion(journal.file)}`;
   return {
-    ...(await pageData(journal, request, pdfPath)),
+    ...(await pageData(journal, request, pdfPath, false)),
     id: journal.id,
     notice: isPublic(journal) ? null : unpublishedNotice(journal.status, journal.publishAt),
     preview: false,
@@ -92,15 +117,7 @@ export const handle = READING_PAGE;
 
 export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle(matches, "Journal article not found") }];
-  return [
-    { title: pageTitle(matches, data.article.title) },
-    { name: "description", content: data.summary },
-    // A preview is for people, not indexers.
-    ...(data.preview ? [{ name: "robots", content: "noindex, nofollow" }] : data.metaTags),
-  ];
-}
+export const meta = routeMeta("Journal article not found");
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -125,7 +142,6 @@ export default function JournalPage({ loaderData, matches }: Route.ComponentProp
         : "";
   return (
     <article>
-      {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />}
       {notice && <UnpublishedNotice message={notice} editHref={preview || !id ? undefined : `/update-journal/${id}`} />}
       {!preview && id && (
         <AdminEditLink user={matches[0].loaderData.user} to={`/update-journal/${id}`} what="this journal article" />

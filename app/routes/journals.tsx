@@ -11,12 +11,14 @@ import type { ListPage } from "~/components/ShowMore";
 import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/domain/journal-names";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageDescription, pageTitle } from "~/lib/meta";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { JOURNALS_PAGE_SIZE } from "~/services/pagination";
 import { listPage, requestedPage } from "~/web/paged-list.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/journals";
 
@@ -59,9 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         entries: (await journals.inIssue(current.id)).map(tocEntry),
       }
     : null;
+  const heading = focus.title || JOURNALS_HEADING_DEFAULTS.title;
+  const seo = await pageSeo(request, {
+    title: page > 1 ? `${heading} (page ${page})` : heading,
+    description: describe(focus.subtitle || JOURNALS_HEADING_DEFAULTS.subtitle),
+    path: "/journals",
+    page,
+  });
   return {
     ...list,
-    heading: focus.title || JOURNALS_HEADING_DEFAULTS.title,
+    seo,
+    heading,
     subtitle: focus.subtitle || JOURNALS_HEADING_DEFAULTS.subtitle,
     journalTitle: profile.title,
     currentIssue,
@@ -72,12 +82,7 @@ export const handle = READING_PAGE;
 
 export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(matches, data?.heading ?? JOURNALS_HEADING_DEFAULTS.title) },
-    pageDescription(matches, data?.subtitle),
-  ];
-}
+export const meta = routeMeta(JOURNALS_HEADING_DEFAULTS.title);
 
 export default function Journals({ loaderData, matches }: Route.ComponentProps) {
   return (

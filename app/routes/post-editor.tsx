@@ -11,7 +11,8 @@ import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
-import { pageTitle } from "~/lib/meta";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
@@ -20,8 +21,16 @@ import type { Route } from "./+types/post-editor";
 import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
+import { ExcerptField } from "./dashboard/+shared/ExcerptField";
 
-const EMPTY: PostForm = { title: "", category: "uncategorized", image: "", content: "", ...EMPTY_EDITORIAL };
+const EMPTY: PostForm = {
+  title: "",
+  category: "uncategorized",
+  image: "",
+  content: "",
+  excerpt: "",
+  ...EMPTY_EDITORIAL,
+};
 
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -38,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: post.category,
       image: post.image,
       content: post.content,
+      excerpt: post.excerpt,
       status: post.status,
       publishAt: toLocalDateTime(post.publishAt),
       tzOffset: "",
@@ -78,6 +88,7 @@ const postFields = (form: PostForm) => ({
   category: form.category as PostCategory,
   image: form.image,
   content: form.content,
+  excerpt: form.excerpt,
 });
 
 /** A request that never reached the server (offline, timed out) says so, and keeps the form. */
@@ -96,7 +107,7 @@ export function shouldRevalidate({ actionResult, formAction, defaultShouldRevali
 const copyKey = (postId: string | undefined) => `post:${postId ?? "new"}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, loaderData?.post ? "Update post" : "Create post") }];
+  return [{ title: pageTitle(matches, loaderData?.post ? "Update post" : "Create post") }, NOINDEX];
 }
 
 export default function PostEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,7 +123,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       submitLabel={editing ? "Update Post" : "Submit Post"}
       // New items, and drafts, are kept on the server as the editor types.
       autosave={!loaderData.post || values.status === "draft"}
-      localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content"] }}
+      localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content", "excerpt"] }}
     >
       {(errors, onUploadingChange) => (
         <>
@@ -146,6 +157,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             onUploadingChange={onUploadingChange}
             error={errors.content}
           />
+          <ExcerptField defaultValue={values.excerpt ?? ""} error={errors.excerpt} />
           <EditorialFields
             values={values}
             errors={errors}

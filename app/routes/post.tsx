@@ -11,22 +11,69 @@ import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { categoryLabel } from "~/domain/vocabulary";
 import { categoryFeedLink } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
-import { pageTitle } from "~/lib/meta";
-import { excerpt, formatDate } from "~/lib/text";
+import { describe, newsArticleNode, socialImagePath } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
+import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
+import type { Post } from "~/services/posts.server";
 import { previewedPost } from "~/web/preview.server";
+import { pageSeo } from "~/web/seo.server";
 import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/post";
+
+/** The post's head tags: a news article with its picture, times and section, under Home › News. */
+function postSeo(request: Request, post: Post, description: string, preview: boolean) {
+  return pageSeo(request, (site) => {
+    const path = `/post/${post.slug}`;
+    const card = socialImagePath(post.image);
+    const url = `${site.origin}${path}`;
+    const published = new Date(post.createdAt).toISOString();
+    const modified = new Date(post.updatedAt).toISOString();
+    const section = categoryLabel(post.category);
+    return {
+      title: post.title,
+      description,
+      path,
+      type: "article",
+      noindex: preview ? "nofollow" : false,
+      image: card ? { url: card, alt: post.title } : null,
+      article: { publishedTime: published, modifiedTime: modified, section },
+      breadcrumbs: [
+        { name: "Home", path: "/" },
+        { name: "News", path: "/posts" },
+        { name: post.title, path },
+      ],
+      jsonLd: [
+        newsArticleNode(site, {
+          url,
+          headline: post.title,
+          description,
+          images: [`${site.origin}${card ?? "/social-card.png"}`],
+          datePublished: published,
+          dateModified: modified,
+          section,
+        }),
+      ],
+    };
+  });
+}
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { posts } = await services();
   if (params.previewToken) {
     const { post, expiresAt } = await previewedPost(params.previewToken);
     const related = await posts.related(post, 6);
-    const summary = excerpt(post.content, 160);
-    return { post, related: related.map(toPostCard), summary, notice: previewNotice(expiresAt), preview: true };
+    const summary = describe(post.excerpt, post.content);
+    return {
+      post,
+      related: related.map(toPostCard),
+      summary,
+      notice: previewNotice(expiresAt),
+      preview: true,
+      seo: await postSeo(request, post, summary, true),
+    };
   }
   const audience = await audienceOf(request);
   const slug = params.postSlug ?? "";
@@ -38,10 +85,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw data({ message: "Post not found" }, { status: 404 });
   }
   const related = await posts.related(post, 6);
+  const summary = describe(post.excerpt, post.content);
   return {
     post,
     related: related.map(toPostCard),
-    summary: excerpt(post.content, 160),
+    summary,
+    seo: await postSeo(request, post, summary, false),
     notice: isPublic(post) ? null : unpublishedNotice(post.status, post.publishAt),
     preview: false,
   };
@@ -49,16 +98,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle(matches, "Something went wrong.") }];
-  return [
-    { title: pageTitle(matches, data.post.title) },
-    { name: "description", content: data.summary },
-    { property: "og:title", content: data.post.title },
-    { property: "og:type", content: "article" },
-    ...(data.preview ? [{ name: "robots", content: "noindex, nofollow" }] : []),
-  ];
-}
+export const meta = routeMeta("Something went wrong.");
 
 export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;

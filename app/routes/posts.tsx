@@ -3,12 +3,14 @@ import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { toPostCard } from "~/components/post-card";
 import { PostCard, type PostCardData } from "~/components/PostCard";
-import { sectionMeta } from "~/components/section-meta";
 import type { ListPage } from "~/components/ShowMore";
 import { READING_PAGE } from "~/lib/hydration";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
 import { listPage, requestedPage } from "~/web/paged-list.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/posts";
 
@@ -17,14 +19,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { posts, siteContent } = await services();
   const [result, blog] = await Promise.all([posts.list(slice), siteContent.settings("blog")]);
   const list: ListPage<PostCardData> = listPage(page, result, toPostCard);
-  return { ...list, blog };
+  const seo = await pageSeo(request, {
+    title: page > 1 ? `${blog.title || "News and Stories"} (page ${page})` : blog.title || "News and Stories",
+    description: describe(blog.subtitle),
+    path: "/posts",
+    page,
+  });
+  return { ...list, blog, seo };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return sectionMeta(matches, data?.blog, "News and Stories");
-}
+export const meta = routeMeta("News and Stories");
 
 export default function Posts({ loaderData, matches }: Route.ComponentProps) {
   const { blog } = loaderData;

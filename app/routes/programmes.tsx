@@ -5,26 +5,31 @@ import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/PageHero";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { Section } from "~/components/Section";
-import { sectionMeta } from "~/components/section-meta";
 import { READING_PAGE } from "~/lib/hydration";
+import { describe } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/programmes";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { siteContent, academics } = await services();
   const [programmes, faculties] = await Promise.all([
     siteContent.settings("programmes"),
     academics.facultiesWithDepartments(),
   ]);
-  return { programmes, faculties };
+  const seo = await pageSeo(request, {
+    title: programmes.title || "Programmes",
+    description: describe(programmes.subtitle),
+    path: "/programmes",
+  });
+  return { programmes, faculties, seo };
 }
 
 export const handle = READING_PAGE;
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  return sectionMeta(matches, data?.programmes, "Programmes");
-}
+export const meta = routeMeta("Programmes");
 
 export default function Programmes({ loaderData, matches }: Route.ComponentProps) {
   const { programmes, faculties } = loaderData;

@@ -5,8 +5,9 @@ import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { RESET_LINK_INVALID } from "~/domain/messages/accounts";
 import { firstError, resetPasswordSchema } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Choose a new password") }];
+  return [{ title: pageTitle(matches, "Choose a new password") }, NOINDEX];
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { REVISION_RESTORED } from "~/domain/messages/editorial";
 import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { readForm } from "~/lib/read-form.server";
 import { revisionDiff } from "~/lib/revision-diff.server";
+import { NOINDEX } from "~/lib/seo/noindex";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
@@ -25,6 +26,7 @@ const FIELDS = {
     { name: "category", label: "Category" },
     { name: "image", label: "Post image" },
     { name: "content", label: "Content", html: true },
+    { name: "excerpt", label: "Excerpt" },
   ],
   journal: [
     { name: "filename", label: "Journal title" },
@@ -174,7 +176,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `History of ${loaderData.title}` : "History" }];
+  return [{ title: loaderData ? `History of ${loaderData.title}` : "History" }, NOINDEX];
 }
 
 export default function RevisionsPage({ loaderData, actionData }: Route.ComponentProps) {

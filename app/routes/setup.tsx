@@ -4,8 +4,9 @@ import { AccountFields, useFieldValues } from "~/components/forms/AccountFields"
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { adminSchema, FILL_ALL_FIELDS, firstError, missingFields } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { AccountError } from "~/services/accounts.server";
 import { activityOf } from "~/web/activity.server";
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Set up the site") }];
+  return [{ title: pageTitle(matches, "Set up the site") }, NOINDEX];
 }
 
 export default function Setup({ actionData }: Route.ComponentProps) {

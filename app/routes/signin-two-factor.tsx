@@ -3,9 +3,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { ENTER_CODE, SECOND_STEP_EXPIRED, TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 import { getUser } from "~/web/session.server";
@@ -61,7 +62,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Two-factor sign-in") }];
+  return [{ title: pageTitle(matches, "Two-factor sign-in") }, NOINDEX];
 }
 
 export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,9 +6,10 @@ import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { PASSWORD_RESET_DONE } from "~/domain/messages/accounts";
 import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { secondStepPath } from "~/lib/two-factor";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
@@ -70,7 +71,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign in") }];
+  return [{ title: pageTitle(matches, "Sign in") }, NOINDEX];
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

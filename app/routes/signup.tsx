@@ -4,8 +4,9 @@ import { AccountFields, useFieldValues, useRequiredFields } from "~/components/f
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/forms/accounts";
-import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/read-form.server";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign up") }];
+  return [{ title: pageTitle(matches, "Sign up") }, NOINDEX];
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
-import { pageTitle } from "~/lib/meta";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Confirm your email address") }];
+  return [{ title: pageTitle(matches, "Confirm your email address") }, NOINDEX];
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

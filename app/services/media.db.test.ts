@@ -219,3 +219,59 @@ describe("storage drivers", () => {
     }
   });
 });
+
+describe("link-preview copies (issue 22)", () => {
+  const read = async (drive: ReturnType<typeof mediaService>, key: string) => {
+    const file = await drive.open(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file!.body) chunks.push(chunk as Buffer);
+    return sharp(Buffer.concat(chunks)).metadata();
+  };
+
+  it("are a 1200×630 JPEG made at upload, and made again from the main copy when missing, on disk and on S3", async () => {
+    const s3 = await startS3Server("cpscr-cards");
+    try {
+      const local = mediaOptions(database.dataDir);
+      const bucket = mediaOptions(database.dataDir, {
+        maxImageBytes: 10 * 1024 * KB,
+        maxPdfBytes: 10 * 1024 * KB,
+        s3: {
+          bucket: "cpscr-cards",
+          endpoint: s3.endpoint,
+          region: "us-east-1",
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+          forcePathStyle: true,
+        },
+      });
+      for (const options of [local, bucket]) {
+        const drive = mediaService(database.db, options);
+        // A portrait photo: the card is cropped, never stretched.
+        const stored = await drive.ingest(Readable.from([await photo("jpeg", 900, 1400)]), {
+          purpose: "image",
+          fileName: "portrait.jpg",
+        });
+        const cardKey = stored.url.slice("/uploads/".length).replace(/-\d+w\.webp$/, "-og.jpg");
+        expect(await drive.head(cardKey), options.store.kind).toMatchObject({ contentType: "image/jpeg" });
+        expect(await read(drive, cardKey)).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+
+        // An image stored before cards existed: the first request makes it.
+        await options.store.delete(cardKey);
+        expect(await drive.head(cardKey)).toBeNull();
+        const twice = await Promise.all([drive.ensureSocialCard(cardKey), drive.ensureSocialCard(cardKey)]);
+        expect(twice).toEqual([true, true]);
+        expect(await read(drive, cardKey)).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+
+        // Only for images this site stored.
+        expect(await drive.ensureSocialCard("2026-01/00000000-0000-4000-8000-000000000000-og.jpg")).toBe(false);
+        expect(await drive.ensureSocialCard("../../etc/passwd-og.jpg")).toBe(false);
+
+        // Deleting the image deletes its card.
+        await drive.removeByUrl(stored.url);
+        expect(await drive.head(cardKey)).toBeNull();
+      }
+    } finally {
+      await s3.stop();
+    }
+  });
+});

@@ -13,6 +13,7 @@ import * as schema from "~/db/schema";
 import { media } from "~/db/schema";
 import { FILE_IN_USE, FILE_NOT_FOUND } from "~/domain/messages/media";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
+import { SOCIAL_IMAGE } from "~/lib/seo/url";
 import { loadSharp } from "~/lib/sharp.server";
 
 import { type Effects, effectTable } from "./content-changes.server";
@@ -158,13 +159,32 @@ function checkFileName(name: string | undefined) {
   return name;
 }
 
-/** The files one stored upload consists of: its key, and for an image the smaller copies made with it. */
+/**
+ * The files one stored upload consists of: its key, and for an image the smaller copies made with
+ * it and its link-preview copy (made at upload, or on its first request for older images).
+ */
 export function storedKeysOf(key: string): string[] {
   const image = /^(.*)-(\d+)w\.webp$/.exec(key);
   return image
-    ? [key, ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`)]
+    ? [
+        key,
+        ...IMAGE_WIDTHS.filter((w) => w < Number(image[2])).map((w) => `${image[1]}-${w}w.webp`),
+        `${image[1]}-og.jpg`,
+      ]
     : [key];
 }
+
+/** A link preview's copy of an image: 1200×630, cropped around what draws the eye, in JPEG (every network reads it). */
+async function socialCardOf(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(image)
+    .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: "attention" })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}
+
+const SOCIAL_CARD_KEY = /^(\d{4}-\d{2}\/[0-9a-f-]{36})-og\.jpg$/;
 
 const minutes = (seconds: number) => {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -375,6 +395,8 @@ function monthFolder() {
 }
 
 export function mediaService(db: Database, options: MediaOptions) {
+  /** Link-preview copies being made, so that a burst of first requests makes each once. */
+  const makingCards = new Map<string, Promise<boolean>>();
   const { store } = options;
 
   /** Copies the upload to a temporary file, refusing it as soon as it passes the limit. */
@@ -445,7 +467,13 @@ export function mediaService(db: Database, options: MediaOptions) {
       for (const width of IMAGE_WIDTHS.filter((w) => w < main.info.width)) {
         variants.push({ width, bytes: await sharp(main.data).resize({ width }).webp({ quality: 78 }).toBuffer() });
       }
-      return { main: main.data, width: main.info.width, height: main.info.height, variants };
+      return {
+        main: main.data,
+        width: main.info.width,
+        height: main.info.height,
+        variants,
+        socialCard: await socialCardOf(main.data),
+      };
     } catch {
       throw new UploadError(
         "The image could not be read: it may be damaged or incomplete. Try another copy of it.",
@@ -488,6 +516,9 @@ export function mediaService(db: Database, options: MediaOptions) {
           await store.putBuffer(variantKey, variant.bytes, "image/webp");
           written.push(variantKey);
         }
+        const cardKey = `${folder}/${id}-og.jpg`;
+        await store.putBuffer(cardKey, image.socialCard, "image/jpeg");
+        written.push(cardKey);
         await store.putBuffer(key, image.main, "image/webp");
         written.push(key);
         row = {
@@ -806,6 +837,35 @@ export function mediaService(db: Database, options: MediaOptions) {
       if (!isStorageKey(key)) return null;
       return store.head(key);
     },
+
+    /**
+     * Makes sure an image's link-preview copy (`<base>-og.jpg`) is stored: images uploaded before
+     * it existed get it on its first request, from their main copy, through the store (so on S3
+     * too). False when the key names no stored image.
+     */
+    async ensureSocialCard(key: string): Promise<boolean> {
+      const match = SOCIAL_CARD_KEY.exec(key);
+      if (!match) return false;
+      if (await store.head(key)) return true;
+      let pending = makingCards.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const [row] = await db
+            .select({ key: media.storageKey })
+            .from(media)
+            .where(and(eq(media.kind, "image"), sql`${media.storageKey} like ${`${match[1]}-%w.webp`}`))
+            .limit(1);
+          const main = row && (await store.get(row.key));
+          if (!main) return false;
+          const chunks: Buffer[] = [];
+          for await (const chunk of main.body) chunks.push(Buffer.from(chunk as Uint8Array));
+          await store.putBuffer(key, await socialCardOf(Buffer.concat(chunks)), "image/jpeg");
+          return true;
+        })().finally(() => makingCards.delete(key));
+        makingCards.set(key, pending);
+      }
+      return pending;
+    },
   };
 }
 
@@ -816,7 +876,8 @@ export type MediaService = ReturnType<typeof mediaService>;
  * article or section names a file, and that save announces itself.
  */
 export const mediaEffects = effectTable({
-  read: ["open", "isStored", "head", "library"],
+  // Making a missing link-preview copy changes no content a page shows.
+  read: ["open", "isStored", "head", "library", "ensureSocialCard"],
   write: [
     "ingest",
     "ingestBuffer",

@@ -124,4 +124,26 @@ describe(`posts service (${testDatabaseKind})`, () => {
     expect((await posts.remove(post.id))?.id).toBe(post.id);
     expect(await posts.bySlug("moved-address")).toBeUndefined();
   });
+
+  it("keeps the editors' excerpt as plain text on one line, in revisions too", async () => {
+    const post = await posts.create({
+      title: "Excerpted",
+      category: "fees",
+      image: "",
+      content: "<p>Body</p>",
+      excerpt: " First\n summary. ",
+    });
+    expect(post.excerpt).toBe("First summary.");
+    const changed = await posts.update(post.id, {
+      title: "Excerpted",
+      category: "fees",
+      image: "",
+      content: "<p>Body</p>",
+      excerpt: "Second summary.",
+    });
+    expect(changed.excerpt).toBe("Second summary.");
+    const [, first] = await posts.revisions(post.id);
+    const restored = await posts.restoreRevision(post.id, first.id);
+    expect(restored.excerpt).toBe("First summary.");
+  });
 });

@@ -26,6 +26,8 @@ export type PostInput = EditorialInput & {
   category: PostCategory;
   image: string;
   content: string;
+  /** The editors' own summary (plain text); empty or left out: taken from the text where needed. */
+  excerpt?: string;
   userId?: string | null;
   /** The address asked for on creation; made from the title when empty. */
   slug?: string;
@@ -40,12 +42,16 @@ function byCategoryAndAuthor(filter: { category?: string; userId?: string }) {
   ];
 }
 
+/** An excerpt as stored: plain text on one line (forms and the API cap its length). */
+const plainExcerpt = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
 /** What a revision of a post keeps, and what restoring one puts back. */
 const postSnapshot = (post: Post) => ({
   title: post.title,
   category: post.category,
   image: post.image,
   content: post.content,
+  excerpt: post.excerpt,
   slug: post.slug,
   status: post.status,
 });
@@ -121,6 +127,7 @@ export function postsService(db: Database, files: StoredFiles) {
           category: input.category,
           image: input.image,
           content: sanitizeRichText(input.content),
+          excerpt: plainExcerpt(input.excerpt),
           userId: input.userId ?? null,
           status: editorial.status,
           publishAt: editorial.publishAt,
@@ -147,6 +154,8 @@ export function postsService(db: Database, files: StoredFiles) {
           category: input.category,
           image: input.image,
           content: sanitizeRichText(input.content),
+          // A caller that does not know the field (an older API client) leaves it as it was.
+          excerpt: input.excerpt === undefined ? current.excerpt : plainExcerpt(input.excerpt),
           ...editorial,
         },
         options,
@@ -170,7 +179,14 @@ export function postsService(db: Database, files: StoredFiles) {
       const old = data as ReturnType<typeof postSnapshot>;
       return this.update(
         id,
-        { title: old.title, category: old.category as PostCategory, image: old.image, content: old.content },
+        {
+          title: old.title,
+          category: old.category as PostCategory,
+          image: old.image,
+          content: old.content,
+          // Revisions kept before excerpts existed had none.
+          excerpt: old.excerpt ?? "",
+        },
         { editorId },
       );
     },

@@ -66,7 +66,7 @@ describe("removing unreferenced uploads", () => {
       const image = await media.ingest(Readable.from([await png()]), { purpose: "image", fileName: "a.png" });
       const article = await media.ingest(Readable.from([pdf()]), { purpose: "pdf", fileName: "a.pdf" });
       const kept = [...storedKeysOf(image.url.slice("/uploads/".length)), article.url.slice("/uploads/".length)].sort();
-      expect(kept.length, "the image, its two smaller copies and the PDF").toBe(4);
+      expect(kept.length, "the image, its two smaller copies, its link-preview copy and the PDF").toBe(5);
 
       // Left behind: an image and a PDF stored but never recorded, as after a crash.
       const strayImage = `2026-01/${randomUUID()}-1600w.webp`;

@@ -185,7 +185,7 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
     const young = [await stored("image", 60_000), await stored("pdf", DAY - 3600_000)];
 
     const removed = await sweep();
-    expect(removed, "the unused image (two files) and PDF").toBe(3);
+    expect(removed, "the unused image (three files: itself, a smaller copy, its link-preview copy) and PDF").toBe(4);
     for (const url of unused)
       expect({ recorded: await recorded(url), onDisk: onDisk(url) }, url).toEqual({ recorded: false, onDisk: false });
     for (const [where, url] of Object.entries(named))
@@ -200,7 +200,7 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
       .update(posts)
       .set({ image: await stored("image") })
       .where(eq(posts.slug, "p"));
-    expect(await sweep()).toBe(2);
+    expect(await sweep()).toBe(3);
     expect(await recorded(replaced)).toBe(false);
     expect(onDisk(replaced)).toBe(false);
   });
@@ -211,14 +211,14 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
     const notClaimed = await stored("image");
     expect(await service.isStored(chosen, "image")).toBe(true);
     await service.claimNamedIn(`<p><img src="${inText}"></p>`, "and other fields");
-    expect(await sweep()).toBe(2);
+    expect(await sweep()).toBe(3);
     expect(await recorded(notClaimed)).toBe(false);
     for (const url of [chosen, inText])
       expect({ recorded: await recorded(url), onDisk: onDisk(url) }, url).toEqual({ recorded: true, onDisk: true });
     // A day later, still attached to nothing: they go; a form that chooses one now is told to upload it again.
     await age(chosen);
     await age(inText);
-    expect(await sweep()).toBe(4);
+    expect(await sweep()).toBe(6);
     expect(await service.isStored(chosen, "image")).toBe(false);
   });
 

@@ -36,7 +36,7 @@ export async function previewedPost(token: string): Promise<{ post: Post; expire
   const saved = preview.recordId ? await (await services()).posts.byId(preview.recordId, "admin") : undefined;
   const { title, category, image, content } = preview;
   return {
-    post: { ...recordFields(saved), excerpt: saved?.excerpt ?? "", title, category, image, content },
+    post: { ...recordFields(saved), title, category, image, content, excerpt: saved?.excerpt ?? "" },
     expiresAt: preview.expiresAt,
   };
 }

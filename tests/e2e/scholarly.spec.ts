@@ -54,10 +54,12 @@ test.describe("the journal for indexers and readers", () => {
         if (name === "citation_author_institution") expect(authorRows[i - 1][0]).toMatch(/^citation_author(_orcid)?$/);
       expect(all("DC.title")).toEqual([listed.filename]);
 
-      const [jsonLd] = await page
+      // The page's one JSON-LD document: the article and its breadcrumbs (issue 22).
+      const [document] = await page
         .locator('script[type="application/ld+json"]')
         .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "{}")));
-      expect(jsonLd["@context"]).toBe("https://schema.org");
+      expect(document["@context"]).toBe("https://schema.org");
+      const jsonLd = document["@graph"][0];
       expect(jsonLd["@type"]).toBe("ScholarlyArticle");
       expect(jsonLd.headline).toBe(listed.filename);
       expect(jsonLd.author.every((a: { "@type": string; name: string }) => a["@type"] === "Person" && a.name)).toBe(

@@ -21,7 +21,7 @@ export type StoredFile = { body: Readable; size: number; contentType: string; ra
 
 /** Keys are made by the media service; anything else is refused before it reaches a driver. */
 export function isStorageKey(key: string): boolean {
-  return /^\d{4}-\d{2}\/[0-9a-f-]{36}(-\d{2,5}w)?\.(webp|png|jpg|pdf)$/.test(key);
+  return /^\d{4}-\d{2}\/[0-9a-f-]{36}(-\d{2,5}w|-og)?\.(webp|png|jpg|pdf)$/.test(key);
 }
 
 /** A file the local store was writing when the process stopped (written under this name, then renamed). */
