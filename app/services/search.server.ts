@@ -399,6 +399,18 @@ export function searchService(db: Database, siteContent: SiteContent) {
       return run(request, true);
     },
 
+    /** The years the year filter offers: this one back to the oldest public post or article. */
+    async years(): Promise<number[]> {
+      const [row] = rowsOf<{ first: number | null; last: number }>(
+        await db.execute(sql`select extract(year from least(
+            (select min(${posts.createdAt}) from ${posts} where ${visibleTo(posts)}),
+            (select min(${journals.createdAt}) from ${journals} where ${visibleTo(journals)})))::int as first,
+          extract(year from now())::int as last`),
+      );
+      if (!row?.first) return [];
+      return Array.from({ length: Math.max(row.last - row.first + 1, 0) }, (_, i) => row.last - i);
+    },
+
     /** The first few titles for a search box being typed in (no snippets). */
     async suggest(q: string): Promise<{ title: string; url: string; kind: SearchKind }[]> {
       if (q.length > MAX_QUERY_LENGTH) return [];
@@ -417,4 +429,7 @@ const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinW
 
 export type SearchService = ReturnType<typeof searchService>;
 
-export const searchEffects = effectTable({ read: ["search", "suggest"], write: [] }) satisfies Effects<SearchService>;
+export const searchEffects = effectTable({
+  read: ["search", "suggest", "years"],
+  write: [],
+}) satisfies Effects<SearchService>;

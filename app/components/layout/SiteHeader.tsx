@@ -8,6 +8,7 @@ import type { Theme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MobileMenu } from "./MobileMenu";
+import { SearchBox } from "./SearchBox";
 import { ThemeToggle } from "./ThemeToggle";
 
 // The account menu (and its menu library) is only downloaded by signed-in visitors.
@@ -93,6 +94,9 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
+          <div className="hidden lg:block">
+            <SearchBox id="site-search" variant="header" />
+          </div>
           <ThemeToggle theme={theme} />
           {user ? (
             hydrated ? (
