@@ -103,7 +103,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     // Not tracked: the activity log is on no public page.
     activity: activityService(db),
     // Not tracked: search only reads, and its page (/search) is never kept by the page cache.
-    search: searchService(db, siteContent),
+    search: searchService(db, siteContent, changes),
     // Not tracked: a preview changes no public page.
     previews: previewsService(db),
     // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.

@@ -5,7 +5,8 @@ import { courses, departments, faculties, journals, posts } from "~/db/schema";
 import { MAX_QUERY_LENGTH, NOTHING_TO_FIND, QUERY_TOO_LONG } from "~/domain/messages/search";
 import { POST_CATEGORIES, type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 
-import { type Effects, effectTable } from "./content-changes.server";
+import { type ContentChanges, type Effects, effectTable } from "./content-changes.server";
+import type { ContentTag } from "./content-tags";
 import { visibleTo } from "./editorial.server";
 import { InvalidError } from "./errors.server";
 import type { siteContentService } from "./site-content.server";
@@ -21,14 +22,18 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results a page. */
 export const SEARCH_PAGE_SIZE = 10;
-/** Of each kind, at most this many matches (the newest) are ranked and counted: common words stay fast. */
+/** Of each kind, matches are counted up to this many ("1,000+ results"): common words stay fast. */
 export const SEARCH_CANDIDATES = 1000;
+/** Of each kind, the newest this many matches are ranked and can be paged through. */
+export const SEARCH_RANKED = 100;
+/** Of each kind, a phrase or an excluded word is looked for in the newest this many documents holding all the words. */
+export const SEARCH_EXAMINED = 500;
 /** Words and phrases a query may hold; the rest are ignored. */
 const MAX_TERMS = 16;
 /** A word typed so far is matched as a prefix from this many characters on. */
 const MIN_PREFIX = 3;
 /** Of an article's PDF words, how many characters the snippet is taken from. */
-const SNIPPET_SOURCE_CHARS = 20_000;
+const SNIPPET_SOURCE_CHARS = 5_000;
 
 export type SearchFilters = { kind?: SearchKind; category?: PostCategory; year?: number };
 export type SearchRequest = SearchFilters & { q: string; page?: number; pageSize?: number };
@@ -113,17 +118,28 @@ function termQuery(term: QueryTerm): SQL {
 }
 
 /** The whole query, and its part that must be present (without which nothing is searched). */
-function tsqueries(terms: QueryTerm[]): { all: SQL; positive: SQL } {
-  const positive = terms.filter((t) => !t.exclude).map(termQuery);
+/**
+ * The whole query; its words that must be present, with phrases as plain words (what the GIN index
+ * answers without reading any document); and whether the two are the same.
+ */
+function tsqueries(terms: QueryTerm[]): { all: SQL; coarse: SQL; exact: boolean } {
+  const positive = terms.filter((t) => !t.exclude);
   const negative = terms.filter((t) => t.exclude).map((t) => sql`(!! ${termQuery(t)})`);
   const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` && `) : sql`''::tsquery`);
-  return { all: and([...positive, ...negative]), positive: and(positive) };
+  return {
+    all: and([...positive.map(termQuery), ...negative]),
+    coarse: and(positive.map((t) => termQuery({ ...t, phrase: false }))),
+    exact: negative.length === 0 && positive.every((t) => !t.phrase),
+  };
 }
 
 // ---------------------------------------------------------------- snippets
 
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
+
+/** ts_headline's options: our markers around the words found, two fragments. */
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** ts_headline's output with our two markers as the parts of a snippet: text stays text. */
 export function snippetParts(headline: string): SnippetPart[] {
@@ -159,17 +175,36 @@ type SitePage = { url: string; title: string; place: string; body: string };
 /** The documents (migration 0010): kept out of the Drizzle schema, so whole-row selects never carry them. */
 const POST_VECTOR = sql.raw(`"posts"."search_vector"`);
 const JOURNAL_VECTOR = sql.raw(`"journals"."search_vector"`);
+const PDF_VECTOR = sql.raw(`"journals"."pdf_vector"`);
 
 const HTML = (column: string) => `regexp_replace(${column}, '<[^>]*>|&[#a-z0-9]+;', ' ', 'gi')`;
 
 /** The pages as JSON for SQL, each with a key of its own (several results may share an address). */
 const pagesJson = (pages: SitePage[]) => JSON.stringify(pages.map((p, i) => ({ ...p, key: `${p.url}#${i}` })));
 
+/** The snippet of each chosen row, made from its text (tags removed), with the words found marked. */
+function headlines(tsquery: SQL, pages: SitePage[]): SQL {
+  return sql`case c.kind
+    when 'post' then (select ts_headline('english',
+        ${sql.raw(HTML("p.excerpt"))} || ' \n ' || ${sql.raw(HTML("p.content"))}, ${tsquery}, ${HEADLINE})
+      from ${posts} p where p.id = c.id::uuid)
+    when 'article' then (select ts_headline('english',
+        ${sql.raw(HTML("j.details"))} || ' \n ' || left(coalesce(j.pdf_text, ''), ${SNIPPET_SOURCE_CHARS}),
+        ${tsquery}, ${HEADLINE})
+      from ${journals} j where j.id = c.id::uuid)
+    else (select ts_headline('english', ${sql.raw(HTML("p.body"))}, ${tsquery}, ${HEADLINE})
+      from json_to_recordset(${pagesJson(pages)}::json) as p(key text, body text) where p.key = c.url)
+    end`;
+}
+
+/** The kinds of content the pages of the site are made from. */
+const PAGE_TAGS = new Set<ContentTag>(["settings", "staff", "announcement", "focus", "academics"]);
+
 // ---------------------------------------------------------------- the service
 
 type SiteContent = Pick<ReturnType<typeof siteContentService>, "settingsOf" | "focus" | "staff" | "announcement">;
 
-export function searchService(db: Database, siteContent: SiteContent) {
+export function searchService(db: Database, siteContent: SiteContent, changes?: ContentChanges) {
   /** The pages of the site as documents: few rows, read when searched (the services keep them in memory). */
   async function sitePages(): Promise<SitePage[]> {
     const [settings, aboutFocus, homeFocus, submitFocus, journalFocus, staff, call, departmentRows, courseRows] =
@@ -245,50 +280,74 @@ export function searchService(db: Database, siteContent: SiteContent) {
     return pages.filter((page) => page.title.trim());
   }
 
-  /** Posts, articles and pages matching the query, as SQL rows of one shape (not yet ranked). */
-  function candidates(query: SQL, filters: SearchFilters, pages: SitePage[] | null): SQL {
-    const years =
-      filters.year === undefined
-        ? null
-        : [new Date(Date.UTC(filters.year, 0, 1)), new Date(Date.UTC(filters.year + 1, 0, 1))];
-    const parts: SQL[] = [];
-    if (!filters.kind || filters.kind === "post") {
-      const where = and(
-        visibleTo(posts),
-        sql`${POST_VECTOR} @@ ${query}`,
-        filters.category ? eq(posts.category, filters.category) : undefined,
-        years ? and(gte(posts.createdAt, years[0]), lt(posts.createdAt, years[1])) : undefined,
-      );
-      parts.push(sql`(select 'post'::text as kind, ${posts.id}::text as id, ${posts.title} as title,
-        '/post/' || ${posts.slug} as url, ${posts.category} as category, ${posts.createdAt} as created_at,
-        ${POST_VECTOR} as vector from ${posts} where ${where}
-        order by ${posts.createdAt} desc limit ${SEARCH_CANDIDATES})`);
+  /**
+   * Pages of the site kept in memory until their content changes (here or on another server), so a
+   * search costs no reads of settings, staff, departments and courses.
+   */
+  let pagesKept: Promise<SitePage[]> | null = null;
+  let generation = 0;
+  changes?.subscribe((tags) => {
+    if (tags.some((tag) => PAGE_TAGS.has(tag))) {
+      generation++;
+      pagesKept = null;
     }
-    if ((!filters.kind || filters.kind === "article") && !filters.category) {
-      const where = and(
-        visibleTo(journals),
-        sql`${JOURNAL_VECTOR} @@ ${query}`,
-        years ? and(gte(journals.createdAt, years[0]), lt(journals.createdAt, years[1])) : undefined,
-      );
-      parts.push(sql`(select 'article'::text as kind, ${journals.id}::text as id, ${journals.filename} as title,
-        '/journal/' || ${journals.slug} as url, ${journals.section} as category, ${journals.createdAt} as created_at,
-        ${JOURNAL_VECTOR} as vector from ${journals} where ${where}
-        order by ${journals.createdAt} desc limit ${SEARCH_CANDIDATES})`);
-    }
-    if (pages && pages.length) {
-      const vector = [
-        `setweight(to_tsvector('english', p.title), 'A')`,
-        `setweight(to_tsvector('simple', p.title), 'A')`,
-        `setweight(to_tsvector('english', ${HTML("p.body")}), 'C')`,
-        `setweight(to_tsvector('simple', ${HTML("p.body")}), 'C')`,
-      ].join(" || ");
-      parts.push(sql`(select * from (select 'page'::text as kind, p.key as id, p.title, p.key as url, p.place as category,
-        null::timestamptz as created_at,
-        ${sql.raw(vector)} as vector
-        from json_to_recordset(${pagesJson(pages)}::json) as p(key text, title text, place text, body text)) pages
-        where vector @@ ${query})`);
-    }
-    return parts.length ? sql.join(parts, sql` union all `) : sql`(select null::text as kind where false)`;
+  });
+  function keptPages(): Promise<SitePage[]> {
+    if (pagesKept) return pagesKept;
+    const started = generation;
+    const reading = sitePages();
+    if (changes) pagesKept = reading;
+    reading.then(
+      () => {
+        // A change during the read: what was read may be older than it.
+        if (generation !== started && pagesKept === reading) pagesKept = null;
+      },
+      () => {
+        if (pagesKept === reading) pagesKept = null;
+      },
+    );
+    return reading;
+  }
+
+  /**
+   * The matches of one table: the newest SEARCH_RANKED, each with its rank, and how many match,
+   * counted up to SEARCH_CANDIDATES. The GIN index answers plain words alone; a phrase or an
+   * excluded word needs each document read, so those are checked in the newest SEARCH_EXAMINED
+   * documents that hold all the words (a bound on the work of any query).
+   */
+  function tableHits(
+    kind: "post" | "article",
+    queries: { full: SQL; coarse: SQL; exact: boolean },
+    where: SQL,
+    columns: { id: SQL; title: SQL; url: SQL; category: SQL; createdAt: SQL; vector: SQL; pdf?: SQL; table: SQL },
+  ): { hits: SQL; count: SQL } {
+    const { id, title, url, category, createdAt, vector, pdf, table } = columns;
+    // An article matches in its own document or in its PDF's; it is ranked by its own (a PDF-only match last).
+    const matches = (query: SQL, v: SQL, p?: SQL) =>
+      p ? sql`(${v} @@ ${query} or ${p} @@ ${query})` : sql`${v} @@ ${query}`;
+    const rank = (v: SQL) =>
+      sql`(case when ts_filter(${v}, '{a}') @@ ${queries.full} then 1 else 0 end) + ts_rank(${v}, ${queries.full})`;
+    const selected = sql`${kind}::text as kind, ${id}::text as id, ${title} as title, ${url} as url,
+      ${category} as category, ${createdAt} as created_at`;
+    if (queries.exact)
+      return {
+        hits: sql`(select ${selected}, ${rank(vector)} as rank from ${table}
+          where ${where} and ${matches(queries.full, vector, pdf)}
+          order by ${createdAt} desc limit ${SEARCH_RANKED})`,
+        count: sql`(select json_build_object('n', count(*), 'more', count(*) >= ${SEARCH_CANDIDATES})
+          from (select 1 from ${table} where ${where} and ${matches(queries.full, vector, pdf)}
+          limit ${SEARCH_CANDIDATES}) counted)`,
+      };
+    const examined = sql`(select ${selected}, ${vector} as vector${pdf ? sql`, ${pdf} as pdf` : sql``} from ${table}
+      where ${where} and ${matches(queries.coarse, vector, pdf)} order by ${createdAt} desc limit ${SEARCH_EXAMINED}) examined`;
+    const found = matches(queries.full, sql.raw("vector"), pdf ? sql.raw("pdf") : undefined);
+    return {
+      hits: sql`(select kind, id, title, url, category, created_at, ${rank(sql.raw("vector"))} as rank
+        from ${examined} where ${found} order by created_at desc limit ${SEARCH_RANKED})`,
+      // All examined: there may be more further back ("N+ results").
+      count: sql`(select json_build_object('n', count(*) filter (where ${found}), 'more', count(*) >= ${SEARCH_EXAMINED})
+        from ${examined})`,
+    };
   }
 
   async function run(request: SearchRequest, withSnippets: boolean): Promise<SearchResults> {
@@ -302,25 +361,90 @@ export function searchService(db: Database, siteContent: SiteContent) {
     if (terms.every((t) => t.exclude)) throw new InvalidError(NOTHING_TO_FIND, "q");
 
     // The query is made once by PostgreSQL and sent back as a constant, so the planner sees it.
-    const { all, positive } = tsqueries(terms);
-    const [made] = rowsOf<{ query: string; words: number }>(
-      await db.execute(sql`select (${all})::text as query, numnode(${positive})::int as words`),
+    const { all, coarse, exact } = tsqueries(terms);
+    const [made] = rowsOf<{ query: string; coarse: string; words: number }>(
+      await db.execute(
+        sql`select (${all})::text as query, (${coarse})::text as coarse, numnode(${coarse})::int as words`,
+      ),
     );
     if (!made || made.words === 0) return empty; // only words too common to search (the, of...)
     const tsquery = sql`${made.query}::tsquery`;
+    const queries = { full: tsquery, coarse: sql`${made.coarse}::tsquery`, exact };
 
-    const filters: SearchFilters = {
-      kind: SEARCH_KINDS.includes(request.kind as SearchKind) ? request.kind : undefined,
-      category: POST_CATEGORIES.includes(request.category as PostCategory) ? request.category : undefined,
-      year: Number.isInteger(request.year) ? request.year : undefined,
-    };
-    const wantsPages = (!filters.kind || filters.kind === "page") && !filters.category && filters.year === undefined;
-    const pages = wantsPages ? await sitePages() : null;
-    const page = Math.max(
-      1,
-      Math.min(Math.trunc(request.page ?? 1) || 1, Math.ceil((3 * SEARCH_CANDIDATES) / pageSize)),
-    );
+    const kind = SEARCH_KINDS.includes(request.kind as SearchKind) ? request.kind : undefined;
+    const category = POST_CATEGORIES.includes(request.category as PostCategory) ? request.category : undefined;
+    const year = Number.isInteger(request.year) ? request.year! : undefined;
+    const years = year === undefined ? null : [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
+    const wantsPages = (!kind || kind === "page") && !category && year === undefined;
+    const pages = wantsPages ? await keptPages() : [];
 
+    const parts: { hits: SQL; count: SQL }[] = [];
+    if (!kind || kind === "post")
+      parts.push(
+        tableHits(
+          "post",
+          queries,
+          and(
+            visibleTo(posts),
+            category ? eq(posts.category, category) : undefined,
+            years ? and(gte(posts.createdAt, years[0]), lt(posts.createdAt, years[1])) : undefined,
+          )!,
+          {
+            id: sql`${posts.id}`,
+            title: sql`${posts.title}`,
+            url: sql`'/post/' || ${posts.slug}`,
+            category: sql`${posts.category}`,
+            createdAt: sql`${posts.createdAt}`,
+            vector: POST_VECTOR,
+            table: sql`${posts}`,
+          },
+        ),
+      );
+    if ((!kind || kind === "article") && !category)
+      parts.push(
+        tableHits(
+          "article",
+          queries,
+          and(
+            visibleTo(journals),
+            years ? and(gte(journals.createdAt, years[0]), lt(journals.createdAt, years[1])) : undefined,
+          )!,
+          {
+            id: sql`${journals.id}`,
+            title: sql`${journals.filename}`,
+            url: sql`'/journal/' || ${journals.slug}`,
+            category: sql`${journals.section}`,
+            createdAt: sql`${journals.createdAt}`,
+            vector: JOURNAL_VECTOR,
+            pdf: PDF_VECTOR,
+            table: sql`${journals}`,
+          },
+        ),
+      );
+    if (pages.length) {
+      const vector = sql.raw(
+        [
+          `setweight(to_tsvector('english', p.title), 'A')`,
+          `setweight(to_tsvector('simple', p.title), 'A')`,
+          `setweight(to_tsvector('english', ${HTML("p.body")}), 'C')`,
+          `setweight(to_tsvector('simple', ${HTML("p.body")}), 'C')`,
+        ].join(" || "),
+      );
+      const matching = sql`(select p.key, p.title, p.place, ${vector} as vector
+        from json_to_recordset(${pagesJson(pages)}::json) as p(key text, title text, place text, body text)) pages
+        where vector @@ ${tsquery}`;
+      parts.push({
+        hits: sql`(select 'page'::text as kind, key as id, title, key as url, place as category,
+          null::timestamptz as created_at,
+          (case when ts_filter(vector, '{a}') @@ ${tsquery} then 1 else 0 end) + ts_rank(vector, ${tsquery}) as rank
+          from ${matching})`,
+        count: sql`(select json_build_object('n', count(*), 'more', false) from ${matching})`,
+      });
+    }
+    if (parts.length === 0) return empty;
+
+    const lastPage = Math.ceil((parts.length * SEARCH_RANKED) / pageSize);
+    const page = Math.max(1, Math.min(Math.trunc(request.page ?? 1) || 1, lastPage));
     type Row = {
       kind: SearchKind;
       id: string;
@@ -328,54 +452,50 @@ export function searchService(db: Database, siteContent: SiteContent) {
       url: string;
       category: string;
       created_at: string | Date | null;
-      total: number;
-      capped: boolean;
       headline: string | null;
     };
-    // A title match first, then PostgreSQL's rank (weights: title, summary, text, PDF), then newest.
-    const rows = rowsOf<Row>(
-      await db.execute(sql`
-        with hits as (${candidates(tsquery, filters, pages)}),
-        ranked as (
-          select kind, id, title, url, category, created_at,
-            (case when ts_filter(vector, '{a}') @@ ${tsquery} then 1 else 0 end) + ts_rank(vector, ${tsquery}) as rank,
-            count(*) over () as total
-          from hits
-        ),
-        capped as (
-          select count(*) filter (where kind = 'post') >= ${SEARCH_CANDIDATES}
-              or count(*) filter (where kind = 'article') >= ${SEARCH_CANDIDATES} as capped from hits
-        ),
-        chosen as (
-          select * from ranked order by rank desc, created_at desc nulls last, id
-          limit ${pageSize} offset ${(page - 1) * pageSize}
-        )
-        select c.kind, c.id, c.title, c.url, c.category, c.created_at, c.total::int as total,
-          (select capped from capped) as capped,
-          ${
-            withSnippets
-              ? sql`case c.kind
-              when 'post' then (select ts_headline('english',
-                  ${sql.raw(HTML("p.excerpt"))} || ' \n ' || ${sql.raw(HTML("p.content"))}, ${tsquery}, ${HEADLINE})
-                from ${posts} p where p.id::text = c.id)
-              when 'article' then (select ts_headline('english',
-                  ${sql.raw(HTML("j.details"))} || ' \n ' || left(coalesce(j.pdf_text, ''), ${SNIPPET_SOURCE_CHARS}),
-                  ${tsquery}, ${HEADLINE})
-                from ${journals} j where j.id::text = c.id)
-              else (select ts_headline('english', ${sql.raw(HTML("p.body"))}, ${tsquery}, ${HEADLINE})
-                from json_to_recordset(${pagesJson(pages ?? [])}::json) as p(key text, body text) where p.key = c.url)
-              end`
-              : sql`null::text`
-          } as headline
-        from chosen c order by c.rank desc, c.created_at desc nulls last, c.id`),
+    const counts = sql.join(
+      parts.map((part) => part.count),
+      sql`, `,
     );
-    if (rows.length === 0) {
-      if (page === 1) return empty;
-      // Past the last page: the count says where that is.
-      const first = await run({ ...request, page: 1 }, false);
-      return { ...first, hits: [], page };
-    }
-    const total = rows[0].total;
+    // A title match first, then PostgreSQL's rank (weights: title, summary, text, PDF), then newest.
+    // Every match is found through an index: a scan of the whole table would read every document
+    // (the planner does not count that cost), and is never what a search needs.
+    const [rows, [counted]] = await db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return [
+          await tx
+            .execute(
+              sql`with ranked as (${sql.join(
+                parts.map((part) => part.hits),
+                sql` union all `,
+              )}),
+          chosen as (
+            select * from ranked order by rank desc, created_at desc nulls last, id
+            limit ${pageSize} offset ${(page - 1) * pageSize}
+          )
+          select c.kind, c.id, c.title, c.url, c.category, c.created_at, ${
+            withSnippets ? headlines(tsquery, pages) : sql`null::text`
+          } as headline
+          from chosen c order by c.rank desc, c.created_at desc nulls last, c.id`,
+            )
+            .then((result) => rowsOf<Row>(result)),
+          await tx
+            .execute(sql`select json_build_array(${counts}) as counts`)
+            .then((result) => rowsOf<{ counts: { n: number; more: boolean }[] | string }>(result)),
+        ] as const;
+      },
+      { accessMode: "read only" },
+    );
+    const kinds = (typeof counted.counts === "string" ? JSON.parse(counted.counts) : counted.counts) as {
+      n: number;
+      more: boolean;
+    }[];
+    const perKind = kinds.map((k) => Number(k.n));
+    const total = perKind.reduce((sum, n) => sum + n, 0);
+    const capped = kinds.some((k) => k.more);
+    const ranked = perKind.reduce((sum, n) => sum + Math.min(n, SEARCH_RANKED), 0);
     return {
       query,
       hits: rows.map((row) => ({
@@ -387,9 +507,10 @@ export function searchService(db: Database, siteContent: SiteContent) {
         snippet: row.headline ? snippetParts(row.headline) : [],
       })),
       total,
-      capped: rows[0].capped,
+      capped,
       page,
-      pages: Math.ceil(total / pageSize),
+      // Pages reach as far as the ranked matches do.
+      pages: Math.ceil(ranked / pageSize),
     };
   }
 
@@ -424,8 +545,6 @@ export function searchService(db: Database, siteContent: SiteContent) {
     },
   };
 }
-
-const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export type SearchService = ReturnType<typeof searchService>;
 
