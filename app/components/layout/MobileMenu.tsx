@@ -67,9 +67,6 @@ export function MobileMenu() {
         aria-label="Mobile"
         className="absolute right-0 z-40 mt-3 w-72 overflow-hidden rounded-lg border border-slate-200 bg-white py-2 text-ink shadow-xl dark:border-slate-700 dark:bg-night-card dark:text-slate-100"
       >
-        <div className="px-4 pt-2 pb-3">
-          <SearchBox id="mobile-search" variant="menu" />
-        </div>
         <ul>
           {MOBILE_LINKS.map((link) => (
             <li key={link.to}>
@@ -82,6 +79,9 @@ export function MobileMenu() {
             </li>
           ))}
         </ul>
+        <div className="border-t border-slate-200 px-4 pt-3 pb-2 dark:border-slate-700">
+          <SearchBox id="mobile-search" variant="menu" />
+        </div>
       </nav>
     </details>
   );
