@@ -7,7 +7,7 @@ import { CATEGORY_LABELS, categoryLabel, POST_CATEGORIES } from "~/domain/vocabu
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
-import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/services/search.server";
+import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 
 import type { Route } from "./+types/search";
 

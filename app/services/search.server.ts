@@ -3,6 +3,7 @@ import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { courses, departments, faculties, journals, posts } from "~/db/schema";
 import { MAX_QUERY_LENGTH, NOTHING_TO_FIND, QUERY_TOO_LONG } from "~/domain/messages/search";
+import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 import { POST_CATEGORIES, type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 
 import { type ContentChanges, type Effects, effectTable } from "./content-changes.server";
@@ -16,9 +17,6 @@ import type { siteContentService } from "./site-content.server";
  * `search_vector` and its GIN index; the few pages of the site (about, programmes, departments,
  * courses, staff, the call for papers) at query time. One ranked list, with highlighted snippets.
  */
-
-export const SEARCH_KINDS = ["post", "article", "page"] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results a page. */
 export const SEARCH_PAGE_SIZE = 10;
@@ -35,33 +33,10 @@ const MIN_PREFIX = 3;
 /** Of an article's PDF words, how many characters the snippet is taken from. */
 const SNIPPET_SOURCE_CHARS = 5_000;
 
+export { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart };
+
 export type SearchFilters = { kind?: SearchKind; category?: PostCategory; year?: number };
 export type SearchRequest = SearchFilters & { q: string; page?: number; pageSize?: number };
-
-/** A stretch of a snippet: `match` marks the words the query found. */
-export type SnippetPart = { text: string; match: boolean };
-
-export type SearchHit = {
-  kind: SearchKind;
-  title: string;
-  url: string;
-  /** A post's category or an article's section; a page's place on the site. */
-  category: string;
-  /** When it went public (posts and articles), ISO 8601. */
-  date: string | null;
-  snippet: SnippetPart[];
-};
-
-export type SearchResults = {
-  query: string;
-  hits: SearchHit[];
-  /** Matches found, counted up to SEARCH_CANDIDATES of each kind. */
-  total: number;
-  /** More matched than were counted. */
-  capped: boolean;
-  page: number;
-  pages: number;
-};
 
 // ---------------------------------------------------------------- the query language
 

@@ -36,7 +36,7 @@ test.describe("site search", () => {
 
     await page.goto("/search?q=warning");
     await page.getByLabel("Kind").selectOption("article");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/kind=article/);
     const results = page.getByRole("list", { name: "Results" });
     await expect(results.getByRole("link", { name: article.title })).toBeVisible();
@@ -77,7 +77,7 @@ test.describe("site search", () => {
         page.getByRole("list", { name: "Results" }).getByRole("link", { name: article.title }),
       ).toBeVisible();
       await page.getByLabel("Kind").selectOption("post");
-      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/kind=post/);
       await expect(page.getByRole("link", { name: article.title })).toHaveCount(0);
     });
