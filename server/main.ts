@@ -149,6 +149,7 @@ export async function main() {
     onSignal: () => {
       stopPublishing();
       stopMail();
+      stopPdfText();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.

@@ -3,11 +3,11 @@ import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/PageHero";
 import { Notice } from "~/components/ui/Notice";
 import { KIND_LABELS, MAX_QUERY_LENGTH, noResults, pageOf, resultCount, SEARCH_WORDS } from "~/domain/messages/search";
+import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 import { CATEGORY_LABELS, categoryLabel, POST_CATEGORIES } from "~/domain/vocabulary";
 import { pageTitle } from "~/lib/meta";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
-import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 
 import type { Route } from "./+types/search";
 

@@ -20,8 +20,8 @@ import { type ContentChanges, contentChanges, remembered, tracked } from "./cont
 import { postsEffects, postsService } from "./posts.server";
 import { previewsEffects, previewsService } from "./previews.server";
 import { scholarlyEffects, scholarlyService } from "./scholarly.server";
-import { searchEffects, searchService } from "./search.server";
 import { oaiEffects, oaiService } from "./scholarly/oai/oai.server";
+import { searchEffects, searchService } from "./search.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
 
 export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };

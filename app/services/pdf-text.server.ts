@@ -42,6 +42,9 @@ async function claimNext(db: Database): Promise<Claimed | undefined> {
   return row;
 }
 
+// eslint-disable-next-line no-control-regex -- the characters a text column refuses or a search cannot use
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f]/g;
+
 /** A PDF's text, page by page up to the limits; throws when the file is not a PDF it can read. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const { getDocumentProxy } = await import("unpdf");
@@ -55,8 +58,8 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       const text = content.items
         .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
         .join("")
-        // Control characters are no words (and \u0000 cannot be stored in a text column).
-        .replace(/[\u0000-\u0008\u000b-\u001f]/g, " ");
+        // Control characters are no words (and NUL cannot be stored in a text column).
+        .replace(CONTROL_CHARACTERS, " ");
       pages.push(text);
       length += text.length;
       if (length >= PDF_TEXT_LIMITS.chars) break;

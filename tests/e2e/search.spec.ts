@@ -1,5 +1,4 @@
 import { demoJournals, demoPosts } from "../../app/demo/content";
-
 import { expect, test } from "./fixtures";
 
 // Site search (issue 22, decision 025) over the demo content. Only reads: other specs may publish

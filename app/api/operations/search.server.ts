@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { MAX_QUERY_LENGTH, QUERY_TOO_LONG } from "~/domain/messages/search";
-import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { SEARCH_KINDS } from "~/domain/search";
+import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { snippetHtml } from "~/services/search.server";
 
 import { defineOperation, type Operation } from "../operation.server";
