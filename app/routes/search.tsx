@@ -102,7 +102,9 @@ function Results({ q, filters, results }: { q: string; filters: Filters; results
           >
             <p className="text-xs font-semibold tracking-wider text-navy-700 uppercase dark:text-gold-300">
               {KIND_LABELS[hit.kind]}
-              {hit.kind === "post" && ` · ${categoryLabel(hit.category)}`}
+              {hit.kind === "post" &&
+                categoryLabel(hit.category) !== KIND_LABELS.post &&
+                ` · ${categoryLabel(hit.category)}`}
               {hit.kind === "page" && hit.category && ` · ${hit.category}`}
               {hit.date && ` · ${date(hit.date)}`}
             </p>
