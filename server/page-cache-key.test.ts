@@ -13,4 +13,10 @@ describe("the page cache's addresses", () => {
     expect(pageCacheKey(request("/admision?officer=nobody"))?.url).toBe("/admision");
     expect(pageCacheKey(request("/about?officer=vc"))?.url).toBe("/about");
   });
+
+  it("never keeps search results: every query would be a page of its own (decision 025)", () => {
+    expect(pageCacheKey(request("/search?q=peace"))).toBeFalsy();
+    expect(pageCacheKey(request("/search.data?q=peace"))).toBeFalsy();
+    expect(pageCacheKey(request("/api/search?q=peace"))).toBeFalsy();
+  });
 });
