@@ -6,7 +6,8 @@
 // words, phrases, exclusions, prefixes being typed, filters, later pages, suggestions) and reports
 // p50/p95/p99 per kind of query and overall. The target is p99 < 50 ms. PGlite always; PostgreSQL
 // too with --postgres URL, TEST_DATABASE_URL or DATABASE_URL (a scratch database is made and
-// dropped on that server). Writes bench/results/search-<database>.json and .md.
+// dropped on that server). Writes bench/results/search-<database>.json and .md. --keep keeps the
+// filled embedded database in .tmp/ and uses it again on the next run.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     articles: { type: "string", default: "20000" },
     "pglite-only": { type: "boolean", default: false },
     search: { type: "boolean", default: false },
+    // Keep the filled embedded database in .tmp/ and use it again next time (the fill takes minutes).
+    keep: { type: "boolean", default: false },
   },
 });
 const POSTS = Number(args.posts);
@@ -163,21 +166,27 @@ const summary = (times) => {
   };
 };
 
-async function measure(vite, database, label) {
+/** Where --keep holds a filled embedded database, by its size. */
+const keptPglite = path.join(root, ".tmp", `search-bench-pglite-${POSTS}-${ARTICLES}`);
+
+async function measure(vite, database, label, { filled } = {}) {
   const { sql } = await vite.ssrLoadModule("drizzle-orm");
   const { createServices } = await vite.ssrLoadModule("/app/services/index.server.ts");
   const dataDir = path.join(work, `${label}-data`);
   fs.mkdirSync(dataDir, { recursive: true });
   const services = createServices(database.db, { dataDir, auth: { secret: "bench-secret-bench-secret-bench-0123" } });
 
-  log(label, `filling ${POSTS} posts and ${ARTICLES} articles`);
-  const started = performance.now();
-  for (const statement of FILL_SQL.split(/;\s*\n/).filter((s) => s.trim()))
-    await database.db.execute(sql.raw(statement));
-  await database.db.execute(sql`vacuum analyze posts`);
-  await database.db.execute(sql`vacuum analyze journals`);
-  const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
-  log(label, `filled in ${fillSeconds} s`);
+  let fillSeconds = filled?.fillSeconds;
+  if (fillSeconds === undefined) {
+    log(label, `filling ${POSTS} posts and ${ARTICLES} articles`);
+    const started = performance.now();
+    for (const statement of FILL_SQL.split(/;\s*\n/).filter((s) => s.trim()))
+      await database.db.execute(sql.raw(statement));
+    await database.db.execute(sql`vacuum analyze posts`);
+    await database.db.execute(sql`vacuum analyze journals`);
+    fillSeconds = Math.round((performance.now() - started) / 100) / 10;
+    log(label, `filled in ${fillSeconds} s`);
+  } else log(label, `using the database kept in ${path.relative(root, keptPglite)} (filled in ${fillSeconds} s)`);
 
   const run = async (kind, i) => {
     const request = MIX[kind](i);
@@ -253,9 +262,15 @@ async function main() {
   let ok = true;
   try {
     const { openDatabase } = await vite.ssrLoadModule("/app/db/client.server.ts");
-    const pglite = await openDatabase({ kind: "pglite", dataDir: path.join(work, "pglite") });
+    const kept = args.keep && fs.existsSync(path.join(keptPglite, "fill.json"));
+    const pgliteDir = args.keep ? path.join(keptPglite, "data") : path.join(work, "pglite");
+    const pglite = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
     try {
-      ok = write(await measure(vite, pglite, "pglite")) && ok;
+      const filled = kept ? JSON.parse(fs.readFileSync(path.join(keptPglite, "fill.json"), "utf8")) : undefined;
+      const report = await measure(vite, pglite, "pglite", { filled });
+      if (args.keep && !kept)
+        fs.writeFileSync(path.join(keptPglite, "fill.json"), JSON.stringify({ fillSeconds: report.fillSeconds }));
+      ok = write(report) && ok;
     } finally {
       await pglite.close();
     }

@@ -172,6 +172,9 @@ function headlines(tsquery: SQL, pages: SitePage[]): SQL {
     end`;
 }
 
+/** One table's share of a search (see `tableHits`). */
+type TablePart = { probe: SQL; hits: SQL; count: SQL | null };
+
 /** The kinds of content the pages of the site are made from. */
 const PAGE_TAGS = new Set<ContentTag>(["settings", "staff", "announcement", "focus", "academics"]);
 
@@ -288,14 +291,15 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
    * The matches of one table: the newest SEARCH_RANKED, each with its rank, and how many match,
    * counted up to SEARCH_CANDIDATES. The GIN index answers plain words alone; a phrase or an
    * excluded word needs each document read, so those are checked in the newest SEARCH_EXAMINED
-   * documents that hold all the words (a bound on the work of any query).
+   * documents that hold all the words (a bound on the work of any query). `probe` counts what the
+   * index answers, and chooses the plan (see `run`).
    */
   function tableHits(
     kind: "post" | "article",
     queries: { full: SQL; coarse: SQL; exact: boolean },
     where: SQL,
     columns: { id: SQL; title: SQL; url: SQL; category: SQL; createdAt: SQL; vector: SQL; pdf?: SQL; table: SQL },
-  ): { hits: SQL; count: SQL } {
+  ): TablePart {
     const { id, title, url, category, createdAt, vector, pdf, table } = columns;
     // An article matches in its own document or in its PDF's; it is ranked by its own (a PDF-only match last).
     const matches = (query: SQL, v: SQL, p?: SQL) =>
@@ -304,24 +308,27 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
       sql`(case when ts_filter(${v}, '{a}') @@ ${queries.full} then 1 else 0 end) + ts_rank(${v}, ${queries.full})`;
     const selected = sql`${kind}::text as kind, ${id}::text as id, ${title} as title, ${url} as url,
       ${category} as category, ${createdAt} as created_at`;
+    // How many hold the words the index answers alone, counted through it (no document is read).
+    const indexQuery = queries.exact ? queries.full : queries.coarse;
+    const probe = sql`(select count(*) from (select 1 from ${table} where ${where} and ${matches(indexQuery, vector, pdf)}
+      limit ${SEARCH_CANDIDATES}) probed)`;
     if (queries.exact)
       return {
-        hits: sql`(select ${selected}, ${rank(vector)} as rank from ${table}
+        probe,
+        hits: sql`select ${selected}, ${rank(vector)} as rank from ${table}
           where ${where} and ${matches(queries.full, vector, pdf)}
-          order by ${createdAt} desc limit ${SEARCH_RANKED})`,
-        count: sql`(select json_build_object('n', count(*), 'more', count(*) >= ${SEARCH_CANDIDATES})
-          from (select 1 from ${table} where ${where} and ${matches(queries.full, vector, pdf)}
-          limit ${SEARCH_CANDIDATES}) counted)`,
+          order by ${createdAt} desc limit ${SEARCH_RANKED}`,
+        count: null,
       };
     const examined = sql`(select ${selected}, ${vector} as vector${pdf ? sql`, ${pdf} as pdf` : sql``} from ${table}
       where ${where} and ${matches(queries.coarse, vector, pdf)} order by ${createdAt} desc limit ${SEARCH_EXAMINED}) examined`;
     const found = matches(queries.full, sql.raw("vector"), pdf ? sql.raw("pdf") : undefined);
     return {
-      hits: sql`(select kind, id, title, url, category, created_at, ${rank(sql.raw("vector"))} as rank
-        from ${examined} where ${found} order by created_at desc limit ${SEARCH_RANKED})`,
+      probe,
+      hits: sql`select kind, id, title, url, category, created_at, ${rank(sql.raw("vector"))} as rank
+        from ${examined} where ${found} order by created_at desc limit ${SEARCH_RANKED}`,
       // All examined: there may be more further back ("N+ results").
-      count: sql`(select json_build_object('n', count(*) filter (where ${found}), 'more', count(*) >= ${SEARCH_EXAMINED})
-        from ${examined})`,
+      count: sql`select count(*) filter (where ${found})::int as n, count(*) >= ${SEARCH_EXAMINED} as more from ${examined}`,
     };
   }
 
@@ -353,7 +360,7 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
     const wantsPages = (!kind || kind === "page") && !category && year === undefined;
     const pages = wantsPages ? await keptPages() : [];
 
-    const parts: { hits: SQL; count: SQL }[] = [];
+    const parts: TablePart[] = [];
     if (!kind || kind === "post")
       parts.push(
         tableHits(
@@ -396,6 +403,7 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
           },
         ),
       );
+    let pageHits: SQL | null = null;
     if (pages.length) {
       const vector = sql.raw(
         [
@@ -405,87 +413,98 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
           `setweight(to_tsvector('simple', ${HTML("p.body")}), 'C')`,
         ].join(" || "),
       );
-      const matching = sql`(select p.key, p.title, p.place, ${vector} as vector
-        from json_to_recordset(${pagesJson(pages)}::json) as p(key text, title text, place text, body text)) pages
-        where vector @@ ${tsquery}`;
-      parts.push({
-        hits: sql`(select 'page'::text as kind, key as id, title, key as url, place as category,
+      pageHits = sql`select 'page'::text as kind, key as id, title, key as url, place as category,
           null::timestamptz as created_at,
           (case when ts_filter(vector, '{a}') @@ ${tsquery} then 1 else 0 end) + ts_rank(vector, ${tsquery}) as rank
-          from ${matching})`,
-        count: sql`(select json_build_object('n', count(*), 'more', false) from ${matching})`,
-      });
+        from (select p.key, p.title, p.place, ${vector} as vector
+          from json_to_recordset(${pagesJson(pages)}::json) as p(key text, title text, place text, body text)) pages
+        where vector @@ ${tsquery}`;
     }
-    if (parts.length === 0) return empty;
+    if (parts.length === 0 && !pageHits) return empty;
 
-    const lastPage = Math.ceil((parts.length * SEARCH_RANKED) / pageSize);
-    const page = Math.max(1, Math.min(Math.trunc(request.page ?? 1) || 1, lastPage));
-    type Row = {
+    type Hit = {
       kind: SearchKind;
       id: string;
       title: string;
       url: string;
       category: string;
       created_at: string | Date | null;
-      headline: string | null;
+      rank: number;
     };
-    const counts = sql.join(
-      parts.map((part) => part.count),
-      sql`, `,
-    );
-    // A title match first, then PostgreSQL's rank (weights: title, summary, text, PDF), then newest.
     // Every match is found through an index: a scan of the whole table would read every document
-    // (the planner does not count that cost), and is never what a search needs.
-    const [rows, [counted]] = await db.transaction(
+    // (the planner does not count that cost), and is never what a search needs. Which index is the
+    // probe's choice: up to SEARCH_CANDIDATES matches, the GIN index gives them all and the newest
+    // are sorted out (few rows, none of their documents read but the ranked ones); more, and the
+    // newest rows are walked by date until enough match (they come soon). Left to itself, the
+    // planner walked by date for rare words too, reading every document.
+    const { hits, counts } = await db.transaction(
       async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return [
-          await tx
-            .execute(
-              sql`with ranked as (${sql.join(
-                parts.map((part) => part.hits),
-                sql` union all `,
-              )}),
-          chosen as (
-            select * from ranked order by rank desc, created_at desc nulls last, id
-            limit ${pageSize} offset ${(page - 1) * pageSize}
-          )
-          select c.kind, c.id, c.title, c.url, c.category, c.created_at, ${
-            withSnippets ? headlines(tsquery, pages) : sql`null::text`
-          } as headline
-          from chosen c order by c.rank desc, c.created_at desc nulls last, c.id`,
-            )
-            .then((result) => rowsOf<Row>(result)),
-          await tx
-            .execute(sql`select json_build_array(${counts}) as counts`)
-            .then((result) => rowsOf<{ counts: { n: number; more: boolean }[] | string }>(result)),
-        ] as const;
+        const probes = parts.length
+          ? rowsOf<{ probes: number[] | string }>(
+              await tx.execute(
+                sql`select json_build_array(${sql.join(
+                  parts.map((part) => part.probe),
+                  sql`, `,
+                )}) as probes`,
+              ),
+            )[0].probes
+          : [];
+        const probed = (typeof probes === "string" ? JSON.parse(probes) : probes).map(Number) as number[];
+        const hits: Hit[] = [];
+        const counts: { n: number; more: boolean }[] = [];
+        for (const [i, part] of parts.entries()) {
+          const many = probed[i] >= SEARCH_CANDIDATES;
+          await tx.execute(sql.raw(`set local enable_indexscan = ${many ? "on" : "off"}`));
+          await tx.execute(sql.raw(`set local enable_bitmapscan = ${many ? "off" : "on"}`));
+          if (probed[i] > 0) hits.push(...rowsOf<Hit>(await tx.execute(part.hits)));
+          if (!part.count) counts.push({ n: probed[i], more: many });
+          else if (probed[i] === 0) counts.push({ n: 0, more: false });
+          else counts.push(rowsOf<{ n: number; more: boolean }>(await tx.execute(part.count))[0]);
+        }
+        if (pageHits) {
+          const found = rowsOf<Hit>(await tx.execute(pageHits));
+          hits.push(...found);
+          counts.push({ n: found.length, more: false });
+        }
+        return { hits, counts };
       },
       { accessMode: "read only" },
     );
-    const kinds = (typeof counted.counts === "string" ? JSON.parse(counted.counts) : counted.counts) as {
-      n: number;
-      more: boolean;
-    }[];
-    const perKind = kinds.map((k) => Number(k.n));
+
+    const perKind = counts.map((k) => Number(k.n));
     const total = perKind.reduce((sum, n) => sum + n, 0);
-    const capped = kinds.some((k) => k.more);
-    const ranked = perKind.reduce((sum, n) => sum + Math.min(n, SEARCH_RANKED), 0);
+    const capped = counts.some((k) => k.more);
+    // Pages reach as far as the ranked matches do.
+    const pageCount = Math.ceil(hits.length / pageSize);
+    const page = Math.max(1, Math.min(Math.trunc(request.page ?? 1) || 1, Math.max(pageCount, 1)));
+    // A title match first, then PostgreSQL's rank (weights: title, summary, text), then newest.
+    const time = (hit: Hit) => (hit.created_at ? new Date(hit.created_at).getTime() : 0);
+    hits.sort((a, b) => b.rank - a.rank || time(b) - time(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const chosen = hits.slice((page - 1) * pageSize, page * pageSize);
+    const snippets = new Map<string, string>();
+    if (withSnippets && chosen.length) {
+      const rows = rowsOf<{ kind: string; id: string; headline: string | null }>(
+        await db.execute(sql`select c.kind, c.id, ${headlines(tsquery, pages)} as headline
+          from json_to_recordset(${JSON.stringify(chosen.map(({ kind, id, url }) => ({ kind, id, url })))}::json)
+            as c(kind text, id text, url text)`),
+      );
+      for (const row of rows) if (row.headline) snippets.set(`${row.kind}:${row.id}`, row.headline);
+    }
     return {
       query,
-      hits: rows.map((row) => ({
-        kind: row.kind,
-        title: row.title,
-        url: row.kind === "page" ? row.url.split("#")[0] : row.url,
-        category: row.category,
-        date: row.created_at ? new Date(row.created_at).toISOString() : null,
-        snippet: row.headline ? snippetParts(row.headline) : [],
+      hits: chosen.map((hit) => ({
+        kind: hit.kind,
+        title: hit.title,
+        url: hit.kind === "page" ? hit.url.split("#")[0] : hit.url,
+        category: hit.category,
+        date: hit.created_at ? new Date(hit.created_at).toISOString() : null,
+        snippet: snippetParts(snippets.get(`${hit.kind}:${hit.id}`) ?? ""),
       })),
       total,
       capped,
       page,
-      // Pages reach as far as the ranked matches do.
-      pages: Math.ceil(ranked / pageSize),
+      pages: pageCount,
     };
   }
 
