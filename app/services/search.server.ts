@@ -30,8 +30,8 @@ export const SEARCH_EXAMINED = 500;
 const MAX_TERMS = 16;
 /** A word typed so far is matched as a prefix from this many characters on. */
 const MIN_PREFIX = 3;
-/** Of an article's PDF words, how many characters the snippet is taken from. */
-const SNIPPET_SOURCE_CHARS = 5_000;
+/** Of a post's text or an article's PDF words, how many characters the snippet is taken from. */
+const SNIPPET_SOURCE_CHARS = 3_000;
 
 export { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart };
 
@@ -161,19 +161,31 @@ const pagesJson = (pages: SitePage[]) => JSON.stringify(pages.map((p, i) => ({ .
 function headlines(tsquery: SQL, pages: SitePage[]): SQL {
   return sql`case c.kind
     when 'post' then (select ts_headline('english',
-        ${sql.raw(HTML("p.excerpt"))} || ' \n ' || ${sql.raw(HTML("p.content"))}, ${tsquery}, ${HEADLINE})
+        ${sql.raw(HTML("p.excerpt"))} || ' \n ' || left(${sql.raw(HTML("p.content"))}, ${SNIPPET_SOURCE_CHARS}),
+        ${tsquery}, ${HEADLINE})
       from ${posts} p where p.id = c.id::uuid)
     when 'article' then (select ts_headline('english',
-        ${sql.raw(HTML("j.details"))} || ' \n ' || left(coalesce(j.pdf_text, ''), ${SNIPPET_SOURCE_CHARS}),
+        case when ${JOURNAL_VECTOR} @@ ${tsquery} or "journals"."pdf_text" is null then ${sql.raw(HTML(`"journals"."details"`))}
+        else left("journals"."pdf_text", ${SNIPPET_SOURCE_CHARS}) end,
         ${tsquery}, ${HEADLINE})
-      from ${journals} j where j.id = c.id::uuid)
+      from ${journals} where ${journals.id} = c.id::uuid)
     else (select ts_headline('english', ${sql.raw(HTML("p.body"))}, ${tsquery}, ${HEADLINE})
       from json_to_recordset(${pagesJson(pages)}::json) as p(key text, body text) where p.key = c.url)
     end`;
 }
 
 /** One table's share of a search (see `tableHits`). */
-type TablePart = { probe: SQL; hits: SQL; count: SQL | null };
+type TablePart = { estimate: SQL; hits: SQL; count: SQL; examines: boolean };
+
+/** From this many expected matches on, a table's newest rows are walked by date rather than all matches gathered. */
+const WALK_FROM = 2000;
+
+/** The rows a plan (EXPLAIN's JSON) expects. */
+function plannedRows(rows: Record<string, unknown>[]): number {
+  const plan = Object.values(rows[0] ?? {})[0];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan?: { "Plan Rows"?: number } }[];
+  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
 
 /** The kinds of content the pages of the site are made from. */
 const PAGE_TAGS = new Set<ContentTag>(["settings", "staff", "announcement", "focus", "academics"]);
@@ -291,8 +303,8 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
    * The matches of one table: the newest SEARCH_RANKED, each with its rank, and how many match,
    * counted up to SEARCH_CANDIDATES. The GIN index answers plain words alone; a phrase or an
    * excluded word needs each document read, so those are checked in the newest SEARCH_EXAMINED
-   * documents that hold all the words (a bound on the work of any query). `probe` counts what the
-   * index answers, and chooses the plan (see `run`).
+   * documents that hold all the words (a bound on the work of any query). `estimate` is what
+   * PostgreSQL expects the index to find, and chooses the plan (see `run`).
    */
   function tableHits(
     kind: "post" | "article",
@@ -308,23 +320,27 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
       sql`(case when ts_filter(${v}, '{a}') @@ ${queries.full} then 1 else 0 end) + ts_rank(${v}, ${queries.full})`;
     const selected = sql`${kind}::text as kind, ${id}::text as id, ${title} as title, ${url} as url,
       ${category} as category, ${createdAt} as created_at`;
-    // How many hold the words the index answers alone, counted through it (no document is read).
+    // How many PostgreSQL expects to hold the words the index answers alone (its statistics of
+    // the documents' words: planning only, nothing is read).
     const indexQuery = queries.exact ? queries.full : queries.coarse;
-    const probe = sql`(select count(*) from (select 1 from ${table} where ${where} and ${matches(indexQuery, vector, pdf)}
-      limit ${SEARCH_CANDIDATES}) probed)`;
+    const estimate = sql`explain (format json) select 1 from ${table} where ${where} and ${matches(indexQuery, vector, pdf)}`;
     if (queries.exact)
       return {
-        probe,
+        estimate,
         hits: sql`select ${selected}, ${rank(vector)} as rank from ${table}
           where ${where} and ${matches(queries.full, vector, pdf)}
           order by ${createdAt} desc limit ${SEARCH_RANKED}`,
-        count: null,
+        count: sql`select count(*)::int as n, count(*) >= ${SEARCH_CANDIDATES} as more
+          from (select 1 from ${table} where ${where} and ${matches(queries.full, vector, pdf)}
+          limit ${SEARCH_CANDIDATES}) counted`,
+        examines: false,
       };
     const examined = sql`(select ${selected}, ${vector} as vector${pdf ? sql`, ${pdf} as pdf` : sql``} from ${table}
       where ${where} and ${matches(queries.coarse, vector, pdf)} order by ${createdAt} desc limit ${SEARCH_EXAMINED}) examined`;
     const found = matches(queries.full, sql.raw("vector"), pdf ? sql.raw("pdf") : undefined);
     return {
-      probe,
+      estimate,
+      examines: true,
       hits: sql`select kind, id, title, url, category, created_at, ${rank(sql.raw("vector"))} as rank
         from ${examined} where ${found} order by created_at desc limit ${SEARCH_RANKED}`,
       // All examined: there may be more further back ("N+ results").
@@ -432,34 +448,26 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
       rank: number;
     };
     // Every match is found through an index: a scan of the whole table would read every document
-    // (the planner does not count that cost), and is never what a search needs. Which index is the
-    // probe's choice: up to SEARCH_CANDIDATES matches, the GIN index gives them all and the newest
-    // are sorted out (few rows, none of their documents read but the ranked ones); more, and the
+    // (the planner does not count that cost), and is never what a search needs. Which index is
+    // chosen by the rows PostgreSQL expects: fewer than WALK_FROM, the GIN index gives them all and
+    // the newest are sorted out (none of their documents read but the ranked ones); more, and the
     // newest rows are walked by date until enough match (they come soon). Left to itself, the
     // planner walked by date for rare words too, reading every document.
     const { hits, counts } = await db.transaction(
       async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const probes = parts.length
-          ? rowsOf<{ probes: number[] | string }>(
-              await tx.execute(
-                sql`select json_build_array(${sql.join(
-                  parts.map((part) => part.probe),
-                  sql`, `,
-                )}) as probes`,
-              ),
-            )[0].probes
-          : [];
-        const probed = (typeof probes === "string" ? JSON.parse(probes) : probes).map(Number) as number[];
         const hits: Hit[] = [];
         const counts: { n: number; more: boolean }[] = [];
-        for (const [i, part] of parts.entries()) {
-          const many = probed[i] >= SEARCH_CANDIDATES;
+        for (const part of parts) {
+          const many = plannedRows(rowsOf(await tx.execute(part.estimate))) >= WALK_FROM;
           await tx.execute(sql.raw(`set local enable_indexscan = ${many ? "on" : "off"}`));
           await tx.execute(sql.raw(`set local enable_bitmapscan = ${many ? "off" : "on"}`));
-          if (probed[i] > 0) hits.push(...rowsOf<Hit>(await tx.execute(part.hits)));
-          if (!part.count) counts.push({ n: probed[i], more: many });
-          else if (probed[i] === 0) counts.push({ n: 0, more: false });
+          const found = rowsOf<Hit>(await tx.execute(part.hits));
+          hits.push(...found);
+          if (many && !part.examines && found.length === SEARCH_RANKED)
+            // Thousands expected and the newest came at once: not counted one by one ("1,000+").
+            counts.push({ n: SEARCH_CANDIDATES, more: true });
+          else if (!part.examines && found.length < SEARCH_RANKED) counts.push({ n: found.length, more: false });
           else counts.push(rowsOf<{ n: number; more: boolean }>(await tx.execute(part.count))[0]);
         }
         if (pageHits) {
