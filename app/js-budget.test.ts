@@ -34,6 +34,7 @@ const PUBLIC_ROUTES = [
   "routes/journal-issue",
   "routes/admision",
   "routes/programmes",
+  "routes/search",
   "department-programmes",
   "department-journals",
   "routes/signin",

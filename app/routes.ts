@@ -22,6 +22,8 @@ export default [
   route("preview/post/:previewToken", "routes/post.tsx", { id: "preview-post" }),
   route("preview/journal/:previewToken", "routes/journal.tsx", { id: "preview-journal" }),
   route("admision", "routes/admision.tsx"),
+  // Site search (issue 22, decision 025): the results page; its JSON is GET /api/search.
+  route("search", "routes/search.tsx"),
   route("programmes", "routes/programmes.tsx"),
   // SPEC.md's department page path, and the one the programmes page links to.
   route("journals/:id", "routes/department.tsx", { id: "department-journals" }),

@@ -17,6 +17,13 @@ import { parseArgs } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+// --search: site search's own benchmark (bench/search.mjs), with the same --postgres.
+if (process.argv.includes("--search")) {
+  const { status } = spawnSync(process.execPath, [path.join(root, "bench", "search.mjs"), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  process.exit(status ?? 1);
+}
 const { values: args } = parseArgs({
   options: {
     postgres: { type: "string" },
@@ -314,8 +321,8 @@ select 'bulk-post-' || g, 'Generated bulletin number ' || g, (array['fees','cour
        '<p>Generated post ' || g || ' for the flat-cost benchmark. ' || repeat('Peace research and conflict resolution. ', 20) || '</p>',
        now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
 from generate_series(1, 100000) g;
-insert into journals (slug, filename, details, file, created_at, updated_at)
-select 'bulk-journal-' || g, 'Generated article number ' || g, '<p>Abstract ' || g || '.</p>', '${pdf}',
+insert into journals (slug, filename, details, file, pdf_text_of, created_at, updated_at)
+select 'bulk-journal-' || g, 'Generated article number ' || g, '<p>Abstract ' || g || '.</p>', '${pdf}', '${pdf}',
        now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
 from generate_series(1, 20000) g;
 analyze posts; analyze journals;`;

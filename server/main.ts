@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
 import { uploadsDirectory } from "~/services/index.server";
+import { schedulePdfText } from "~/services/pdf-text.server";
 import { schedulePublishingTick } from "~/services/publishing-tick.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 
@@ -68,6 +69,8 @@ export async function main() {
   );
   // Queued mails go out (retried with backoff) from every server; each mail is sent once.
   const stopMail = runtime.services.mail.schedule();
+  // Articles' PDFs are read for site search in the background, each once however many servers (decision 025).
+  const stopPdfText = schedulePdfText(runtime.database.db, runtime.services.media.store);
 
   const mounts: StaticMount[] = [
     // Built assets carry a content hash in their names: they never change.
@@ -146,6 +149,7 @@ export async function main() {
     onSignal: () => {
       stopPublishing();
       stopMail();
+      stopPdfText();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.

@@ -30,4 +30,10 @@ describe("the page cache's addresses", () => {
     expect(pageCacheKey(request("/sitemaps/posts-1.xml"))).toBeUndefined();
     expect(pageCacheKey(request("/feed"))).toBeUndefined();
   });
+
+  it("never keeps search results: every query would be a page of its own (decision 025)", () => {
+    expect(pageCacheKey(request("/search?q=peace"))).toBeFalsy();
+    expect(pageCacheKey(request("/search.data?q=peace"))).toBeFalsy();
+    expect(pageCacheKey(request("/api/search?q=peace"))).toBeFalsy();
+  });
 });

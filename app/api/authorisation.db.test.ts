@@ -127,6 +127,7 @@ const MATRIX: Record<string, Row> = {
   saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: adminOnly(400) },
   getFocus: { request: at("/api/focus/homePage"), expect: open(200) },
   saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: adminOnly(200) },
+  search: { request: at("/api/search?q=contract"), expect: open(200) },
   listActivity: { request: at("/api/activity?outcome=refused&limit=5"), expect: adminOnly(200) },
 };
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
+import { QUERY_TOO_LONG } from "../domain/messages/search";
 import { CLIENT_IP_HEADER } from "../services/auth.server";
 import { openApiDocument } from "./openapi.server";
 import { routes } from "./operations/index.server";
@@ -472,6 +473,30 @@ const groups: { resource: string; steps: Step[] }[] = [
           path: "/api/focus/",
           body: { key: "homePage", title: "Peace through research", subtitle: "Since 1998", content: "" },
         }),
+      },
+    ],
+  },
+  {
+    resource: "search",
+    steps: [
+      {
+        operationId: "search",
+        as: "anonymous",
+        status: 200,
+        request: () => ({ path: `/api/search?q=${encodeURIComponent('"early warning"')}&kind=post` }),
+        check: (b) => {
+          const results = b.results as { title: string; url: string; snippetHtml: string }[];
+          expect(results.map((r) => r.title)).toContain("Centre hosts regional dialogue on community early warning");
+          expect(results.every((r) => r.url.startsWith("/post/"))).toBe(true);
+          expect(results[0].snippetHtml).toMatch(/<mark>early<\/mark> <mark>warning<\/mark>/i);
+        },
+      },
+      {
+        operationId: "search",
+        as: "anonymous",
+        status: 400,
+        request: () => ({ path: `/api/search?q=${"x".repeat(201)}` }),
+        check: (b) => expect(b.message).toBe(QUERY_TOO_LONG),
       },
     ],
   },

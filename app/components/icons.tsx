@@ -34,6 +34,13 @@ export const MoonIcon = lineIcon(
   <path strokeLinejoin="round" d="M21 12.79A9 9 0 1111.21 3 7 7 0 0021 12.79z" />,
 );
 export const MenuIcon = lineIcon("h-6 w-6", <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />);
+export const SearchIcon = lineIcon(
+  "h-5 w-5",
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path strokeLinecap="round" d="M20 20l-3.5-3.5" />
+  </>,
+);
 export const CloseIcon = lineIcon("h-6 w-6", <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />);
 
 export function CrestIcon({ className = "h-9 w-9" }: IconProps) {

@@ -64,19 +64,30 @@ export async function applyMigrations(db: Database, migrations: ReturnType<typeo
   }
 }
 
+/**
+ * A table's stored columns. Generated ones (the search documents, decision 025) are left out: they
+ * cannot be inserted, and the database makes them again from the rest of the row.
+ */
 export async function columnsOf(db: Database, table: string): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
     await db.execute(
-      sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+      sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
     ),
   );
   return rows.map((row) => row.name);
 }
 
-/** Every row of a table as a line of JSON, in batches. Runs inside the caller's transaction (a cursor needs one). */
+/**
+ * Every row of a table as a line of JSON (its stored columns only), in batches. Runs inside the
+ * caller's transaction (a cursor needs one).
+ */
 export async function* tableRows(db: Database, table: string, batch = 500): AsyncGenerator<string[]> {
+  const names = sql.join(
+    (await columnsOf(db, table)).map((column) => sql.identifier(column)),
+    sql`, `,
+  );
   await db.execute(
-    sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table)} t`,
+    sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from (select ${names} from ${sql.identifier(table)}) t`,
   );
   try {
     for (;;) {

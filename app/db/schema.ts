@@ -257,6 +257,10 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamps.createdAt,
 });
 
+// Site search (decision 025): `posts.search_vector`, and `journals.search_vector` with the PDF's
+// words (`pdf_text`, `pdf_text_of`, `pdf_text_failed`, `pdf_text_claimed_at`), are columns of
+// migration 0010 left out of these tables on purpose: whole-row selects, pages' loader data and the
+// JSON API never carry them. services/search.server.ts and services/pdf-text.server.ts read them by name.
 export const posts = pgTable(
   "posts",
   {

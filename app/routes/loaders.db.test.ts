@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { demoJournals } from "~/demo/content";
 import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime } from "~/runtime.server";
 import { mediaOptions } from "~/services/index.server";
+import { extractPendingPdfText } from "~/services/pdf-text.server";
 
 import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { loader as departmentLoader } from "./department";
@@ -12,6 +14,7 @@ import { loader as journalsLoader } from "./journals";
 import { loader as postLoader } from "./post";
 import { loader as postsLoader } from "./posts";
 import { loader as programmesLoader } from "./programmes";
+import { loader as searchLoader } from "./search";
 
 let database: TestDatabase;
 
@@ -94,5 +97,24 @@ describe(`page loaders (${testDatabaseKind})`, () => {
     expect(await thrownStatus(call(departmentLoader, "/journals/x", { id: "not-a-uuid" }))).toBe(404);
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await thrownStatus(call(departmentLoader, `/journals/${unknown}`, { id: unknown }))).toBe(404);
+  });
+
+  it("search: the demo articles' PDFs are read, then their words are found; a query too long is a 400", async () => {
+    const before = (await call(searchLoader, "/search?q=promise")) as { results: { hits: { title: string }[] } };
+    expect(before.results.hits).toEqual([]);
+    // The words of the first demo article's PDF ("Early warning systems promise to turn ...").
+    expect(await extractPendingPdfText(database.db, mediaOptions(database.dataDir).store)).toBe(demoJournals.length);
+    const after = (await call(searchLoader, "/search?q=promise&kind=article&category=nonsense&year=x")) as {
+      results: { hits: { title: string; url: string }[] };
+      filters: Record<string, string>;
+    };
+    expect(after.results.hits.map((hit) => hit.title)).toEqual([demoJournals[0].title]);
+    expect(after.filters).toEqual({ kind: "article", category: "", year: "" });
+    const tooLong = (await call(searchLoader, `/search?q=${"a".repeat(201)}`)) as unknown as {
+      init: { status: number };
+      data: { error: string };
+    };
+    expect(tooLong.init.status).toBe(400);
+    expect(tooLong.data.error).toMatch(/at most 200 characters/);
   });
 });

@@ -21,6 +21,7 @@ import { postsEffects, postsService } from "./posts.server";
 import { previewsEffects, previewsService } from "./previews.server";
 import { scholarlyEffects, scholarlyService } from "./scholarly.server";
 import { oaiEffects, oaiService } from "./scholarly/oai/oai.server";
+import { searchEffects, searchService } from "./search.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
 import { type ListedKind, sitemapsEffects, sitemapsService } from "./sitemaps.server";
 
@@ -109,6 +110,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     media,
     // Not tracked: the activity log is on no public page.
     activity: activityService(db),
+    // Not tracked: search only reads, and its page (/search) is never kept by the page cache.
+    search: searchService(db, siteContent, changes),
     // Not tracked: a preview changes no public page.
     previews: previewsService(db),
     // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.
@@ -153,6 +156,7 @@ export const serviceEffects = {
   siteContent: siteContentEffects,
   media: mediaEffects,
   previews: previewsEffects,
+  search: searchEffects,
   activity: activityEffects,
   oai: oaiEffects,
   accounts: accountsEffects,

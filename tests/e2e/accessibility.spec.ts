@@ -48,6 +48,7 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
       ready: async (page) => expect(page.getByRole("link", { name: "Apply Now" })).toBeVisible(),
     },
     { name: "programmes", path: "/programmes", ready: heading("Programmes") },
+    { name: "search results", path: "/search?q=peace", ready: heading("Search the site") },
     {
       name: "a department with courses",
       path: (page) => firstHref(page, "/programmes", "/programmes/", /Peace and Conflict Studies/),

@@ -2,7 +2,16 @@ import { expect, test } from "@playwright/test";
 
 test.describe("HTTP behaviour", () => {
   test("every public page answers 200", async ({ request }) => {
-    for (const path of ["/", "/about", "/posts", "/posts?page=2", "/journals", "/admision", "/programmes"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/posts",
+      "/posts?page=2",
+      "/journals",
+      "/admision",
+      "/programmes",
+      "/search?q=peace",
+    ]) {
       expect((await request.get(path)).status(), path).toBe(200);
     }
   });

@@ -4,6 +4,7 @@ import { accountOperations } from "./accounts.server";
 import { activityOperations } from "./activity.server";
 import { journalOperations } from "./journals.server";
 import { postOperations } from "./posts.server";
+import { searchOperations } from "./search.server";
 import { siteOperations } from "./site.server";
 
 /**
@@ -19,6 +20,7 @@ export const operations: Operation[] = [
   ...academicOperations,
   ...siteOperations,
   ...activityOperations,
+  ...searchOperations,
 ];
 
 /** Every operation at each of its paths. */

@@ -3,6 +3,8 @@ import { Link, useLocation } from "react-router";
 
 import { CloseIcon, MenuIcon } from "~/components/icons";
 
+import { SearchBox } from "./SearchBox";
+
 /** SPEC.md's mobile menu entries. */
 const MOBILE_LINKS = [
   { to: "/", label: "Home" },
@@ -63,7 +65,7 @@ export function MobileMenu() {
       </summary>
       <nav
         aria-label="Mobile"
-        className="absolute right-0 z-40 mt-3 w-64 overflow-hidden rounded-lg border border-slate-200 bg-white py-2 text-ink shadow-xl dark:border-slate-700 dark:bg-night-card dark:text-slate-100"
+        className="absolute right-0 z-40 mt-3 w-72 overflow-hidden rounded-lg border border-slate-200 bg-white py-2 text-ink shadow-xl dark:border-slate-700 dark:bg-night-card dark:text-slate-100"
       >
         <ul>
           {MOBILE_LINKS.map((link) => (
@@ -77,6 +79,9 @@ export function MobileMenu() {
             </li>
           ))}
         </ul>
+        <div className="border-t border-slate-200 px-4 pt-3 pb-2 dark:border-slate-700">
+          <SearchBox id="mobile-search" variant="menu" />
+        </div>
       </nav>
     </details>
   );

@@ -2,12 +2,13 @@ import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
-import { CrestIcon } from "~/components/icons";
+import { CrestIcon, SearchIcon } from "~/components/icons";
 import type { SiteLinks } from "~/lib/site-content";
 import type { Theme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MobileMenu } from "./MobileMenu";
+import { SearchBox } from "./SearchBox";
 import { ThemeToggle } from "./ThemeToggle";
 
 // The account menu (and its menu library) is only downloaded by signed-in visitors.
@@ -93,6 +94,17 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
+          {/* The box where the header has room; beside a narrower desktop nav, a link to the search page. */}
+          <div className="hidden xl:block">
+            <SearchBox id="site-search" variant="header" />
+          </div>
+          <Link
+            to="/search"
+            aria-label="Search the site"
+            className="hidden h-10 w-10 items-center justify-center rounded-full border border-current/25 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-400 lg:inline-flex xl:hidden"
+          >
+            <SearchIcon />
+          </Link>
           <ThemeToggle theme={theme} />
           {user ? (
             hydrated ? (

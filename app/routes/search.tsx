@@ -1,0 +1,233 @@
+import { data, Form, Link } from "react-router";
+
+import { PageHero } from "~/components/PageHero";
+import { Notice } from "~/components/ui/Notice";
+import { KIND_LABELS, MAX_QUERY_LENGTH, noResults, pageOf, resultCount, SEARCH_WORDS } from "~/domain/messages/search";
+import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
+import { CATEGORY_LABELS, categoryLabel, POST_CATEGORIES } from "~/domain/vocabulary";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
+import { services } from "~/runtime.server";
+import { ServiceError } from "~/services/errors.server";
+
+import type { Route } from "./+types/search";
+
+type Filters = { kind: string; category: string; year: string };
+
+/** /search?q=&kind=&category=&year=&page= (decision 025). Never cached, never indexed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q") ?? "";
+  const filters: Filters = {
+    kind: SEARCH_KINDS.includes(params.get("kind") as SearchKind) ? params.get("kind")! : "",
+    category: (POST_CATEGORIES as readonly string[]).includes(params.get("category") ?? "")
+      ? params.get("category")!
+      : "",
+    year: /^\d{4}$/.test(params.get("year") ?? "") ? params.get("year")! : "",
+  };
+  const page = Number(params.get("page")) || 1;
+  const { search } = await services();
+  const years = await search.years();
+  try {
+    const results = q.trim()
+      ? await search.search({
+          q,
+          kind: (filters.kind || undefined) as SearchKind | undefined,
+          category: (filters.category || undefined) as never,
+          year: filters.year ? Number(filters.year) : undefined,
+          page,
+        })
+      : null;
+    return { q, filters, years, results, error: null };
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.status !== 400) throw error;
+    return data(
+      { q: q.slice(0, MAX_QUERY_LENGTH), filters, years, results: null, error: error.message },
+      { status: 400 },
+    );
+  }
+}
+
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  const q = data?.q.trim();
+  return [{ title: pageTitle(matches, q ? `${SEARCH_WORDS.title}: ${q.slice(0, 60)}` : SEARCH_WORDS.title) }, NOINDEX];
+}
+
+function Snippet({ parts }: { parts: SnippetPart[] }) {
+  if (parts.length === 0) return null;
+  return (
+    <p className="mt-2 text-slate-700 dark:text-slate-300">
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="bg-gold-200 rounded-sm px-0.5 text-ink dark:bg-gold-500/40 dark:text-white">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+function pageLink(q: string, filters: Filters, page: number) {
+  const params = new URLSearchParams({ q });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (page > 1) params.set("page", String(page));
+  return `/search?${params}`;
+}
+
+function Results({ q, filters, results }: { q: string; filters: Filters; results: SearchResults }) {
+  if (results.hits.length === 0)
+    return (
+      <p className="mt-8 text-lg" role="status">
+        {noResults(q.trim())}
+      </p>
+    );
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return (
+    <>
+      <p className="mt-8 text-sm font-semibold text-slate-600 dark:text-slate-400" role="status">
+        {resultCount(results.total, results.capped)}
+        {results.pages > 1 && ` · ${pageOf(results.page, results.pages)}`}
+      </p>
+      <ol className="mt-4 space-y-6" aria-label="Results">
+        {results.hits.map((hit) => (
+          <li
+            key={`${hit.kind}:${hit.url}:${hit.title}`}
+            className="border-b border-slate-200 pb-6 dark:border-slate-700"
+          >
+            <p className="text-xs font-semibold tracking-wider text-navy-700 uppercase dark:text-gold-300">
+              {KIND_LABELS[hit.kind]}
+              {hit.kind === "post" &&
+                categoryLabel(hit.category) !== KIND_LABELS.post &&
+                ` · ${categoryLabel(hit.category)}`}
+              {hit.kind === "page" && hit.category && ` · ${hit.category}`}
+              {hit.date && ` · ${date(hit.date)}`}
+            </p>
+            <h2 className="mt-1 font-serif text-xl font-bold">
+              <Link
+                to={hit.url}
+                className="text-navy-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-gold-400 dark:text-white"
+              >
+                {hit.title}
+              </Link>
+            </h2>
+            <Snippet parts={hit.snippet} />
+          </li>
+        ))}
+      </ol>
+      {results.pages > 1 && (
+        <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-4">
+          {results.page > 1 ? (
+            <Link
+              to={pageLink(q, filters, results.page - 1)}
+              className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline dark:text-gold-300"
+            >
+              {SEARCH_WORDS.previous}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {results.page < results.pages && (
+            <Link
+              to={pageLink(q, filters, results.page + 1)}
+              className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline dark:text-gold-300"
+            >
+              {SEARCH_WORDS.next}
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+const SELECT =
+  "mt-1 block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink dark:border-slate-600 dark:bg-night dark:text-slate-100";
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, filters, years, results, error } = loaderData;
+  return (
+    <>
+      <PageHero compact eyebrow={SEARCH_WORDS.title} title={SEARCH_WORDS.heading} />
+      <div className="mx-auto max-w-4xl px-6 py-10">
+        {/* A plain GET form: it works without JavaScript, and its address can be shared. */}
+        <Form method="get" action="/search" role="search" className="space-y-4">
+          <div>
+            <label htmlFor="search-q" className="block font-semibold">
+              {SEARCH_WORDS.label}
+            </label>
+            <div className="mt-1 flex gap-2">
+              <input
+                id="search-q"
+                type="search"
+                name="q"
+                defaultValue={q}
+                key={q}
+                maxLength={MAX_QUERY_LENGTH}
+                placeholder={SEARCH_WORDS.placeholder}
+                aria-describedby="search-hint"
+                aria-invalid={error ? true : undefined}
+                className="h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-base text-ink dark:border-slate-600 dark:bg-night dark:text-slate-100"
+              />
+              <button
+                type="submit"
+                className="h-11 rounded-md bg-navy-700 px-5 font-semibold text-white hover:bg-navy-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-600"
+              >
+                {SEARCH_WORDS.button}
+              </button>
+            </div>
+            <p id="search-hint" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {SEARCH_WORDS.hint}
+            </p>
+          </div>
+          <fieldset className="grid gap-4 sm:grid-cols-3">
+            <legend className="sr-only">Filters</legend>
+            <label className="block text-sm font-semibold">
+              {SEARCH_WORDS.kind}
+              <select name="kind" defaultValue={filters.kind} key={`k${filters.kind}`} className={SELECT}>
+                <option value="">{SEARCH_WORDS.anyKind}</option>
+                {SEARCH_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-semibold">
+              {SEARCH_WORDS.category}
+              <select name="category" defaultValue={filters.category} key={`c${filters.category}`} className={SELECT}>
+                <option value="">{SEARCH_WORDS.anyCategory}</option>
+                {POST_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-semibold">
+              {SEARCH_WORDS.year}
+              <select name="year" defaultValue={filters.year} key={`y${filters.year}`} className={SELECT}>
+                <option value="">{SEARCH_WORDS.anyYear}</option>
+                {years.map((year) => (
+                  <option key={year} value={String(year)}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+        </Form>
+        {error ? (
+          <Notice className="mt-8" result={{ ok: false, message: error }} />
+        ) : results ? (
+          <Results q={q} filters={filters} results={results} />
+        ) : (
+          <p className="mt-8 text-lg text-slate-700 dark:text-slate-300">{SEARCH_WORDS.empty}</p>
+        )}
+      </div>
+    </>
+  );
+}
