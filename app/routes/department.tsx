@@ -13,8 +13,9 @@ import { services } from "~/runtime.server";
 import type { Route } from "./+types/department";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { academics } = await services();
-  const department = await academics.departmentPage(params.id);
+  const { academics, legacyIds } = await services();
+  // An old link names the department by the earlier system's id (decision 028).
+  const department = await academics.departmentPage(await legacyIds.resolve(params.id));
   if (!department) throw data({ message: "Department not found" }, { status: 404 });
   return { department };
 }
