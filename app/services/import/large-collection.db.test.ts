@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
@@ -18,6 +20,13 @@ import { openExport } from "./readers.server";
  */
 
 const folder = scratchDirectory("import-large");
+// The live heap, after a full collection: garbage not yet collected is not memory the import holds.
+v8.setFlagsFromString("--expose-gc");
+const collect = vm.runInNewContext("gc") as () => void;
+const liveHeap = () => {
+  collect();
+  return process.memoryUsage().heapUsed;
+};
 let database: TestDatabase | undefined;
 afterAll(async () => {
   await database?.dispose();
@@ -37,10 +46,9 @@ it(
     database = await openTestDatabase();
     const services = testServices(database);
     let peak = 0;
-    const sample = () => (peak = Math.max(peak, process.memoryUsage().heapUsed));
+    const sample = () => (peak = Math.max(peak, liveHeap()));
     const progress: ImportProgress = { stage: sample, advance: sample, end: sample };
-    global.gc?.();
-    const baseline = process.memoryUsage().heapUsed;
+    const baseline = liveHeap();
     const report = await importEarlierSystem(
       database.db,
       await openExport(dump),
@@ -69,11 +77,11 @@ it("reads a 100 MB JSON Lines collection as a stream too", { timeout: 60_000 }, 
   const source = await openExport(exported);
   let count = 0;
   let peak = 0;
-  const baseline = process.memoryUsage().heapUsed;
+  const baseline = liveHeap();
   for await (const doc of source.documents("posts")) {
     count++;
     expect(doc.createdAt).toBeInstanceOf(Date);
-    if (count % 1000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+    if (count % 2000 === 0) peak = Math.max(peak, liveHeap());
   }
   expect(count).toBeGreaterThan(5000);
   expect(peak - baseline).toBeLessThan(80 * 1024 * 1024);
