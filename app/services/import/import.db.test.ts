@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { ObjectId } from "bson";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -262,6 +263,35 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     expect(host.requests.length).toBe(fetched);
     for (const count of Object.values(again.counts)) expect(count.imported).toBe(0);
     expect(again.counts.posts.alreadyImported).toBe(5);
+
+    // A new record that uses a file an earlier run stored gets that copy; one the sweep of unused
+    // uploads removed since is fetched again.
+    const cover = `${host.base}/v1/good-cover.png`;
+    const inline = `${host.base}/v1/good-inline.png`;
+    const later = path.join(folder, "later");
+    writeExportFolder(later, {
+      posts: [
+        {
+          _id: new ObjectId(),
+          title: "Later post",
+          slug: "later-post",
+          image: cover,
+          content: `<img src="${inline}">`,
+        },
+      ],
+    });
+    const storedInline = bySlug["welcome-back"].content.match(/src="\/uploads\/([^"]+)"/)![1];
+    await db.execute(sql`delete from media where storage_key = ${storedInline}`);
+    const third = await runImport(site, later);
+    expect(third.counts.posts.imported).toBe(1);
+    expect(third.media).toMatchObject({ reused: 1, downloaded: 1 });
+    const [laterPost] = await rows<{ image: string; content: string }>(
+      db,
+      "select * from posts where slug = 'later-post'",
+    );
+    expect(laterPost.image).toBe(welcome.image);
+    expect(laterPost.content).toMatch(/src="\/uploads\//);
+    expect(laterPost.content).not.toContain(storedInline);
   });
 
   it.each(

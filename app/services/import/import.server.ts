@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { and, eq, ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import {
@@ -20,6 +20,7 @@ import {
   focusPages,
   journals,
   legacyIds,
+  media,
   posts,
   siteSettings,
   slugHistory,
@@ -39,6 +40,7 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { isSlug, slugify } from "~/lib/text";
 
+import { UPLOADS_URL_PREFIX } from "../media.server";
 import {
   DEFAULT_FETCH_LIMITS,
   eachLimited,
@@ -214,6 +216,8 @@ type Run = {
   known: Map<string, string>;
   /** External address → stored address. */
   stored: Map<string, string>;
+  /** How many records each collection has (from the first pass), for progress. */
+  sizes: Map<LegacyCollection, number>;
   problem(collection: ImportProblem["collection"], record: string, message: string): void;
 };
 
@@ -246,7 +250,7 @@ async function downloadFiles(run: Run, storeFile: StoreFile) {
   const { source, options, known } = run;
   const wanted = new Map<string, { purpose: MediaPurpose; record: string; collection: LegacyCollection }>();
   for (const collection of source.collections) {
-    options.progress?.stage(`Looking for files in ${collection}`, source.sizeOf(collection));
+    options.progress?.stage(`Reading ${collection}`);
     let seen = 0;
     for await (const { doc, index } of withIndex(source, collection)) {
       const id = hexId(doc._id);
@@ -255,12 +259,14 @@ async function downloadFiles(run: Run, storeFile: StoreFile) {
       if (id && known.has(key(collection, id))) continue;
       for (const file of filesOf(collection, doc)) {
         if (known.has(key(MEDIA, file.url))) {
+          if (!run.stored.has(file.url)) run.report.media.reused++;
           run.stored.set(file.url, known.get(key(MEDIA, file.url))!);
           continue;
         }
         if (!wanted.has(file.url)) wanted.set(file.url, { ...file, record: recordName(doc, index), collection });
       }
     }
+    run.sizes.set(collection, seen);
     options.progress?.end(`${collection}: ${seen} records read`);
   }
   if (options.skipMedia || options.dryRun) {
@@ -314,13 +320,19 @@ export async function importEarlierSystem(
       "This site already has content of its own. Import next to it with --merge (nothing of it is overwritten).",
     );
   const known = new Map<string, string>();
-  for (const row of await db.select().from(legacyIds)) known.set(key(row.collection, row.oldId), row.newId);
+  // Files an earlier run stored count only while they are still stored (the sweep may have removed them).
+  const earlier = rowsOf<{ collection: string; old_id: string; new_id: string }>(
+    await db.execute(sql`select collection, old_id, new_id from ${legacyIds} l
+      where l.collection <> ${MEDIA} or exists (select 1 from ${media} m where ${UPLOADS_URL_PREFIX} || m.storage_key = l.new_id)`),
+  );
+  for (const row of earlier) known.set(key(row.collection, row.old_id), row.new_id);
   const run: Run = {
     source,
     options,
     report,
     known,
     stored: new Map(),
+    sizes: new Map(),
     problem: (collection, record, message) => report.problems.push({ collection, record, message }),
   };
   await downloadFiles(run, storeFile);
@@ -331,7 +343,7 @@ export async function importEarlierSystem(
       await writer.prepare();
       for (const collection of LEGACY_COLLECTIONS) {
         if (!source.collections.includes(collection)) continue;
-        options.progress?.stage(`Importing ${collection}`, source.sizeOf(collection));
+        options.progress?.stage(`Importing ${collection}`, run.sizes.get(collection));
         await writer.collection(collection);
         const count = counts[collection];
         options.progress?.end(
@@ -415,7 +427,6 @@ class Writer {
   async collection(collection: LegacyCollection) {
     const { run } = this;
     const count = run.report.counts[collection];
-    let bytesApprox = 0;
     for await (const { doc, index } of withIndex(run.source, collection)) {
       count.read++;
       const oldId = hexId(doc._id);
@@ -427,8 +438,7 @@ class Writer {
       const outcome = await this.one(collection, doc, oldId, record);
       if (outcome) count.imported++;
       else count.skipped++;
-      bytesApprox += 1;
-      if (bytesApprox % 500 === 0) run.options.progress?.advance(count.read);
+      if (count.read % 500 === 0) run.options.progress?.advance(count.read);
     }
     if (collection === "posts") await this.flushPosts();
   }
@@ -799,24 +809,14 @@ class Writer {
   /** The old ids and the files downloaded, kept for old links and the next run. */
   async flush() {
     await this.flushPosts();
-    const media = [...this.run.stored.entries()]
+    const files = [...this.run.stored.entries()]
       .filter(([url]) => !this.run.known.has(key(MEDIA, url)))
       .map(([url, local]) => ({ collection: MEDIA, oldId: url, newId: local }));
-    const rows = [...this.newIds, ...media];
+    const rows = [...this.newIds, ...files];
     for (let i = 0; i < rows.length; i += 1000)
       await this.db
         .insert(legacyIds)
         .values(rows.slice(i, i + 1000))
         .onConflictDoNothing();
   }
-}
-
-/** The new id of an old record's ObjectId (any collection), or undefined. */
-export async function newIdOf(db: Database, oldId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ newId: legacyIds.newId })
-    .from(legacyIds)
-    .where(and(eq(legacyIds.oldId, oldId.toLowerCase()), ne(legacyIds.collection, MEDIA)))
-    .limit(1);
-  return row?.newId;
 }

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 
 import { BSON, EJSON } from "bson";
@@ -37,8 +37,6 @@ export type ExportSource = {
   collections: LegacyCollection[];
   /** The collection's documents, read again from the start on each call. */
   documents(collection: LegacyCollection): AsyncIterable<LegacyDocument>;
-  /** The size in bytes of what is read for the collection (for progress), when known. */
-  sizeOf(collection: LegacyCollection): number | undefined;
 };
 
 export class ExportFormatError extends Error {}
@@ -214,10 +212,6 @@ function folderSource(folder: string): ExportSource {
       if (!file) return (async function* () {})();
       return useDump ? bsonFile(file) : jsonFile(file);
     },
-    sizeOf: (collection) => {
-      const file = chosen.get(collection);
-      return file ? fs.statSync(file).size : undefined;
-    },
   };
 }
 
@@ -287,14 +281,12 @@ async function archiveSource(file: string): Promise<ExportSource> {
   await reader.return(undefined);
   const collections = LEGACY_COLLECTIONS.filter((c) => present.has(c));
   if (collections.length === 0) throw new ExportFormatError(`${file} holds no collection of the earlier system.`);
-  const size = fs.statSync(file).size;
   return {
     shape: "mongodump archive",
     collections,
     async *documents(collection) {
       for await (const item of archiveDocuments(file, collection)) if (item.document) yield item.document;
     },
-    sizeOf: () => size,
   };
 }
 
@@ -306,9 +298,4 @@ export async function openExport(given: string): Promise<ExportSource> {
   const single = DUMP_FILE.exec(name) ?? EXPORT_FILE.exec(name);
   if (single && isLegacyCollection(single[1])) return folderSource(path.dirname(given));
   return archiveSource(given);
-}
-
-/** Documents of a collection with a byte count (for progress): wraps any stream. */
-export function readableOf(documents: AsyncIterable<LegacyDocument>) {
-  return Readable.from(documents, { objectMode: true });
 }
