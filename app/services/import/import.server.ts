@@ -791,6 +791,8 @@ class Writer {
         record,
         `The focus record "${focusKey}" had ${images} images in a list this site does not keep.`,
       );
+    if (doc.data !== undefined && doc.data !== null)
+      this.run.problem("focus", record, `The focus record "${focusKey}" had data this site does not keep.`);
     const inserted = await this.db
       .insert(focusPages)
       .values({
