@@ -340,13 +340,32 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     await site.database.db.execute(sql`insert into faculties (name) values ('Faculty of Arts')`);
     await expect(runImport(site, given, { skipMedia: true })).rejects.toThrow(ImportRefusedError);
 
-    // A document that breaks a rule mid-run (a BSON file cut short) rolls everything back.
+    // A file cut short is found before anything is written.
     const broken = path.join(folder, "broken");
     writeDumpFolder(broken, fixture.collections);
     const file = path.join(broken, "cpscr", "journals.bson");
     fs.truncateSync(file, fs.statSync(file).size - 10);
     const before = await fingerprint(site.database.db);
     await expect(runImport(site, broken, { merge: true, skipMedia: true })).rejects.toThrow(/ends in the middle/);
+    expect(await fingerprint(site.database.db)).toEqual(before);
+
+    // An export that breaks off while the records are written (after users, faculties, departments,
+    // courses and posts went in) leaves the database as it was.
+    const whole = await openExport(given);
+    let reads = 0;
+    const failing = {
+      ...whole,
+      async *documents(collection: Parameters<typeof whole.documents>[0]) {
+        if (collection === "journals" && ++reads === 2) throw new Error("the disk went away");
+        yield* whole.documents(collection);
+      },
+    };
+    await expect(
+      importEarlierSystem(site.database.db, failing, () => Promise.reject(new Error("no files")), {
+        merge: true,
+        skipMedia: true,
+      }),
+    ).rejects.toThrow("the disk went away");
     expect(await fingerprint(site.database.db)).toEqual(before);
 
     const merged = await runImport(site, given, { merge: true, skipMedia: true });
