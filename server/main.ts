@@ -33,6 +33,7 @@ import { describeStartError, fail, loadConfig } from "./startup.server";
 import type { StaticMount } from "./static.server";
 
 export { backupCommand, createAdminCommand, restoreCommand, seedDemoCommand } from "./commands.server";
+export { importCommand } from "./import-command.server";
 
 /** Beside this bundle (build/server/index.js): the browser build. */
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");

@@ -8,6 +8,7 @@ import { readJsonObject } from "~/lib/read-json.server";
 import { domainServices, getRuntime } from "~/runtime.server";
 import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
+import { isObjectId } from "~/services/legacy-ids.server";
 
 import { isBodyVariants, type Operation } from "./operation.server";
 import { routes } from "./operations/index.server";
@@ -200,6 +201,18 @@ async function otherOriginsBase(request: Request): Promise<string | undefined> {
   return origin !== site && config.corsOrigins.includes(origin) ? site : undefined;
 }
 
+/** Path and query values that are old ObjectIds of imported records, replaced by the records' ids. */
+async function withImportedIds(params: Record<string, string>, url: URL): Promise<Record<string, string>> {
+  const given = [...Object.values(params), ...url.searchParams.values()];
+  if (!given.some(isObjectId)) return params;
+  const { legacyIds } = await domainServices();
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) resolved[name] = await legacyIds.resolve(value);
+  for (const [name, value] of [...url.searchParams.entries()])
+    if (isObjectId(value)) url.searchParams.set(name, await legacyIds.resolve(value));
+  return resolved;
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
@@ -212,7 +225,9 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     response.headers.set("Allow", allowed);
     return response;
   }
-  const { operation, params } = match;
+  const { operation } = match;
+  // The earlier system's record ids (24 hex digits) name the records they were imported as (decision 028).
+  const params = await withImportedIds(match.params, url);
   // PostgreSQL text cannot hold NUL; such an address is the caller's mistake.
   if ([...Object.values(params), ...url.searchParams.values()].some((v) => v.includes("\u0000"))) {
     return apiError(400, "The address contains a NUL character.");

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -607,4 +608,21 @@ export const journalWithdrawals = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("journal_withdrawals_withdrawn_idx").on(t.withdrawnAt, t.journalId)],
+);
+
+/**
+ * Where a record of the earlier system went (`npm run import`, decision 028): the collection and
+ * the old MongoDB `_id` (24 hex digits) → the new row's id, so old links and API calls by id keep
+ * working and a second import skips what the first brought in. Downloaded files are kept here too
+ * (collection "media": the external URL → the address of the stored copy).
+ */
+export const legacyIds = pgTable(
+  "legacy_ids",
+  {
+    collection: text("collection").notNull(),
+    oldId: text("old_id").notNull(),
+    newId: text("new_id").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.oldId] }), index("legacy_ids_old_id_idx").on(t.oldId)],
 );

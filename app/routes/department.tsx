@@ -15,8 +15,9 @@ import { pageSeo } from "~/web/seo.server";
 import type { Route } from "./+types/department";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { academics } = await services();
-  const department = await academics.departmentPage(params.id);
+  const { academics, legacyIds } = await services();
+  // An old link names the department by the earlier system's id (decision 028).
+  const department = await academics.departmentPage(await legacyIds.resolve(params.id));
   if (!department) throw data({ message: "Department not found" }, { status: 404 });
   // One address for search engines: the one the programmes page links to.
   const path = `/programmes/${department.id}`;

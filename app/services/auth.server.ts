@@ -1,8 +1,10 @@
+import bcrypt from "bcryptjs";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { admin, genericOAuth, twoFactor, username } from "better-auth/plugins";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 
 import { type Database, rowsOf } from "~/db/client.server";
@@ -77,6 +79,29 @@ function signInLimitHooks(db: Database, limiter: AttemptLimiter) {
       if (!session) return;
       await limiter.giveBack([`sign-in:account:id:${session.user.id}`]);
     }),
+  };
+}
+
+const BCRYPT_HASH = /^\$2[aby]\$\d\d\$/;
+
+/**
+ * Passwords: the library's own scrypt hash for everything new. Accounts imported from the earlier
+ * system (decision 028) hold bcrypt hashes; one is accepted once its password matches, and is then
+ * replaced by the library's hash of that password (the salt makes the old hash name one account).
+ */
+function passwordHashing(db: Database) {
+  return {
+    hash: (password: string) => hashPassword(password),
+    verify: async ({ hash, password }: { hash: string; password: string }) => {
+      if (!BCRYPT_HASH.test(hash)) return verifyPassword({ hash, password });
+      // $2y$ is PHP's name for the same algorithm as $2b$.
+      if (!(await bcrypt.compare(password, hash.replace(/^\$2y\$/, "$2b$")))) return false;
+      await db
+        .update(accounts)
+        .set({ password: await hashPassword(password), updatedAt: new Date() })
+        .where(and(eq(accounts.providerId, "credential"), eq(accounts.password, hash)));
+      return true;
+    },
   };
 }
 
@@ -184,6 +209,7 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      password: passwordHashing(db),
       // Reset links (/forgot-password): single-use, an hour long; using one ends every session.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -9,6 +9,7 @@ import { accountsEffects, accountsService } from "./accounts.server";
 import { activityEffects, activityService } from "./activity.server";
 import { type AuthOptions, createAuth } from "./auth.server";
 import { journalsEffects, journalsService } from "./journals.server";
+import { legacyIdsEffects, legacyIdsService } from "./legacy-ids.server";
 import { mailEffects, type MailOptions, mailService } from "./mail/mail.server";
 import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
 import { localStore } from "./storage/local-store.server";
@@ -114,6 +115,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     search: searchService(db, siteContent, changes),
     // Not tracked: a preview changes no public page.
     previews: previewsService(db),
+    // Not tracked: only reads (the earlier system's ids, decision 028).
+    legacyIds: legacyIdsService(db),
     // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.
     oai: oaiService(db, {
       secret: options.auth.secret,
@@ -157,6 +160,7 @@ export const serviceEffects = {
   media: mediaEffects,
   previews: previewsEffects,
   search: searchEffects,
+  legacyIds: legacyIdsEffects,
   activity: activityEffects,
   oai: oaiEffects,
   accounts: accountsEffects,

@@ -73,6 +73,8 @@ export const TABLES_WITHOUT_UPLOADS = [
   // A mail or a log entry that mentions a file is a record of the past; it keeps no file in use.
   schema.mailOutbox,
   schema.activityLog,
+  // Where an import found a file (decision 028): a note for the next import, which checks the file is still stored.
+  schema.legacyIds,
 ];
 
 /** Every text and JSON column of a table (as text): where content can name an upload. */
