@@ -13,18 +13,18 @@ test.describe("the JSON API's account calls", () => {
     expect(signin.status()).toBe(200);
     expect(signin.headers()["set-cookie"]).toMatch(/session_token=.*HttpOnly/i);
     const body = await signin.json();
-    expect(body).toEqual({
-      success: true,
-      message: "Signed in",
-      user: {
-        _id: expect.any(String),
-        username,
-        email: `${username}@example.edu`,
-        profilePhoto: "",
-        isAdmin: false,
-        createdAt: expect.any(String),
-      },
-    });
+    const account = {
+      _id: expect.any(String),
+      username,
+      email: `${username}@example.edu`,
+      profilePhoto: "",
+      isAdmin: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    };
+    // The account at the top level too, where the earlier system's client reads it (SPEC-NOTES.md).
+    expect(body).toEqual({ success: true, message: "Signed in", ...account, user: account });
+    expect(body._id).toBe(body.user._id);
     expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
 
     const signout = await request.post("/api/users/signout");
