@@ -88,7 +88,7 @@ test.describe("editorial work", () => {
 
     // Leave without pressing Submit: nothing to warn about, the draft is stored.
     await page.goto("/dashboard?tab=posts");
-    await page.getByLabel("Search", { exact: true }).fill(title);
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill(title);
     await page.getByRole("button", { name: "Apply", exact: true }).click();
     const row = page.locator("tbody tr", { hasText: title });
     await expect(row).toHaveCount(1);
