@@ -92,7 +92,7 @@ describe("backup archives", () => {
     const manifest = await readManifest(archive);
     expect(manifest.source).toEqual({ database: "pglite", uploads: "s3" });
     expect(manifest.tables.find((table) => table.name === "posts")?.columns).not.toContain("search_vector");
-    expect(manifest.files.length).toBe(4); // the photo, its two smaller copies, the PDF
+    expect(manifest.files.length).toBe(5); // the photo, its two smaller copies, its link-preview JPEG, the PDF
 
     // Into another bucket, and onto local disk: the same rows, the same bytes.
     const sourceFiles = await storeContents(services.media.store);
