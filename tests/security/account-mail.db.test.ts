@@ -182,7 +182,7 @@ describe(`account mails (${testDatabaseKind})`, () => {
     // A taken username is refused in the same words and status, whether or not the address is taken.
     const takenWithTakenAddress = await signUp(owner.username, owner.email, intruder.password);
     const takenWithNewAddress = await signUp(owner.username, fresh("new").email, intruder.password);
-    expect(takenWithTakenAddress.status).toBe(400);
+    expect(takenWithTakenAddress.status).toBe(409);
     expect([takenWithTakenAddress.status, takenWithTakenAddress.body]).toEqual([
       takenWithNewAddress.status,
       takenWithNewAddress.body,
