@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 
 import { UPLOADS_URL_PREFIX } from "./media.server";
+import { repeatEvery } from "./repeating-job.server";
 import type { FileStore } from "./storage/file-store.server";
 
 /**
@@ -111,26 +112,8 @@ export async function extractPendingPdfText(db: Database, store: FileStore, max 
 
 /** Runs the extraction now and every PDF_TEXT_EVERY_MS until stopped; a failed pass is logged and tried again. */
 export function schedulePdfText(db: Database, store: FileStore, everyMs = PDF_TEXT_EVERY_MS) {
-  let running = false;
-  let stopped = false;
-  const pass = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const count = await extractPendingPdfText(db, store);
-      if (count > 0) console.log(`Search: read the text of ${count} PDF${count === 1 ? "" : "s"}.`);
-    } catch (error) {
-      if (!stopped)
-        console.error(`Reading PDFs for search stopped for now (tried again shortly): ${(error as Error).message}`);
-    } finally {
-      running = false;
-    }
-  };
-  void pass();
-  const timer = setInterval(() => void pass(), everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return repeatEvery(everyMs, "Reading PDFs for search", async () => {
+    const count = await extractPendingPdfText(db, store);
+    if (count > 0) console.log(`Search: read the text of ${count} PDF${count === 1 ? "" : "s"}.`);
+  });
 }

@@ -5,6 +5,7 @@ import type { ContentChanges } from "./content-changes.server";
 import type { StoredFiles } from "./errors.server";
 import { journalsService } from "./journals.server";
 import { postsService } from "./posts.server";
+import { repeatEvery } from "./repeating-job.server";
 import { scholarlyService } from "./scholarly.server";
 
 /** How often each server looks for scheduled items whose time has come. */
@@ -49,27 +50,9 @@ export function schedulePublishingTick(
   everyMs = TICK_EVERY_MS,
   options: TickOptions = {},
 ) {
-  let running = false;
-  let stopped = false;
-  const pass = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const { published } = await publishingTick(db, files, changes, options);
-      const count = published.posts.length + published.journals.length;
-      if (count > 0) console.log(`Scheduled publishing: ${count} item${count === 1 ? "" : "s"} published.`);
-    } catch (error) {
-      if (!stopped)
-        console.error(`Scheduled publishing stopped for now (tried again shortly): ${(error as Error).message}`);
-    } finally {
-      running = false;
-    }
-  };
-  void pass();
-  const timer = setInterval(() => void pass(), everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return repeatEvery(everyMs, "Scheduled publishing", async () => {
+    const { published } = await publishingTick(db, files, changes, options);
+    const count = published.posts.length + published.journals.length;
+    if (count > 0) console.log(`Scheduled publishing: ${count} item${count === 1 ? "" : "s"} published.`);
+  });
 }

@@ -2,16 +2,14 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 
 import { handleApiRequest } from "~/api/dispatch.server";
-import { rowsOf } from "~/db/client.server";
 import { landscapeImage } from "~/demo/images.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { closeRuntime } from "~/runtime.server";
 
-import { installRuntime, openSeededTestDatabase, type TestDatabase } from "./database";
+import { installRuntime, openSeededTestDatabase, tableFingerprints, type TestDatabase } from "./database";
 
 export type Role = "anonymous" | "user" | "other" | "admin";
 export const ROLES: Role[] = ["anonymous", "user", "other", "admin"];
@@ -176,13 +174,7 @@ export async function openApiWorld() {
       "accounts",
       "media",
     ];
-    const parts = tables.map(
-      (t) =>
-        `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
-    );
-    const rows = rowsOf<{ t: string; n: number; h: string }>(
-      await database.db.execute(sql.raw(parts.join(" union all "))),
-    );
+    const rows = await tableFingerprints(database.db, tables);
     return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(",");
   }
 

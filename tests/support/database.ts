@@ -13,6 +13,7 @@ import {
   DEFAULT_PGLITE_SHARED_BUFFERS_MB,
   migrationsFolder,
   openDatabase,
+  rowsOf,
 } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
@@ -186,4 +187,13 @@ export function installRuntime(database: TestDatabase, auth: Partial<AuthOptions
   const services = testServices(database, auth);
   replaceRuntime({ config, database, services });
   return services;
+}
+
+/** Each table's row count and a hash of its rows as text: equal before and after means nothing changed. */
+export async function tableFingerprints(db: Database, tables: readonly string[]) {
+  const parts = tables.map(
+    (t) =>
+      `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
+  );
+  return rowsOf<{ t: string; n: number; h: string }>(await db.execute(sql.raw(parts.join(" union all "))));
 }

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, rowsOf } from "~/db/client.server";
 
-import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../../tests/support/database";
+import {
+  openTestDatabase,
+  tableFingerprints,
+  type TestDatabase,
+  testDatabaseKind,
+  testServices,
+} from "../../../tests/support/database";
 import {
   type Collections,
   legacyCollections,
@@ -77,13 +83,7 @@ const TABLES = [
 ];
 
 /** Every table's rows, as text: equal before and after means nothing changed. */
-async function fingerprint(db: Database) {
-  const parts = TABLES.map(
-    (t) =>
-      `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
-  );
-  return rowsOf<{ t: string; n: number; h: string }>(await db.execute(sql.raw(parts.join(" union all "))));
-}
+const fingerprint = (db: Database) => tableFingerprints(db, TABLES);
 
 async function rows<T>(db: Database, query: string) {
   return rowsOf<T>(await db.execute(sql.raw(query)));
