@@ -87,3 +87,42 @@ describe("migration 0006 (the scholarly journal)", () => {
     expect(withdrawn.map((row) => row.slug)).toEqual(["a-trashed-one"]);
   });
 });
+
+describe("migration 0012 (an issue's articles wait for it)", () => {
+  it("keeps every public issue public, and withdraws what a forthcoming issue had leaked", async () => {
+    const fresh = new PGlite();
+    const freshDb = drizzle(fresh, { schema }) as unknown as Database;
+    try {
+      const before = migrationsBefore("0012_issue_publication");
+      await migrate(drizzle(fresh), { migrationsFolder: before });
+      fs.rmSync(before, { recursive: true, force: true });
+      // As the site stood: a published issue and a forthcoming one, each with a published article.
+      await freshDb.execute(sql`insert into journal_issues (id, volume, number, year, published_on, status) values
+        ('00000000-0000-4000-8000-000000000001', 1, 1, 2025, '2025-06-30', 'published'),
+        ('00000000-0000-4000-8000-000000000002', 1, 2, 2025, null, 'forthcoming')`);
+      await freshDb.execute(sql`insert into journals (slug, filename, file, issue_id, status) values
+        ('in-the-published-issue', 'In the published issue', '/uploads/a.pdf', '00000000-0000-4000-8000-000000000001', 'published'),
+        ('leaked-early', 'Leaked early', '/uploads/b.pdf', '00000000-0000-4000-8000-000000000002', 'published'),
+        ('a-draft-there', 'A draft there', '/uploads/c.pdf', '00000000-0000-4000-8000-000000000002', 'draft')`);
+
+      await migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() });
+
+      const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
+      const journals = journalsService(freshDb, files);
+      const issues = rowsOf<{ number: number; status: string }>(
+        await freshDb.execute(sql`select number, status from journal_issues order by number`),
+      );
+      expect(issues).toEqual([
+        { number: 1, status: "published" },
+        { number: 2, status: "forthcoming" },
+      ]);
+      expect((await journals.list({ limit: 10 })).items.map((a) => a.slug)).toEqual(["in-the-published-issue"]);
+      expect(await journals.bySlug("leaked-early")).toBeUndefined();
+      // Harvesters may have taken it: they are told it is withdrawn (the draft was never public).
+      const withdrawn = rowsOf<{ slug: string }>(await freshDb.execute(sql`select slug from journal_withdrawals`));
+      expect(withdrawn.map((row) => row.slug)).toEqual(["leaked-early"]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

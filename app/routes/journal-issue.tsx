@@ -30,7 +30,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Admins see a forthcoming issue as it is being put together.
   const issue = await scholarly.issueByNumber(numbers.volume, numbers.number, audience === "admin");
   if (!issue) throw notFound();
-  const [profile, articles] = await Promise.all([scholarly.profile(), journals.inIssue(issue.id)]);
+  // Its articles wait for it: an admin sees every one that is not in the trash until it is published.
+  const [profile, articles] = await Promise.all([
+    scholarly.profile(),
+    journals.inIssue(issue.id, issue.status === "published" ? "public" : audience),
+  ]);
   const label = issueLabel(issue);
   const path = `/journals/issue/${issue.volume}/${issue.number}`;
   const cover = socialImagePath(issue.cover);

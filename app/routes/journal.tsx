@@ -8,6 +8,7 @@ import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/domain/journal-names";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
+import { issuePendingNotice } from "~/domain/messages/issues";
 import { type ArticleView, languageLabel } from "~/domain/scholarly";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
@@ -105,12 +106,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The page's own links name this version of the PDF, so a replaced PDF is fetched afresh and an
   // unchanged one stays cached; indexers get the stable address (citation_pdf_url).
   const pdfPath = `/journal/${journal.slug}/pdf?v=${fileVersion(journal.file)}`;
-  return {
-    ...(await pageData(journal, request, pdfPath, false)),
-    id: journal.id,
-    notice: isPublic(journal) ? null : unpublishedNotice(journal.status, journal.publishAt),
-    preview: false,
-  };
+  const page = await pageData(journal, request, pdfPath, false);
+  // Only admins get here with an article visitors cannot see: a draft, or one waiting for its issue.
+  const issue = page.article.issue;
+  const notice = isPublic(journal, new Date(), issue)
+    ? null
+    : !isPublic(journal)
+      ? unpublishedNotice(journal.status, journal.publishAt)
+      : issuePendingNotice(issueLabel(issue!));
+  return { ...page, id: journal.id, notice, preview: false };
 }
 
 export const handle = READING_PAGE;

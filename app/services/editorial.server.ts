@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql }
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
-import { revisions, slugHistory, users } from "~/db/schema";
+import { journalIssues, revisions, slugHistory, users } from "~/db/schema";
 import { EDITED_ELSEWHERE, SCHEDULE_NEEDS_TIME } from "~/domain/messages/editorial";
 import type { EditorialStatus, RevisionKind } from "~/domain/vocabulary";
 import { isUuid } from "~/lib/text";
@@ -28,8 +28,23 @@ export type Audience = "public" | "admin";
 export const TRASH_DAYS = 30;
 
 /**
+ * An article in an issue is public only once its issue is (issue 31): a forthcoming issue's
+ * articles wait for it, whatever their own status. A table without issues is not concerned.
+ */
+function issueIsOut(table: EditorialTable): SQL | undefined {
+  const issueId = (table as EditorialTable & { issueId?: PgColumn }).issueId;
+  if (!issueId) return undefined;
+  return or(
+    isNull(issueId),
+    // A name of its own for the issue looked up: the query around it may read the issues too.
+    sql`exists (select 1 from ${journalIssues} own_issue where own_issue.id = ${issueId} and own_issue.status = 'published')`,
+  );
+}
+
+/**
  * The one rule for what the public sees: published, or scheduled and due (so an item is public at
- * its time even before the publishing tick flips it), and never what is in the trash.
+ * its time even before the publishing tick flips it), never what is in the trash, and an article
+ * only once its issue is published.
  */
 export function visibleTo(table: EditorialTable, audience: Audience = "public"): SQL {
   const notTrashed = isNull(table.deletedAt);
@@ -37,12 +52,21 @@ export function visibleTo(table: EditorialTable, audience: Audience = "public"):
   return and(
     notTrashed,
     or(eq(table.status, "published"), and(eq(table.status, "scheduled"), lte(table.publishAt, sql`now()`))),
+    issueIsOut(table),
   )!;
 }
 
-/** Whether a row as loaded is public now (the same rule as `visibleTo`, for a row in hand). */
-export function isPublic(row: { status: string; publishAt: Date | null; deletedAt: Date | null }, now = new Date()) {
+/**
+ * Whether a row as loaded is public now (the same rule as `visibleTo`, for a row in hand). An
+ * article's issue, when it has one, is the caller's to pass.
+ */
+export function isPublic(
+  row: { status: string; publishAt: Date | null; deletedAt: Date | null },
+  now = new Date(),
+  issue?: { status: string } | null,
+) {
   if (row.deletedAt) return false;
+  if (issue && issue.status !== "published") return false;
   return row.status === "published" || (row.status === "scheduled" && !!row.publishAt && row.publishAt <= now);
 }
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { articleUsage, articleUsageRecent, journalIssues, journalProfile, journals } from "~/db/schema";
 import { REVISION_GONE } from "~/domain/messages/editorial";
-import { ISSUE_GONE, ISSUE_HAS_ARTICLES, ISSUE_TAKEN } from "~/domain/messages/issues";
+import { ISSUE_ALREADY_PUBLISHED, ISSUE_GONE, ISSUE_HAS_ARTICLES, ISSUE_TAKEN } from "~/domain/messages/issues";
 import { DEFAULT_JOURNAL_PROFILE, type JournalProfile, LICENCE_IDS } from "~/domain/scholarly";
 import { type IssueInput, journalProfileFromForm, journalProfileToForm } from "~/lib/forms/scholarly";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -31,6 +31,41 @@ function readProfile(fields: Record<string, unknown> | undefined): JournalProfil
   if (!(LICENCE_IDS as readonly string[]).includes(profile.licence)) profile.licence = DEFAULT_JOURNAL_PROFILE.licence;
   if (!Array.isArray(profile.board)) profile.board = [];
   return profile;
+}
+
+/** An article that went public with its issue, as the editor is told. */
+export type PublishedWithIssue = { id: string; slug: string; filename: string };
+
+/**
+ * Publishes the articles waiting for an issue that is being published, in the caller's
+ * transaction, before the issue itself (an article public before is told by its withdrawal, which
+ * the issue's publication removes): drafts in it, and articles already marked published. Those
+ * going public for the first time take now as their public date (lists, feeds) and the issue's
+ * date as their date of publication unless they have their own; one that was public before (online
+ * first, or in an issue published once already) keeps its dates. Scheduled ones keep their time.
+ */
+async function publishArticlesOf(tx: Database, issueId: string, issueDate: string): Promise<PublishedWithIssue[]> {
+  const wasPublic = sql`(${journals.status} = 'published' and exists (select 1 from journal_withdrawals w where w.journal_id = ${journals.id}))`;
+  return tx
+    .update(journals)
+    .set({
+      status: "published",
+      publishAt: null,
+      version: sql`${journals.version} + 1`,
+      updatedAt: new Date(),
+      createdAt: sql`case when ${wasPublic} then ${journals.createdAt} else now() end`,
+      publishedOn: sql`case when ${wasPublic} then ${journals.publishedOn} else coalesce(${journals.publishedOn}, ${issueDate}::date) end`,
+    })
+    .where(
+      and(eq(journals.issueId, issueId), isNull(journals.deletedAt), inArray(journals.status, ["draft", "published"])),
+    )
+    .returning({ id: journals.id, slug: journals.slug, filename: journals.filename });
+}
+
+/** Today in the database's calendar: an issue published without a date takes it. */
+async function today(tx: Database): Promise<string> {
+  const [row] = rowsOf<{ today: string }>(await tx.execute(sql`select current_date::text as today`));
+  return row.today;
 }
 
 /**
@@ -124,13 +159,14 @@ export function scholarlyService(db: Database, files: StoredFiles) {
 
     /**
      * Every issue, newest volume and number first, with how many articles the public sees in
-     * each. Visitors see published issues only (`includeForthcoming` for the dashboard).
+     * each. Visitors see published issues only; `includeForthcoming` (the dashboard) lists every
+     * issue with every article in it that is not in the trash, drafts and those waiting included.
      */
     async issues(options: { includeForthcoming?: boolean } = {}): Promise<IssueWithCount[]> {
       const articles = db
         .select({ issueId: journals.issueId, count: sql<number>`count(*)::int`.as("count") })
         .from(journals)
-        .where(visibleTo(journals, "public"))
+        .where(visibleTo(journals, options.includeForthcoming ? "admin" : "public"))
         .groupBy(journals.issueId)
         .as("articles");
       const rows = await db
@@ -184,23 +220,67 @@ export function scholarlyService(db: Database, files: StoredFiles) {
       return row;
     },
 
+    /**
+     * Saves an issue. Saved from forthcoming to published, it is published with its articles, as
+     * `publishIssue` does, in the same transaction. (Its articles' datestamps move with any change:
+     * a trigger of migration 0012.)
+     */
     async updateIssue(id: string, input: IssueInput): Promise<Issue> {
       await requireStoredImage(files, input.cover, "cover");
       await files.claimNamedIn(input.description, input.cover);
-      const [row] = await issueTaken(() =>
-        db
-          .update(journalIssues)
-          .set({ ...issueValues(input), updatedAt: new Date() })
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const [before] = await txDb
+          .select({ status: journalIssues.status })
+          .from(journalIssues)
           .where(eq(journalIssues.id, id))
-          .returning(),
-      );
-      if (!row) throw new NotFoundError(ISSUE_GONE);
-      // The articles' metadata names the issue: their datestamps move, so harvesters fetch them again.
-      await db
-        .update(journals)
-        .set({ updatedAt: sql`${journals.updatedAt}` })
-        .where(eq(journals.issueId, id));
-      return row;
+          .for("update");
+        if (!before) throw new NotFoundError(ISSUE_GONE);
+        const values = issueValues(input);
+        if (before.status !== "published" && values.status === "published") {
+          values.publishedOn ??= await today(txDb);
+          await publishArticlesOf(txDb, id, values.publishedOn);
+        }
+        const [row] = await issueTaken(() =>
+          txDb
+            .update(journalIssues)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(journalIssues.id, id))
+            .returning(),
+        );
+        return row;
+      });
+    },
+
+    /**
+     * Publishes a forthcoming issue and the articles waiting for it, together (one transaction):
+     * the issue takes today's date unless it has one. Refused for an issue already published: of
+     * two editors pressing at once, the second waits for the first's lock and is refused.
+     */
+    async publishIssue(id: string): Promise<{ issue: Issue; articles: PublishedWithIssue[] }> {
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const [forthcoming] = await txDb
+          .select()
+          .from(journalIssues)
+          .where(and(eq(journalIssues.id, id), eq(journalIssues.status, "forthcoming")))
+          .for("update");
+        if (!forthcoming) {
+          const [exists] = await txDb
+            .select({ id: journalIssues.id })
+            .from(journalIssues)
+            .where(eq(journalIssues.id, id));
+          throw exists ? new ConflictError(ISSUE_ALREADY_PUBLISHED) : new NotFoundError(ISSUE_GONE);
+        }
+        const publishedOn = forthcoming.publishedOn ?? (await today(txDb));
+        const articles = await publishArticlesOf(txDb, id, publishedOn);
+        const [issue] = await txDb
+          .update(journalIssues)
+          .set({ status: "published", publishedOn, updatedAt: new Date() })
+          .where(eq(journalIssues.id, id))
+          .returning();
+        return { issue, articles };
+      });
     },
 
     /** Deletes an issue with no articles (not even drafts or trashed ones) left in it. */
@@ -291,5 +371,5 @@ export const scholarlyEffects = effectTable({
     "recordUseBySlug",
     "forgetRecentUse",
   ],
-  write: ["saveProfile", "restoreProfileRevision", "createIssue", "updateIssue", "removeIssue"],
+  write: ["saveProfile", "restoreProfileRevision", "createIssue", "updateIssue", "publishIssue", "removeIssue"],
 }) satisfies Effects<ScholarlyService>;

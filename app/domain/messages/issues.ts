@@ -23,5 +23,12 @@ export const ISSUE_NOT_FOUND = "Issue not found";
 export const ISSUE_HAS_ARTICLES = "This issue still has articles. Move them to another issue first.";
 export const ISSUE_PUBLISHED_NEEDS_DATE = "A published issue needs its publication date";
 export const ISSUE_SAVED = "Issue saved.";
+export const ISSUE_ALREADY_PUBLISHED = "This issue is already published.";
+/** After "Publish issue": the issue and how many of its articles went public with it. */
+export const issuePublished = (label: string, articles: number) =>
+  `${label} is published${articles === 0 ? "." : `, with ${articles === 1 ? "1 article" : `${articles} articles`}.`}`;
+/** What an admin reads on the page of an article whose issue is not out yet. */
+export const issuePendingNotice = (label: string) =>
+  `In ${label}, which is forthcoming: only admins can see this page until the issue is published.`;
 export const ISSUE_DELETED = "Issue deleted.";
 export const JOURNAL_SETTINGS_SAVED = "Journal settings saved.";
