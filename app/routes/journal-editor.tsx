@@ -50,9 +50,10 @@ async function scholarlyChoices() {
 /** /create-journal and /update-journal/{journalId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  // A new article is published on Submit unless the editor chooses Draft or Scheduled.
+  // A new article starts as a draft (issue 31): it goes public when the editor publishes it, or
+  // with its issue when the issue is published.
   const choices = await scholarlyChoices();
-  if (!params.journalId) return { journal: null, choices, values: { ...EMPTY, status: "published" } };
+  if (!params.journalId) return { journal: null, choices, values: { ...EMPTY, status: "draft" } };
   const { journals } = await services();
   const journal = await journals.byId(params.journalId, "admin");
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });

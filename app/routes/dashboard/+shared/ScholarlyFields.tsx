@@ -74,6 +74,10 @@ export function ScholarlyFields({
           options={issues.map((issue) => ({ value: issue.id, label: issueLabel(issue) }))}
         />
         <Select {...bind("section")} label="Section" options={SECTION_OPTIONS} />
+        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+          An article in a forthcoming issue stays hidden from visitors, whatever its status, until the issue is
+          published (Issues tab, Publish issue); its drafts are published with it.
+        </p>
       </div>
       <div>
         <Heading level={3}>Authors</Heading>

@@ -13,9 +13,11 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
 import { ISSUE_STATUS_LABELS, ISSUE_STATUSES, issueLabel, type IssueStatus } from "~/domain/scholarly";
+import { EDITORIAL_STATUS_LABELS, type EditorialStatus } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { EMPTY_ISSUE, type IssueForm } from "~/lib/forms/scholarly";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
+import { useHydrated } from "~/lib/use-hydrated";
 
 import { DeleteLink } from "../../+shared/DeleteLink";
 import { FormActions } from "../../+shared/FormActions";
@@ -93,7 +95,7 @@ function issueForm(issue: NonNullable<Data["editing"]>): IssueForm {
   };
 }
 
-export function IssuesTab({ data: { issues, editing }, result, confirm }: TabProps<Data>) {
+export function IssuesTab({ data: { issues, editing, articles }, result, confirm }: TabProps<Data>) {
   const [deleting, setDeleting] = useState<string | null>(confirm);
   const target = issues.find((issue) => issue.id === deleting);
   // A saved form starts afresh (an empty one, or the issue as saved); a refused one keeps what was typed.
@@ -103,7 +105,10 @@ export function IssuesTab({ data: { issues, editing }, result, confirm }: TabPro
   return (
     <section aria-labelledby="issues-title">
       <Heading id="issues-title">Issues</Heading>
-      <Notice result={result?.intent === "delete-issue" ? result : undefined} className="mt-4" />
+      <Notice
+        result={result?.intent === "delete-issue" || result?.intent === "publish-issue" ? result : undefined}
+        className="mt-4"
+      />
       {issues.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">no issue yet</p>
       ) : (
@@ -121,6 +126,86 @@ export function IssuesTab({ data: { issues, editing }, result, confirm }: TabPro
         }
       />
       <IssueEditor key={`${editing?.id ?? "new"}:${seen.saves}`} editing={editing} result={saveResult} />
+      {editing && <IssueArticles issue={editing} articles={articles} askToPublish={confirm === PUBLISH_CONFIRM} />}
+    </section>
+  );
+}
+
+/** The `?confirm=` value that opens the publish dialog without JavaScript. */
+const PUBLISH_CONFIRM = "publish";
+
+/**
+ * The issue's page lists its articles; a forthcoming one is published from here, with its
+ * articles, in one step (issue 31).
+ */
+function IssueArticles({
+  issue,
+  articles,
+  askToPublish,
+}: {
+  issue: NonNullable<Data["editing"]>;
+  articles: Data["articles"];
+  askToPublish: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(askToPublish);
+  const label = issueLabel({ ...issue, title: "" });
+  const issueHref = `${ISSUES_PAGE}&edit=${issue.id}`;
+  const going = articles.filter((article) => article.status !== "scheduled").length;
+  const forthcoming = issue.status !== "published";
+  return (
+    <section
+      aria-labelledby="issue-articles-title"
+      className="mt-10 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
+    >
+      <Heading level={3} id="issue-articles-title">
+        Articles in {label}
+      </Heading>
+      {articles.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">No article in this issue yet.</p>
+      ) : (
+        <ul className="space-y-1">
+          {articles.map((article) => (
+            <li key={article.id} className="flex flex-wrap gap-x-3">
+              <Link to={`/update-journal/${article.id}`} className={buttonClasses("link", "inline")}>
+                {article.filename}
+              </Link>
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                {EDITORIAL_STATUS_LABELS[article.status as EditorialStatus] ?? article.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {forthcoming && (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Visitors see none of these articles until the issue is published. Publishing it makes the issue and its
+            draft and published articles public at once; scheduled ones keep their time.
+          </p>
+          <Link
+            to={`${issueHref}&confirm=${PUBLISH_CONFIRM}`}
+            preventScrollReset
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setAsking(true);
+            }}
+            className={buttonClasses("primary", "md")}
+          >
+            Publish issue
+          </Link>
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            fields={{ intent: "publish-issue", issueId: issue.id }}
+            pageHref={issueHref}
+            title={`Publish ${label}?`}
+            description={`The issue and ${going === 1 ? "its 1 article" : `its ${going} articles`} will be public at once, for readers, search engines and harvesters.`}
+            confirmLabel="Publish issue"
+          />
+        </>
+      )}
     </section>
   );
 }

@@ -2,15 +2,17 @@ import { expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 import {
+  ISSUE_ALREADY_PUBLISHED,
   ISSUE_DELETED,
   ISSUE_HAS_ARTICLES,
   ISSUE_PUBLISHED_NEEDS_DATE,
   ISSUE_SAVED,
   ISSUE_TAKEN,
+  issuePublished,
 } from "~/domain/messages/issues";
 
 import { accepted, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
-import { deleteIssue, load, saveIssue } from "./issues.server";
+import { deleteIssue, load, publishIssue, saveIssue } from "./issues.server";
 
 const world = setUpDashboardWorld();
 
@@ -95,4 +97,35 @@ it("deletes an empty issue, and refuses one that still has articles", async () =
   expect(await issueNamed(7, 1)).toBeUndefined();
   const gone = await world.asAdmin(deleteIssue, { issueId: issue.id });
   expect(gone).toMatchObject({ status: 404, body: { ok: false } });
+});
+
+it("publishes a forthcoming issue and its articles from the issue's page, once", async () => {
+  await world.asAdmin(saveIssue, { ...ISSUE, volume: "8", status: "forthcoming", publishedOn: "" });
+  const issue = (await issueNamed(8, 1))!;
+  const bytes = renderPdf([{ text: "Waiting", style: "title" }], { title: "Waiting", author: "Tests" });
+  const file = (await world.services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "w.pdf" })).url;
+  const { journals } = world.services;
+  const draft = await journals.create({ filename: "A draft", details: "", file, issueId: issue.id, status: "draft" });
+  const waiting = await journals.create({ filename: "Ready", details: "", file, issueId: issue.id });
+  expect(await journals.bySlug(waiting.slug)).toBeUndefined();
+
+  // The issue's page lists what it holds, drafts included.
+  const url = new URL(`http://localhost/dashboard?tab=issues&edit=${issue.id}`);
+  const page = await load({ url } as never);
+  expect(page.articles.map((a) => [a.filename, a.status]).sort()).toEqual([
+    ["A draft", "draft"],
+    ["Ready", "published"],
+  ]);
+  expect(page.issues.find((i) => i.id === issue.id)?.articles).toBe(2);
+
+  const answer = await world.asAdmin(publishIssue, { issueId: issue.id });
+  expect(answer).toMatchObject(accepted("publish-issue", issuePublished("Vol. 8 No. 1 (2026)", 2)));
+  expect((await issueNamed(8, 1))?.status).toBe("published");
+  for (const article of [draft, waiting]) expect((await journals.bySlug(article.slug))?.status).toBe("published");
+
+  expect(await world.asAdmin(publishIssue, { issueId: issue.id })).toMatchObject({
+    status: 409,
+    body: { ok: false, message: ISSUE_ALREADY_PUBLISHED },
+  });
+  expect(await world.asAdmin(publishIssue, { issueId: "not-an-id" })).toMatchObject({ status: 404 });
 });

@@ -1,4 +1,5 @@
-import { ISSUE_DELETED, ISSUE_GONE, ISSUE_SAVED } from "~/domain/messages/issues";
+import { ISSUE_DELETED, ISSUE_GONE, ISSUE_SAVED, issuePublished } from "~/domain/messages/issues";
+import { issueLabel } from "~/domain/scholarly";
 import { fieldErrors } from "~/lib/forms/errors";
 import { EMPTY_ISSUE, type IssueForm, issueFromForm, issueSchema } from "~/lib/forms/scholarly";
 import { fieldsOf } from "~/lib/read-form.server";
@@ -12,13 +13,20 @@ const ISSUE_FIELDS = Object.keys(EMPTY_ISSUE) as (keyof IssueForm)[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function load({ url }: TabLoadArgs) {
-  const { scholarly } = await services();
+  const { scholarly, journals } = await services();
   const editId = url.searchParams.get("edit");
-  const [issues, editing] = await Promise.all([
+  const wanted = editId && UUID.test(editId) ? editId : null;
+  const [issues, editing, articles] = await Promise.all([
     scholarly.issues({ includeForthcoming: true }),
-    editId && UUID.test(editId) ? scholarly.issueById(editId) : undefined,
+    wanted ? scholarly.issueById(wanted) : undefined,
+    // The issue's page lists what it holds, and so what "Publish issue" makes public.
+    wanted ? journals.inIssue(wanted, "admin") : [],
   ]);
-  return { issues, editing: editing ?? null };
+  return {
+    issues,
+    editing: editing ?? null,
+    articles: editing ? articles.map(({ id, filename, status }) => ({ id, filename, status })) : [],
+  };
 }
 
 export const saveIssue = runAction("save-issue", ISSUES_FAILURES, async ({ form, reply }) => {
@@ -53,4 +61,13 @@ export const deleteIssue = runAction("delete-issue", ISSUES_FAILURES, async ({ f
   return reply(true, ISSUE_DELETED);
 });
 
-export const actions = byIntent(saveIssue, deleteIssue);
+/** Publishes a forthcoming issue and its articles together (issue 31). */
+export const publishIssue = runAction("publish-issue", ISSUES_FAILURES, async ({ form, reply }) => {
+  const issueId = String(form.get("issueId") ?? "");
+  if (!UUID.test(issueId)) return reply(false, ISSUE_GONE, { status: 404 });
+  // An issue already published answers 409 with the service's words (runAction).
+  const { issue, articles } = await (await services()).scholarly.publishIssue(issueId);
+  return reply(true, issuePublished(issueLabel({ ...issue, title: "" }), articles.length));
+});
+
+export const actions = byIntent(saveIssue, deleteIssue, publishIssue);
