@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
 import { DEFAULT_JOURNAL_PROFILE } from "~/domain/scholarly";
+import { articleRevisionFields } from "~/web/article-revision-fields.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
@@ -139,5 +140,68 @@ describe(`the journal settings' history (${testDatabaseKind})`, () => {
     const other = { kind: "journal-settings", recordId: "other" };
     expect(await statusOf(call(historyLoader, "/history/journal-settings/other", other, world.admin.cookie))).toBe(404);
     expect(await statusOf(call(historyLoader, "/history/journal-settings/profile", params))).toBe(302);
+  });
+});
+
+describe(`an article's history (${testDatabaseKind})`, () => {
+  it("compares the scholarly fields too: a changed DOI, authors and keywords are differences (issue 31)", async () => {
+    const { journals, media } = world.services;
+    const pdf = renderPdf([{ text: "History", style: "title" }], { title: "History", author: "Tests" });
+    const file = (await media.ingestBuffer(pdf, { purpose: "pdf", fileName: "h.pdf" })).url;
+    const author = {
+      given: "Amina",
+      family: "Yusuf",
+      affiliation: "Lakeland",
+      orcid: "",
+      email: "",
+      corresponding: true,
+    };
+    const fields = { filename: "An article with a history", details: "<p>Abstract.</p>", file };
+    const article = await journals.create({
+      ...fields,
+      doi: "10.5555/jpss.history.1",
+      authors: [author],
+      keywords: ["peace"],
+    });
+    await journals.update(
+      article.id,
+      {
+        ...fields,
+        doi: "10.5555/jpss.history.2",
+        authors: [author, { ...author, given: "Kofi", family: "Mensah", corresponding: false }],
+        keywords: ["peace", "borders"],
+      },
+      { version: article.version, editorId: world.admin.id },
+    );
+    const params = { journalId: article.id };
+    const path = `/update-journal/${article.id}/history`;
+    const page = await call(historyLoader, path, params, world.admin.cookie);
+    const first = page.revisions.at(-1)!;
+    const compared = await call(historyLoader, `${path}?compare=${first.id}`, params, world.admin.cookie);
+    expect(compared.comparison!.changes.map((change) => change.label)).toEqual(["Authors", "Keywords", "DOI"]);
+    // Each change as the two versions read: the earlier one (without the highlighted words), the current one.
+    const versions = (label: string) => {
+      const { parts } = compared.comparison!.changes.find((change) => change.label === label)!;
+      const read = (left: string) =>
+        parts
+          .filter((p) => p.change !== left)
+          .map((p) => p.text)
+          .join("")
+          .trim();
+      return { earlier: read("added"), current: read("removed") };
+    };
+    expect(versions("DOI")).toEqual({ earlier: "10.5555/jpss.history.1", current: "10.5555/jpss.history.2" });
+    expect(versions("Authors")).toEqual({
+      earlier: "Amina Yusuf, Lakeland, corresponding author",
+      current: "Amina Yusuf, Lakeland, corresponding author\nKofi Mensah, Lakeland",
+    });
+    expect(versions("Keywords")).toEqual({ earlier: "peace", current: "peace; borders" });
+    // Every field the revision keeps is compared: none is left out of the comparison's list.
+    const kept = Object.keys((await journals.revision(article.id, first.id)).data as object);
+    expect(kept.sort()).toEqual(
+      articleRevisionFields(new Map())
+        .map((field) => field.name)
+        .sort(),
+    );
   });
 });

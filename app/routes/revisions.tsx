@@ -4,9 +4,10 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { REVISION_RESTORED } from "~/domain/messages/editorial";
+import { issueLabel } from "~/domain/scholarly";
 import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { readForm } from "~/lib/read-form.server";
-import { revisionDiff } from "~/lib/revision-diff.server";
+import { revisionDiff, type RevisionField } from "~/lib/revision-diff.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
@@ -15,6 +16,7 @@ import type { RevisionSummary } from "~/services/editorial.server";
 import { ServiceError } from "~/services/errors.server";
 import { PROFILE_RECORD } from "~/services/scholarly.server";
 import { adminActivity } from "~/web/activity.server";
+import { articleRevisionFields } from "~/web/article-revision-fields.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/revisions";
@@ -28,11 +30,6 @@ const FIELDS = {
     { name: "content", label: "Content", html: true },
     { name: "excerpt", label: "Excerpt" },
   ],
-  journal: [
-    { name: "filename", label: "Journal title" },
-    { name: "details", label: "Description", html: true },
-    { name: "file", label: "PDF" },
-  ],
 };
 
 type Subject = {
@@ -40,7 +37,7 @@ type Subject = {
   /** Where the record is edited; the history page is `historyHref`. */
   editHref: string;
   historyHref: string;
-  fields: { name: string; label: string; html?: boolean }[];
+  fields: RevisionField[];
   revisions(): Promise<RevisionSummary[]>;
   revision(id: string): Promise<{ version: number; data: unknown }>;
   restore(id: string, editorId: string): Promise<unknown>;
@@ -65,6 +62,12 @@ const siteFields = (data: Record<string, unknown>) =>
   Object.keys(data)
     .filter((name) => name !== "role" && name !== "key")
     .map((name) => ({ name, label: name, html: /content|description|details|focusScope|callText/i.test(name) }));
+
+/** Every issue's label by its id, for an article's Issue field. */
+async function issueLabels() {
+  const issues = await (await services()).scholarly.issues({ includeForthcoming: true });
+  return new Map(issues.map((issue) => [issue.id, issueLabel(issue)]));
+}
 
 /** The record this page is about, from its address: a post, an article, or a piece of site content. */
 async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
@@ -112,7 +115,8 @@ async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
     title: "title" in record ? record.title : record.filename,
     editHref: `/update-${kind}/${id}`,
     historyHref: `/update-${kind}/${id}/history`,
-    fields: FIELDS[kind],
+    // An article's revisions keep its scholarly fields too: every one is compared (issue 31).
+    fields: kind === "post" ? FIELDS.post : articleRevisionFields(await issueLabels()),
     revisions: () => store.revisions(id),
     revision: (revisionId) => store.revision(id, revisionId),
     restore: (revisionId, editorId) => store.restoreRevision(id, revisionId, editorId),

@@ -57,7 +57,8 @@ function byAuthor(filter: { userId?: string }) {
   return [filter.userId ? eq(journals.userId, filter.userId) : undefined];
 }
 
-const METADATA_KEYS = Object.keys(ARTICLE_METADATA_DEFAULTS) as (keyof typeof ARTICLE_METADATA_DEFAULTS)[];
+type MetadataKey = keyof typeof ARTICLE_METADATA_DEFAULTS;
+const METADATA_KEYS = Object.keys(ARTICLE_METADATA_DEFAULTS) as MetadataKey[];
 
 /** The scholarly fields a save was given (those not given keep their stored values). */
 function metadataColumns(input: Partial<ArticleMetadata> & { supplementary?: Journal["supplementary"] }) {
@@ -83,14 +84,19 @@ async function refusingTakenDoi<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What a revision of an article keeps, and what restoring one puts back. */
-const journalSnapshot = (journal: Journal) => ({
+/**
+ * What a revision of an article keeps (restoring one puts back all but the address and status).
+ * The history page compares every one of these fields: its descriptions are typed by this.
+ */
+export type JournalSnapshot = Pick<Journal, "filename" | "details" | "file" | "slug" | "status" | MetadataKey>;
+
+const journalSnapshot = (journal: Journal): JournalSnapshot => ({
   filename: journal.filename,
   details: journal.details,
   file: journal.file,
   slug: journal.slug,
   status: journal.status,
-  ...Object.fromEntries(METADATA_KEYS.map((key) => [key, journal[key]])),
+  ...(Object.fromEntries(METADATA_KEYS.map((key) => [key, journal[key]])) as Pick<Journal, MetadataKey>),
 });
 
 export function journalsService(db: Database, files: StoredFiles) {
@@ -224,7 +230,7 @@ export function journalsService(db: Database, files: StoredFiles) {
     /** Saves a revision's fields again (the address and status stay): itself a new revision. */
     async restoreRevision(id: string, revisionId: string, editorId?: string | null): Promise<Journal> {
       const { data } = await records.revision(id, revisionId);
-      const old = data as ReturnType<typeof journalSnapshot> & Record<string, unknown>;
+      const old = data as JournalSnapshot & Record<string, unknown>;
       // Revisions from before the scholarly fields existed restore only what they kept.
       const metadata = Object.fromEntries(METADATA_KEYS.filter((key) => key in old).map((key) => [key, old[key]]));
       return this.update(
