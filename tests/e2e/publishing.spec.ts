@@ -185,6 +185,9 @@ test.describe("publishing as an admin", () => {
     fs.writeFileSync(pdfPath, pdf);
     await page.getByLabel("PDF").setInputFiles(pdfPath);
     await expect(page.getByText(/^Uploaded:/)).toBeVisible();
+    // A new article starts as a draft (issue 31): this one is published on Submit.
+    await expect(page.getByLabel("Status")).toHaveValue("draft");
+    await page.getByLabel("Status").selectOption("published");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
 

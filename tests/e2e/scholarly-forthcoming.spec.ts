@@ -1,0 +1,156 @@
+import fs from "node:fs";
+
+import type { APIRequestContext } from "@playwright/test";
+
+import { renderPdf } from "../../app/demo/pdf.server";
+import { expect, newClientAddress, test, uniqueName } from "./fixtures";
+
+/**
+ * Issue 31: an article placed in a forthcoming issue with the editor's default status was public at
+ * once: on /journals, at its address, in the feeds, search, the sitemap, OAI-PMH and the Scholar
+ * tags, while its issue's page answered 404. A visitor with no cookies looks for it everywhere,
+ * before and after the editor publishes the issue from its page.
+ */
+
+/** Every record identifier an OAI-PMH list gives, following its resumption tokens. */
+async function oaiList(request: APIRequestContext, verb: "ListRecords" | "ListIdentifiers") {
+  let answer = await (await request.get(`/oai?verb=${verb}&metadataPrefix=oai_dc`)).text();
+  let all = answer;
+  for (;;) {
+    const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(answer)?.[1];
+    if (!token) return all;
+    answer = await (await request.get(`/oai?verb=${verb}&resumptionToken=${encodeURIComponent(token)}`)).text();
+    all += answer;
+  }
+}
+
+/** The journal's child sitemaps, joined. */
+async function journalSitemaps(request: APIRequestContext) {
+  const index = await (await request.get("/sitemap.xml")).text();
+  const children = [...index.matchAll(/<loc>([^<]*\/sitemaps\/journals-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
+  const texts = await Promise.all(children.map(async (child) => (await request.get(new URL(child).pathname)).text()));
+  return texts.join("\n");
+}
+
+type Found = { where: string; seen: boolean };
+
+/** Where an anonymous visitor finds the article (each place: seen or not). */
+async function lookEverywhere(
+  request: APIRequestContext,
+  article: { title: string; slug: string; id: string; oaiId: string },
+  issue: { volume: string },
+): Promise<Found[]> {
+  const path = `/journal/${article.slug}`;
+  const text = async (address: string) => (await request.get(address)).text();
+  const status = async (address: string) => (await request.get(address)).status();
+  const page = await request.get(path);
+  const pageHtml = await page.text();
+  const record = await text(
+    `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(article.oaiId)}`,
+  );
+  return [
+    { where: "/journals", seen: (await text("/journals")).includes(article.title) },
+    { where: "the article's page", seen: page.status() === 200 },
+    {
+      where: "the Scholar tags",
+      seen: pageHtml.includes(`<meta name="citation_title" content="${article.title}"`),
+    },
+    { where: "the PDF address", seen: (await status(`${path}/pdf`)) === 200 },
+    { where: "the issue's page", seen: (await text(`/journals/issue/${issue.volume}/1`)).includes(article.title) },
+    { where: "the RSS feed", seen: (await text("/journals/rss.xml")).includes(article.title) },
+    { where: "the Atom feed", seen: (await text("/journals/atom.xml")).includes(article.title) },
+    { where: "the JSON feed", seen: (await text("/journals/feed.json")).includes(article.title) },
+    {
+      where: "search",
+      seen: (await text(`/search?q=${encodeURIComponent(article.title)}`)).includes(`href="${path}"`),
+    },
+    { where: "the sitemap", seen: (await journalSitemaps(request)).includes(path) },
+    { where: "OAI-PMH ListRecords", seen: (await oaiList(request, "ListRecords")).includes(article.oaiId) },
+    { where: "OAI-PMH ListIdentifiers", seen: (await oaiList(request, "ListIdentifiers")).includes(article.oaiId) },
+    { where: "OAI-PMH GetRecord", seen: record.includes("<GetRecord>") && !record.includes('status="deleted"') },
+    { where: "the JSON API", seen: (await text("/api/journal/getjournals")).includes(article.slug) },
+    { where: "the citation download", seen: (await status(`${path}/cite/bibtex`)) === 200 },
+  ];
+}
+
+const seenIn = (found: Found[]) => found.filter((f) => f.seen).map((f) => f.where);
+const missedIn = (found: Found[]) => found.filter((f) => !f.seen).map((f) => f.where);
+
+test("an article of a forthcoming issue stays hidden from visitors until the issue is published from its page", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  // An issue of a volume no other run uses, forthcoming (the new issue form's default).
+  const volume = String(5000 + Math.floor(Math.random() * 4000));
+  const label = `Vol. ${volume} No. 1 (2026)`;
+  await page.goto("/dashboard?tab=issues");
+  const form = page.locator("form", { has: page.getByRole("heading", { name: "New issue" }) });
+  await form.getByLabel("Volume", { exact: true }).fill(volume);
+  await form.getByLabel("Number", { exact: true }).fill("1");
+  await form.getByLabel("Year", { exact: true }).fill("2026");
+  await form.getByLabel("Title", { exact: true }).fill("Coastal security");
+  await expect(form.getByLabel("Status", { exact: true })).toHaveValue("forthcoming");
+  await form.getByRole("button", { name: "Create issue" }).click();
+  await expect(page.getByRole("status")).toHaveText("Issue saved.");
+
+  // An article in it, saved with the editor's default status.
+  // Letters and digits only, so that a search for the whole title reads it as the words it is.
+  const title = `Lagoon fisheries and coastal patrols ${uniqueName("f").replace(/\W/g, "")}`;
+  await page.goto("/create-journal");
+  await page.getByLabel("Journal title").fill(title);
+  await expect(page.locator(".ql-editor").first()).toBeVisible();
+  await page.getByRole("textbox", { name: "Description" }).click();
+  await page.keyboard.type("How fishing communities and coastal patrols share a lagoon.");
+  const pdfPath = test.info().outputPath("article.pdf");
+  fs.writeFileSync(pdfPath, renderPdf([{ text: title, style: "title" }], { title, author: "E2E" }));
+  await page.getByLabel("PDF").setInputFiles(pdfPath);
+  await expect(page.getByText(/^Uploaded:/)).toBeVisible();
+  await page.getByLabel("Issue", { exact: true }).selectOption({ label: `${label}: Coastal security` });
+  const author = page.getByRole("group", { name: "Author 1", exact: true });
+  await author.getByLabel("Given name").fill("Efua");
+  await author.getByLabel("Family name").fill("Asante");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  await expect(page.getByRole("heading", { name: "Edit journal" })).toBeVisible();
+  const id = /\/update-journal\/([0-9a-f-]{36})/.exec(page.url())![1];
+  const slug = await page.getByLabel("Address").inputValue();
+  expect(slug).not.toBe("");
+  const article = { title, slug, id, oaiId: `oai:${new URL(baseURL!).hostname}:article/${id}` };
+
+  // A visitor: a browser of their own, no cookies.
+  const visitor = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": newClientAddress(31) } });
+  try {
+    expect(seenIn(await lookEverywhere(visitor.request, article, { volume }))).toEqual([]);
+    const visitorPage = await visitor.newPage();
+    const missing = await visitorPage.goto(`/journal/${slug}`);
+    expect(missing?.status()).toBe(404);
+    await expect(visitorPage.locator('meta[name^="citation_"]')).toHaveCount(0);
+
+    // The editor sees it, with a notice, and publishes the issue from its page.
+    await page.goto(`/journal/${slug}`);
+    await expect(page.getByRole("status").filter({ hasText: "only admins can see this page" })).toBeVisible();
+    await page.goto("/dashboard?tab=issues");
+    await page.getByRole("link", { name: `Edit ${label}` }).click();
+    const articles = page.getByRole("region", { name: `Articles in ${label}` });
+    await expect(articles.getByRole("listitem")).toHaveText([new RegExp(`^${title}\\s*Draft$`)]);
+    await articles.getByRole("link", { name: "Publish issue" }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Publish ${label}?` });
+    await expect(dialog).toContainText("The issue and its 1 article will be public at once");
+    await dialog.getByRole("button", { name: "Publish issue" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${label} is published, with 1 article.` })).toBeVisible();
+
+    // Now the visitor finds it everywhere, the Scholar tags carrying the issue's volume and number.
+    expect(missedIn(await lookEverywhere(visitor.request, article, { volume }))).toEqual([]);
+    await visitorPage.goto(`/journal/${slug}`);
+    const meta = (name: string) => visitorPage.locator(`meta[name="${name}"]`);
+    await expect(meta("citation_title")).toHaveAttribute("content", title);
+    await expect(meta("citation_volume")).toHaveAttribute("content", volume);
+    await expect(meta("citation_issue")).toHaveAttribute("content", "1");
+    await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  } finally {
+    await visitor.close();
+  }
+});
