@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { cslJsonProblems, readWithBibtexparser, risRecords } from "../../../tests/support/references";
 import { onlineFirstArticle, sampleArticle, sampleJournal } from "../../../tests/support/scholarly-articles";
 import {
   bibtex,
@@ -20,7 +21,7 @@ const TITLE_CASE = "Community Policing and Trust: Evidence from Lagos and Accra"
 const expectedText: Record<string, string> = {
   // APA 7 §9.8 and §10.1: initials, "&" before the last author, sentence-case title, DOI as a URL.
   apa: `Okafor, N., Mensah, S., & Bello, A. (2025). ${TITLE}. ${JOURNAL}, 2(1), 15–34. ${DOI_URL}`,
-  // Chicago 17th, author-date (15.9): first author inverted, year after the names, title case in quotes.
+  // Chicago 18th, author-date (15.9): first author inverted, year after the names, title case in quotes.
   chicago: `Okafor, Ngozi, Samuel Mensah, and Aisha Bello. 2025. “${TITLE_CASE}.” ${JOURNAL} 2 (1): 15–34. ${DOI_URL}.`,
   // Harvard (Cite Them Right): year in brackets, title in quotes, "pp.", "Available at:".
   harvard:
@@ -66,7 +67,8 @@ describe("how to cite an article", () => {
     );
     const url = onlineFirstArticle.url;
     expect(citations.apa).toBe(`Diallo, F. (2025). Border markets and conflict. ${JOURNAL}. ${url}`);
-    expect(citations.chicago).toBe(`Diallo, Fatima. 2025. “Border Markets and Conflict.” ${JOURNAL}, June. ${url}.`);
+    // Chicago 18th: an article without volume and issue is dated by its day (the 17th edition's style gave "June.").
+    expect(citations.chicago).toBe(`Diallo, Fatima. 2025. “Border Markets and Conflict.” ${JOURNAL}, June 2. ${url}.`);
     expect(citations.mla).toBe(`Diallo, Fatima. “Border Markets and Conflict.” ${JOURNAL}, June 2025, ${url}.`);
     expect(citations.vancouver).toBe(
       `Diallo F. Border markets and conflict. J Peace Secur Stud [Internet]. 2025 Jun 2. Available from: ${url}`,
@@ -83,10 +85,10 @@ describe("how to cite an article", () => {
   });
 });
 
-describe("reference-manager files", () => {
-  const names = (items: { author?: { family?: string; given?: string }[] }[]) =>
-    items[0].author?.map((a) => `${a.given} ${a.family}`);
+const names = (items: { author?: { family?: string; given?: string }[] }[]) =>
+  items[0].author?.map((a) => `${a.given} ${a.family}`);
 
+describe("reference-manager files", () => {
   it("writes BibTeX that reads back to the same title, authors and DOI", async () => {
     const text = await bibtex(sampleArticle, sampleJournal);
     expect(text).toMatch(/^@article\{/);
@@ -150,7 +152,7 @@ describe("reference-manager files", () => {
       abstract: "We survey 1,200 residents & officers. Trust rose where patrols stayed.",
       keyword: "community policing, public trust, West Africa",
       publisher: "Centre for Peace & Security Studies",
-      license: "https://creativecommons.org/licenses/by/4.0/",
+      custom: { license: "https://creativecommons.org/licenses/by/4.0/" },
     });
     expect(text).not.toContain("@");
   });
@@ -159,5 +161,86 @@ describe("reference-manager files", () => {
     const [item] = JSON.parse(cslJson(onlineFirstArticle, sampleJournal));
     for (const key of ["volume", "issue", "page", "DOI", "keyword"]) expect(item).not.toHaveProperty(key);
     expect(item.issued).toEqual({ "date-parts": [[2025, 6, 2]] });
+  });
+});
+
+describe("reference-manager files as outside programs read them (issue 31)", () => {
+  const accented = {
+    ...sampleArticle,
+    authors: [
+      { ...sampleArticle.authors[0], given: "Jürgen", family: "Müller" },
+      { ...sampleArticle.authors[1], given: "Ivana", family: "Šimić" },
+      { ...sampleArticle.authors[2], given: "Øystein", family: "Ødegaard" },
+    ],
+    publishedOn: "2025-11-26",
+  };
+
+  it('writes accented names as {\\"u}, which common BibTeX parsers read back as the names', async () => {
+    const text = await bibtex(accented, sampleJournal);
+    expect(text).toContain(
+      'author = {M{\\"u}ller, J{\\"u}rgen and {\\v S}imi{\\\'c}, Ivana and \\O{}degaard, \\O{}ystein}',
+    );
+    expect(text).not.toMatch(/\{\\[^A-Za-z] /);
+    const [entry] = readWithBibtexparser(text);
+    expect(entry.author).toBe("Müller, Jürgen and Šimić, Ivana and Ødegaard, Øystein");
+    const [item] = await parseReferences(text);
+    expect(names([item])).toEqual(["Jürgen Müller", "Ivana Šimić", "Øystein Ødegaard"]);
+  });
+
+  it("writes BibTeX's month as its macro (nov), not the month and day as text", async () => {
+    const text = await bibtex(accented, sampleJournal);
+    expect(text).toMatch(/^\tmonth = nov,$/m);
+    expect(text).not.toMatch(/month = \{/);
+    const [entry] = readWithBibtexparser(text);
+    expect([entry.year, entry.month]).toEqual(["2025", "November"]);
+    expect((await parseReferences(text))[0].issued).toEqual({ "date-parts": [[2025, 11]] });
+  });
+
+  it("writes RIS pages as a start page and an end page", async () => {
+    const text = await ris(sampleArticle, sampleJournal);
+    expect(text).toMatch(/^SP {2}- 15$/m);
+    expect(text).toMatch(/^EP {2}- 34$/m);
+    expect(text).not.toContain("15-34");
+    expect((await parseReferences(text))[0].page).toBe("15-34");
+  });
+
+  it("writes CSL-JSON that the official CSL-JSON schema accepts", () => {
+    for (const article of [sampleArticle, onlineFirstArticle, accented])
+      expect(cslJsonProblems(JSON.parse(cslJson(article, sampleJournal)))).toEqual([]);
+  });
+
+  it("keeps each value on one line whatever its newlines, tabs and control characters", async () => {
+    const title = "Borders\nER  - \nTY  - JOUR\r\nof\tpeace\u0000\u2028 today";
+    const broken = {
+      ...sampleArticle,
+      title,
+      abstract: "<p>First\r\nsecond\u000b</p>",
+      authors: [{ ...sampleArticle.authors[0], given: "Ngozi\nAda", family: "Okafor\r" }],
+      keywords: ["peace\nbuilding", "trust"],
+    };
+    const whole = "Borders ER - TY - JOUR of peace today";
+    const { records, strayLines } = risRecords(await ris(broken, sampleJournal));
+    expect(strayLines).toEqual([]);
+    expect(records).toHaveLength(1);
+    expect(records[0].filter((field) => field.tag === "TI")).toEqual([{ tag: "TI", value: whole }]);
+    expect(records[0].filter((field) => field.tag === "AU")).toEqual([{ tag: "AU", value: "Okafor, Ngozi Ada" }]);
+    expect(records[0].filter((field) => field.tag === "KW").map((field) => field.value)).toEqual([
+      "peace building",
+      "trust",
+    ]);
+
+    const bib = await bibtex(broken, sampleJournal);
+    expect(bib).not.toMatch(/(?![\t\n])\p{Cc}|\u2028/u);
+    expect(
+      bib
+        .trimEnd()
+        .split("\n")
+        .slice(1, -1)
+        .every((line) => /^\t[a-z]+ = .*,$/.test(line)),
+    ).toBe(true);
+    const entries = readWithBibtexparser(bib);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].title.replace(/[{}]/g, "")).toBe(whole);
+    expect((await formatCitation(broken, sampleJournal, "apa")).text).not.toMatch(/[\n\r\t]/);
   });
 });
