@@ -10,6 +10,15 @@ const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 /** The text without the characters XML 1.0 cannot carry (a document with one is not XML at all). */
 export const xmlSafe = (value: string): string => value.replace(NOT_XML, "");
 
+/** Every text in plain objects and arrays made XML-safe (dates, numbers and other objects unchanged). */
+export function xmlSafeTexts<T>(value: T): T {
+  if (typeof value === "string") return xmlSafe(value) as T;
+  if (Array.isArray(value)) return value.map(xmlSafeTexts) as T;
+  if (value && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, xmlSafeTexts(v)])) as T;
+  return value;
+}
+
 /**
  * Every line break, tab and other control character (C0, DEL, C1, the Unicode line and paragraph
  * separators) and characters XML cannot carry.
