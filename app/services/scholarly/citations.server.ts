@@ -12,8 +12,9 @@ import { InvalidError } from "~/services/errors.server";
 
 /**
  * The styles offered, in the order the box shows them. `template` is the CSL style's name in
- * citation-js: apa, harvard1 and vancouver ship with @citation-js/plugin-csl; Chicago (18th ed.,
- * author-date, the form journals use) and MLA (9th ed.) are the official CSL files in ./csl.
+ * citation-js: apa, harvard1 and vancouver ship with @citation-js/plugin-csl; Chicago (17th ed.,
+ * author-date, the form journals use, dating an article without volume by its day as the 18th
+ * does) and MLA (9th ed.) are the CSL project's files in ./csl (see its README).
  */
 export const citationStyles = [
   { id: "apa", label: "APA (7th ed.)", template: "apa" },
