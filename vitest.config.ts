@@ -26,7 +26,7 @@ const RELIABILITY = [
 // The API fuzz (1000 hostile requests, about a quarter of the inner loop's time) is counted with the security suite.
 const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts"];
 /** Checks of the production build (`build/`). */
-const BUILD = ["app/js-budget.test.ts"];
+const BUILD = ["app/js-budget.test.ts", "app/site-css.test.ts"];
 const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD];
 
 /** The files of these globs that also run on PostgreSQL: the *.db.test.ts and *.pg.test.ts ones. */

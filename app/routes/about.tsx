@@ -94,25 +94,28 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         <Section id="messages" title="Messages">
           <div className="grid gap-10 lg:grid-cols-2">
             {messages.map(({ person, message, heading }) => (
-              <figure key={person.role} className="flex gap-6">
+              // The caption is the figure's own last child (HTML allows it nowhere else): the grid
+              // keeps the text in a column beside the portrait.
+              <figure
+                key={person.role}
+                className="grid grid-cols-[7rem_1fr] grid-rows-[auto_auto_1fr] content-start gap-x-6"
+              >
                 <Portrait
                   person={person}
                   side={112}
-                  className="h-28 w-28 shrink-0 rounded-full object-cover shadow"
+                  className="row-span-3 h-28 w-28 rounded-full object-cover shadow"
                   lazy
                 />
-                <div>
-                  <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">
-                    {heading}
-                  </h3>
-                  <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">
-                    “{message}”
-                  </blockquote>
-                  <figcaption className="mt-3 text-sm">
-                    <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
-                    <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>
-                  </figcaption>
-                </div>
+                <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">
+                  {heading}
+                </h3>
+                <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">
+                  “{message}”
+                </blockquote>
+                <figcaption className="mt-3 text-sm">
+                  <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
+                  <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>
+                </figcaption>
               </figure>
             ))}
           </div>

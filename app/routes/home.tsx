@@ -159,22 +159,22 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 
       {director.description && (
         <Section id="welcome" eyebrow="From the Director" title="Director's Welcome Message">
-          <figure className="grid gap-8 md:grid-cols-[14rem_1fr] md:items-start">
+          {/* The caption is the figure's own last child (HTML allows it nowhere else): the grid puts
+              it under the quote, beside the portrait. */}
+          <figure className="grid gap-x-8 gap-y-6 md:grid-cols-[14rem_1fr] md:grid-rows-[auto_1fr] md:items-start">
             <Portrait
               person={director}
               side={224}
-              className="aspect-square w-56 rounded-xl object-cover shadow-md"
+              className="aspect-square w-56 rounded-xl object-cover shadow-md md:row-span-2"
               lazy
             />
-            <div>
-              <blockquote className="font-serif text-xl leading-9 text-slate-700 dark:text-slate-200">
-                “{director.description}”
-              </blockquote>
-              <figcaption className="mt-6">
-                <span className="block font-semibold text-navy-900 dark:text-white">{director.name}</span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">{director.post}</span>
-              </figcaption>
-            </div>
+            <blockquote className="font-serif text-xl leading-9 text-slate-700 dark:text-slate-200">
+              “{director.description}”
+            </blockquote>
+            <figcaption>
+              <span className="block font-semibold text-navy-900 dark:text-white">{director.name}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">{director.post}</span>
+            </figcaption>
           </figure>
         </Section>
       )}

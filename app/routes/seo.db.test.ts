@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe(`head tags of every public page kind (${testDatabaseKind})`, () => {
-  it("home: the site's name, and the centre as a ResearchOrganization", async () => {
+  it("home: the site's name, and the centre as a ResearchOrganization that is also a core schema.org Organization", async () => {
     const tags = await seoOf(homeLoader, "/?utm_source=newsletter");
     expect(tags[0]).toEqual({ title: "Centre for Peace, Security and Conflict Resolution" });
     expect(checkPage(tags, "/")).toEqual(["ResearchOrganization"]);

@@ -27,9 +27,23 @@ test.describe("when the JavaScript starts", () => {
           .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/"))
           .map((entry) => entry.startTime),
         hydrated: document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1",
+        // The main images on screen (PRIORITY_IMAGE): when each arrived.
+        mainImages: Array.from(document.querySelectorAll<HTMLImageElement>("img[data-main-image]"))
+          .filter((img) => {
+            const box = img.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0;
+          })
+          .map(
+            (img) =>
+              (performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined)?.responseEnd ??
+              0,
+          ),
       }));
       expect(timing.scripts.length, path).toBeGreaterThan(0);
       expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.firstPaint!);
+      // ...and after the page's main image, on screen, has arrived (and been painted).
+      if (path === "/") expect(timing.mainImages.length, "the home page's hero").toBeGreaterThan(0);
+      for (const arrived of timing.mainImages) expect(Math.min(...timing.scripts), path).toBeGreaterThan(arrived);
       expect(timing.hydrated, path).toBe(true);
     }
   });

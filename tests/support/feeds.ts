@@ -175,6 +175,16 @@ export function xmllintProblems(document: string, schema: "sitemap.xsd" | "sitei
   }
 }
 
+/**
+ * What libxml2's xmllint finds wrong with a document as XML 1.0 (empty: well-formed). Stricter than
+ * the feed readers, which recover from characters XML forbids.
+ */
+export function xmlWellFormednessProblems(document: string): string {
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "-"], { input: document, encoding: "utf8" });
+  if (run.error) throw new Error(`xmllint (Debian's libxml2-utils) is needed to read XML: ${run.error.message}`);
+  return run.status === 0 ? "" : run.stderr.slice(0, 2000);
+}
+
 /** The addresses a sitemap or sitemap index lists. */
 export function locsOf(document: string): string[] {
   return [...document.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) =>
@@ -189,10 +199,13 @@ export function locsOf(document: string): string[] {
 
 /**
  * Every check of a feed in one, as a list of what is wrong (empty: valid): its format's rules, and
- * for RSS and Atom, read without complaint by Debian's feedparser and by rss-parser.
+ * for RSS and Atom, well-formed XML to libxml2 and read without complaint by Debian's feedparser and
+ * by rss-parser.
  */
 export async function feedProblems(document: string, format: "rss" | "atom" | "json"): Promise<string[]> {
   if (format === "json") return jsonFeedProblems(document);
+  const wellFormed = xmlWellFormednessProblems(document);
+  if (wellFormed) return [`xmllint: ${wellFormed}`];
   const problems = format === "rss" ? rssProblems(document) : atomProblems(document);
   const outside = readWithFeedparser(document);
   if (outside.bozo) problems.push(`feedparser: ${outside.problem}`);

@@ -72,10 +72,10 @@ export function HydrationScripts({ nonce }: { nonce?: string }) {
 
 /**
  * Runs in the page, as an inline script (so self-contained). Starts the app once the first
- * contentful paint has been presented and each main image (PRIORITY_IMAGE: `elementtiming`) then
- * in the viewport has been painted. Without the Paint or Element Timing API, after the next frame
- * or without waiting for images; at once in a hidden tab, which paints nothing; and never later
- * than a few seconds, whatever happens.
+ * contentful paint has been presented and each main image (PRIORITY_IMAGE: `data-main-image`) then
+ * in the viewport has been painted: loaded, decoded, and a frame drawn after that. Without the
+ * Paint Timing API, after the next frame; at once in a hidden tab, which paints nothing; and never
+ * later than a few seconds, whatever happens.
  */
 function startAfterPaint(holderId: string) {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
@@ -104,22 +104,24 @@ function startAfterPaint(holderId: string) {
   const supported = (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes) || [];
   if (document.visibilityState === "hidden") return start();
   if (!supported.includes("paint")) return void requestAnimationFrame(() => setTimeout(start, 0));
-  const shown = new Set<Element>();
+  /** Resolves once the image has been drawn: loaded (or failed, never to be drawn), decoded, then a frame later. */
+  const painted = (img: HTMLImageElement) =>
+    new Promise<void>((resolve) => {
+      const afterNextFrame = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      const decoded = () => void img.decode().then(afterNextFrame, afterNextFrame);
+      if (img.complete) return decoded();
+      img.addEventListener("load", decoded, { once: true });
+      img.addEventListener("error", () => resolve(), { once: true });
+    });
+  let decided = false;
   // Decided at the first paint, when the layout is known: the main images on screen.
-  let waitFor: Element[] | null = null;
-  const check = () => {
-    if (waitFor?.every((img) => shown.has(img))) start();
-  };
-  new PerformanceObserver((list) => {
-    if (waitFor || !list.getEntriesByName("first-contentful-paint").length) return;
-    const images = supported.includes("element")
-      ? Array.from(document.querySelectorAll<HTMLImageElement>("img[elementtiming]"))
-      : [];
-    waitFor = images.filter((img) => {
+  new PerformanceObserver((list, observer) => {
+    if (decided || !list.getEntriesByName("first-contentful-paint").length) return;
+    decided = true;
+    observer.disconnect();
+    const onScreen = Array.from(document.querySelectorAll<HTMLImageElement>("img[data-main-image]")).filter((img) => {
       const box = img.getBoundingClientRect();
-      const broken = img.complete && img.naturalWidth === 0;
       return (
-        !broken &&
         box.width > 0 &&
         box.height > 0 &&
         box.bottom > 0 &&
@@ -128,18 +130,8 @@ function startAfterPaint(holderId: string) {
         box.left < innerWidth
       );
     });
-    check();
+    void Promise.all(onScreen.map(painted)).then(start);
   }).observe({ type: "paint", buffered: true });
-  if (supported.includes("element")) {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[])
-        if (entry.element) shown.add(entry.element);
-      check();
-    }).observe({ type: "element", buffered: true });
-  }
-  // An image that fails is never painted.
-  for (const img of document.querySelectorAll("img[elementtiming]"))
-    img.addEventListener("error", () => (shown.add(img), check()));
   document.addEventListener("visibilitychange", start, { once: true });
   setTimeout(start, 3000);
 }

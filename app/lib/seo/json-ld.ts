@@ -2,7 +2,7 @@ import { truncateAtWord } from "./text";
 import { absoluteUrl } from "./url";
 
 /** One schema.org node. A page has one `<script type="application/ld+json">` with its nodes in `@graph`. */
-export type JsonLdNode = { "@type": string; [key: string]: unknown };
+export type JsonLdNode = { "@type": string | string[]; [key: string]: unknown };
 
 export type SeoOrganization = {
   origin: string;
@@ -35,10 +35,14 @@ function logo(origin: string): JsonLdNode {
   return { "@type": "ImageObject", url: absoluteUrl(origin, LOGO_PATH), width: 512, height: 512 };
 }
 
-/** The centre itself, for the home page: a research organisation, part of its university when named. */
+/**
+ * The centre itself, for the home page: a research organisation, part of its university when named.
+ * ResearchOrganization is only in pending.schema.org, which not every reader knows: the core type
+ * it refines stands beside it.
+ */
 export function organizationNode(site: SeoOrganization): JsonLdNode {
   return compact({
-    "@type": "ResearchOrganization",
+    "@type": ["ResearchOrganization", "Organization"],
     "@id": organizationId(site.origin),
     name: site.name,
     alternateName: site.shortName,

@@ -193,7 +193,7 @@ group("a page's tags", () => {
 group("JSON-LD nodes", () => {
   it("the home page's organisation: name, url, logo, profiles elsewhere, address, contact and university", () => {
     expect(organizationNode(site)).toEqual({
-      "@type": "ResearchOrganization",
+      "@type": ["ResearchOrganization", "Organization"],
       "@id": "https://cpscr.example.edu/#organization",
       name: site.name,
       alternateName: "CPSCR",

@@ -6,13 +6,15 @@ import type { Cite as CiteClass, CslItem } from "@citation-js/core";
 
 import { UNKNOWN_CITATION_STYLE } from "~/domain/messages/scholarly";
 import type { ArticleView, JournalView } from "~/domain/scholarly";
+import { oneLine } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 import { InvalidError } from "~/services/errors.server";
 
 /**
  * The styles offered, in the order the box shows them. `template` is the CSL style's name in
  * citation-js: apa, harvard1 and vancouver ship with @citation-js/plugin-csl; Chicago (17th ed.,
- * author-date, the form journals use) and MLA (9th ed.) are the official CSL files in ./csl.
+ * author-date, the form journals use, dating an article without volume by its day as the 18th
+ * does) and MLA (9th ed.) are the CSL project's files in ./csl (see its README).
  */
 export const citationStyles = [
   { id: "apa", label: "APA (7th ed.)", template: "apa" },
@@ -63,9 +65,22 @@ export function cslItem(article: ArticleView, journal: JournalView): CslItem {
     abstract: abstract || undefined,
     keyword: article.keywords.length ? article.keywords.join(", ") : undefined,
     publisher: journal.publisher || undefined,
-    license: article.licence.url,
+    // CSL has no licence variable: the schema keeps what has none in `custom`.
+    custom: { license: article.licence.url },
   };
-  return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as CslItem;
+  return onOneLine(Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as CslItem);
+}
+
+/**
+ * Every text of the item on one line: a newline typed into a title would otherwise end a RIS field
+ * and start lines of its own (a second record), and break BibTeX's fields and the formatted references.
+ */
+function onOneLine<T>(value: T): T {
+  if (typeof value === "string") return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map(onOneLine) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, onOneLine(v)])) as T;
+  return value;
 }
 
 /** The CSL-JSON file: an array with the one item. */
@@ -99,10 +114,7 @@ function loadCitationJs(): Promise<typeof CiteClass> {
 
 async function cite(article: ArticleView, journal: JournalView) {
   const Cite = await loadCitationJs();
-  const item = cslItem(article, journal);
-  // citation-js splits RIS keywords on bare commas and keeps the spaces after them.
-  if (article.keywords.length) item.keyword = article.keywords.join(",");
-  return new Cite(item);
+  return new Cite(cslItem(article, journal));
 }
 
 /** The reference inside citeproc's wrappers (and without Vancouver's list number, since it stands alone). */
@@ -140,15 +152,67 @@ export async function formatCitations(article: ArticleView, journal: JournalView
   );
 }
 
-export async function bibtex(article: ArticleView, journal: JournalView): Promise<string> {
-  return (await cite(article, journal)).format("bibtex", { format: "text" });
+/* ---- BibTeX ---- */
+
+type BibtexEntry = { type: string; label: string; properties: Record<string, string> };
+
+/**
+ * The plugin writes a letter's accent as `{\" u}`: TeX reads it, but common parsers (Python's
+ * bibtexparser, which many tools use) read "M ̈uller". A symbol accent takes its letter directly
+ * (`{\"u}`); Å and å are LaTeX's `{\AA}` and `{\aa}`, which those parsers read and `{\r A}` they do not.
+ */
+function tidyAccents(value: string): string {
+  return value.replace(/\{\\r ([Aa])\}/g, "{\\$1$1}").replace(/\{\\([^A-Za-z\s]) ([A-Za-z])\}/g, "{\\$1$2}");
 }
 
+const BIBTEX_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** One BibTeX field: the month as BibTeX's own macro (no day: BibTeX has no field for it), the rest braced. */
+function bibtexField(name: string, value: string): string {
+  const month = name === "month" ? BIBTEX_MONTHS.find((m) => value.startsWith(m)) : undefined;
+  return month ? `\tmonth = ${month},\n` : `\t${name} = {${tidyAccents(value)}},\n`;
+}
+
+export async function bibtex(article: ArticleView, journal: JournalView): Promise<string> {
+  const entries = (await cite(article, journal)).format("bibtex", { format: "object" }) as BibtexEntry[];
+  return entries
+    .map(
+      ({ type, label, properties }) =>
+        `@${type}{${label},\n${Object.entries(properties)
+          .map(([name, value]) => bibtexField(name, String(value)))
+          .join("")}}\n`,
+    )
+    .join("\n");
+}
+
+/* ---- RIS ---- */
+
+type RisRecord = Record<string, string | number | (string | number)[]>;
+
+/**
+ * The RIS file, one field a line. The plugin's own text breaks values every 70 characters,
+ * mid-word, and leaves a value's line breaks in: a continuation line can then read as a tag of its
+ * own (`ER  -`, `TY  -`), so the lines are written here from its record.
+ */
 export async function ris(article: ArticleView, journal: JournalView): Promise<string> {
-  const text = (await cite(article, journal)).format("ris", { format: "text" }) as string;
-  // The plugin breaks values every 70 characters, mid-word; reference managers would keep the
-  // breaks (or add spaces), so each field goes back on its own line.
-  return text.replace(/\r?\n(?![A-Z][A-Z0-9] {2}- |ER {2}-|$)/g, "");
+  const [record] = (await cite(article, journal)).format("ris", { format: "object" }) as RisRecord[];
+  const { TY, ER: _end, EP: _endPage, ...fields } = record;
+  // Each keyword is one field, as typed (the plugin would split one that has a comma).
+  if (article.keywords.length) fields.KW = article.keywords;
+  const lines = [`TY  - ${String(TY)}`];
+  const add = (tag: string, value: unknown) => {
+    const text = oneLine(String(value));
+    if (text) lines.push(`${tag}  - ${text}`);
+  };
+  for (const [tag, values] of Object.entries(fields))
+    for (const value of [values].flat()) {
+      // The plugin writes the range into the start page; RIS has the end page as a field of its own.
+      const [start, end] = tag === "SP" ? String(value).split("-") : [value];
+      add(tag, start);
+      if (end) add("EP", end);
+    }
+  lines.push("ER  - ");
+  return `${lines.join("\n")}\n`;
 }
 
 /** Reads a BibTeX, RIS or CSL-JSON text back into CSL-JSON items (what a reference manager would see). */

@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { DOMParser, type Element } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 
+import { cslJsonProblems, readWithBibtexparser, risRecords } from "../../../tests/support/references";
 import { onlineFirstArticle, sampleArticle, sampleJournal } from "../../../tests/support/scholarly-articles";
 import {
   bibtex,
@@ -66,7 +71,8 @@ describe("how to cite an article", () => {
     );
     const url = onlineFirstArticle.url;
     expect(citations.apa).toBe(`Diallo, F. (2025). Border markets and conflict. ${JOURNAL}. ${url}`);
-    expect(citations.chicago).toBe(`Diallo, Fatima. 2025. “Border Markets and Conflict.” ${JOURNAL}, June. ${url}.`);
+    // Dated by its day, as the CSL project's current (18th edition) style does (its 17th edition style gave "June.").
+    expect(citations.chicago).toBe(`Diallo, Fatima. 2025. “Border Markets and Conflict.” ${JOURNAL}, June 2. ${url}.`);
     expect(citations.mla).toBe(`Diallo, Fatima. “Border Markets and Conflict.” ${JOURNAL}, June 2025, ${url}.`);
     expect(citations.vancouver).toBe(
       `Diallo F. Border markets and conflict. J Peace Secur Stud [Internet]. 2025 Jun 2. Available from: ${url}`,
@@ -83,10 +89,10 @@ describe("how to cite an article", () => {
   });
 });
 
-describe("reference-manager files", () => {
-  const names = (items: { author?: { family?: string; given?: string }[] }[]) =>
-    items[0].author?.map((a) => `${a.given} ${a.family}`);
+const names = (items: { author?: { family?: string; given?: string }[] }[]) =>
+  items[0].author?.map((a) => `${a.given} ${a.family}`);
 
+describe("reference-manager files", () => {
   it("writes BibTeX that reads back to the same title, authors and DOI", async () => {
     const text = await bibtex(sampleArticle, sampleJournal);
     expect(text).toMatch(/^@article\{/);
@@ -150,7 +156,7 @@ describe("reference-manager files", () => {
       abstract: "We survey 1,200 residents & officers. Trust rose where patrols stayed.",
       keyword: "community policing, public trust, West Africa",
       publisher: "Centre for Peace & Security Studies",
-      license: "https://creativecommons.org/licenses/by/4.0/",
+      custom: { license: "https://creativecommons.org/licenses/by/4.0/" },
     });
     expect(text).not.toContain("@");
   });
@@ -159,5 +165,118 @@ describe("reference-manager files", () => {
     const [item] = JSON.parse(cslJson(onlineFirstArticle, sampleJournal));
     for (const key of ["volume", "issue", "page", "DOI", "keyword"]) expect(item).not.toHaveProperty(key);
     expect(item.issued).toEqual({ "date-parts": [[2025, 6, 2]] });
+  });
+});
+
+describe("reference-manager files as outside programs read them (issue 31)", () => {
+  const accented = {
+    ...sampleArticle,
+    authors: [
+      { ...sampleArticle.authors[0], given: "Jürgen", family: "Müller" },
+      { ...sampleArticle.authors[1], given: "Ivana", family: "Šimić" },
+      { ...sampleArticle.authors[2], given: "Øystein", family: "Ødegaard" },
+    ],
+    publishedOn: "2025-11-26",
+  };
+
+  it('writes accented names as {\\"u}, which common BibTeX parsers read back as the names', async () => {
+    const text = await bibtex(accented, sampleJournal);
+    expect(text).toContain(
+      'author = {M{\\"u}ller, J{\\"u}rgen and {\\v S}imi{\\\'c}, Ivana and \\O{}degaard, \\O{}ystein}',
+    );
+    expect(text).not.toMatch(/\{\\[^A-Za-z] /);
+    const [entry] = readWithBibtexparser(text);
+    expect(entry.author).toBe("Müller, Jürgen and Šimić, Ivana and Ødegaard, Øystein");
+    const [item] = await parseReferences(text);
+    expect(names([item])).toEqual(["Jürgen Müller", "Ivana Šimić", "Øystein Ødegaard"]);
+  });
+
+  it("writes BibTeX's month as its macro (nov), not the month and day as text", async () => {
+    const text = await bibtex(accented, sampleJournal);
+    expect(text).toMatch(/^\tmonth = nov,$/m);
+    expect(text).not.toMatch(/month = \{/);
+    const [entry] = readWithBibtexparser(text);
+    expect([entry.year, entry.month]).toEqual(["2025", "November"]);
+    expect((await parseReferences(text))[0].issued).toEqual({ "date-parts": [[2025, 11]] });
+  });
+
+  it("writes RIS pages as a start page and an end page", async () => {
+    const text = await ris(sampleArticle, sampleJournal);
+    expect(text).toMatch(/^SP {2}- 15$/m);
+    expect(text).toMatch(/^EP {2}- 34$/m);
+    expect(text).not.toContain("15-34");
+    expect((await parseReferences(text))[0].page).toBe("15-34");
+  });
+
+  it("writes CSL-JSON that the official CSL-JSON schema accepts", () => {
+    for (const article of [sampleArticle, onlineFirstArticle, accented])
+      expect(cslJsonProblems(JSON.parse(cslJson(article, sampleJournal)))).toEqual([]);
+  });
+
+  it("keeps each value on one line whatever its newlines, tabs and control characters", async () => {
+    const title = "Borders\nER  - \nTY  - JOUR\r\nof\tpeace\u0000\u2028 today";
+    const broken = {
+      ...sampleArticle,
+      title,
+      abstract: "<p>First\r\nsecond\u000b</p>",
+      authors: [{ ...sampleArticle.authors[0], given: "Ngozi\nAda", family: "Okafor\r" }],
+      keywords: ["peace\nbuilding", "trust"],
+    };
+    const whole = "Borders ER - TY - JOUR of peace today";
+    const { records, strayLines } = risRecords(await ris(broken, sampleJournal));
+    expect(strayLines).toEqual([]);
+    expect(records).toHaveLength(1);
+    expect(records[0].filter((field) => field.tag === "TI")).toEqual([{ tag: "TI", value: whole }]);
+    expect(records[0].filter((field) => field.tag === "AU")).toEqual([{ tag: "AU", value: "Okafor, Ngozi Ada" }]);
+    expect(records[0].filter((field) => field.tag === "KW").map((field) => field.value)).toEqual([
+      "peace building",
+      "trust",
+    ]);
+
+    const bib = await bibtex(broken, sampleJournal);
+    expect(bib).not.toMatch(/(?![\t\n])\p{Cc}|\u2028/u);
+    expect(
+      bib
+        .trimEnd()
+        .split("\n")
+        .slice(1, -1)
+        .every((line) => /^\t[a-z]+ = .*,$/.test(line)),
+    ).toBe(true);
+    const entries = readWithBibtexparser(bib);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].title.replace(/[{}]/g, "")).toBe(whole);
+    expect((await formatCitation(broken, sampleJournal, "apa")).text).not.toMatch(/[\n\r\t]/);
+  });
+});
+
+describe("the CSL styles this site ships", () => {
+  /** How many nodes citeproc-js builds for a style's bibliography: it copies a macro's nodes into every call. */
+  function expandedSize(xml: string): number {
+    const style = new DOMParser().parseFromString(xml, "text/xml").documentElement!;
+    const elements = (parent: Element) => Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1);
+    const macros = new Map(
+      elements(style)
+        .filter((e) => e.localName === "macro")
+        .map((e) => [e.getAttribute("name"), e]),
+    );
+    const sizes = new Map<string, number>();
+    const size = (element: Element): number => {
+      const macro = element.getAttribute("macro");
+      let n = 1 + elements(element).reduce((sum, child) => sum + size(child), 0);
+      if (macro) {
+        if (!sizes.has(macro)) sizes.set(macro, size(macros.get(macro)!));
+        n += sizes.get(macro)!;
+      }
+      return n;
+    };
+    return size(elements(style).find((e) => e.localName === "bibliography")!);
+  }
+
+  it("each stays small once its macros are expanded (the current Chicago style: 1.26 million nodes, 150 MB)", () => {
+    const folder = path.join(import.meta.dirname, "csl");
+    const files = readdirSync(folder).filter((name) => name.endsWith(".csl"));
+    expect(files).toEqual(["chicago-author-date.csl", "modern-language-association.csl"]);
+    for (const file of files)
+      expect(expandedSize(readFileSync(path.join(folder, file), "utf8")), file).toBeLessThan(20_000);
   });
 });

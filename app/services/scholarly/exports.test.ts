@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { CROSSREF_NEEDS_DOI } from "~/domain/messages/scholarly";
 
+import { xmlWellFormednessProblems } from "../../../tests/support/feeds";
 import {
   onlineFirstArticle,
   sampleArticle,
@@ -301,5 +302,32 @@ describe("DOAJ article XML", () => {
     expect(xml).not.toContain("<email>");
     for (const author of [...sampleArticle.authors, ...onlineFirstArticle.authors])
       expect(xml).not.toContain(author.email);
+  });
+});
+
+describe("characters XML cannot carry (issue 31)", () => {
+  // Every C0 control but tab, LF and CR, U+FFFE, U+FFFF and a lone surrogate of each half.
+  const forbidden = `\uDC00${Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
+    .filter((c) => !"\t\n\r".includes(c))
+    .join("")}\uFFFE\uFFFF\uD800`;
+  const hostile = {
+    ...sampleArticle,
+    title: `Borders${forbidden} and trust`,
+    abstract: `<p>An abstract${forbidden}.</p>`,
+    keywords: [`peace${forbidden}`],
+    authors: sampleArticle.authors.map((author) => ({ ...author, family: `${author.family}${forbidden}` })),
+  };
+
+  it("leaves them out of the Crossref deposit and the DOAJ file, which stay XML", () => {
+    const files = [
+      crossrefForArticle(hostile, sampleJournal, depositor, now),
+      doajForArticles([hostile], sampleJournal),
+    ];
+    for (const xml of files) {
+      expect(xmlWellFormednessProblems(xml)).toBe("");
+      expect(xml).not.toMatch(/(?![\t\n\r])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u);
+      expect(xml).toContain("Borders and trust");
+      expect(xml).toContain("Okafor");
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 
+import { xmlSafe } from "~/lib/control-characters";
+
 /** An element's attributes ("@_name") and content, in the order the schema asks for. */
 export type XmlNode = { [key: string]: XmlValue };
 export type XmlValue = string | number | XmlNode | XmlNode[] | string[] | undefined;
@@ -15,8 +17,12 @@ const builder = new XMLBuilder({
   processEntities: true,
 });
 
-/** Drops the keys without a value, so an absent field is an absent element (never an empty one). */
+/**
+ * Drops the keys without a value, so an absent field is an absent element (never an empty one), and
+ * the characters XML cannot carry (the builder writes them as they are, and the document is then no XML).
+ */
 function prune(value: XmlValue): XmlValue {
+  if (typeof value === "string") return xmlSafe(value);
   if (Array.isArray(value)) return (value as XmlValue[]).map(prune).filter((v) => v !== undefined) as XmlValue;
   if (value && typeof value === "object") {
     const entries = Object.entries(value)

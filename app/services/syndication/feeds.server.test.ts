@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { atomProblems, feedProblems, jsonFeedProblems, rssProblems } from "../../../tests/support/feeds";
+import {
+  atomProblems,
+  feedProblems,
+  jsonFeedProblems,
+  readWithRssParser,
+  rssProblems,
+  xmlWellFormednessProblems,
+} from "../../../tests/support/feeds";
 import { type FeedChannel, type FeedEntry, renderFeed } from "./feeds.server";
 import { sitemapIndexXml, sitemapXml } from "./sitemap-xml.server";
 
@@ -71,6 +78,31 @@ describe("feeds as documents", () => {
     expect(json.authors).toEqual([{ name: "The Centre", url: `${site}/` }]);
     expect(json.items[0].authors).toEqual([{ name: "Amina Yusuf" }]);
     expect(json.items[0].date_published).toBe("2026-11-19T09:30:00.000Z");
+  });
+
+  it("leaves out of every format the characters XML cannot carry (issue 31)", async () => {
+    // Every C0 control but tab, LF and CR, U+FFFE, U+FFFF and lone surrogates of both halves.
+    const forbidden = `${Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
+      .filter((c) => !"\t\n\r".includes(c))
+      .join("")}\uFFFE\uFFFF\uD800`;
+    const dirty = (text: string) => `${text}\uDC00${forbidden}`;
+    const hostile: FeedEntry = {
+      ...entry,
+      title: dirty("Ceasefire talks"),
+      summary: dirty("A summary."),
+      contentHtml: `<p>${dirty("Talks resume.")}</p>`,
+      authors: [dirty("Amina Yusuf")],
+      categories: [{ term: dirty("fees"), label: dirty("Fees"), scheme: `${site}/posts/category/` }],
+    };
+    for (const format of ["rss", "atom", "json"] as const) {
+      const document = renderFeed({ ...channel, title: dirty("Centre: News") }, [hostile], format);
+      expect(await feedProblems(document, format)).toEqual([]);
+      expect(document).not.toMatch(/(?![\t\n\r])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u);
+      if (format !== "json") expect((await readWithRssParser(document)).items[0].title).toBe("Ceasefire talks");
+    }
+    const sitemap = sitemapXml([{ loc: `${site}/a${forbidden}` }]);
+    expect(xmlWellFormednessProblems(sitemap)).toBe("");
+    expect(sitemap).toContain(`<loc>${site}/a</loc>`);
   });
 
   it("sitemaps escape their addresses", () => {

@@ -1,5 +1,7 @@
 import { Feed, type Item } from "feed";
 
+import { xmlSafeTexts } from "~/lib/control-characters";
+
 /**
  * Feeds for readers (issue 22, decision 026): RSS 2.0, Atom 1.0 and JSON Feed 1.1 made by the
  * `feed` library from one description of a channel and its entries. Pure: the web layer loads the
@@ -131,8 +133,14 @@ function jsonFeed11(json: string, channel: FeedChannel, entries: FeedEntry[]): s
   return JSON.stringify(feed, null, 2);
 }
 
-/** The feed as a document of its format. */
-export function renderFeed(channel: FeedChannel, entries: FeedEntry[], format: FeedFormat): string {
+/**
+ * The feed as a document of its format. A title or text may hold characters XML cannot carry
+ * (control characters pasted or imported with it): the library writes them as they are, which
+ * makes the whole RSS or Atom document unreadable, so they are left out of every format.
+ */
+export function renderFeed(unsafeChannel: FeedChannel, unsafeEntries: FeedEntry[], format: FeedFormat): string {
+  const channel = xmlSafeTexts(unsafeChannel);
+  const entries = xmlSafeTexts(unsafeEntries);
   const feed = new Feed({
     // Atom's feed id: the feed's own address, one per feed.
     id: channel.self.atom,

@@ -4,10 +4,12 @@
  * of 50,000 addresses is a few megabytes.
  */
 
+import { xmlSafe } from "~/lib/control-characters";
+
 const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 const escapeXml = (text: string) =>
-  text
+  xmlSafe(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

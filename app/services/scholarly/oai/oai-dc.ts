@@ -1,7 +1,8 @@
 import { type ArticleView, doiUrl, issueLabel, type JournalView } from "~/domain/scholarly";
+import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
-import { element, textElement, xmlSafe, XSI_NAMESPACE } from "./protocol";
+import { element, textElement, XSI_NAMESPACE } from "./protocol";
 
 export const OAI_DC = {
   metadataPrefix: "oai_dc",

@@ -1,7 +1,8 @@
 import { type ArticleSection, type ArticleView, type JournalView, languageCode3 } from "~/domain/scholarly";
+import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
-import { element, textElement, xmlSafe, XSI_NAMESPACE } from "./protocol";
+import { element, textElement, XSI_NAMESPACE } from "./protocol";
 
 /** The OpenAIRE Guidelines for Literature Repositories, version 4: what OpenAIRE's validator asks for. */
 export const OAI_OPENAIRE = {

@@ -3,6 +3,8 @@
  * dates, and the XML the answers are written in. See https://www.openarchives.org/OAI/openarchivesprotocol.html.
  */
 
+import { xmlSafe } from "~/lib/control-characters";
+
 export const OAI_NAMESPACE = "http://www.openarchives.org/OAI/2.0/";
 export const OAI_SCHEMA = "http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd";
 export const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
@@ -138,12 +140,6 @@ function badDate(name: string, value: string): OaiError {
 }
 
 /* ---- XML ---- */
-
-/** Characters XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** The text without the characters XML cannot carry. */
-export const xmlSafe = (value: string) => value.replace(NOT_XML, "");
 
 export function escapeXml(value: string): string {
   return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
