@@ -11,6 +11,15 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type Typed = { control: Control; key: string; value: string | boolean | string[] };
 
 let typed: Map<string, Typed> | null = null;
+let replaying = false;
+
+/**
+ * Whether the field events under way are those `restoreTypedFields` sends: what the person did
+ * before the scripts ran, told to React late (a pick list takes such a choice for what it is).
+ */
+export function replayingTypedFields(): boolean {
+  return replaying;
+}
 
 /** Fields a person fills in; hidden and file inputs are the page's own business. */
 export function isTypedControl(target: EventTarget | null): target is Control {
@@ -104,8 +113,13 @@ export function restoreTypedFields() {
   document.removeEventListener("change", onTyping, true);
   const found = [...typed.values()];
   typed = null;
-  for (const { control: noted, key, value } of found) {
-    const control = noted.isConnected ? noted : findByKey(key);
-    if (control) setAsTyped(control, value);
+  replaying = true;
+  try {
+    for (const { control: noted, key, value } of found) {
+      const control = noted.isConnected ? noted : findByKey(key);
+      if (control) setAsTyped(control, value);
+    }
+  } finally {
+    replaying = false;
   }
 }

@@ -24,7 +24,7 @@ import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-editor";
-import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
+import { autosaveAction, editorAction, saveUnderKey } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 import { ScholarlyFields } from "./dashboard/+shared/ScholarlyFields";
@@ -53,7 +53,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A new article starts as a draft (issue 31): it goes public when the editor publishes it, or
   // with its issue when the issue is published.
   const choices = await scholarlyChoices();
-  if (!params.journalId) return { journal: null, choices, values: { ...EMPTY, status: "draft" } };
+  // A new article's page key (draftId) is the id its first save creates it under (see post-editor).
+  if (!params.journalId)
+    return { journal: null, choices, values: { ...EMPTY, status: "draft", draftId: crypto.randomUUID() } };
   const { journals } = await services();
   const journal = await journals.byId(params.journalId, "admin");
   if (!journal) throw data({ message: "Journal article not found" }, { status: 404 });
@@ -81,18 +83,32 @@ export async function action({ request, params }: Route.ActionArgs) {
       const { options } = editorialSave(form, admin.id);
       const journal = { ...journalFields(form), status: "draft" as const, publishAt: null };
       const id = params.journalId ?? (form.draftId || undefined);
-      if (!id) return journals.create({ ...journal, userId: admin.id });
-      if ((await journals.byId(id, "admin"))?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
-      return journals.update(id, journal, { version: options.version, editorId: admin.id, keepRevision: false });
+      // A page from before keys were given.
+      if (!id) return { ...(await journals.create({ ...journal, userId: admin.id })), created: true };
+      const update = async () => {
+        const current = await journals.byId(id, "admin");
+        if (current?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
+        // At the version just read, when the form has none: a Submit that published it meanwhile
+        // is not turned back into a draft.
+        const version = options.version ?? current.version;
+        return journals.update(id, journal, { version, editorId: admin.id, keepRevision: false });
+      };
+      if (params.journalId) return { ...(await update()), created: false };
+      return saveUnderKey(() => journals.createOnce(id, { ...journal, userId: admin.id }), update);
     });
   return editorAction(request, EMPTY, journalEditorSchema, async (form, admin) => {
     const { journals } = await services();
     const { fields, options } = editorialSave(form, admin.id);
     const journal = { ...journalFields(form), ...fields };
-    // A new article that autosave already stored as a draft: that draft is saved.
+    // A new article is created under its page's key, unless the page's autosave (or an earlier
+    // click) already made it: then that draft is saved.
+    const key = form.draftId;
     if (params.journalId) await journals.update(params.journalId, journal, options);
-    else if (form.draftId)
-      await journals.update(form.draftId, journal, { ...options, slug: options.slug || form.filename });
+    else if (key)
+      await saveUnderKey(
+        () => journals.createOnce(key, { ...journal, userId: admin.id, slug: options.slug }),
+        () => journals.update(key, journal, { ...options, slug: options.slug || form.filename }),
+      );
     else await journals.create({ ...journal, userId: admin.id, slug: options.slug });
     return "/dashboard?tab=journals";
   });

@@ -18,7 +18,7 @@ import { ConflictError } from "~/services/errors.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/post-editor";
-import { autosaveAction, editorAction } from "./dashboard/+shared/editor.server";
+import { autosaveAction, editorAction, saveUnderKey } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 import { ExcerptField } from "./dashboard/+shared/ExcerptField";
@@ -35,8 +35,9 @@ const EMPTY: PostForm = {
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  // A new post is published on Submit unless the editor chooses Draft or Scheduled.
-  if (!params.postId) return { post: null, values: { ...EMPTY, status: "published" } };
+  // A new post is published on Submit unless the editor chooses Draft or Scheduled. Its page's key
+  // (draftId) is the id its first save creates it under: the page's saves make one post.
+  if (!params.postId) return { post: null, values: { ...EMPTY, status: "published", draftId: crypto.randomUUID() } };
   const { posts } = await services();
   const post = await posts.byId(params.postId, "admin");
   if (!post) throw data({ message: "Post not found" }, { status: 404 });
@@ -64,20 +65,33 @@ export async function action({ request, params }: Route.ActionArgs) {
       const { options } = editorialSave(form, admin.id);
       const post = { ...postFields(form), status: "draft" as const, publishAt: null };
       const id = params.postId ?? (form.draftId || undefined);
-      if (!id) return posts.create({ ...post, userId: admin.id });
-      if ((await posts.byId(id, "admin"))?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
-      return posts.update(id, post, { version: options.version, editorId: admin.id, keepRevision: false });
+      // A page from before keys were given.
+      if (!id) return { ...(await posts.create({ ...post, userId: admin.id })), created: true };
+      const update = async () => {
+        const current = await posts.byId(id, "admin");
+        if (current?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
+        // At the version just read, when the form has none: a Submit that published it meanwhile
+        // is not turned back into a draft.
+        const version = options.version ?? current.version;
+        return posts.update(id, post, { version, editorId: admin.id, keepRevision: false });
+      };
+      if (params.postId) return { ...(await update()), created: false };
+      return saveUnderKey(() => posts.createOnce(id, { ...post, userId: admin.id }), update);
     });
   return editorAction(request, EMPTY, postFormSchema, async (form, admin) => {
     const { posts } = await services();
     const { fields, options } = editorialSave(form, admin.id);
     const post = { ...postFields(form), ...fields };
-    // A new post that autosave already stored as a draft: that draft is saved, its address made
-    // from the title as it is now.
+    // A new post is created under its page's key, unless the page's autosave (or an earlier click)
+    // already made it: then that post is saved, its address made from the title as it is now.
+    const key = form.draftId;
     const saved = params.postId
       ? await posts.update(params.postId, post, options)
-      : form.draftId
-        ? await posts.update(form.draftId, post, { ...options, slug: options.slug || form.title })
+      : key
+        ? await saveUnderKey(
+            () => posts.createOnce(key, { ...post, userId: admin.id, slug: options.slug }),
+            () => posts.update(key, post, { ...options, slug: options.slug || form.title }),
+          )
         : await posts.create({ ...post, userId: admin.id, slug: options.slug });
     return `/post/${saved.slug}`;
   });

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { REVISION_GONE, SLUG_INVALID } from "~/domain/messages/editorial";
+import { DRAFT_KEY_INVALID, REVISION_GONE, SLUG_INVALID } from "~/domain/messages/editorial";
 import type { EditorialStatus } from "~/domain/vocabulary";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
@@ -23,12 +23,13 @@ import {
 } from "./editorial.server";
 import { InvalidError, NotFoundError } from "./errors.server";
 import { normalisePage } from "./pagination";
-import { insertWithSlug, retryOnSlugClash, uniqueSlug } from "./slugs.server";
+import { insertWithSlug, insertWithSlugOnce, retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 /** The methods posts and journals both have, by effect (each service adds its own). */
 export const EDITORIAL_READS = ["bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"] as const;
 export const EDITORIAL_WRITES = [
   "create",
+  "createOnce",
   "update",
   "remove",
   "trash",
@@ -176,6 +177,17 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
       const row = await insertWithSlug(db, table, title, values, (values as { createdAt?: Date }).createdAt);
       await keepRevision(db, row as Row, authorId);
       return row as Row;
+    },
+
+    /**
+     * The same under a given id, unless a record has it already (then undefined, nothing written):
+     * the key of a new item's editor page, so that the page's saves make one record however they race.
+     */
+    async insertOnce(id: string, title: string, values: Omit<InferInsertModel<T>, "slug">, authorId?: string | null) {
+      if (!isUuid(id)) throw new InvalidError(DRAFT_KEY_INVALID, "draftId");
+      const row = await insertWithSlugOnce(db, table, title, { ...values, id });
+      if (row) await keepRevision(db, row as Row, authorId);
+      return row as Row | undefined;
     },
 
     /**

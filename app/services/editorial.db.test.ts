@@ -126,6 +126,38 @@ describe(`editorial state (${testDatabaseKind})`, () => {
     await expect(posts.restoreRevision(other.id, oldest.id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it("restores a revision of a scheduled post or article, keeping its status and time (issue 31)", async () => {
+    const { posts, journals, media } = world.services;
+    const at = new Date(Math.floor((Date.now() + 48 * HOUR) / 60_000) * 60_000);
+    const scheduled = { status: "scheduled" as const, publishAt: at };
+    const created = await posts.create(post("Scheduled, first words", { ...scheduled, userId: world.admin.id }));
+    await posts.update(created.id, { ...post("Scheduled, second words"), ...scheduled });
+    const first = (await posts.revisions(created.id)).at(-1)!;
+    const restored = await posts.restoreRevision(created.id, first.id, world.admin.id);
+    expect(restored).toMatchObject({ title: "Scheduled, first words", status: "scheduled", publishAt: at });
+    expect(restored.createdAt).toEqual(at);
+    expect(await visitorSees(created.id, created.slug)).toBe(false);
+
+    const file = (
+      await media.ingestBuffer(renderPdf([{ text: "Scheduled article" }], { title: "S", author: "T" }), {
+        purpose: "pdf",
+        fileName: "s.pdf",
+      })
+    ).url;
+    const article = await journals.create({ filename: "Scheduled article", details: "", file, ...scheduled });
+    await journals.update(article.id, { filename: "Scheduled article, renamed", details: "", file, ...scheduled });
+    const oldest = (await journals.revisions(article.id)).at(-1)!;
+    expect(await journals.restoreRevision(article.id, oldest.id)).toMatchObject({
+      filename: "Scheduled article",
+      status: "scheduled",
+      publishAt: at,
+    });
+    // Saving a schedule still needs its time.
+    await expect(
+      posts.update(created.id, { ...post("No time"), status: "scheduled", publishAt: null }),
+    ).rejects.toMatchObject({ status: 400, field: "publishAt" });
+  });
+
   it("keeps a post from before revisions existed as its first revision when it is first saved", async () => {
     const { posts } = world.services;
     const legacy = await posts.create(post("Legacy post"));

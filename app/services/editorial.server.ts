@@ -75,15 +75,18 @@ export type EditorialInput = { status?: EditorialStatus; publishAt?: Date | null
 /**
  * The status columns of a save. `created_at` is the public date: scheduling moves it to the time
  * chosen, and the first publication of a draft to now, so lists stay newest first by one column.
+ * A save that names no status (a restored revision, a form or client without the field) keeps the
+ * record's status and, when it is scheduled, its time.
  */
 export function editorialColumns(
   input: EditorialInput,
-  current?: { status: string; createdAt: Date },
+  current?: { status: string; createdAt: Date; publishAt?: Date | null },
 ): { status: EditorialStatus; publishAt: Date | null; createdAt?: Date } {
   const status = input.status ?? (current?.status as EditorialStatus | undefined) ?? "published";
   if (status === "scheduled") {
-    if (!input.publishAt) throw new InvalidError(SCHEDULE_NEEDS_TIME, "publishAt");
-    return { status, publishAt: input.publishAt, createdAt: input.publishAt };
+    const publishAt = input.publishAt ?? (input.status === undefined ? current?.publishAt : null);
+    if (!publishAt) throw new InvalidError(SCHEDULE_NEEDS_TIME, "publishAt");
+    return { status, publishAt, createdAt: publishAt };
   }
   if (status === "published" && current && current.status !== "published") {
     return { status, publishAt: null, createdAt: new Date() };

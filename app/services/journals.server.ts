@@ -126,6 +126,29 @@ export function journalsService(db: Database, files: StoredFiles) {
     if (!row) await files.removeByUrl(file);
   }
 
+  async function insertArticle(input: JournalInput, createdAt?: Date, id?: string): Promise<Journal | undefined> {
+    await requirePdf(input.file);
+    await files.claimNamedIn(input.details);
+    const filename = input.filename.trim();
+    const editorial = editorialColumns(input);
+    await requireSupplementary(input.supplementary);
+    await files.claimNamedIn(...(input.supplementary ?? []).map((s) => s.file));
+    const values = {
+      filename,
+      details: sanitizeRichText(input.details),
+      file: input.file,
+      userId: input.userId ?? null,
+      status: editorial.status,
+      publishAt: editorial.publishAt,
+      ...metadataColumns(input),
+      ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
+    };
+    const slugFrom = input.slug?.trim() || filename;
+    return refusingTakenDoi(() =>
+      id ? records.insertOnce(id, slugFrom, values, input.userId) : records.insert(slugFrom, values, input.userId),
+    );
+  }
+
   // Shared with posts as they are: old addresses, the trash, bulk status, history.
   const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
 
@@ -157,28 +180,15 @@ export function journalsService(db: Database, files: StoredFiles) {
 
     /** Never a journal without its PDF: the file must be one uploaded here. */
     async create(input: JournalInput, createdAt?: Date): Promise<Journal> {
-      await requirePdf(input.file);
-      await files.claimNamedIn(input.details);
-      const filename = input.filename.trim();
-      const editorial = editorialColumns(input);
-      await requireSupplementary(input.supplementary);
-      await files.claimNamedIn(...(input.supplementary ?? []).map((s) => s.file));
-      return refusingTakenDoi(() =>
-        records.insert(
-          input.slug?.trim() || filename,
-          {
-            filename,
-            details: sanitizeRichText(input.details),
-            file: input.file,
-            userId: input.userId ?? null,
-            status: editorial.status,
-            publishAt: editorial.publishAt,
-            ...metadataColumns(input),
-            ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
-          },
-          input.userId,
-        ),
-      );
+      return (await insertArticle(input, createdAt))!;
+    },
+
+    /**
+     * A new article under `id`, the key its editor page was given; undefined (nothing written) when
+     * a save with that key already made it: that page's autosave, a second click, a retry.
+     */
+    async createOnce(id: string, input: JournalInput): Promise<Journal | undefined> {
+      return insertArticle(input, undefined, id);
     },
 
     /**

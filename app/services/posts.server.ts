@@ -66,6 +66,26 @@ export function postsService(db: Database, files: StoredFiles) {
   });
   const publicOnly = visibleTo(posts, "public");
 
+  async function insertPost(input: PostInput, createdAt?: Date, id?: string): Promise<Post | undefined> {
+    await requireStoredImage(files, input.image, "image");
+    await files.claimNamedIn(input.content);
+    const title = input.title.trim();
+    const editorial = editorialColumns(input);
+    const values = {
+      title,
+      category: input.category,
+      image: input.image,
+      content: sanitizeRichText(input.content),
+      excerpt: plainExcerpt(input.excerpt),
+      userId: input.userId ?? null,
+      status: editorial.status,
+      publishAt: editorial.publishAt,
+      ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
+    };
+    const slugFrom = input.slug?.trim() || title;
+    return id ? records.insertOnce(id, slugFrom, values, input.userId) : records.insert(slugFrom, values, input.userId);
+  }
+
   // Shared with journals as they are: old addresses, the trash, bulk status, history.
   const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
 
@@ -116,25 +136,15 @@ export function postsService(db: Database, files: StoredFiles) {
 
     /** Refuses an image that no upload to this site produced: never a post pointing at nothing. */
     async create(input: PostInput, createdAt?: Date): Promise<Post> {
-      await requireStoredImage(files, input.image, "image");
-      await files.claimNamedIn(input.content);
-      const title = input.title.trim();
-      const editorial = editorialColumns(input);
-      return records.insert(
-        input.slug?.trim() || title,
-        {
-          title,
-          category: input.category,
-          image: input.image,
-          content: sanitizeRichText(input.content),
-          excerpt: plainExcerpt(input.excerpt),
-          userId: input.userId ?? null,
-          status: editorial.status,
-          publishAt: editorial.publishAt,
-          ...(createdAt || editorial.createdAt ? { createdAt: createdAt ?? editorial.createdAt } : {}),
-        },
-        input.userId,
-      );
+      return (await insertPost(input, createdAt))!;
+    },
+
+    /**
+     * A new post under `id`, the key its editor page was given; undefined (nothing written) when a
+     * save with that key already made it: that page's autosave, a second click, a retry.
+     */
+    async createOnce(id: string, input: PostInput): Promise<Post | undefined> {
+      return insertPost(input, undefined, id);
     },
 
     /**
@@ -173,7 +183,10 @@ export function postsService(db: Database, files: StoredFiles) {
       return records.purge(ids);
     },
 
-    /** Saves a revision's fields again (the address and status stay): itself a new revision. */
+    /**
+     * Saves a revision's fields again: itself a new revision. The address, the status and a
+     * schedule stay as they are now (a restore brings back the text, not when it is published).
+     */
     async restoreRevision(id: string, revisionId: string, editorId?: string | null): Promise<Post> {
       const { data } = await records.revision(id, revisionId);
       const old = data as ReturnType<typeof postSnapshot>;

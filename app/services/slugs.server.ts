@@ -43,21 +43,44 @@ export async function retryOnSlugClash<T>(write: () => Promise<T>, attempts = 3)
  * Inserts a row under a free slug made from `title`, again on a clash. `createdAt` backdates it (the
  * demo content); otherwise it is now.
  */
-export function insertWithSlug<T extends SluggedTable>(
+export async function insertWithSlug<T extends SluggedTable>(
   db: Database,
   table: T,
   title: string,
   values: Omit<InferInsertModel<T>, "slug">,
   createdAt?: Date,
 ): Promise<InferSelectModel<T>> {
+  return (await insertUnderSlug(db, table, title, values, createdAt, false))!;
+}
+
+/**
+ * The same for a row whose id is given (`values.id`), unless a row has that id already: then
+ * nothing is inserted and the answer is undefined. The primary key decides, so of two writers that
+ * race with one id exactly one inserts.
+ */
+export function insertWithSlugOnce<T extends SluggedTable>(
+  db: Database,
+  table: T,
+  title: string,
+  values: Omit<InferInsertModel<T>, "slug"> & { id: string },
+): Promise<InferSelectModel<T> | undefined> {
+  return insertUnderSlug(db, table, title, values, undefined, true);
+}
+
+function insertUnderSlug<T extends SluggedTable>(
+  db: Database,
+  table: T,
+  title: string,
+  values: Omit<InferInsertModel<T>, "slug">,
+  createdAt: Date | undefined,
+  skipTakenId: boolean,
+): Promise<InferSelectModel<T> | undefined> {
   return retryOnSlugClash(async () => {
     const slug = await uniqueSlug(db, table, slugify(title));
     const row = { ...values, slug, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) };
-    const [inserted] = await db
-      .insert(table)
-      .values(row as InferInsertModel<T>)
-      .returning();
-    return inserted as InferSelectModel<T>;
+    const insert = db.insert(table).values(row as InferInsertModel<T>);
+    const [inserted] = await (skipTakenId ? insert.onConflictDoNothing({ target: table.id }) : insert).returning();
+    return inserted as InferSelectModel<T> | undefined;
   });
 }
 

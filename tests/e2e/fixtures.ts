@@ -54,6 +54,25 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/**
+ * Holds every script of the site until `release` is called: the page is drawn by the server and
+ * the person can type and choose, but React has not started. Returns the release.
+ */
+export async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Until React has taken over the page (the theme switch's `js` field is set then). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
+}
+
 /** A username no other test uses. */
 export function uniqueName(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, hydrated, test, uniqueName } from "./fixtures";
 
 // Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
 // which that project's tests read and write).
@@ -121,6 +121,107 @@ test("a forged save (one record's fields posted for another) is refused and chan
   expect(await settings(page.request, "calltoaction")).toEqual(call);
   expect(await staff(page.request, "registrar")).toEqual(registrar);
   expect(await staff(page.request, "bursar")).toEqual(bursar);
+});
+
+/** Puts a section's title and subtitle back as they were (the dashboard's own form, as its Save sends it). */
+async function putBack(request: APIRequestContext, section: string, { title, subtitle }: Settings) {
+  const reply = await request.post(`/dashboard?tab=about&section=${section}`, {
+    form: { intent: "save-settings", section, loaded: section, title, subtitle },
+  });
+  expect(reply.status()).toBe(200);
+}
+
+// Issue 31, item 10: choosing another section while the page was still loading its scripts saved
+// the typed title into About (1 run in 11): React drew the list back to About when it took over,
+// while the title typed into About's fields stayed, and Save then wrote them to About. Typing while
+// a choice loaded was lost as well (the fields were replaced under it).
+test.describe("a section chosen while the scripts load", () => {
+  test("chosen and typed before the scripts ran: the choice stays, and nothing is saved into either section", async ({
+    adminPage: page,
+  }) => {
+    const about = await settings(page.request, "about");
+    const blog = await settings(page.request, "blog");
+    const release = await holdScripts(page);
+    await page.goto("/dashboard?tab=about&section=about", { waitUntil: "commit" });
+    await page.getByLabel("Section").selectOption("blog");
+    const typed = `Typed early ${uniqueName("t")}`;
+    await page.getByLabel("Title", { exact: true }).fill(typed);
+    release();
+    await hydrated(page);
+
+    // The choice is still there, so are the words typed (into About's fields, which are still on
+    // screen), and the page says so.
+    await expect(page.getByLabel("Section")).toHaveValue("blog");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(typed);
+    await expect(
+      page.getByRole("status").filter({ hasText: "The fields below are still those of about." }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Nothing was saved: the fields on screen are those of about, but blog is chosen.",
+    );
+    expect(await settings(page.request, "about")).toEqual(about);
+    expect(await settings(page.request, "blog")).toEqual(blog);
+
+    // Load brings Blog's fields; what is typed there is saved into Blog.
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page).toHaveURL(/tab=about&section=blog$/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(blog.title);
+    await page.getByLabel("Title", { exact: true }).fill(typed);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Section updated successfully!" })).toBeVisible();
+    expect(await settings(page.request, "blog")).toEqual({ ...blog, title: typed });
+    expect(await settings(page.request, "about")).toEqual(about);
+    await putBack(page.request, "blog", blog);
+  });
+
+  test("chosen before the scripts ran, nothing typed: the choice is loaded when they start", async ({
+    adminPage: page,
+  }) => {
+    const about = await settings(page.request, "about");
+    const blog = await settings(page.request, "blog");
+    const release = await holdScripts(page);
+    await page.goto("/dashboard?tab=about&section=about", { waitUntil: "commit" });
+    await page.getByLabel("Section").selectOption("blog");
+    release();
+    await hydrated(page);
+    await expect(page).toHaveURL(/tab=about&section=blog$/);
+    await expect(page.getByLabel("Section")).toHaveValue("blog");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(blog.title);
+    await expect(page.getByLabel("Mission")).toHaveCount(0);
+    expect(await settings(page.request, "about")).toEqual(about);
+  });
+
+  test("choose, type and save at once, ten times: the title goes where its fields belong, never into About", async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    const about = await settings(page.request, "about");
+    const blog = await settings(page.request, "blog");
+    // Leaving a page with typed work asks first; going on to the next round is the answer.
+    page.on("dialog", (dialog) => void dialog.accept());
+    for (let round = 0; round < 10; round++) {
+      const before = await settings(page.request, "blog");
+      // As a quick person does it: not waiting for the page's scripts.
+      await page.goto("/dashboard?tab=about&section=about", { waitUntil: "commit" });
+      await page.getByLabel("Section").selectOption("blog");
+      const typed = `Round ${round} ${uniqueName("r")}`;
+      await page.getByLabel("Title", { exact: true }).fill(typed);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      const answer = page
+        .getByRole("status")
+        .filter({ hasText: "Section updated successfully!" })
+        .or(page.getByRole("alert").filter({ hasText: "Nothing was saved" }));
+      await expect(answer).toBeVisible();
+      expect(await settings(page.request, "about"), `round ${round}: About is unchanged`).toEqual(about);
+      const saved = (await answer.textContent())?.includes("Section updated successfully!");
+      // Saved: into Blog, with what was typed (not Blog's old words); refused: nothing changed.
+      expect(await settings(page.request, "blog"), `round ${round}`).toEqual(
+        saved ? { ...before, title: typed } : before,
+      );
+    }
+    await putBack(page.request, "blog", blog);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -1,25 +1,4 @@
-import type { Page } from "@playwright/test";
-
-import { expect, login, test, uniqueName } from "./fixtures";
-
-/**
- * Holds every script of the site until `release` is called: the page is drawn by the server and
- * the person can type, but React has not started. Returns the release.
- */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Until React has taken over the page (the theme switch's `js` field is set then). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
-}
+import { expect, holdScripts, hydrated, login, test, uniqueName } from "./fixtures";
 
 test.describe("typed before the scripts loaded", () => {
   test("a post's title and text typed before hydration are what is saved", async ({ admin, page }) => {

@@ -3,6 +3,7 @@ import { CONTROL_CLASSES, LabelledControl } from "./LabelledControl";
 export type SelectOption = { value: string; label: string };
 
 type SelectProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
+  ref?: React.Ref<HTMLSelectElement>;
   label: string;
   options: readonly SelectOption[];
   /** A first, empty choice ("Select faculty"). */

@@ -4,6 +4,8 @@ export const SCHEDULE_NEEDS_TIME = "Choose the date and time to publish at";
 export const SCHEDULE_TIME_INVALID = "That is not a date and time";
 export const EDITED_ELSEWHERE =
   "Someone else saved this while you were editing. Your changes are not saved yet: review theirs, then save again to replace them, or copy your text aside.";
+/** A new item's page names the id it is saved under: not one that could be. */
+export const DRAFT_KEY_INVALID = "Not a draft";
 export const SLUG_INVALID = "Use letters, numbers and hyphens for the address";
 export const REVISION_GONE = "That revision no longer exists.";
 export const REVISION_RESTORED = "Revision restored. The version before it is kept in the history.";

@@ -1,4 +1,4 @@
-import { SCHEDULE_NEEDS_TIME, SCHEDULE_TIME_INVALID } from "~/domain/messages/editorial";
+import { DRAFT_KEY_INVALID, SCHEDULE_NEEDS_TIME, SCHEDULE_TIME_INVALID } from "~/domain/messages/editorial";
 import { EDITORIAL_STATUSES, type EditorialStatus } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
@@ -14,8 +14,11 @@ export const editorialFields = {
   tzOffset: z.string().regex(/^-?\d{0,4}$/, "Not a time zone"),
   slug: z.string().max(200, "The address is too long (200 characters at most)"),
   version: z.string().regex(/^\d{0,10}$/, "Not a version"),
-  /** A new item's draft, once autosave has stored one: the form then saves that draft. */
-  draftId: z.union([z.uuid(), z.literal("")], { message: "Not a draft" }),
+  /**
+   * A new item's key, given by its editor page: the id the item is created under by the first save
+   * (autosave or Submit), which every later save of the page updates. Empty on older pages.
+   */
+  draftId: z.union([z.uuid(), z.literal("")], { message: DRAFT_KEY_INVALID }),
 };
 
 export type EditorialForm = { [K in keyof typeof editorialFields]: string };

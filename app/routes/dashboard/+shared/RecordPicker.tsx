@@ -1,9 +1,11 @@
-import { Fragment, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Select, type SelectOption } from "~/components/ui/Select";
+import { choiceNotLoaded } from "~/domain/messages/forms";
+import { changedFromServer, isTypedControl, replayingTypedFields } from "~/lib/typed-before-hydration";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 type RecordPickerProps = {
@@ -18,6 +20,21 @@ type RecordPickerProps = {
   saveDisabled?: boolean;
 };
 
+/** The record of this tab being loaded (another one chosen in the list), or null. */
+function usePendingRecord(tab: string, param: string): string | null {
+  const loading = useNavigation().location;
+  if (loading?.pathname !== "/dashboard") return null;
+  const pending = new URLSearchParams(loading.search);
+  return (pending.get("tab") === tab && pending.get(param)) || null;
+}
+
+/** Whether the form's fields hold something typed that the page did not come with. */
+function hasTypedWork(form: HTMLFormElement) {
+  return [...form.elements].some(
+    (control) => isTypedControl(control) && !control.closest("[data-not-work]") && changedFromServer(control),
+  );
+}
+
 /**
  * The pick list of a form that edits one record of several (a settings section, a staff role), with
  * its Load button, inside that form. The fields on screen always belong to the record the list
@@ -25,46 +42,81 @@ type RecordPickerProps = {
  * - with scripts, choosing in the list loads that record's fields at once (focus stays on the list);
  * - without them, Load (a submit button of this form) asks the server for the chosen record;
  * - the form also sends `loaded`, the record its fields came from, and the server refuses a save
- *   whose list names another (a choice made without loading, or while it loads).
+ *   whose list names another (a choice made without loading, or while it loads);
+ * - a choice made before the scripts ran is kept when they start (React would otherwise draw the
+ *   list back to the record on screen, and what was typed would be saved for that record): it is
+ *   loaded then, unless its fields were typed into meanwhile; that is never dropped or saved
+ *   elsewhere unasked: the list keeps the choice, a note says what to do, and Save is refused.
  */
 export function RecordPicker(props: RecordPickerProps) {
   const { tab, param, label, value, options, loadIntent, saveIntent, saveDisabled } = props;
   const navigate = useNavigate();
-  // What the list shows: the person's choice while it loads; otherwise the record on screen (also
-  // when leaving unsaved work was called off, or after the browser's Back).
-  const loading = useNavigation().location;
-  const pending = loading && new URLSearchParams(loading.search);
-  const shown = (loading?.pathname === "/dashboard" && pending?.get("tab") === tab && pending.get(param)) || value;
-  const choose = (chosen: string) => {
-    void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
-  };
+  const list = useRef<HTMLSelectElement>(null);
+  // A choice made before the scripts ran, not loaded yet (gone once its record is on screen).
+  const [earlyChoice, setEarly] = useState<string | null>(null);
+  const early = earlyChoice === value ? null : earlyChoice;
+  // What the list shows: the person's choice while it loads (or before the scripts ran); otherwise
+  // the record on screen (also when leaving unsaved work was called off, or after the browser's Back).
+  const shown = usePendingRecord(tab, param) || early || value;
+  const choose = useCallback(
+    (chosen: string) => {
+      setEarly(null);
+      if (chosen === value) return;
+      void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
+    },
+    [navigate, tab, param, value],
+  );
+
+  // Hydration: the list as the person left it, before React draws it again from `value`.
+  useLayoutEffect(() => {
+    const chosen = list.current?.value;
+    if (chosen && chosen !== value) setEarly(chosen);
+    // Only the list the server drew: later renders draw it themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // After every field has its typed text back (restoreTypedFields): load the early choice, or keep it.
+  useEffect(() => {
+    const form = list.current?.form;
+    if (early !== null && form && !hasTypedWork(form)) choose(early);
+  }, [early, choose]);
+
+  const labelOf = (key: string) => options.find((option) => option.value === key)?.label ?? key;
   return (
-    <div className="relative flex items-end gap-3">
-      {saveIntent && <EnterSaves intent={saveIntent} disabled={saveDisabled} />}
-      <input type="hidden" name="loaded" value={value} />
-      {/* Choosing here shows another record: not work of its own (the guard asks before it is left). */}
-      <Select
-        data-not-work
-        className="flex-1"
-        id={`${tab}-${param}`}
-        name={param}
-        label={label}
-        value={shown}
-        onChange={(event) => choose(event.target.value)}
-        options={options}
-      />
-      <Button
-        type="submit"
-        variant="secondary"
-        size="inline"
-        className="rounded-md px-4 py-2.5 text-sm"
-        name="intent"
-        value={loadIntent}
-        formNoValidate
-      >
-        Load
-      </Button>
-    </div>
+    <>
+      <div className="relative flex items-end gap-3">
+        {saveIntent && <EnterSaves intent={saveIntent} disabled={saveDisabled} />}
+        <input type="hidden" name="loaded" value={value} />
+        {/* Choosing here shows another record: not work of its own (the guard asks before it is left). */}
+        <Select
+          ref={list}
+          data-not-work
+          className="flex-1"
+          id={`${tab}-${param}`}
+          name={param}
+          label={label}
+          value={shown}
+          // A choice made before the scripts ran, told now: kept, and loaded only if nothing was typed.
+          onChange={(event) => (replayingTypedFields() ? setEarly(event.target.value) : choose(event.target.value))}
+          options={options}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="inline"
+          className="rounded-md px-4 py-2.5 text-sm"
+          name="intent"
+          value={loadIntent}
+          formNoValidate
+        >
+          Load
+        </Button>
+      </div>
+      {early !== null && (
+        <Alert tone="info" dismissible={false}>
+          {choiceNotLoaded(labelOf(early), labelOf(value))}
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -117,6 +169,8 @@ export function RecordForm<Record>({
 }) {
   const [uploading, setUploading] = useState(false);
   const { watch } = useUnsavedChanges();
+  const pending = usePendingRecord(picker.tab, picker.param);
+  const switching = pending !== null && pending !== picker.value;
   return (
     <Form
       ref={watch}
@@ -129,7 +183,10 @@ export function RecordForm<Record>({
       {record === null ? (
         <Alert tone="error">{failure}</Alert>
       ) : (
-        <Fragment key={picker.value}>{children(record, setUploading)}</Fragment>
+        // While another record loads, these fields (about to be replaced) take no typing and no Save.
+        <fieldset key={picker.value} disabled={switching} aria-busy={switching} className="contents">
+          {children(record, setUploading)}
+        </fieldset>
       )}
     </Form>
   );

@@ -26,7 +26,8 @@ function editorEntry(request: Request, form: FormData) {
       label: typeof label === "string" ? label : null,
     },
     details: { fields: formDetails(form) },
-    created: !id && !form.get("draftId"),
+    /** A new item's page (its saves may create the item). */
+    isNew: !id,
   };
 }
 
@@ -78,6 +79,23 @@ async function saveEditor<Empty extends Record<string, string>, Parsed>(
   return redirect(next);
 }
 
+/**
+ * The save of a new item's page under the key the page was given (`draftId`): the first save with
+ * it, autosave or Submit, whichever reaches the server first, creates the item under that id, and
+ * every later one updates that item (the primary key refuses a second row). So an autosave still on
+ * its way when Submit is pressed, a double click or a retry never makes a second item at a "-2" address.
+ */
+export async function saveUnderKey<Row extends { id: string; version: number }>(
+  create: () => Promise<Row | undefined>,
+  update: () => Promise<Row>,
+): Promise<Row & { created: boolean }> {
+  const made = await create();
+  return made ? { ...made, created: true } : { ...(await update()), created: false };
+}
+
+/** What an editor's autosave stored: where the draft is, and whether this save created it. */
+type Autosaved = { id: string; version: number; created: boolean };
+
 /** What an autosave answers: where the draft is now, or why it was not saved. */
 export type AutosaveAnswer =
   | { autosaved: true; id: string; version: number; savedAt: string }
@@ -92,16 +110,16 @@ export async function autosaveAction<Empty extends Record<string, string>, Parse
   request: Request,
   empty: Empty,
   schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<{ id: string; version: number }>,
+  save: (parsed: Parsed, admin: SessionUser) => Promise<Autosaved>,
 ) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  // An autosave is logged only when it stores a new draft: the later saves of a draft are the
-  // editor's own saves (logged by editorAction), and a log line every few seconds says nothing.
-  const { action, target, created } = editorEntry(request, form);
+  // An autosave is logged only when it stores a new draft (see autosave): the later saves of a draft
+  // are the editor's own saves (logged by editorAction), and a log line every few seconds says nothing.
+  const { action, target, isNew } = editorEntry(request, form);
   return adminActivity(
     request,
-    created ? admin : null,
+    isNew ? admin : null,
     { action: action.replace(/\.[^.]*$/, ".autosave-draft"), target },
     () => autosave(form, admin, empty, schema, save),
   );
@@ -112,7 +130,7 @@ async function autosave<Empty extends Record<string, string>, Parsed>(
   admin: SessionUser,
   empty: Empty,
   schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<{ id: string; version: number }>,
+  save: (parsed: Parsed, admin: SessionUser) => Promise<Autosaved>,
 ) {
   const values = Object.fromEntries(
     Object.entries(empty).map(([name, missing]) => [name, String(form.get(name) ?? missing)]),
@@ -126,8 +144,14 @@ async function autosave<Empty extends Record<string, string>, Parsed>(
   }
   try {
     const saved = await save(parsed.data, admin);
-    noteActivity({ target: { id: saved.id } });
-    return data<AutosaveAnswer>({ autosaved: true, ...saved, savedAt: new Date().toISOString() });
+    // Whether the draft is new is known only now (the page's Submit may have made it first).
+    noteActivity(saved.created ? { target: { id: saved.id } } : { actor: null });
+    return data<AutosaveAnswer>({
+      autosaved: true,
+      id: saved.id,
+      version: saved.version,
+      savedAt: new Date().toISOString(),
+    });
   } catch (error) {
     if (error instanceof ServiceError) return refuse(error.message, error.status);
     throw error;
