@@ -20,6 +20,11 @@ import { TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-gua
 export type AuthOptions = {
   secret: string;
   publicUrl?: string;
+  /**
+   * The origin of the links in the site's mails (config.server.ts's mailLinkOrigin): PUBLIC_URL's,
+   * else the address the server listens on. Unset: PUBLIC_URL's, else http://localhost:3000.
+   */
+  mailOrigin?: string;
   google?: ExternalProvider;
   oidc?: ExternalProvider;
   /** REQUIRE_ADMIN_2FA: an admin without two factors may sign in, but reaches no admin screen or call. */
@@ -158,7 +163,11 @@ function googleIdTokenVerifier(jwksUrl: string, clientId: string) {
   };
 }
 
-/** Password reset requests allowed per client address per minute (each answers the same). */
+/**
+ * Password reset requests allowed per client address per minute (each answers the same), counted
+ * by accounts.requestPasswordReset before it answers: the library's endpoint is called after the
+ * answer has gone, directly, so its own limiter does not see those calls.
+ */
 export const RESET_REQUESTS_PER_MINUTE = 5;
 
 /**
@@ -215,7 +224,7 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
       revokeSessionsOnPasswordReset: true,
       ...(mail
         ? {
-            sendResetPassword: ({ user, token }, request) => mail.sendResetPassword(user, token, request),
+            sendResetPassword: ({ user, token }) => mail.sendResetPassword(user, token),
             onPasswordReset: ({ user }) => mail.passwordWasReset(user.id),
           }
         : {}),
@@ -288,7 +297,6 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
         // the same pace, but a person who types a code twice quickly is not held up. The real brakes
         // are the plugin's: 5 wrong codes end a sign-in's step, 10 in a row lock the account's.
         "/two-factor/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
-        "/request-password-reset": { window: 60, max: RESET_REQUESTS_PER_MINUTE },
         "/reset-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
       },
     },
