@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import bcrypt from "bcryptjs";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -50,7 +52,13 @@ async function signInKeys(db: Database, identifier: string, address: string | nu
   const [account] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from ${users} where lower(username) = ${name} or lower(email) = ${name} limit 1`),
   );
-  const keys = [account ? `sign-in:account:id:${account.id}` : `sign-in:account:name:${name}`];
+  // A name that is no account's counts under its digest, not in clear: it may be a password typed
+  // into the wrong field (issue 31).
+  const keys = [
+    account
+      ? `sign-in:account:id:${account.id}`
+      : `sign-in:account:name:${createHash("sha256").update(name).digest("base64url")}`,
+  ];
   if (address) keys.push(`sign-in:ip:${address}`);
   return keys;
 }
