@@ -17,7 +17,7 @@ import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 import { type AuthMail, releaseUnverifiedAddress, RESET_LINK_SECONDS } from "./account-mail.server";
 import { activityLogPlugin, PASSWORD_SIGN_IN_PATHS } from "./activity-sign-in.server";
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
-import { TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
+import { secondFactorAttempts, TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
 
 export type AuthOptions = {
   secret: string;
@@ -286,7 +286,10 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
         allowPasswordless: true,
         trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
         backupCodeOptions: { amount: 10, length: 10 },
+        // Its lock counts after comparing a code, which a wave of codes outruns: secondFactorAttempts counts first.
+        accountLockout: { enabled: false },
       }),
+      secondFactorAttempts(db),
       // The library asks for the second factor on password sign-ins only: this asks on the others.
       twoFactorOnEverySignIn(),
       // Last, so that its hook sees the answers the other plugins' hooks settled on (twoFactor's).
@@ -303,7 +306,8 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
         "/change-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
         // The second factor's steps, per address and step, instead of the plugin's 3 per 10 seconds:
         // the same pace, but a person who types a code twice quickly is not held up. The real brakes
-        // are the plugin's: 5 wrong codes end a sign-in's step, 10 in a row lock the account's.
+        // are the plugin's 5 wrong codes ending a sign-in's step, and 10 in a row locking the account's
+        // second factor (secondFactorAttempts, two-factor-guard.server.ts).
         "/two-factor/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
         "/reset-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
       },
