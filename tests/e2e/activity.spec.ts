@@ -31,7 +31,7 @@ test.describe("the activity log", () => {
     // Who: the name that was tried.
     await page.getByLabel("Who").fill(tried);
     await page.getByRole("button", { name: "Apply", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`actor=${tried.replace(/\./g, "\\.")}`));
+    await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(tried).replace(/\./g, "\\.")}`));
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("sign-in.failed");
     await expect(rows.first()).toContainText("Refused");
