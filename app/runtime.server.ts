@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { type DatabaseHandle, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { type AppConfig, config } from "~/lib/config.server";
+import { type AppConfig, config, mailLinkOrigin } from "~/lib/config.server";
 import { contentChanges } from "~/services/content-changes.server";
 import { ServiceUnavailableError } from "~/services/errors.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
@@ -63,6 +63,7 @@ export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Pro
     auth: {
       secret: await authSecret(database.db, cfg.authSecret),
       publicUrl: cfg.publicUrl,
+      mailOrigin: mailLinkOrigin(cfg),
       google: cfg.google,
       oidc: cfg.oidc,
       requireAdminTwoFactor: cfg.requireAdminTwoFactor,

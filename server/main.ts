@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 
+import { listeningOrigin, mailLinkOrigin } from "~/lib/config.server";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
 import { uploadsDirectory } from "~/services/index.server";
@@ -139,10 +140,15 @@ export async function main() {
       console.error("Unhandled rejection; the server goes on serving:", reason),
     );
     void getRuntime().then((runtime) => {
-      const shown = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "localhost";
       console.log(
-        `Site ready at http://${shown}:${config.port} (database: ${runtime.database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
+        `Site ready at ${listeningOrigin(config)} (database: ${runtime.database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
       );
+      // A request's Host header never names the site in a mail (issue 31): without PUBLIC_URL, this does.
+      if (!config.publicUrl) {
+        console.warn(
+          `PUBLIC_URL is not set: links in the site's mails (password resets, address confirmations) point at ${mailLinkOrigin(config)} until it is.`,
+        );
+      }
     });
   });
 

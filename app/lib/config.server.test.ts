@@ -2,7 +2,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, readConfig } from "./config.server";
+import { ConfigError, listeningOrigin, mailLinkOrigin, readConfig } from "./config.server";
 
 describe("readConfig", () => {
   it("has the documented defaults", () => {
@@ -152,5 +152,20 @@ describe("readConfig", () => {
 
   it("treats an empty variable as unset", () => {
     expect(readConfig({ PORT: "", DEMO_CONTENT: "" })).toMatchObject({ port: 3000, demoContent: true });
+  });
+});
+
+describe("mailLinkOrigin", () => {
+  it("is PUBLIC_URL's origin, else the address the server listens on, never anything a request says", () => {
+    expect(mailLinkOrigin(readConfig({ PUBLIC_URL: "https://cpscr.example.edu/", PORT: "8080" }))).toBe(
+      "https://cpscr.example.edu",
+    );
+    expect(mailLinkOrigin(readConfig({}))).toBe("http://localhost:3000");
+    expect(mailLinkOrigin(readConfig({ HOST: "0.0.0.0", PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(mailLinkOrigin(readConfig({ HOST: "::" }))).toBe("http://localhost:3000");
+    expect(mailLinkOrigin(readConfig({ HOST: "127.0.0.1", PORT: "4000" }))).toBe("http://127.0.0.1:4000");
+    expect(mailLinkOrigin(readConfig({ HOST: "::1" }))).toBe("http://[::1]:3000");
+    expect(mailLinkOrigin(readConfig({ HOST: "[::1]" }))).toBe("http://[::1]:3000");
+    expect(listeningOrigin(readConfig({ HOST: "cpscr.internal", PORT: "3100" }))).toBe("http://cpscr.internal:3100");
   });
 });

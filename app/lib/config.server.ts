@@ -198,6 +198,25 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
+/**
+ * The address the server listens on, as a browser on this machine names it: HOST (in brackets when
+ * it is an IPv6 address), or `localhost` when it listens on every interface.
+ */
+export function listeningOrigin(cfg: Pick<AppConfig, "host" | "port">): string {
+  const host = cfg.host?.replace(/^\[(.*)\]$/, "$1");
+  const shown = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${cfg.port}`;
+}
+
+/**
+ * Where the links in the site's mails point (reset, confirmation, "someone tried"): PUBLIC_URL,
+ * else the address the server listens on. Never a request's Host header, which whoever sends the
+ * request chooses (issue 31): a reset link must not carry its token to another site.
+ */
+export function mailLinkOrigin(cfg: Pick<AppConfig, "publicUrl" | "host" | "port">): string {
+  return cfg.publicUrl ? new URL(cfg.publicUrl).origin : listeningOrigin(cfg);
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);

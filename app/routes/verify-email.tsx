@@ -16,7 +16,7 @@ import type { Route } from "./+types/verify-email";
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { accounts } = await services();
-  const result = await accounts.followMailLink(token, request);
+  const result = await accounts.followMailLink(token);
   const signedIn = Boolean(await getUser(request));
   return { ...result, signedIn };
 }

@@ -115,15 +115,17 @@ export async function releaseUnverifiedAddress(
   return moved[0]?.id ?? null;
 }
 
-/** The origin links are made for: PUBLIC_URL, else the address the request came to. */
-export function linkOrigin(publicUrl: string | undefined, request: Request | undefined | null): string | null {
-  if (publicUrl) return new URL(publicUrl).origin;
-  if (!request) return null;
-  try {
-    return new URL(request.url).origin;
-  } catch {
-    return null;
-  }
+/** Where mailed links point when the site is given neither PUBLIC_URL nor its own address (tests). */
+const DEFAULT_LINK_ORIGIN = "http://localhost:3000";
+
+/**
+ * The origin of every link in the site's mails: the one the server was given (PUBLIC_URL, else the
+ * address it listens on: config.server.ts's mailLinkOrigin), never a request's Host header, which
+ * the sender chooses and which would carry a reset token to their site (issue 31).
+ */
+export function linkOrigin(options: { publicUrl?: string; mailOrigin?: string }): string {
+  if (options.mailOrigin) return new URL(options.mailOrigin).origin;
+  return options.publicUrl ? new URL(options.publicUrl).origin : DEFAULT_LINK_ORIGIN;
 }
 
 /** The account fields a mail greets by. */
@@ -145,12 +147,11 @@ export const RESET_MAILS_PER_MINUTE = 3;
  * The mails the auth library asks for (a password reset, a new account's verification), and what
  * a completed reset proves. Wired into createAuth by services/index.server.ts.
  */
-export function authMail(db: Database, mail: MailService, publicUrl: string | undefined) {
+export function authMail(db: Database, mail: MailService, options: { publicUrl?: string; mailOrigin?: string }) {
   const limiter = attemptLimiter(db);
+  const origin = linkOrigin(options);
   return {
-    async sendResetPassword(user: MailUser, token: string, request: Request | undefined) {
-      const origin = linkOrigin(publicUrl, request);
-      if (!origin) return;
+    async sendResetPassword(user: MailUser, token: string) {
       // A flood of asks for one account sends a few mails, and answers the same.
       const outcome = await limiter.take([`reset-mail:account:${user.id}`], {
         max: RESET_MAILS_PER_MINUTE,
@@ -164,10 +165,9 @@ export function authMail(db: Database, mail: MailService, publicUrl: string | un
     },
 
     async sendVerification(user: MailUser, request: Request | undefined) {
-      // An account made from the command line has no address to link back to until PUBLIC_URL is
-      // set; its owner asks for the link again from the profile.
-      const origin = linkOrigin(publicUrl, request);
-      if (!origin || user.email.endsWith(".invalid")) return;
+      // An account made from the command line (no request) is mailed only once PUBLIC_URL says
+      // where people reach the site; its owner asks for the link again from the profile.
+      if ((!request && !options.publicUrl) || user.email.endsWith(".invalid")) return;
       const token = await createMailLink(db, { kind: "verify", userId: user.id, email: user.email.toLowerCase() });
       await mail.send("verify-email", user.email, {
         username: greetingName(user),

@@ -52,7 +52,7 @@ import {
 } from "./account-mail.server";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
-import { AUTH_ATTEMPTS_PER_MINUTE, CLIENT_IP_HEADER, SIGN_IN_RULE } from "./auth.server";
+import { AUTH_ATTEMPTS_PER_MINUTE, CLIENT_IP_HEADER, RESET_REQUESTS_PER_MINUTE, SIGN_IN_RULE } from "./auth.server";
 import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
 import type { MailService } from "./mail/mail.server";
@@ -211,6 +211,8 @@ export function accountsService(
   auth: Auth,
   options: {
     publicUrl?: string;
+    /** The origin of the links in the mails (account-mail.server.ts's linkOrigin). */
+    mailOrigin?: string;
     providers: ProviderButton[];
     requireAdminTwoFactor?: boolean;
     mail: MailService;
@@ -219,6 +221,8 @@ export function accountsService(
 ) {
   const { publicUrl, mail, accountMail } = options;
   const limiter = attemptLimiter(db);
+  /** Where mailed links point: never the Host a request named (issue 31). */
+  const origin = linkOrigin(options);
   /** The one account the condition picks, if any. */
   async function userWhere(condition: SQL): Promise<SessionUser | null> {
     const [row] = await db.select().from(users).where(condition);
@@ -270,9 +274,7 @@ export function accountsService(
   }
 
   /** Mails the link that makes `email` the account's address (the latest link replaces the others). */
-  async function mailEmailChange(request: Request, user: SessionUser, email: string) {
-    const origin = linkOrigin(publicUrl, request);
-    if (!origin) return;
+  async function mailEmailChange(user: SessionUser, email: string) {
     const composed = await mail.compose("confirm-email-change", email, {
       username: user.username,
       link: LINK_SLOT, // replaced below, once the token is made in the same transaction
@@ -295,7 +297,7 @@ export function accountsService(
   }
 
   /** A new address's link was clicked: it becomes the account's, confirmed; the old one is told. */
-  async function confirmEmailChange(userId: string, email: string, origin: string | null) {
+  async function confirmEmailChange(userId: string, email: string) {
     const [before] = await db
       .select({ email: users.email, username: users.username, displayUsername: users.displayUsername })
       .from(users)
@@ -314,7 +316,7 @@ export function accountsService(
         .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = ${email}`))
         .returning({ id: users.id });
       if (!done.length) return { ok: false, message: MAIL_LINK_INVALID };
-      if (before && origin && !isPlaceholderAddress(before.email) && before.email.toLowerCase() !== email) {
+      if (before && !isPlaceholderAddress(before.email) && before.email.toLowerCase() !== email) {
         await mail.send("email-changed", before.email, {
           username: greetingName(before),
           newEmail: email,
@@ -429,8 +431,6 @@ export function accountsService(
       // Hashed either way, as a new account's password is: the answer takes as long.
       const context = await auth.$context;
       const passwordHash = await context.password.hash(input.password);
-      const origin = linkOrigin(publicUrl, request);
-      if (!origin) return { headers: new Headers() };
       // A few mails a minute to one address, however many sign-ups name it.
       const outcome = await limiter.take([`reset-mail:account:${holder.id}`], {
         max: RESET_MAILS_PER_MINUTE,
@@ -453,19 +453,31 @@ export function accountsService(
     },
 
     /**
-     * Asks for a password reset by e-mail address or username: the same answer whether or not
-     * there is such an account (the library's endpoint mails only when there is, and counts the
-     * asks per client address).
+     * Asks for a password reset by e-mail address or username: the same answer, in the same time,
+     * whether or not there is such an account (issue 31). Only the count of asks per client
+     * address is taken before answering; the account is looked up, and mailed a link through the
+     * library's reset (its token), once the answer has gone.
      */
     async requestPasswordReset(request: Request, identifier: string): Promise<{ message: string }> {
-      let email = identifier.trim();
-      if (!email.includes("@")) {
-        // Not an address: the username's, or one that matches no account (asked all the same).
-        email = (await this.findByUsername(email))?.email ?? "nobody@address.invalid";
+      const address = request.headers.get(CLIENT_IP_HEADER);
+      if (address) {
+        const outcome = await limiter.take([`reset-request:ip:${address}`], {
+          max: RESET_REQUESTS_PER_MINUTE,
+          windowSeconds: 60,
+        });
+        if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
       }
-      if (isPlaceholderAddress(email.toLowerCase())) email = "nobody@address.invalid";
-      const response = await callAuth(request, "/request-password-reset", { email });
-      if (response.status === 429) throw await refusalOf(response);
+      const name = identifier.trim();
+      mail.later(async () => {
+        // Not an address: the username's, if there is such an account.
+        const email = name.includes("@") ? name : ((await this.findByUsername(name))?.email ?? null);
+        if (!email || isPlaceholderAddress(email.toLowerCase())) return;
+        // The library mails only an account (accountMail.sendResetPassword, a few a minute each).
+        await auth.api.requestPasswordReset({ body: { email } }).catch((error: unknown) => {
+          // An address the library's own check refuses has no account to mail.
+          if ((error as { statusCode?: number }).statusCode !== 400) throw error;
+        });
+      });
       return { message: RESET_REQUESTED };
     },
 
@@ -490,12 +502,10 @@ export function accountsService(
     },
 
     /** An admin mails a colleague a link to choose a new password. */
-    async sendResetLink(request: Request, admin: SessionUser, userId: string): Promise<{ message: string }> {
+    async sendResetLink(admin: SessionUser, userId: string): Promise<{ message: string }> {
       const target = await this.userById(userId);
       if (!target) throw new NotFoundError(USER_GONE);
       if (isPlaceholderAddress(target.email)) throw new ConflictError(NO_ADDRESS_TO_MAIL(target.username));
-      const origin = linkOrigin(publicUrl, request);
-      if (!origin) throw new ServiceError(SOMETHING_WENT_WRONG, 500);
       await mail.send("reset-password", target.email, {
         username: target.username,
         link: `${origin}/reset-password?token=${await resetToken(target.id)}`,
@@ -522,7 +532,7 @@ export function accountsService(
       });
       if (!outcome.allowed) throw new TooManyAttemptsError(outcome.retryAfter);
       if (status.pendingEmail) {
-        await mailEmailChange(request, user, status.pendingEmail);
+        await mailEmailChange(user, status.pendingEmail);
         return { message: EMAIL_CHANGE_SENT(status.pendingEmail) };
       }
       if (status.emailVerified) return { message: ALREADY_VERIFIED };
@@ -550,10 +560,7 @@ export function accountsService(
      * What a mail's link does when it is clicked (/verify-email): confirms a new account's address,
      * makes a new address take effect, or makes the account a sign-up asked for. Once.
      */
-    async followMailLink(
-      token: string,
-      request?: Request,
-    ): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
+    async followMailLink(token: string): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
       const link = await consumeMailLink(db, token);
       if (!link) return { ok: false, message: MAIL_LINK_INVALID };
       if (link.kind === "verify") {
@@ -564,7 +571,7 @@ export function accountsService(
           .returning({ id: users.id });
         return done.length ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: MAIL_LINK_INVALID };
       }
-      if (link.kind === "change") return confirmEmailChange(link.userId, link.email, linkOrigin(publicUrl, request));
+      if (link.kind === "change") return confirmEmailChange(link.userId, link.email);
       return claimAddress(link);
     },
 
@@ -752,7 +759,7 @@ export function accountsService(
       }
       if (changes.email && !byAdmin) {
         await db.update(users).set({ pendingEmail: changes.email, updatedAt: new Date() }).where(eq(users.id, user.id));
-        await mailEmailChange(request, user, changes.email);
+        await mailEmailChange(user, changes.email);
       }
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       const message = changes.email && !byAdmin ? EMAIL_CHANGE_SENT(changes.email) : "Profile Updated Successfully";

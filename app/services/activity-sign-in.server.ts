@@ -7,6 +7,12 @@ import { users } from "~/db/schema";
 
 import { activityService, insideActivity, requestOrigin } from "./activity.server";
 
+/**
+ * What a failed sign-in's log entry names when the name typed is no account's: never the name
+ * itself, which may be a password typed into the wrong field (issue 31). A username has no spaces.
+ */
+export const UNKNOWN_ACCOUNT = "unknown account";
+
 /** The library's password sign-in endpoints, which every form and API sign-in goes through. */
 export const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/username", "/sign-in/email"]);
 
@@ -37,7 +43,8 @@ type Answer = {
  * must go on to a second factor (the twoFactor plugin answers `twoFactorRedirect: true`), each
  * second-factor check's answer, and external sign-ins that came back with an error. A plugin of its
  * own, last in the list, so its hook sees the answers the other plugins' hooks settled on. Never a
- * password or code: the attempted name is the actor, and nothing of the body is kept.
+ * password or code: the attempted name is the actor when it names an account (else UNKNOWN_ACCOUNT),
+ * and nothing of the body is kept.
  */
 export function activityLogPlugin(db: Database) {
   const activity = activityService(db);
@@ -96,13 +103,27 @@ export function activityLogPlugin(db: Database) {
               // Too many attempts were refused before any password was checked: not logged, or a
               // flood of them would fill the log.
               if (status === 429 || (status < 400 && !secondFactor)) return;
-              const account = secondFactor ? await accountOf(name.toLowerCase()) : null;
+              const account = name ? await accountOf(name.toLowerCase()) : null;
+              if (secondFactor) {
+                await activity.record({
+                  ...origin,
+                  action: "sign-in.second-factor-needed",
+                  actor: { id: account?.id ?? null, name: account?.username ?? null },
+                  target: { kind: "account", id: account?.id ?? null, label: account?.username ?? null },
+                  outcome: "ok",
+                  details: { via: ctx.path },
+                });
+                return;
+              }
+              // A name that is no account's is kept as nothing but that (issue 31): it is often a
+              // password typed into the wrong field. An account's name or address is kept as typed.
+              const shown = account ? name : UNKNOWN_ACCOUNT;
               await activity.record({
                 ...origin,
-                action: secondFactor ? "sign-in.second-factor-needed" : "sign-in.failed",
-                actor: { id: account?.id ?? null, name: account?.username ?? name },
-                target: { kind: "account", id: account?.id ?? null, label: name || null },
-                outcome: secondFactor ? "ok" : "refused",
+                action: "sign-in.failed",
+                actor: { id: null, name: shown },
+                target: { kind: "account", id: account?.id ?? null, label: shown },
+                outcome: "refused",
                 details: { via: ctx.path },
               });
               return;

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import bcrypt from "bcryptjs";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -15,11 +17,16 @@ import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 import { type AuthMail, releaseUnverifiedAddress, RESET_LINK_SECONDS } from "./account-mail.server";
 import { activityLogPlugin, PASSWORD_SIGN_IN_PATHS } from "./activity-sign-in.server";
 import { type AttemptLimiter, attemptLimiter, type AttemptRule } from "./attempt-limits.server";
-import { TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
+import { secondFactorAttempts, TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-guard.server";
 
 export type AuthOptions = {
   secret: string;
   publicUrl?: string;
+  /**
+   * The origin of the links in the site's mails (config.server.ts's mailLinkOrigin): PUBLIC_URL's,
+   * else the address the server listens on. Unset: PUBLIC_URL's, else http://localhost:3000.
+   */
+  mailOrigin?: string;
   google?: ExternalProvider;
   oidc?: ExternalProvider;
   /** REQUIRE_ADMIN_2FA: an admin without two factors may sign in, but reaches no admin screen or call. */
@@ -45,7 +52,13 @@ async function signInKeys(db: Database, identifier: string, address: string | nu
   const [account] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from ${users} where lower(username) = ${name} or lower(email) = ${name} limit 1`),
   );
-  const keys = [account ? `sign-in:account:id:${account.id}` : `sign-in:account:name:${name}`];
+  // A name that is no account's counts under its digest, not in clear: it may be a password typed
+  // into the wrong field (issue 31).
+  const keys = [
+    account
+      ? `sign-in:account:id:${account.id}`
+      : `sign-in:account:name:${createHash("sha256").update(name).digest("base64url")}`,
+  ];
   if (address) keys.push(`sign-in:ip:${address}`);
   return keys;
 }
@@ -158,7 +171,11 @@ function googleIdTokenVerifier(jwksUrl: string, clientId: string) {
   };
 }
 
-/** Password reset requests allowed per client address per minute (each answers the same). */
+/**
+ * Password reset requests allowed per client address per minute (each answers the same), counted
+ * by accounts.requestPasswordReset before it answers: the library's endpoint is called after the
+ * answer has gone, directly, so its own limiter does not see those calls.
+ */
 export const RESET_REQUESTS_PER_MINUTE = 5;
 
 /**
@@ -215,7 +232,7 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
       revokeSessionsOnPasswordReset: true,
       ...(mail
         ? {
-            sendResetPassword: ({ user, token }, request) => mail.sendResetPassword(user, token, request),
+            sendResetPassword: ({ user, token }) => mail.sendResetPassword(user, token),
             onPasswordReset: ({ user }) => mail.passwordWasReset(user.id),
           }
         : {}),
@@ -269,7 +286,10 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
         allowPasswordless: true,
         trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
         backupCodeOptions: { amount: 10, length: 10 },
+        // Its lock counts after comparing a code, which a wave of codes outruns: secondFactorAttempts counts first.
+        accountLockout: { enabled: false },
       }),
+      secondFactorAttempts(db),
       // The library asks for the second factor on password sign-ins only: this asks on the others.
       twoFactorOnEverySignIn(),
       // Last, so that its hook sees the answers the other plugins' hooks settled on (twoFactor's).
@@ -286,9 +306,9 @@ export function createAuth(db: Database, options: AuthOptions, mail?: AuthMail) 
         "/change-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
         // The second factor's steps, per address and step, instead of the plugin's 3 per 10 seconds:
         // the same pace, but a person who types a code twice quickly is not held up. The real brakes
-        // are the plugin's: 5 wrong codes end a sign-in's step, 10 in a row lock the account's.
+        // are the plugin's 5 wrong codes ending a sign-in's step, and 10 in a row locking the account's
+        // second factor (secondFactorAttempts, two-factor-guard.server.ts).
         "/two-factor/*": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
-        "/request-password-reset": { window: 60, max: RESET_REQUESTS_PER_MINUTE },
         "/reset-password": { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
       },
     },

@@ -88,7 +88,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     publicUrl: options.auth.publicUrl,
     site: async () => ({ name: (await siteContent.siteLinks()).name }),
   });
-  const accountMail = authMail(db, mail, options.auth.publicUrl);
+  const accountMail = authMail(db, mail, options.auth);
   // One auth instance for the accounts and the second factor (they share its sessions and cookies).
   const auth = createAuth(db, options.auth, accountMail);
   return {
@@ -134,6 +134,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     accounts: accountsService(db, auth, {
       publicUrl: options.auth.publicUrl,
+      mailOrigin: options.auth.mailOrigin,
       requireAdminTwoFactor: options.auth.requireAdminTwoFactor,
       mail,
       accountMail,

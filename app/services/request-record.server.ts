@@ -12,6 +12,9 @@ import type { ContentTag } from "./content-tags";
 export type RequestRecord = {
   tags: Set<ContentTag>;
   session: "not-read" | "signed-out" | "signed-in";
+  /** Work put off until the answer has gone (afterAnswer); run by the server once the response is closed. */
+  after: (() => void)[];
+  answered: boolean;
 };
 
 const currentRecord = new AsyncLocalStorage<RequestRecord>();
@@ -20,7 +23,7 @@ const currentRecord = new AsyncLocalStorage<RequestRecord>();
 export async function recording<T>(
   work: (record: RequestRecord) => Promise<T>,
 ): Promise<{ result: T; record: RequestRecord }> {
-  const record: RequestRecord = { tags: new Set(), session: "not-read" };
+  const record: RequestRecord = { tags: new Set(), session: "not-read", after: [], answered: false };
   const result = await currentRecord.run(record, () => work(record));
   return { result, record };
 }
@@ -34,4 +37,21 @@ export function noteSession(signedIn: boolean) {
   const record = currentRecord.getStore();
   if (!record || record.session === "signed-in") return;
   record.session = signedIn ? "signed-in" : "signed-out";
+}
+
+/**
+ * Runs `task` once the answer to the request under way has gone, so that nothing it does can be
+ * timed in that answer (a reset request's lookup, token and mail: issue 31). Outside a request
+ * (a command, a test calling a service), or once the answer has gone, on the next turn.
+ */
+export function afterAnswer(task: () => void) {
+  const record = currentRecord.getStore();
+  if (record && !record.answered) record.after.push(task);
+  else setImmediate(task);
+}
+
+/** The response is closed (sent, or its client gone): what the request put off runs now. */
+export function answered(record: RequestRecord) {
+  record.answered = true;
+  for (const task of record.after.splice(0)) setImmediate(task);
 }

@@ -1,9 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-import type { BetterAuthPlugin } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import type { BetterAuthPlugin, HookEndpointContext } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
+import { TWO_FACTOR_ERROR_CODES } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
+
+import { type Database, rowsOf } from "~/db/client.server";
 
 /** How long "Trust this device" lasts. */
 export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
@@ -104,6 +108,108 @@ export function twoFactorOnEverySignIn(): BetterAuthPlugin {
             }
             const next = `${SECOND_STEP_PATH}?redirectTo=${encodeURIComponent(intendedPath(returned))}`;
             throw ctx.redirect(next);
+          }),
+        },
+      ],
+    },
+  };
+}
+
+/** Wrong second-factor codes in a row, across sign-ins, before an account's second factor is locked. */
+export const SECOND_FACTOR_MAX_FAILURES = 10;
+/** How long that lock lasts. */
+export const SECOND_FACTOR_LOCK_SECONDS = 15 * 60;
+
+/** The library's endpoints that compare a code a sign-in's second step was given. */
+const CODE_CHECKS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
+/** Their answers to a code that was compared and was wrong. */
+const WRONG_CODE = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
+
+/** The account a sign-in's second step (its signed challenge cookie) is for, if the request has one. */
+async function challengedAccount(ctx: HookContext): Promise<string | null> {
+  const cookies = ctx.headers?.get("cookie") ?? "";
+  const challenge = ctx.context.createAuthCookie(CHALLENGE_COOKIE).name;
+  if (!cookies.split(/;\s*/).some((c) => c.startsWith(`${challenge}=`))) return null;
+  // With a session, the library checks the code for that session's account (turning two factors
+  // on), not for a sign-in: no attempt is counted.
+  if (/session_token=/.test(cookies) && (await getSessionFromCtx(ctx).catch(() => null))) return null;
+  const identifier = await ctx.getSignedCookie(challenge, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value ?? null;
+}
+
+/**
+ * The lock on an account's second factor (decision 023: 10 wrong codes in a row lock it for 15
+ * minutes), counted so that a wave of codes sent at once cannot outrun it (issue 31). The
+ * library's own lock reads the count, compares the code, then counts the failure: thirty codes on
+ * thirty sign-ins at once were all compared before the first failure was counted. Here each
+ * comparison first takes an attempt, in one statement that counts and checks the limit together
+ * (`update ... where count < limit`), so that at most ten codes are ever compared; the attempt is
+ * the failure when the code was wrong, is given back when no code was compared, and a right code
+ * clears the count. The library's lock is turned off (auth.server.ts): the count is this one's.
+ */
+export function secondFactorAttempts(db: Database): BetterAuthPlugin {
+  /** The account whose attempt a request took, by the request's headers (one object from before to after). */
+  const taken = new WeakMap<Headers, string>();
+  const matcher = (context: HookEndpointContext) => CODE_CHECKS.has(context.path ?? "");
+  return {
+    id: "second-factor-attempts",
+    hooks: {
+      before: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!ctx.headers) return;
+            const userId = await challengedAccount(ctx);
+            if (!userId) return;
+            // An expired lock starts the count again; a live one, or a spent count, takes nothing.
+            const took = rowsOf<{ id: string }>(
+              await db.execute(sql`
+                update two_factors set
+                  failed_verification_count = case when locked_until <= now() then 1 else failed_verification_count + 1 end,
+                  locked_until = case when locked_until <= now() then null else locked_until end
+                where user_id = ${userId}
+                  and (locked_until <= now() or (locked_until is null and failed_verification_count < ${SECOND_FACTOR_MAX_FAILURES}))
+                returning id`),
+            );
+            if (took.length) {
+              taken.set(ctx.headers, userId);
+              return;
+            }
+            const [exists] = rowsOf<{ id: string }>(
+              await db.execute(sql`select id from two_factors where user_id = ${userId}`),
+            );
+            // No second factor at all: the library answers that itself.
+            if (exists) throw APIError.from("TOO_MANY_REQUESTS", TWO_FACTOR_ERROR_CODES.ACCOUNT_TEMPORARILY_LOCKED);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = ctx.headers ? taken.get(ctx.headers) : undefined;
+            if (!userId) return;
+            taken.delete(ctx.headers!);
+            const answer = ctx.context.returned;
+            const code = isAPIError(answer) ? (answer.body as { code?: string } | undefined)?.code : undefined;
+            if (code && WRONG_CODE.has(code)) {
+              // The attempt taken is this failure: at the limit, the lock closes.
+              await db.execute(sql`
+                update two_factors set locked_until = now() + make_interval(secs => ${SECOND_FACTOR_LOCK_SECONDS})
+                where user_id = ${userId} and locked_until is null and failed_verification_count >= ${SECOND_FACTOR_MAX_FAILURES}`);
+            } else if (!isAPIError(answer)) {
+              // A right code: the count is of failures in a row.
+              await db.execute(
+                sql`update two_factors set failed_verification_count = 0, locked_until = null where user_id = ${userId}`,
+              );
+            } else {
+              // No code was compared (an expired step, a step's own five tries spent): given back.
+              await db.execute(sql`
+                update two_factors set failed_verification_count = greatest(failed_verification_count - 1, 0)
+                where user_id = ${userId}`);
+            }
           }),
         },
       ],

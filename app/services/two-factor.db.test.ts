@@ -3,6 +3,7 @@ import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { twoFactors, users } from "~/db/schema";
+import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { CLIENT_IP_HEADER } from "./auth.server";
@@ -247,12 +248,67 @@ describe(`two-factor sign-in (${testDatabaseKind})`, () => {
 
     const second = browser();
     second.keep((await services.accounts.signIn(second.request(), { username, password: PASSWORD })).headers);
-    for (let i = 0; i < 5; i++) await refusal(services.twoFactor.verifySignIn(second.request(), { code: "000000" }));
+    // The sixth to tenth wrong codes in a row are still compared; the eleventh is not.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await refusal(services.twoFactor.verifySignIn(second.request(), { code: "000000" }));
+      expect(wrong.message).toBe(TWO_FACTOR_MESSAGES.INVALID_CODE);
+    }
     const third = browser();
     third.keep((await services.accounts.signIn(third.request(), { username, password: PASSWORD })).headers);
     const locked = await refusal(services.twoFactor.verifySignIn(third.request(), { code: codeFor(totpURI) }));
     expect(locked.status).toBe(429);
     expect(locked.message).toMatch(/locked/);
+  });
+
+  it("a wave of wrong codes from many sign-ins at once checks at most ten; the right code is then refused", async () => {
+    const { b, username, user } = await newAccount("tf.wave");
+    const { totpURI } = await turnOn(b);
+    // A code the app shows at no time near now.
+    const near = new Set([-1, 0, 1].map((offset) => codeFor(totpURI, offset)));
+    const wrong = ["000000", "111111", "222222"].find((code) => !near.has(code))!;
+    // Thirty sign-ins whose password was right, each waiting for its code, then one more.
+    const WAVE = 30;
+    const steps: Browser[] = [];
+    for (let i = 0; i <= WAVE; i++) {
+      const step = browser();
+      const first = await services.accounts.signIn(step.request(), { username, password: PASSWORD });
+      expect(first.twoFactorRequired).toBe(true);
+      step.keep(first.headers);
+      steps.push(step);
+    }
+    const last = steps.pop()!;
+    // All at once: each wrong code on a sign-in step of its own.
+    const answers = await Promise.all(
+      steps.map((step) => refusal(services.twoFactor.verifySignIn(step.request(), { code: wrong }))),
+    );
+    const checked = answers.filter((answer) => answer.message === TWO_FACTOR_MESSAGES.INVALID_CODE).length;
+    const locked = answers.filter((answer) => answer.message === TWO_FACTOR_MESSAGES.ACCOUNT_TEMPORARILY_LOCKED);
+    expect(checked, answers.map((a) => `${a.status} ${a.message}`).join("\n")).toBeLessThanOrEqual(10);
+    expect(checked + locked.length).toBe(WAVE);
+    expect(locked.every((answer) => answer.status === 429)).toBe(true);
+    // The account's count of failures says the same: no more than ten codes were compared.
+    const [row] = await database.db
+      .select({ failures: twoFactors.failedVerificationCount, lockedUntil: twoFactors.lockedUntil })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, user.id));
+    expect(row.failures).toBe(checked);
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // The right code, after the wave, is refused: the second factor is locked.
+    const right = await refusal(services.twoFactor.verifySignIn(last.request(), { code: codeFor(totpURI) }));
+    expect([right.status, right.message]).toEqual([429, TWO_FACTOR_MESSAGES.ACCOUNT_TEMPORARILY_LOCKED]);
+
+    // Once the lock has run out, the right code signs in, and the count starts again.
+    await database.db
+      .update(twoFactors)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(twoFactors.userId, user.id));
+    const signedIn = await services.twoFactor.verifySignIn(last.request(), { code: codeFor(totpURI) });
+    expect(hasSession(signedIn.headers)).toBe(true);
+    const [after] = await database.db
+      .select({ failures: twoFactors.failedVerificationCount, lockedUntil: twoFactors.lockedUntil })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, user.id));
+    expect(after).toEqual({ failures: 0, lockedUntil: null });
   });
 
   it("REQUIRE_ADMIN_2FA: an admin without two factors has no admin rights until they turn it on", async () => {

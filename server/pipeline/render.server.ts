@@ -1,7 +1,7 @@
 import type { createRequestHandler } from "react-router";
 
 import type { AppConfig } from "~/lib/config.server";
-import { recording, type RequestRecord } from "~/services/request-record.server";
+import { answered, recording, type RequestRecord } from "~/services/request-record.server";
 
 import { sendFetchResponse, toFetchRequest } from "../fetch-bridge.server";
 import { type CachedPage, etagOf, type PageCache } from "../page-cache.server";
@@ -54,8 +54,10 @@ export function render({ handler, cache, config }: RenderOptions): Step {
     const { req, res, cacheKey, body } = exchange;
     const request = toFetchRequest(req, res, config, body);
     const generation = cache.generation;
-    const { result, record } = await recording((record) =>
-      inTurn(exchange, async () => {
+    const { result, record } = await recording((record) => {
+      // What the request put off until its answer had gone (request-record.server.ts) runs then.
+      res.once("close", () => answered(record));
+      return inTurn(exchange, async () => {
         const response = await handler(request);
         const storable = (): boolean =>
           cacheKey !== undefined &&
@@ -69,8 +71,8 @@ export function render({ handler, cache, config }: RenderOptions): Step {
         // The whole page is read within the turn; what it looked up while streaming counts too.
         const rendered = Buffer.from(await response.arrayBuffer());
         return { response, body: rendered, keep: storable() };
-      }),
-    );
+      });
+    });
     const { response } = result;
     if (!result.body) return sendFetchResponse(req, res, response, sessionHeaders(response, record));
     const headers = [...response.headers].filter(([name]) => !SET_BY_THE_CACHE.includes(name));

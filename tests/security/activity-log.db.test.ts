@@ -299,6 +299,50 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
     expect(fine).toEqual({ status: 200, entries: [] });
   });
 
+  it("a password typed into the username field of a failed sign-in leaves no trace of it in the log", async () => {
+    const victim = await world.addUser("user");
+    // The victim's password, and a password-looking string, typed as the name on each path.
+    const asNames = [
+      victim.password,
+      `Tr0ub4dor&3-${randomBytes(4).toString("hex")}`,
+      `S3cret-${randomBytes(4).toString("hex")}!`,
+    ];
+    typed.push(...asNames);
+    const before = await count();
+    for (const [i, name] of asNames.entries()) {
+      const status =
+        i === 2
+          ? (await world.call("POST", "/api/auth/signin", { body: { username: name, password: name } })).status
+          : await statusOf(() =>
+              signInAction({
+                request: post("/signin", { username: name, password: victim.password }),
+                context: {},
+              } as never),
+            );
+      // Refused: a wrong name and password (401), or a name no account could have (422).
+      expect([401, 422]).toContain(status);
+    }
+    // Each failure is logged, against an account that does not exist, without the name typed.
+    const { items } = await world.services.activity.list({}, { limit: (await count()) - before });
+    expect(items).toHaveLength(asNames.length);
+    for (const entry of items) {
+      expect(entry).toMatchObject({ action: "sign-in.failed", actorId: null, targetId: null, outcome: "refused" });
+      expect(entry.actorName).toBe("unknown account");
+    }
+    const [log] = rowsOf<{ t: string }>(
+      await world.database.db.execute(sql`select coalesce(string_agg(a::text, '|'), '') as t from activity_log a`),
+    );
+    // Nor do the sign-in limit's counters, which count a name that is no account's by itself.
+    const [counters] = rowsOf<{ t: string }>(
+      await world.database.db.execute(sql`select coalesce(string_agg(r::text, '|'), '') as t from rate_limits r`),
+    );
+    expect(counters.t).toContain("sign-in:account:name:");
+    for (const name of asNames) {
+      expect(log.t.toLowerCase().includes(name.toLowerCase()), `the log holds ${name.slice(0, 4)}…`).toBe(false);
+      expect(counters.t.toLowerCase().includes(name.toLowerCase()), `a counter holds ${name.slice(0, 4)}…`).toBe(false);
+    }
+  });
+
   it("an admin's change of a password is logged without it", async () => {
     const colleague = await world.addUser("user");
     const newPassword = `new ${randomBytes(6).toString("hex")}`;

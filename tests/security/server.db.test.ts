@@ -497,7 +497,7 @@ describe(`security at the HTTP server (${label})`, () => {
       const outcome = reply.status >= 500 ? "failed" : reply.status >= 400 ? "refused" : "ok";
       if (name === "sign in") {
         expect(added, `${name} as ${role}: activity`).toMatchObject([
-          { action: "sign-in.failed", actor: { name: "nobody.here" }, outcome: "refused" },
+          { action: "sign-in.failed", actor: { name: "unknown account" }, outcome: "refused" },
         ]);
       } else if (role === "admin" && !NOT_LOGGED.has(name)) {
         expect(added, `${name} as admin (${reply.status}): activity`).toMatchObject([

@@ -353,6 +353,44 @@ describe(`two-factor sign-in cannot be skipped (${label})`, () => {
   });
 });
 
+describe(`the second factor's lock cannot be raced (${label})`, () => {
+  it("thirty wrong codes sent at once on thirty sign-ins: at most ten are compared, and the right code is then refused", async () => {
+    const person = await newPerson("tf.wave");
+    Object.assign(person, await turnOn(person));
+    const now = codeFor(person.totpURI);
+    const wrong = now === "000000" ? "111111" : "000000";
+    // Thirty-one password steps, each a client of its own (TRUST_PROXY), each waiting for its code.
+    const WAVE = 30;
+    const steps: Jar[] = [];
+    for (let i = 0; i <= WAVE; i++) {
+      const { reply, jar } = await passwordStep(person);
+      expect(reply.status).toBe(302);
+      steps.push(jar);
+    }
+    const last = steps.pop()!;
+    // The wave: every wrong code at once, through the JSON API.
+    const answers = await Promise.all(
+      steps.map((jar) => send("POST", "/api/auth/two-factor", { cookie: jar.header, json: { code: wrong } })),
+    );
+    const compared = answers.filter((answer) => answer.status === 401 && /not right/.test(answer.text));
+    const locked = answers.filter((answer) => answer.status === 429 && /locked/.test(answer.text));
+    expect(
+      compared.length,
+      answers.map((answer) => `${answer.status} ${answer.text.slice(0, 80)}`).join("\n"),
+    ).toBeLessThanOrEqual(10);
+    expect(compared.length + locked.length).toBe(WAVE);
+    // The right code after the wave: locked, no session.
+    const right = await send("POST", "/api/auth/two-factor", {
+      cookie: last.header,
+      json: { code: codeFor(person.totpURI) },
+    });
+    expect(right.status).toBe(429);
+    expect(right.json.message).toMatch(/locked for 15 minutes/);
+    expect(hasSession(right)).toBe(false);
+    attempts += WAVE + 1;
+  });
+});
+
 describe(`REQUIRE_ADMIN_2FA (${label})`, () => {
   it("an admin without two factors signs in, but reaches no admin screen, action or call until it is on", async () => {
     const jar = new Jar();

@@ -7,6 +7,7 @@ import nodemailer from "nodemailer";
 import { type Database, rowsOf } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { type Effects, effectTable } from "~/services/content-changes.server";
+import { afterAnswer } from "~/services/request-record.server";
 
 import { type MailSite, type MailTemplates, renderMail, type TemplateName } from "./templates.server";
 
@@ -102,6 +103,8 @@ export function mailService(db: Database, options: MailOptions) {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
+  /** Work put off until an answer had gone (`later`), not finished yet. */
+  const pending = new Set<Promise<void>>();
 
   async function fromHeader(): Promise<string> {
     if (options.from) return options.from;
@@ -279,9 +282,31 @@ export function mailService(db: Database, options: MailOptions) {
       if (options.deliverPromptly !== false) deliverSoon();
     },
 
-    /** Waits for the background pass (tests, shutdown). */
+    /**
+     * Runs `work` (which may queue mails) once the answer to the request under way has gone, so
+     * that its cost cannot be timed in the answer: an ask for a password reset looks the account
+     * up and mails it only then (issue 31). A failure is logged; nobody is waiting for it.
+     */
+    later(work: () => Promise<unknown>) {
+      const task = new Promise<void>((resolve) =>
+        afterAnswer(() => {
+          work()
+            .catch((error: unknown) => {
+              if (!stopped) console.error(`Mail work after an answer failed: ${describe(error)}`);
+            })
+            .finally(resolve);
+        }),
+      );
+      pending.add(task);
+      void task.then(() => pending.delete(task));
+    },
+
+    /** Waits for the work put off by `later` and for the background pass (tests, shutdown). */
     async idle() {
-      while (running) await running;
+      while (running || pending.size) {
+        await Promise.all([...pending]);
+        if (running) await running;
+      }
     },
 
     /** The most recent mails, newest first, without their bodies (the outbox page). */
@@ -357,5 +382,5 @@ export type MailService = ReturnType<typeof mailService>;
 /** How each method touches the site's content: none of them changes a public page. */
 export const mailEffects = effectTable({
   read: ["compose", "recent", "message", "idle", "queued", "deliverSoon"],
-  write: ["queue", "send", "deliverDue", "purgeOld", "schedule"],
+  write: ["queue", "send", "later", "deliverDue", "purgeOld", "schedule"],
 }) satisfies Effects<MailService>;

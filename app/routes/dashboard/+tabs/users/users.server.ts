@@ -29,8 +29,8 @@ export const setAdmin = runAction("set-admin", USERS_FAILURES, async ({ form, re
 });
 
 /** Mails a colleague a link to choose a new password (they keep their password until they use it). */
-export const sendResetLink = runAction("send-reset-link", USERS_FAILURES, async ({ request, form, user, reply }) => {
-  const result = await (await services()).accounts.sendResetLink(request, user, String(form.get("userId") ?? ""));
+export const sendResetLink = runAction("send-reset-link", USERS_FAILURES, async ({ form, user, reply }) => {
+  const result = await (await services()).accounts.sendResetLink(user, String(form.get("userId") ?? ""));
   return reply(true, result.message);
 });
 
