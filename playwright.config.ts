@@ -56,7 +56,8 @@ export default defineConfig({
       name: "site-content",
       dependencies: ["chromium"],
       // Editorial work publishes posts and articles for a while: the lists the others count stay still.
-      testMatch: /(site-content|courses|editorial|editor-saves|media-library|scholarly-dashboard|scholarly-forthcoming)\.spec\.ts/,
+      testMatch:
+        /(site-content|courses|editorial|editor-saves|media-library|scholarly-dashboard|scholarly-forthcoming)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     // Then the pick-list journeys, which rewrite settings and staff records that site-content's tests
