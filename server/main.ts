@@ -143,6 +143,8 @@ export async function main() {
       console.log(
         `Site ready at http://${shown}:${config.port} (database: ${runtime.database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
       );
+      // `npm start`'s supervisor restarts a server that dies only once it was ready (scripts/supervise.mjs).
+      process.send?.({ type: "ready" });
     });
   });
 

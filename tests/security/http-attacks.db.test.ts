@@ -56,7 +56,7 @@ async function signIn(username: string, password: string): Promise<string> {
 
 /** Resident memory of the server process, from /proc. */
 function residentMegabytes(): number {
-  const status = fs.readFileSync(`/proc/${site.child.pid}/status`, "utf8");
+  const status = fs.readFileSync(`/proc/${site.serverPid()}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
