@@ -18,6 +18,15 @@ process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
+// Another site's origin that CORS_ORIGINS lists: tests/e2e/cors-partner.spec.ts serves a page from it
+// (a port free when the run starts, chosen once like the SMTP server's).
+process.env.E2E_PARTNER_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+])
+  .toString()
+  .trim();
+export const PARTNER_ORIGIN = `http://127.0.0.1:${process.env.E2E_PARTNER_PORT}`;
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--disable-quic"] };
@@ -120,7 +129,7 @@ export default defineConfig({
         OIDC_CLIENT_ID: "cpscr-e2e",
         OIDC_CLIENT_SECRET: "cpscr-e2e-secret",
         OIDC_NAME: "Lakeland ID",
-        CORS_ORIGINS: "http://partner.example.test",
+        CORS_ORIGINS: `http://partner.example.test,${PARTNER_ORIGIN}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
       reuseExistingServer: false,

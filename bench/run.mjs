@@ -120,8 +120,8 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  // As `npm start` runs it, with its memory settings (scripts/start.mjs restarts itself in place
-  // with them, so the process id stays the one measured).
+  // As `npm start` runs it: a supervisor, and the server in its child process with the memory
+  // settings (decision 033); the server's process is the one measured.
   const [command, commandArgs] = pinned(SERVER_CORE, process.execPath, ["scripts/start.mjs"]);
   const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
@@ -132,7 +132,7 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
-  return { base, stop, child };
+  return { base, stop, child, pid: serverPidOf(child.pid) };
 }
 
 function runScript(script, scriptArgs, env) {
@@ -225,6 +225,15 @@ http {
 }
 
 // ---------- load ----------
+
+/** The server `npm start` runs in a child process (Linux's /proc), or the process itself without one. */
+function serverPidOf(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).at(-1)) || pid;
+  } catch {
+    return pid;
+  }
+}
 
 /** CPU time (user + system) a process has used, in milliseconds; undefined where /proc is missing. */
 function cpuMillis(pid) {
@@ -405,7 +414,7 @@ const COLD_PAGES = [
 async function sideBySide() {
   const prepared = await prepareSite("site");
   const site = await startSite({ ...prepared, pageCache: true });
-  const memory = { start: await settledMemory(site.child.pid) };
+  const memory = { start: await settledMemory(site.pid) };
   const pages = await pagesOf(site.base);
   const cookie = await signIn(site.base);
   const files = {};
@@ -418,7 +427,7 @@ async function sideBySide() {
   const rows = [];
   for (const page of pages) {
     log(`anonymous ${page.path}`);
-    const ours = await load(`${site.base}${page.path}`, {}, site.child.pid);
+    const ours = await load(`${site.base}${page.path}`, {}, site.pid);
     const limit = await load(`${nginx.base}/${page.name}.html`);
     rows.push({
       page: page.name,
@@ -433,7 +442,7 @@ async function sideBySide() {
   const cold = [];
   for (const page of COLD_PAGES) {
     log(`cold ${page.page}`);
-    cold.push({ page: page.page, ours: await load({ base: site.base, mix: page.mix }, {}, site.child.pid) });
+    cold.push({ page: page.page, ours: await load({ base: site.base, mix: page.mix }, {}, site.pid) });
   }
   const signedIn = [];
   for (const tab of ["profile", "posts"]) {
@@ -441,7 +450,7 @@ async function sideBySide() {
     signedIn.push({
       page: `dashboard ${tab}`,
       path: `/dashboard?tab=${tab}`,
-      ours: await load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.child.pid),
+      ours: await load(`${site.base}/dashboard?tab=${tab}`, { cookie }, site.pid),
     });
   }
   // Mixed: most visitors read cached pages, some arrive on pages no one has asked for, a few are
@@ -461,9 +470,9 @@ async function sideBySide() {
     );
   const mixed = {
     shares: { cached: share("cached"), fresh: share("fresh"), signedIn: share("signed in") },
-    ...(await load({ base: site.base, mix }, {}, site.child.pid)),
+    ...(await load({ base: site.base, mix }, {}, site.pid)),
   };
-  memory.end = await settledMemory(site.child.pid);
+  memory.end = await settledMemory(site.pid);
   memory.peakDuringLoadMb = Math.max(
     ...[...rows, ...cold, ...signedIn].map((r) => r.ours.peakRssMb ?? 0),
     mixed.peakRssMb ?? 0,
@@ -496,7 +505,7 @@ async function flatCost() {
     results[size] = { posts: postCount, pages: [] };
     for (const target of targets) {
       log(`${size} uncached ${target.path}`);
-      results[size].pages.push({ ...target, ours: await load(`${site.base}${target.path}`, {}, site.child.pid) });
+      results[size].pages.push({ ...target, ours: await load(`${site.base}${target.path}`, {}, site.pid) });
     }
     await site.stop();
   }
@@ -517,7 +526,7 @@ async function crawl() {
   log("loading 100,000 posts and 20,000 journals");
   await loadLargeDataSet(prepared);
   const site = await startSite({ ...prepared, pageCache: true });
-  const memory = { start: await settledMemory(site.child.pid) };
+  const memory = { start: await settledMemory(site.pid) };
   const runs = [];
   for (const [name, prefix, count] of [
     ["posts", "/post/bulk-post-", 100_000],
@@ -525,7 +534,7 @@ async function crawl() {
   ]) {
     log(`crawling ${count} ${name}`);
     const started = Date.now();
-    const peak = watchMemory(site.child.pid);
+    const peak = watchMemory(site.pid);
     const r = await runLoadGenerator(process.execPath, [
       path.join(root, "bench", "load.mjs"),
       JSON.stringify({
@@ -548,7 +557,7 @@ async function crawl() {
       peakRssMb: peak(),
     });
   }
-  memory.end = await settledMemory(site.child.pid);
+  memory.end = await settledMemory(site.pid);
   await site.stop();
   return { runs, memory };
 }

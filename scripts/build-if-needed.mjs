@@ -72,16 +72,16 @@ function megabytesFromEnv(name, fallback, min, max) {
 }
 
 /**
- * Starts this process again, in place (same process id, for supervisors and signals), with the
- * server's memory settings when it was started without them: a small young generation for V8
- * (HEAP_SEMI_SPACE_MB), a ceiling on its old generation (HEAP_OLD_SPACE_MB), two malloc arenas
- * (MALLOC_ARENA_MAX), which glibc otherwise multiplies by the threads that compress and resize
- * images, and, for the embedded database, WebAssembly
- * run by V8's baseline compiler only (`--liftoff-only`): its optimising compiler takes about
- * 500 MB while it compiles PostgreSQL's largest functions, for queries about 12 % faster
- * (PGLITE_OPTIMIZING_COMPILER=true keeps it). Measured in bench/README.md (memory).
+ * How `npm start` runs the server process (scripts/supervise.mjs starts it with these): a small
+ * young generation for V8 (HEAP_SEMI_SPACE_MB), a ceiling on its old generation
+ * (HEAP_OLD_SPACE_MB), two malloc arenas (MALLOC_ARENA_MAX), which glibc otherwise multiplies by
+ * the threads that compress and resize images, and, for the embedded database, WebAssembly run by
+ * V8's baseline compiler only (`--liftoff-only`): its optimising compiler takes about 500 MB
+ * while it compiles PostgreSQL's largest functions, for queries about 12 % faster
+ * (PGLITE_OPTIMIZING_COMPILER=true keeps it). Measured in bench/README.md (memory). Flags given
+ * to `node` itself (or in NODE_OPTIONS) are kept and win. A bad value stops here, with one line.
  */
-export function withServerMemorySettings() {
+export function serverProcessSettings() {
   const semiSpace = megabytesFromEnv("HEAP_SEMI_SPACE_MB", DEFAULT_SEMI_SPACE_MB, 1, 256);
   const oldSpace = megabytesFromEnv("HEAP_OLD_SPACE_MB", DEFAULT_OLD_SPACE_MB, 64, 65536);
   const optimizing = (process.env.PGLITE_OPTIMIZING_COMPILER ?? "").trim().toLowerCase();
@@ -94,7 +94,7 @@ export function withServerMemorySettings() {
   const embedded = !process.env.DATABASE_URL;
   const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
   const flags = [
-    `--max-semi-space-size=${semiSpace}`,
+    ...(/--max-semi-space-size/.test(given) ? [] : [`--max-semi-space-size=${semiSpace}`]),
     // A ceiling someone gave Node themselves is left as it is.
     // With a ceiling, V8 starts the old generation small and collects it whenever it grows by a
     // few megabytes (about 8 full collections a second under load, a quarter of the throughput of
@@ -104,10 +104,5 @@ export function withServerMemorySettings() {
       : [`--max-old-space-size=${oldSpace}`, `--initial-old-space-size=${Math.floor(oldSpace / 3)}`]),
     ...(embedded && !["true", "1", "yes"].includes(optimizing) ? ["--liftoff-only"] : []),
   ];
-  const alreadySet = /--max-semi-space-size/.test(given);
-  if (alreadySet || typeof process.execve !== "function" || process.platform === "win32") return;
-  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], {
-    MALLOC_ARENA_MAX: "2",
-    ...process.env,
-  });
+  return { execArgv: [...flags, ...process.execArgv], env: { MALLOC_ARENA_MAX: "2", ...process.env } };
 }

@@ -149,6 +149,8 @@ export async function main() {
           `PUBLIC_URL is not set: links in the site's mails (password resets, address confirmations) point at ${mailLinkOrigin(config)} until it is.`,
         );
       }
+      // `npm start`'s supervisor restarts a server that dies only once it was ready (scripts/supervise.mjs).
+      process.send?.({ type: "ready" });
     });
   });
 

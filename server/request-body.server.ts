@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 
+import { type ShapeRefusal, type ShapeScanner, shapeScanner } from "~/lib/body-shape.server";
 import { MAX_FORM_BYTES } from "~/lib/read-form.server";
 import { MAX_JSON_BYTES } from "~/lib/read-json.server";
 
@@ -9,7 +10,9 @@ import { MAX_JSON_BYTES } from "~/lib/read-json.server";
  * 413 at once and no more of it is kept; a body that ends early (a client that went away, a reset
  * connection) ends the stream with an error the routes already turn into a 400. The stream is
  * written here rather than taken from `Readable.toWeb`, whose stream throws (and stops the
- * process) when it is cancelled while the request is still sending.
+ * process) when it is cancelled while the request is still sending. The bytes are also counted by
+ * shape (fields, parts, JSON values and nesting: ~/lib/body-shape.server.ts), so a body that would
+ * cost a parser seconds or tens of megabytes is refused before any parser sees it (decision 032).
  */
 
 export type BodyLimits = { maxImageBytes: number; maxPdfBytes: number };
@@ -37,6 +40,15 @@ export function tooLargeMessage(url: string | undefined, limit: number): string 
   return `This request is too large: it can be at most ${megabytes(limit)}.`;
 }
 
+/**
+ * What to count of a body sent to this address: the shape of anything a form or JSON parser may
+ * read; uploads are files, read by no parser, with limits of their own.
+ */
+export function shapeScannerFor(url: string | undefined, contentType: string | undefined): ShapeScanner | undefined {
+  const pathname = (url ?? "/").split("?", 1)[0];
+  return pathname === "/api/uploads" ? undefined : shapeScanner(contentType);
+}
+
 /** The declared Content-Length, or undefined for a chunked body (or none). */
 export function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers["content-length"];
@@ -51,6 +63,12 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+export class BodyShapeError extends Error {
+  constructor(readonly refusal: ShapeRefusal) {
+    super(refusal.message);
+  }
+}
+
 export class BodyInterruptedError extends Error {
   constructor() {
     super("The request body ended before it was complete.");
@@ -60,13 +78,15 @@ export class BodyInterruptedError extends Error {
 /**
  * The request body as a web stream, read as the consumer asks for it (the request is paused in
  * between, so a slow consumer never buffers a fast sender), that fails once more than `limit`
- * bytes arrive and calls `onTooLarge` then. Cancelling it (a route that stops reading) discards
- * the rest of the body without keeping it.
+ * bytes arrive, or once the scanner finds the body's shape over a limit, and calls `onTooLarge`
+ * or `onShape` then. Cancelling it (a route that stops reading) discards the rest of the body
+ * without keeping it.
  */
 export function cappedBody(
   req: IncomingMessage,
   limit: number,
   onTooLarge: () => void,
+  shape?: { scanner: ShapeScanner; onShape(refusal: ShapeRefusal): void },
 ): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let received = 0;
   let settled = false;
@@ -94,6 +114,12 @@ export function cappedBody(
     if (received > limit) {
       settle(() => controller.error(new BodyTooLargeError(limit)));
       onTooLarge();
+      return;
+    }
+    const refusal = shape?.scanner.write(chunk);
+    if (refusal) {
+      settle(() => controller.error(new BodyShapeError(refusal)));
+      shape!.onShape(refusal);
       return;
     }
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

@@ -84,8 +84,36 @@ function hostileBody(op: Operation): fc.Arbitrary<{ raw: string; contentType: st
       { raw: "title=hello", contentType: "application/x-www-form-urlencoded" },
       { raw: "<xml/>", contentType: "text/xml" },
     ),
+    // Shapes that cost a parser far more than their size (issue 31, decision 032).
+    fc.constantFrom(...HOSTILE_SHAPES),
   );
 }
+
+const MULTIPART_PART = '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n';
+
+/** Bodies under the size cap whose shape is the attack: many empty things, deep nesting, long keys, odd types. */
+const HOSTILE_SHAPES: { raw: string; contentType: string }[] = [
+  { raw: `[${Array(200_000).fill("{}").join(",")}]`, contentType: "application/json" },
+  { raw: `{"title":[${Array(200_000).fill("{}").join(",")}]}`, contentType: "application/json" },
+  { raw: `{"title":[${Array(200_000).fill("[]").join(",")}]}`, contentType: "application/json" },
+  { raw: `{"title":${"[".repeat(100_000)}`, contentType: "application/json" },
+  { raw: `{"title":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`, contentType: "application/json" },
+  {
+    raw: JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, n) => [`k${n}`, n]))),
+    contentType: "application/json",
+  },
+  { raw: JSON.stringify({ ["k".repeat(1024 * 1024)]: 1, title: "long key" }), contentType: "application/json" },
+  { raw: `[${Array(200_000).fill("{}").join(",")}]`, contentType: "application/x-www-form-urlencoded" },
+  { raw: `{"title":[${Array(200_000).fill("{}").join(",")}]}`, contentType: "text/plain;charset=UTF-8" },
+  { raw: `{"title":[${Array(200_000).fill("{}").join(",")}]}`, contentType: "application/vnd.api+json" },
+  { raw: `\uFEFF {"title":[${Array(200_000).fill("0").join(",")}]}`, contentType: "application/json; charset=utf-8" },
+  { raw: "a&".repeat(500_000), contentType: "application/x-www-form-urlencoded" },
+  { raw: `${"a&".repeat(1999)}${"x".repeat(1024 * 1024)}`, contentType: "application/x-www-form-urlencoded" },
+  { raw: `${MULTIPART_PART.repeat(20_000)}--b--\r\n`, contentType: "multipart/form-data; boundary=b" },
+  { raw: '{"title":"x"}', contentType: "application/json; boundary=b; charset=nonsense" },
+  { raw: '{"title":"x"}', contentType: "multipart/form-data" },
+  { raw: '{"title":"x"}', contentType: "" },
+];
 
 /**
  * A path segment; text that cannot be encoded (a lone surrogate) becomes invalid UTF-8 escapes, as an attacker

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,5 +25,21 @@ describe("the embedded database directory", () => {
     const handle = await openDatabase({ kind: "pglite", dataDir });
     await handle.ping();
     await handle.close();
+  });
+
+  it("takes over a lock whose process has ended but was never collected by its parent (a zombie)", async () => {
+    // `sh` starts a short `sleep`, then becomes a long one, which never collects the short one.
+    const parent = spawn("sh", ["-c", "sleep 0.05 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    try {
+      const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout.once("data", resolve))).toString());
+      const state = () => fs.readFileSync(`/proc/${zombie}/stat`, "utf8").split(") ").at(-1)?.[0];
+      while (state() !== "Z") await new Promise((r) => setTimeout(r, 20));
+      fs.writeFileSync(path.join(dataDir, "server.lock"), String(zombie));
+      const handle = await openDatabase({ kind: "pglite", dataDir });
+      await handle.ping();
+      await handle.close();
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 });

@@ -289,8 +289,15 @@ function acquireDirectoryLock(dataDir: string): () => void {
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A zombie has ended (its files are closed) and waits for its parent to collect it, which may
+  // never come when the parent was killed with it (`npm start`'s supervisor, decision 033).
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.[0] !== "Z";
+  } catch {
+    // Gone meanwhile, where there is a /proc to tell; elsewhere the signal's answer stands.
+    return !fs.existsSync("/proc/self/stat");
   }
 }

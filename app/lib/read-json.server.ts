@@ -1,11 +1,13 @@
 import { apiError } from "~/lib/api-response.server";
 
+import { shapeRefusal } from "./body-shape.server";
+
 /** The largest JSON body the API reads: room for a long post, far from a memory risk. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
-/** The body as text, refused once it passes `limit` bytes (whether or not it declared a length). */
-async function readCapped(request: Request, limit: number): Promise<string | "too-large"> {
-  if (!request.body) return "";
+/** The body's bytes, refused once it passes `limit` bytes (whether or not it declared a length). */
+async function readCapped(request: Request, limit: number): Promise<Buffer | "too-large"> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,23 +21,27 @@ async function readCapped(request: Request, limit: number): Promise<string | "to
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** A JSON object body, or the API's JSON error (too large, not JSON, not an object). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES)
     return apiError(413, "The request body is too large.");
-  let text: string | "too-large";
+  let bytes: Buffer | "too-large";
   try {
-    text = await readCapped(request, MAX_JSON_BYTES);
+    bytes = await readCapped(request, MAX_JSON_BYTES);
   } catch {
     return apiError(400, "The request body could not be read.");
   }
-  if (text === "too-large") return apiError(413, "The request body is too large.");
+  if (bytes === "too-large") return apiError(413, "The request body is too large.");
+  // Counted before the parse (the server did so as the body arrived; this holds for a request
+  // made any other way): 700,000 empty objects would take 44 MB of heap (decision 032).
+  const refusal = shapeRefusal(bytes, request.headers.get("content-type"));
+  if (refusal) return apiError(refusal.status, refusal.message);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(bytes.toString("utf8"));
   } catch {
     return apiError(400, "The request body is not valid JSON.");
   }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { isTheme } from "~/lib/theme";
 import { writeTheme } from "~/lib/theme.server";
@@ -8,7 +9,8 @@ import type { Route } from "./+types/theme";
 
 /** Switches the theme. Works as a plain form post (redirects back) and from the toggle's fetcher. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
+  // The one form reader: fields counted before the parse, parsed in linear time (decision 032).
+  const form = await readForm(request).catch(() => null);
   const theme = form?.get("theme");
   if (!form || !isTheme(theme)) {
     return data({ error: "Choose the light or the dark theme." }, { status: 400 });

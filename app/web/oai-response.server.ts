@@ -1,3 +1,4 @@
+import { parseUrlEncoded } from "~/lib/read-form.server";
 import type { OaiService } from "~/services/scholarly/oai/oai.server";
 
 /** OAI-PMH answers are read by harvesters as they are: nothing to keep in a cache. */
@@ -12,7 +13,8 @@ export async function oaiArguments(request: Request): Promise<[string, string][]
     const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     // Another encoding names no arguments: the answer is badVerb, as for an empty request.
     if (type !== "application/x-www-form-urlencoded") return [];
-    return [...new URLSearchParams(await request.text())];
+    // Parsed in linear time, whatever the fields look like (decision 032).
+    return [...parseUrlEncoded(await request.text())];
   }
   return [...new URL(request.url).searchParams];
 }

@@ -1,6 +1,13 @@
 import type http from "node:http";
 
-import { bodyLimitFor, type BodyLimits, cappedBody, declaredLength, tooLargeMessage } from "../request-body.server";
+import {
+  bodyLimitFor,
+  type BodyLimits,
+  cappedBody,
+  declaredLength,
+  shapeScannerFor,
+  tooLargeMessage,
+} from "../request-body.server";
 import { refuse, type Step } from "./pipeline.server";
 
 /** How long a client may go on sending a body after it was answered, before its connection is closed. */
@@ -8,7 +15,9 @@ const LINGER_AFTER_ANSWER_MS = 5000;
 
 /**
  * Every body is read through one byte-counting reader, capped by its address's limit: over it the
- * answer is 413 at once, before a byte is read when the length is declared (decision 014).
+ * answer is 413 at once, before a byte is read when the length is declared (decision 014). Its
+ * shape is counted on the way (fields, parts, JSON values and nesting): over a limit, the answer
+ * is 413 or 400 at once, before any parser has the body (decision 032).
  */
 export function bodyLimit(limits: BodyLimits): Step {
   return (exchange, next) => {
@@ -19,7 +28,18 @@ export function bodyLimit(limits: BodyLimits): Step {
       if (!res.headersSent) refuse(exchange, 413, tooLargeMessage(req.url, limit));
     };
     if ((declaredLength(req) ?? 0) > limit) return refuseTooLarge();
-    const reader = cappedBody(req, limit, refuseTooLarge);
+    const scanner = shapeScannerFor(req.url, req.headers["content-type"]);
+    const reader = cappedBody(
+      req,
+      limit,
+      refuseTooLarge,
+      scanner && {
+        scanner,
+        onShape: ({ status, message }) => {
+          if (!res.headersSent) refuse(exchange, status, message);
+        },
+      },
+    );
     exchange.body = reader.stream;
     // Answered before the body was read (refused, or over its limit): the rest is dropped as it
     // arrives, and a client that goes on sending is cut off.

@@ -3,9 +3,18 @@ import { isAllowedApiOrigin } from "~/lib/same-origin.server";
 
 import type { Step } from "./pipeline.server";
 
+/**
+ * The request headers a page on an allowed origin may send: the body's type, `X-File-Name` of an
+ * upload, and `Authorization` and `X-Requested-With`, which the API ignores but clients send (the
+ * earlier client puts `Authorization: Bearer null` on every settings and staff save; a browser
+ * refuses the whole request when its preflight does not allow a header it carries). Listed, not
+ * `*`, which a browser does not accept for requests with credentials.
+ */
+const ALLOWED_REQUEST_HEADERS = ["Content-Type", "Authorization", "X-Requested-With", "X-File-Name"];
+
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
-  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Allow-Headers": ALLOWED_REQUEST_HEADERS.join(", "),
   "Access-Control-Max-Age": "600",
 };
 

@@ -379,9 +379,10 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
 
     // kill -9 one server mid-load, start it again after a while.
     const victim = 1;
+    const victimPid = sites[victim].serverPid();
     const killAt = Date.now();
     const crashed = sites[victim].crash();
-    const killedAt = goneAt(sites[victim].child.pid!) ?? (await crashed, Date.now());
+    const killedAt = goneAt(victimPid) ?? (await crashed, Date.now());
     await crashed;
     log(`server ${victim + 1} killed (SIGKILL; gone ${killedAt - killAt} ms later)`);
     await sleep(KILLED_FOR_MS);

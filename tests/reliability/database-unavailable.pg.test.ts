@@ -26,6 +26,8 @@ const ADMIN = { username: "outage.admin", email: "outage.admin@example.edu", pas
 let database: Awaited<ReturnType<typeof scratchPostgres>>;
 let proxy: TcpProxy;
 let site: SiteProcess;
+/** The server process at the start: the same one must serve throughout (npm start would restart a dead one). */
+let serverPid = 0;
 let dataDir: string;
 let cookie: string;
 /** Writes that reach PostgreSQL directly, as another app server still connected to it would. */
@@ -46,6 +48,7 @@ beforeAll(async () => {
   );
   expect(created.code, created.out).toBe(0);
   site = await startSite({ DATABASE_URL: database.urlThrough(proxy.port), DATA_DIR: dataDir });
+  serverPid = site.serverPid();
   ({ cookie } = await signIn(site.url, ADMIN.username, ADMIN.password));
   direct = new pg.Client({ connectionString: database.url });
   await direct.connect();
@@ -193,7 +196,8 @@ describe("PostgreSQL stops while the site runs", () => {
     // Another server, still connected, publishes a journal article; its announcement cannot reach this one.
     await writtenElsewhere("journals", missed);
 
-    expect(site.child.exitCode, "the server process is still running").toBeNull();
+    expect(site.child.exitCode, "npm start is still running").toBeNull();
+    expect(site.serverPid(), "the same server process is still running").toBe(serverPid);
     expect(site.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
   });
 
@@ -218,5 +222,6 @@ describe("PostgreSQL stops while the site runs", () => {
     await writtenElsewhere("posts", announced);
     expect(await pageShowing("/posts", announced, 5000)).toContain(announced);
     expect(site.child.exitCode).toBeNull();
+    expect(site.serverPid(), "the same server process, never restarted").toBe(serverPid);
   });
 });

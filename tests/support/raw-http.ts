@@ -20,8 +20,10 @@ export type RawRequest = {
   method: string;
   path: string;
   headers?: Record<string, string | number>;
-  /** Body bytes to send. */
+  /** Body bytes to send (of `byte`), unless `body` gives them. */
   size?: number;
+  /** The body itself (its length is the size). */
+  body?: Uint8Array;
   /** Bytes per write (and per chunk). */
   chunk?: number;
   /** Close the connection after this many body bytes, without finishing the request. */
@@ -82,7 +84,7 @@ function parseReply(data: Buffer, closed: boolean): Omit<RawReply, "sent"> | und
 
 export function rawRequest(origin: string, request: RawRequest): Promise<RawReply> {
   const url = new URL(origin);
-  const size = request.size ?? 0;
+  const size = request.body?.length ?? request.size ?? 0;
   const chunk = Math.max(1, request.chunk ?? 64 * 1024);
   const piece = Buffer.alloc(chunk, request.byte ?? 0x61);
   const headers: Record<string, string | number> = { host: url.host, ...request.headers };
@@ -123,13 +125,15 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawRepl
 
     // Once a final status line (not 100 Continue) has arrived, nothing more is sent.
     const answered = () => done || /^HTTP\/1\.[01] [2-9]\d\d/m.test(received.toString("latin1"));
-    const write = (data: Buffer | string) =>
+    const write = (data: Uint8Array | string) =>
       new Promise<void>((next) => (socket.write(data) ? next() : socket.once("drain", next).once("close", next)));
     void (async () => {
       await write(head);
       while (sent < size && !answered() && !socket.destroyed) {
         if (request.abortAfter !== undefined && sent >= request.abortAfter) break;
-        const part = piece.subarray(0, Math.min(chunk, size - sent));
+        const part = request.body
+          ? request.body.subarray(sent, sent + Math.min(chunk, size - sent))
+          : piece.subarray(0, Math.min(chunk, size - sent));
         sent += part.length;
         await write(
           chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]) : part,

@@ -29,11 +29,14 @@ export function scratchDirectory(label: string) {
 
 export type SiteProcess = {
   url: string;
+  /** `node scripts/start.mjs`: the supervisor, which runs the server in a child process. */
   child: ChildProcess;
+  /** The process that serves (the supervisor's child): its memory, flags and output are the server's. */
+  serverPid(): number;
   output(): string;
   /** Resolves with the first output line matching `pattern`, once there is one. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  /** SIGKILL: no shutdown code runs, as in a power cut of the process. */
+  /** SIGKILL to the supervisor and the server at once: no shutdown code runs, as in a power cut. */
   crash(): Promise<void>;
   /** SIGTERM, and the exit code. */
   stop(): Promise<number | null>;
@@ -41,15 +44,40 @@ export type SiteProcess = {
 
 const running = new Set<ChildProcess>();
 
+/** The processes `pid` started (Linux's /proc), oldest first. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The server under `npm start`'s supervisor (its newest child), or the process itself if it has none. */
+export function serverPidOf(pid: number): number {
+  return childrenOf(pid).at(-1) ?? pid;
+}
+
+/** SIGKILL to the process group a site was started in (the supervisor and its server). */
+function killGroup(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
 /**
- * `node scripts/start.mjs` in production on 127.0.0.1 with `env` (no other defaults), its output
- * kept; not waited for. killAllSites() kills it if it still runs.
+ * `node scripts/start.mjs` (with `nodeArgs` before the script) in production on 127.0.0.1 with
+ * `env` (no other defaults), in a process group of its own, its output kept; not waited for.
+ * killAllSites() kills it if it still runs.
  */
-export function spawnSite(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+export function spawnSite(env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs"], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   running.add(child);
   let output = "";
@@ -63,10 +91,10 @@ export function spawnSite(env: Record<string, string>) {
 /** Starts the server (on `port`, else a free one) and waits until /healthz answers 200. */
 export async function startSite(
   env: Record<string, string>,
-  options: { timeoutMs?: number; port?: number } = {},
+  options: { timeoutMs?: number; port?: number; nodeArgs?: string[] } = {},
 ): Promise<SiteProcess> {
   const port = options.port ?? (await freePort());
-  const { child, exited, output } = spawnSite({ PORT: String(port), DEMO_CONTENT: "false", ...env });
+  const { child, exited, output } = spawnSite({ PORT: String(port), DEMO_CONTENT: "false", ...env }, options.nodeArgs);
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
@@ -84,6 +112,7 @@ export async function startSite(
   return {
     url,
     child,
+    serverPid: () => serverPidOf(child.pid!),
     output,
     async waitForOutput(pattern, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
@@ -97,7 +126,7 @@ export async function startSite(
       }
     },
     async crash() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) killGroup(child);
       await exited;
     },
     async stop() {
@@ -109,7 +138,7 @@ export async function startSite(
 
 /** Kills every server a test file started and did not stop (for afterAll). */
 export function killAllSites() {
-  for (const child of running) child.kill("SIGKILL");
+  for (const child of running) killGroup(child);
 }
 
 /** A suite's afterAll: kills its servers, then removes what they stored (data folder, database). */
