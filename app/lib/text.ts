@@ -56,7 +56,7 @@ export function clipText(text: string, max: number): string {
 export function excerpt(html: string, maxLength = 220): string {
   const text = htmlToText(html);
   if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
+  const cut = clipText(text, maxLength);
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
