@@ -47,13 +47,29 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return apiError(400, "The request body must be a JSON object.");
-  // PostgreSQL text cannot hold NUL: refuse it here rather than fail at the database.
-  if (hasNul(body)) return apiError(400, "The request body contains a NUL character.");
+  // PostgreSQL text cannot hold NUL, nor a JSON column (jsonb) half of a surrogate pair, which only
+  // an escape such as \ud800 can make: refuse them here rather than fail at the database.
+  const unstorable = unstorableText(body);
+  if (unstorable === "nul") return apiError(400, "The request body contains a NUL character.");
+  if (unstorable === "lone-surrogate")
+    return apiError(
+      400,
+      "The request body contains an unpaired surrogate (an escape from \\ud800 to \\udfff without its pair), which is not text.",
+    );
   return body as Record<string, unknown>;
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 20 || typeof value !== "object" || value === null) return false;
-  return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || hasNul(inner, depth + 1));
+function textProblem(text: string): "nul" | "lone-surrogate" | null {
+  if (text.includes("\u0000")) return "nul";
+  return text.isWellFormed() ? null : "lone-surrogate";
+}
+
+function unstorableText(value: unknown, depth = 0): "nul" | "lone-surrogate" | null {
+  if (typeof value === "string") return textProblem(value);
+  if (depth > 20 || typeof value !== "object" || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const problem = textProblem(key) ?? unstorableText(inner, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { decodeEntities, excerpt, formatBytes, htmlToText, isUuid, slugify } from "./text";
+import { clipText, decodeEntities, excerpt, formatBytes, htmlToText, isUuid, slugify } from "./text";
 
 describe("htmlToText", () => {
   it("strips tags and decodes entities, as post excerpts need", () => {
@@ -25,8 +25,23 @@ describe("excerpt", () => {
     expect(text.endsWith("word…")).toBe(true);
   });
 
+  it("never ends in half a character when there is no word boundary to cut at (issue 31)", () => {
+    const cut = excerpt(`<p>${"x".repeat(219)}😀${"y".repeat(20)}</p>`);
+    expect(cut).toBe(`${"x".repeat(219)}…`);
+  });
+
   it("keeps short text whole", () => {
     expect(excerpt("<b>Short</b> text")).toBe("Short text");
+  });
+});
+
+describe("clipText", () => {
+  it("keeps whole characters: a pair cut in half loses both halves (issue 31)", () => {
+    expect(clipText("ab😀c", 3)).toBe("ab");
+    expect(clipText("ab😀c", 4)).toBe("ab😀");
+    expect(clipText("abc", 2)).toBe("ab");
+    expect(clipText("abc", 5)).toBe("abc");
+    expect(clipText(`${"x".repeat(9)}😀`, 10).isWellFormed()).toBe(true);
   });
 });
 

@@ -42,11 +42,21 @@ export function htmlToText(html: string): string {
   return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * At most `max` UTF-16 units of the text, never half of a surrogate pair: a half alone is no
+ * character, and a JSON column (jsonb) refuses the whole value that holds one.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const splitsPair = max > 0 && /[\uD800-\uDBFF]/.test(text[max - 1]);
+  return text.slice(0, splitsPair ? max - 1 : max);
+}
+
 /** A short plain-text excerpt, cut on a word boundary. */
 export function excerpt(html: string, maxLength = 220): string {
   const text = htmlToText(html);
   if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
+  const cut = clipText(text, maxLength);
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }

@@ -63,3 +63,24 @@ it("leaves out details that do not pass the editor's checks", async () => {
   const { journal } = await previewedJournal(await preview({ ...FORM, firstPage: "9", lastPage: "3" }));
   expect(journal).toMatchObject({ filename: "A previewed article", section: "research", authors: [], firstPage: null });
 });
+
+it("previews a post whose title is cut at its length inside an emoji, keeping whole characters (issue 31)", async () => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({
+    previewKind: "post",
+    recordId: "",
+    title: `${"a".repeat(199)}😀 and the rest`,
+    content: "<p>Text.</p>",
+  }))
+    body.append(name, value);
+  const request = new Request("http://localhost/preview", {
+    method: "POST",
+    body,
+    headers: { cookie: world.admin.cookie },
+  });
+  const answer = (await action({ request, params: {}, context: {} } as never)) as Response;
+  expect(answer.status).toBe(302);
+  const token = answer.headers.get("location")!.split("/").pop()!;
+  const kept = await world.services.previews.byToken(token);
+  expect(kept).toMatchObject({ kind: "post", title: "a".repeat(199) });
+});

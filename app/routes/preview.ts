@@ -9,13 +9,15 @@ import {
   refineArticleMetadata,
 } from "~/lib/forms/scholarly";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
+import { clipText } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/preview";
 
-const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+// Cut where a character ends: half of an emoji would make the preview's record unstorable.
+const text = (form: FormData, name: string, max: number) => clipText(String(form.get(name) ?? ""), max);
 /** Only this site's uploads are shown: a preview link is public to whoever holds it. */
 const upload = (form: FormData, name: string) => {
   const url = text(form, name, 500);

@@ -196,6 +196,14 @@ describe(`activity log (${testDatabaseKind})`, () => {
     expect(details.ids).toEqual(["a", "b"]);
   });
 
+  it("writes an entry whose details hold half of a surrogate pair, sent or cut at the length kept (issue 31)", async () => {
+    // A JSON body's \ud800 escape, a key with one, and an emoji straddling the 200 characters kept.
+    const details = { body: { title: "Lone \uD800 half", ["k\uDC00"]: `${"a".repeat(199)}😀 and more` } };
+    await activity.record({ action: "posts.createPost", actor: ada, details });
+    const [entry] = (await activity.list({ action: "posts.createPost" }, { limit: 5 })).items;
+    expect(entry?.details).toEqual({ body: { title: "Lone \uFFFD half", ["k\uFFFD"]: `${"a".repeat(199)}…` } });
+  });
+
   it("records an operation once, however many operations it runs inside, with the outcome of its answer", async () => {
     expect([outcomeOf(200), outcomeOf(302), outcomeOf(404), outcomeOf(409), outcomeOf(500)]).toEqual([
       "ok",

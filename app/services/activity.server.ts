@@ -5,7 +5,7 @@ import { and, desc, eq, gte, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { activityLog } from "~/db/schema";
 import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
-import { isUuid } from "~/lib/text";
+import { clipText, isUuid } from "~/lib/text";
 
 import { CLIENT_IP_HEADER } from "./auth.server";
 import { MAX_PAGE_SIZE, type Page, toPage } from "./pagination";
@@ -101,8 +101,11 @@ function isSecretKey(key: string): boolean {
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === "string") {
-    if (looksSecret(value)) return REDACTED;
-    return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+    // Details are a JSON column, which refuses the whole entry for half of a surrogate pair (sent
+    // as an escape, or cut here): such a half becomes U+FFFD, as a text column stores it.
+    const text = value.toWellFormed();
+    if (looksSecret(text)) return REDACTED;
+    return text.length > MAX_TEXT ? `${clipText(text, MAX_TEXT)}…` : text;
   }
   if (typeof value === "number" || typeof value === "boolean") return value;
   if (typeof value === "bigint") return String(value);
@@ -118,7 +121,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>).slice(0, 40)) {
-      out[key] = isSecretKey(key) ? REDACTED : redact(item, depth + 1);
+      out[key.toWellFormed()] = isSecretKey(key) ? REDACTED : redact(item, depth + 1);
     }
     return out;
   }
@@ -147,7 +150,7 @@ function clip(value: string | null | undefined, max = 200): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).replace(/\s+/g, " ").trim();
   if (!text) return null;
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${clipText(text, max)}…` : text;
 }
 
 /** Where a request came from: the address our server put in X-Client-IP, and the browser's own name. */

@@ -318,6 +318,29 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     expect(await site.services.legacyIds.resolve(fixture.ids.admin.toHexString())).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("stores text with NUL or half of a surrogate pair (a \\ud800 escape in JSON) as the text it can hold (issue 31)", async () => {
+    const site = await freshSite();
+    const given = path.join(folder, "unstorable");
+    const [settings] = fixture.collections.sitesettings;
+    const [first, ...posts] = fixture.collections.posts;
+    writeExportFolder(given, {
+      ...fixture.collections,
+      // A JSON column (the settings' fields) refuses a lone half; a text column refuses NUL.
+      sitesettings: [{ ...settings, about: { ...(settings.about as object), title: "About \uD800 the centre" } }],
+      posts: [{ ...first, title: "Welcome\u0000 back" }, ...posts],
+    });
+    const report = await runImport(site, given, { skipMedia: true });
+    expect(report.counts.sitesettings).toMatchObject({ read: 1, imported: 1 });
+    expect(report.counts.posts).toMatchObject({ read: 5, imported: 5 });
+    const [about] = await rows<{ title: string }>(
+      site.database.db,
+      "select fields->>'title' as title from site_settings where section = 'about'",
+    );
+    expect(about.title).toBe("About \uFFFD the centre");
+    const titles = await rows<{ title: string }>(site.database.db, "select title from posts order by title");
+    expect(titles.map((row) => row.title)).toContain("Welcome back");
+  });
+
   it("a dry run reports what it would import and every problem, and changes nothing", async () => {
     const site = await freshSite();
     const given = path.join(folder, "dry");

@@ -100,8 +100,13 @@ export function hexId(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A field as text the database can hold: PostgreSQL refuses NUL anywhere, and a JSON column (the
+ * settings' fields) half of a surrogate pair, which a dump's `\ud800` escape makes. Either failed
+ * the whole import; NUL is dropped and a half becomes U+FFFD, as a text column would store it.
+ */
 function text(value: unknown): string {
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return value.replaceAll("\u0000", "").toWellFormed();
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return "";
 }
