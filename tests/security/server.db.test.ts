@@ -284,6 +284,7 @@ describe(`security at the HTTP server (${label})`, () => {
         expect: ADMIN_ONLY,
       },
       { name: "delete an issue", ...dashboard("delete-issue", { issueId: "0" }), expect: ADMIN_ONLY },
+      { name: "publish an issue", ...dashboard("publish-issue", { issueId: "0" }), expect: ADMIN_ONLY },
       { name: "restore from the trash", ...dashboard("restore-item", { kind: "post", id: "0" }), expect: ADMIN_ONLY },
       { name: "delete from the trash", ...dashboard("purge-item", { kind: "journal", id: "0" }), expect: ADMIN_ONLY },
       {
