@@ -1,4 +1,5 @@
-// npm run import -- PATH [--dry-run] [--merge] [--skip-media]: the earlier system's data into this site.
+// npm run import -- PATH [--dry-run] [--merge] [--skip-media] [--allow-private-hosts[=ADDRESS,…]]:
+// the earlier system's data into this site.
 import { buildIfNeeded, loadServer, prepare } from "./build-if-needed.mjs";
 
 prepare();

@@ -1,7 +1,8 @@
 /**
- * `npm run import -- PATH [--dry-run] [--merge] [--skip-media]`: brings the earlier system's data
- * (a mongodump folder or archive, or a mongoexport folder) into this site (decision 028). The work
- * is app/services/import/; this reads the command line, opens the site and draws the progress.
+ * `npm run import -- PATH [--dry-run] [--merge] [--skip-media] [--allow-private-hosts[=…]]`: brings
+ * the earlier system's data (a mongodump folder or archive, or a mongoexport folder) into this site
+ * (decision 028). The work is app/services/import/; this reads the command line, opens the site and
+ * draws the progress.
  */
 import path from "node:path";
 
@@ -14,12 +15,29 @@ import {
   ImportRefusedError,
   type ImportReport,
 } from "~/services/import/import.server";
+import { invalidAllowEntry, type PrivateHostsAllowed } from "~/services/import/public-address.server";
 import { ExportFormatError, LEGACY_COLLECTIONS, openExport } from "~/services/import/readers.server";
 
 import { describeStartError, fail, loadConfig } from "./startup.server";
 
-const USAGE = "Use: npm run import -- PATH [--dry-run] [--merge] [--skip-media]";
-const OPTIONS = new Set(["--dry-run", "--merge", "--skip-media"]);
+const USAGE = "Use: npm run import -- PATH [--dry-run] [--merge] [--skip-media] [--allow-private-hosts[=ADDRESS,…]]";
+const OPTIONS = new Set(["--dry-run", "--merge", "--skip-media", "--allow-private-hosts"]);
+const ALLOW_PRIVATE = "--allow-private-hosts";
+
+/**
+ * --allow-private-hosts: files may come from loopback and private addresses; with =ADDRESS,… only
+ * from those addresses and ranges (say, the old image host at 10.1.2.3). Without it, only from the
+ * public internet (decision 028).
+ */
+function allowedPrivateHosts(argv: string[]): PrivateHostsAllowed | undefined {
+  const given = argv.filter((arg) => arg === ALLOW_PRIVATE || arg.startsWith(`${ALLOW_PRIVATE}=`));
+  if (given.length === 0) return undefined;
+  if (given.includes(ALLOW_PRIVATE)) return true;
+  const entries = given.flatMap((arg) => arg.slice(ALLOW_PRIVATE.length + 1).split(",")).map((e) => e.trim());
+  const invalid = invalidAllowEntry(entries.filter(Boolean));
+  if (invalid || !entries.some(Boolean)) fail(`${ALLOW_PRIVATE}: ${invalid ?? "name at least one address."} ${USAGE}`);
+  return entries.filter(Boolean);
+}
 
 /** A bar drawn in place on a terminal; elsewhere one line per stage. */
 function progressFor(stream: NodeJS.WriteStream): ImportProgress {
@@ -73,7 +91,7 @@ export function describeReport(report: ImportReport): string {
 
 export async function importCommand(argv: string[]) {
   const config = loadConfig();
-  const unknown = argv.find((arg) => arg.startsWith("-") && !OPTIONS.has(arg));
+  const unknown = argv.find((arg) => arg.startsWith("-") && !OPTIONS.has(arg) && !arg.startsWith(`${ALLOW_PRIVATE}=`));
   if (unknown) fail(`Unknown option ${unknown}. ${USAGE}`);
   const positional = argv.filter((arg) => !arg.startsWith("-"));
   if (positional.length !== 1) fail(`Give the folder or archive the earlier system was exported to. ${USAGE}`);
@@ -82,6 +100,7 @@ export async function importCommand(argv: string[]) {
     dryRun: argv.includes("--dry-run"),
     merge: argv.includes("--merge"),
     skipMedia: argv.includes("--skip-media"),
+    allowPrivateHosts: allowedPrivateHosts(argv),
     progress: progressFor(process.stdout),
   };
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
     world.database.db,
     await openExport(folder),
     async (bytes, purpose, fileName) => (await world.services.media.ingestBuffer(bytes, { purpose, fileName })).url,
-    { merge: true, fetchLimits: { timeoutMs: 1000 } },
+    { merge: true, fetchLimits: { timeoutMs: 1000 }, allowPrivateHosts: true },
   );
   expect(report.counts.users.imported).toBe(3);
 });

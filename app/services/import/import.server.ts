@@ -48,6 +48,7 @@ import {
   fetchMedia,
   type MediaPurpose,
 } from "./media-fetch.server";
+import type { PrivateHostsAllowed } from "./public-address.server";
 import { type ExportSource, LEGACY_COLLECTIONS, type LegacyCollection, type LegacyDocument } from "./readers.server";
 
 export type ImportProblem = { collection: LegacyCollection | "media"; record: string; message: string };
@@ -74,6 +75,8 @@ export type ImportOptions = {
   merge?: boolean;
   skipMedia?: boolean;
   fetchLimits?: Partial<FetchLimits>;
+  /** --allow-private-hosts: files may come from loopback and private addresses (true), or from the listed ones. */
+  allowPrivateHosts?: PrivateHostsAllowed;
   progress?: ImportProgress;
 };
 
@@ -278,7 +281,11 @@ async function downloadFiles(run: Run, storeFile: StoreFile) {
     run.report.media.kept = wanted.size;
     return;
   }
-  const limits = { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits };
+  const limits = {
+    ...DEFAULT_FETCH_LIMITS,
+    ...options.fetchLimits,
+    allowPrivateHosts: options.allowPrivateHosts ?? options.fetchLimits?.allowPrivateHosts,
+  };
   const items = [...wanted.entries()];
   options.progress?.stage("Downloading images and PDFs", items.length);
   let done = 0;
