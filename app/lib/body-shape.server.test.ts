@@ -142,9 +142,14 @@ describe("the shape of a request body, counted before any parse", () => {
     ];
     for (const [text, type] of shapes) {
       const body = bytes(text);
-      const started = performance.now();
-      shapeRefusal(body, type);
-      expect(performance.now() - started, `${text.slice(0, 12)}... (${type})`).toBeLessThan(60);
+      // The best of three: one run can meet a collection or another process on a busy machine (a
+      // single run went over 60 ms under a load of 10); a scan that is slow by its nature is slow in all three.
+      const times = [0, 1, 2].map(() => {
+        const started = performance.now();
+        shapeRefusal(body, type);
+        return performance.now() - started;
+      });
+      expect(Math.min(...times), `${text.slice(0, 12)}... (${type})`).toBeLessThan(60);
     }
   });
 });
