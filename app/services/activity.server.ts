@@ -5,9 +5,9 @@ import { and, desc, eq, gte, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { activityLog } from "~/db/schema";
 import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { clipText, isUuid } from "~/lib/text";
 
-import { CLIENT_IP_HEADER } from "./auth.server";
 import { MAX_PAGE_SIZE, type Page, toPage } from "./pagination";
 
 /**

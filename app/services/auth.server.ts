@@ -11,6 +11,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ExternalProvider } from "~/lib/config.server";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
@@ -35,8 +36,8 @@ export type AuthOptions = {
 
 /** Sign-in and sign-up attempts allowed per client per minute. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
-/** The header our HTTP server sets to the client's address (see server/main.ts). */
-export const CLIENT_IP_HEADER = "x-client-ip";
+/** Re-exported for the modules that already import it from here; it lives in lib/client-ip.server.ts. */
+export { CLIENT_IP_HEADER };
 /**
  * Password sign-ins: per account and per client address, whichever path they take (username or
  * e-mail, the form or the JSON API), counted in the database so that every server counts together.
