@@ -1,4 +1,4 @@
-import { useLayoutEffect } from "react";
+import { useLayoutEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -95,12 +95,37 @@ function useTheme(stored: Theme): Theme {
   return isTheme(value) ? value : stored;
 }
 
+/**
+ * A theme switch repaints every surface at once: without this, each element with a `transition`
+ * (cards, buttons) fades on its own clock, and for a moment its text sits on a half-changed
+ * background below the contrast the theme was made for.
+ */
+function useInstantThemeSwitch(theme: Theme) {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const root = document.documentElement;
+    root.classList.add("theme-switching");
+    // Reading a computed style makes the browser apply the new colours now, with transitions off.
+    void getComputedStyle(root).color;
+    const frame = requestAnimationFrame(() => root.classList.remove("theme-switching"));
+    return () => {
+      cancelAnimationFrame(frame);
+      root.classList.remove("theme-switching");
+    };
+  }, [theme]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const theme = useTheme(data?.theme ?? "light");
   const nonce = useNonce();
   // Once the whole page has hydrated (the layout's effect comes after every field's).
   useLayoutEffect(restoreTypedFields, []);
+  useInstantThemeSwitch(theme);
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined}>
       <head>
