@@ -1,8 +1,17 @@
+import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
+
 import { data } from "react-router";
 
-import { type DatabaseHandle, openConfiguredDatabase } from "~/db/client.server";
+import {
+  type DatabaseHandle,
+  ensureEmbeddedDatabase,
+  openConfiguredDatabase,
+  pgliteDirectory,
+} from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, config, mailLinkOrigin } from "~/lib/config.server";
+import { projectFile } from "~/lib/project-files.server";
 import { contentChanges } from "~/services/content-changes.server";
 import { ServiceUnavailableError } from "~/services/errors.server";
 import { createServices, mediaOptions, type Services } from "~/services/index.server";
@@ -23,7 +32,50 @@ export function beginShutdown() {
   shuttingDown = true;
 }
 
+/**
+ * The first start of a new embedded site (decision 015): the database is made (by a child process,
+ * see ensureEmbeddedDatabase), then the demo content is added by a second one running this build's
+ * `npm run seed:demo` command. Drawing the demo's images loads sharp (libvips), and the seed leaves
+ * its garbage behind: a server that seeded kept 15-25 MB more for good than one that started on the
+ * same content. The built server only (in development and tests the demo is added in the process,
+ * below, as before); if the child fails, the server adds the demo itself.
+ */
+async function seedNewEmbeddedSite(cfg: AppConfig) {
+  if (cfg.databaseUrl || !cfg.demoContent || !import.meta.env.PROD) return;
+  if (!(await ensureEmbeddedDatabase(pgliteDirectory(cfg.dataDir)))) return;
+  const build = pathToFileURL(projectFile("build/server/index.js")).href;
+  const child = spawn(
+    process.execPath,
+    [
+      // As for the server on the embedded database: V8's baseline compiler alone for its WebAssembly.
+      "--liftoff-only",
+      "--max-semi-space-size=8",
+      "--input-type=module",
+      "-e",
+      // It stops when this server does (its stdin closes), rather than hold the database without it.
+      `process.stdin.on("close", () => process.exit(1)).resume();
+      const { seedDemoCommand } = await import(${JSON.stringify(build)});
+      await seedDemoCommand();
+      process.exit(process.exitCode ?? 0);`,
+    ],
+    { stdio: ["pipe", "ignore", "pipe"], env: { MALLOC_ARENA_MAX: "2", ...process.env } },
+  );
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("error", (error) => {
+      errors = error.message;
+      resolve(null);
+    });
+    child.once("close", resolve);
+  });
+  if (code === 0) console.log("Demo content added to the new database.");
+  else
+    console.error(`The demo content could not be added by a child process (${errors.trim() || code}); adding it here.`);
+}
+
 async function start(cfg: AppConfig): Promise<Runtime> {
+  await seedNewEmbeddedSite(cfg);
   const database = await openConfiguredDatabase(cfg);
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.

@@ -11,15 +11,23 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+
+import { treeMemory, watchTree } from "./process-memory.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 // --search: site search's own benchmark (bench/search.mjs), with the same --postgres.
 if (process.argv.includes("--search")) {
   const { status } = spawnSync(process.execPath, [path.join(root, "bench", "search.mjs"), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  process.exit(status ?? 1);
+}
+// --memory: the memory limits of decision 015 (bench/memory.mjs).
+if (process.argv.includes("--memory")) {
+  const { status } = spawnSync(process.execPath, [path.join(root, "bench", "memory.mjs"), ...process.argv.slice(2)], {
     stdio: "inherit",
   });
   process.exit(status ?? 1);
@@ -246,27 +254,19 @@ function cpuMillis(pid) {
 }
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-/** The resident memory of a process (VmRSS) and its high-water mark since it started (VmHWM), in MB. */
+/**
+ * The resident memory of the server and the processes it started (the PDF reader), in MB, and the
+ * server's own high-water mark since it started (VmHWM): bench/process-memory.mjs.
+ */
 function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (name) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024);
-    return { rssMb: field("VmRSS"), highWaterMb: field("VmHWM") };
-  } catch {
-    return undefined;
-  }
+  const { rssMb, serverHighWaterMb } = treeMemory(pid);
+  return { rssMb, highWaterMb: serverHighWaterMb };
 }
 
-/** Samples a process's resident memory every 100 ms until stopped; the highest sample is the peak. */
+/** Samples the server's process tree every 100 ms until stopped; the highest sample is the peak. */
 function watchMemory(pid) {
-  let peakMb = memoryOf(pid)?.rssMb ?? 0;
-  const timer = setInterval(() => {
-    peakMb = Math.max(peakMb, memoryOf(pid)?.rssMb ?? 0);
-  }, 100);
-  return () => {
-    clearInterval(timer);
-    return peakMb;
-  };
+  const stop = watchTree(pid);
+  return () => stop().rssMb;
 }
 
 /** Runs a command on the load generator's core without blocking this process (which samples memory meanwhile). */
@@ -616,7 +616,7 @@ if (report.anonymous) {
     { label: "nginx p50", value: (r) => ms(r.nginx.p50) },
     { label: "nginx p99", value: (r) => ms(r.nginx.p99) },
     { label: "ours / nginx", value: (r) => `${Math.round(r.ratio * 100)}%` },
-  ])}\n\n## Signed-out visitors on pages no one asked for before (cache misses; goal: at least 150 req/s, p99 under 500 ms, no errors)\n\n${table(report.cold, RENDERED_COLUMNS)}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, RENDERED_COLUMNS)}\n\n## Mixed load\n\nCached pages ${report.mixed.shares.cached} %, pages no one asked for ${report.mixed.shares.fresh} %, signed-in dashboard pages ${report.mixed.shares.signedIn} %, all at once.\n\n${table([{ page: "mixed", ours: report.mixed }], RENDERED_COLUMNS)}\n\n## Memory of the server process (resident set, from /proc)\n\n${table(
+  ])}\n\n## Signed-out visitors on pages no one asked for before (cache misses; goal: at least 150 req/s, p99 under 500 ms, no errors)\n\n${table(report.cold, RENDERED_COLUMNS)}\n\n## Signed in as an admin (rendered every time)\n\n${table(report.signedIn, RENDERED_COLUMNS)}\n\n## Mixed load\n\nCached pages ${report.mixed.shares.cached} %, pages no one asked for ${report.mixed.shares.fresh} %, signed-in dashboard pages ${report.mixed.shares.signedIn} %, all at once.\n\n${table([{ page: "mixed", ours: report.mixed }], RENDERED_COLUMNS)}\n\n## Memory of the server and the processes it started (resident set, from /proc)\n\n${table(
     [
       {
         what: "after the start (idle 5 s)",
@@ -630,7 +630,7 @@ if (report.anonymous) {
       },
       { what: "at the end (idle 5 s)", value: report.memory.end.rssMb, goal: "" },
       {
-        what: "high-water mark since the process started (includes the start itself)",
+        what: "the server process's high-water mark since it started (includes the start itself)",
         value: report.memory.end.highWaterMb,
         goal: "",
       },

@@ -15,6 +15,7 @@ import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 
 import { startControlSocket } from "./control.server";
 import { protectDataDir } from "./data-dir-permissions.server";
+import { collectWhenIdle } from "./idle-collect.server";
 import { pageCache } from "./page-cache.server";
 import { articleUsage } from "./pipeline/article-usage.server";
 import { baseHeaders } from "./pipeline/base-headers.server";
@@ -107,8 +108,16 @@ export async function main() {
     render({ handler: createRequestHandler(build, process.env.NODE_ENV ?? "production"), cache, config }),
   ]);
   const server = http.createServer(onRequest);
+  // Memory a burst grew the heap to goes back to the system once requests stop for a while.
+  const idle = collectWhenIdle();
+  const inFlight = (res: http.ServerResponse) => {
+    idle.begin();
+    res.once("close", idle.end);
+  };
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => inFlight(res));
   // "Expect: 100-continue": a body over its limit is refused before the client sends it.
   server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight(res);
     if (mayContinue(req, config)) res.writeContinue();
     onRequest(req, res);
   });
@@ -151,6 +160,7 @@ export async function main() {
       }
       // `npm start`'s supervisor restarts a server that dies only once it was ready (scripts/supervise.mjs).
       process.send?.({ type: "ready" });
+      idle.settled();
     });
   });
 
@@ -159,6 +169,7 @@ export async function main() {
       stopPublishing();
       stopMail();
       stopPdfText();
+      idle.stop();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.

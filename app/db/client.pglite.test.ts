@@ -42,4 +42,26 @@ describe("the embedded database directory", () => {
       parent.kill("SIGKILL");
     }
   });
+
+  it("is made whole or not at all: what a start stopped while making it left is replaced", async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "cpscr-new-"));
+    const inside = path.join(fresh, "pglite");
+    try {
+      // A start killed while the child process made the database: a half-made copy beside it, and
+      // files of an older kind of attempt in the directory, but no PG_VERSION.
+      fs.mkdirSync(path.join(`${inside}.creating`, "base"), { recursive: true });
+      fs.mkdirSync(path.join(inside, "base", "1"), { recursive: true });
+      fs.writeFileSync(path.join(inside, "base", "1", "1259"), "half a catalogue");
+      const handle = await openDatabase({ kind: "pglite", dataDir: inside });
+      await handle.ping();
+      await handle.close();
+      expect(fs.existsSync(path.join(inside, "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(`${inside}.creating`)).toBe(false);
+      const reopened = await openDatabase({ kind: "pglite", dataDir: inside });
+      await reopened.ping();
+      await reopened.close();
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
 });

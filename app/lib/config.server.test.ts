@@ -20,7 +20,7 @@ describe("readConfig", () => {
       oidc: undefined,
       pageCache: true,
       pageCacheBytes: 32 * 1024 * 1024,
-      pgliteSharedBuffersMb: 32,
+      pgliteSharedBuffersMb: 16,
       corsOrigins: [],
       maxImageBytes: 10 * 1024 * 1024,
       maxPdfBytes: 50 * 1024 * 1024,

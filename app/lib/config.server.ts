@@ -98,7 +98,7 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").optional(),
-  PGLITE_SHARED_BUFFERS_MB: wholeMegabytes(4096).default(32),
+  PGLITE_SHARED_BUFFERS_MB: wholeMegabytes(4096).default(16),
   PAGE_CACHE_MB: wholeMegabytes(4096).default(32),
   // Read by scripts/start.mjs before the server starts (V8 takes it as a flag); checked here too.
   HEAP_SEMI_SPACE_MB: wholeMegabytes(256).default(8),

@@ -1,8 +1,14 @@
 import { Buffer } from "node:buffer";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import readline from "node:readline";
+import { Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
+import { projectFile } from "~/lib/project-files.server";
 
 import { UPLOADS_URL_PREFIX } from "./media.server";
 import { repeatEvery } from "./repeating-job.server";
@@ -43,46 +49,146 @@ async function claimNext(db: Database): Promise<Claimed | undefined> {
   return row;
 }
 
-// eslint-disable-next-line no-control-regex -- the characters a text column refuses or a search cannot use
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f]/g;
+/**
+ * The reader's memory: a heap of at most 64 MB for pdf.js, which holds one page's fonts and text at
+ * a time, and V8's lite mode (no optimising compiler: a fifth less memory, a second or so more for a
+ * large file). A stored file is read piece by piece (scripts/read-pdf-text.mjs): about 80 MB in all
+ * for a 50 MB PDF of 300 pages (bench/README.md, memory). A file that needs more heap is marked as
+ * unreadable instead of growing anyone's memory.
+ */
+const READER_FLAGS = ["--max-old-space-size=64", "--max-semi-space-size=1", "--lite-mode", "--expose-gc"];
+/** A reader that has not finished by then is stopped, and its file marked. */
+const READER_TIMEOUT_MS = 120_000;
 
-/** A PDF's text, page by page up to the limits; throws when the file is not a PDF it can read. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(bytes);
-  try {
-    const pages: string[] = [];
-    let length = 0;
-    for (let number = 1; number <= Math.min(pdf.numPages, PDF_TEXT_LIMITS.pages); number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      const text = content.items
-        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
-        .join("")
-        // Control characters are no words (and NUL cannot be stored in a text column).
-        .replace(CONTROL_CHARACTERS, " ");
-      pages.push(text);
-      length += text.length;
-      if (length >= PDF_TEXT_LIMITS.chars) break;
+/** The file could not be read as a PDF (or not within the reader's memory and time): marked, not tried again. */
+export class UnreadablePdfError extends Error {}
+
+/** A PDF for the reader: a file on this machine it opens itself, or bytes the server passes it. */
+export type PdfSource =
+  { path: string; size: number } | { bytes: AsyncIterable<Uint8Array> | Uint8Array; size?: number };
+
+function startReader(mode: Record<string, unknown>) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...READER_FLAGS,
+      projectFile("scripts/read-pdf-text.mjs"),
+      JSON.stringify({ pages: PDF_TEXT_LIMITS.pages, chars: PDF_TEXT_LIMITS.chars, ...mode }),
+    ],
+    { stdio: ["pipe", "pipe", "pipe"], env: { MALLOC_ARENA_MAX: "2", ...process.env } },
+  );
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  // A reader that stops early (not a PDF, or killed) closes its input: what was still to be sent is not wanted.
+  child.stdin.on("error", () => {});
+  let failedToStart: Error | undefined;
+  child.once("error", (error) => (failedToStart = error));
+  return { child, errors: () => errors.trim().split("\n").at(-1) ?? "", failedToStart: () => failedToStart };
+}
+
+/**
+ * A reader of stored PDFs for one pass of the background work (decision 015): a short-lived child
+ * process, started on the first file, that reads one file after another (starting one per file took
+ * most of the time of a small PDF) and ends when the pass closes it. A file it cannot read, or one
+ * it dies on or takes too long with, is an UnreadablePdfError; the next file gets a new reader.
+ */
+export function openPdfReader() {
+  let current: { reader: ReturnType<typeof startReader>; answers: AsyncIterator<string> } | undefined;
+  return {
+    async read(path: string): Promise<string> {
+      if (!current) {
+        const reader = startReader({ serve: true });
+        current = { reader, answers: readline.createInterface({ input: reader.child.stdout })[Symbol.asyncIterator]() };
+      }
+      const { reader, answers } = current;
+      const timer = setTimeout(() => reader.child.kill("SIGKILL"), READER_TIMEOUT_MS);
+      try {
+        reader.child.stdin.write(`${JSON.stringify({ file: path })}\n`);
+        const answer = await answers.next();
+        if (answer.done) {
+          current = undefined;
+          const failed = reader.failedToStart();
+          // A reader that could not be started is no fault of the file: the pass stops, the file waits.
+          if (failed) throw failed;
+          const signal = reader.child.signalCode ?? (await once(reader.child, "close"))[1];
+          throw new UnreadablePdfError(signal ? `the PDF reader was stopped (${signal})` : reader.errors());
+        }
+        const read = JSON.parse(answer.value) as { text: string } | { error: string };
+        if ("error" in read) throw new UnreadablePdfError(read.error);
+        return read.text;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      current?.reader.child.stdin.end();
+      current = undefined;
+    },
+  };
+}
+
+/**
+ * A PDF's text, page by page up to the limits, read by a short-lived child process (decision 015):
+ * a stored file is opened by the reader itself (bytes from a remote store are streamed to it), so
+ * neither the file nor the PDF reader is ever in the server's memory, and what the reading took
+ * is given back to the system when the child ends.
+ */
+export async function pdfText(source: PdfSource): Promise<string> {
+  if ("path" in source) {
+    const reader = openPdfReader();
+    try {
+      return await reader.read(source.path);
+    } finally {
+      reader.close();
     }
-    return pages.join("\n").slice(0, PDF_TEXT_LIMITS.chars);
+  }
+  // Its size lets the reader keep the file in one buffer of exactly that size.
+  const { child, errors, failedToStart } = startReader({ size: source.size });
+  const out: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), READER_TIMEOUT_MS);
+  const exited = once(child, "close") as Promise<[number | null, NodeJS.Signals | null]>;
+  try {
+    await streamTo(child.stdin, source.bytes);
+    const [code, signal] = await exited;
+    const failed = failedToStart();
+    if (failed) throw failed;
+    if (code === 0) return Buffer.concat(out).toString("utf8");
+    throw new UnreadablePdfError(signal ? `the PDF reader was stopped (${signal})` : errors() || `exit code ${code}`);
   } finally {
-    // Frees the parser's memory (the bundled pdf.js may name it cleanup only).
-    const proxy = pdf as unknown as { destroy?: () => Promise<void>; cleanup?: () => Promise<void> };
-    await (proxy.destroy ?? proxy.cleanup)?.call(proxy);
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
 }
 
-async function readStored(store: FileStore, url: string): Promise<Uint8Array | null> {
+/** Writes the bytes to the reader; a store failing in the middle throws (not the file's fault: tried again later). */
+async function streamTo(input: Writable, bytes: AsyncIterable<Uint8Array> | Uint8Array) {
+  // A reader that stops early (not a PDF) closes its input: the rest of the file is not wanted.
+  input.on("error", () => {});
+  let storeFailure: unknown;
+  async function* fromStore() {
+    try {
+      if (bytes instanceof Uint8Array) yield bytes;
+      else for await (const chunk of bytes) yield chunk;
+    } catch (error) {
+      storeFailure = error;
+      throw error;
+    }
+  }
+  await pipeline(fromStore, input).catch(() => {});
+  if (storeFailure) throw storeFailure;
+}
+
+/** The stored PDF for the reader: its path here, or its bytes from a remote store; null if missing or too large. */
+async function openStored(store: FileStore, url: string): Promise<PdfSource | null> {
   if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
   const key = url.slice(UPLOADS_URL_PREFIX.length);
   const head = await store.head(key);
   if (!head || head.size > PDF_TEXT_LIMITS.bytes) return null;
+  const local = store.localPath(key);
+  if (local) return { path: local, size: head.size };
   const file = await store.get(key);
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+  return file && { bytes: file.body, size: file.size };
 }
 
 /**
@@ -91,21 +197,29 @@ async function readStored(store: FileStore, url: string): Promise<Uint8Array | n
  */
 export async function extractPendingPdfText(db: Database, store: FileStore, max = 20): Promise<number> {
   let done = 0;
-  for (; done < max; done++) {
-    const claimed = await claimNext(db);
-    if (!claimed) break;
-    // A store that cannot be reached now: the claim lapses and the file is read on a later pass.
-    const bytes = await readStored(store, claimed.file);
-    let text: string | null = null;
-    try {
-      if (bytes) text = await pdfText(bytes);
-    } catch {
-      text = null; // not a PDF that can be read: marked, and not tried again
+  const reader = openPdfReader();
+  try {
+    for (; done < max; done++) {
+      const claimed = await claimNext(db);
+      if (!claimed) break;
+      // A store that cannot be reached now: the claim lapses and the file is read on a later pass.
+      const file = await openStored(store, claimed.file);
+      let text: string | null = null;
+      try {
+        if (file) text = "path" in file ? await reader.read(file.path) : await pdfText(file);
+      } catch (error) {
+        if (file && "bytes" in file && file.bytes instanceof Readable) file.bytes.destroy();
+        // A reader that could not be started is tried again later; a file it could not read is marked.
+        if (!(error instanceof UnreadablePdfError)) throw error;
+        text = null;
+      }
+      await db.execute(sql`
+        update journals set pdf_text = ${text}, pdf_text_of = file, pdf_text_failed = ${text === null},
+          pdf_text_claimed_at = null
+        where id = ${claimed.id}::uuid and file = ${claimed.file}`);
     }
-    await db.execute(sql`
-      update journals set pdf_text = ${text}, pdf_text_of = file, pdf_text_failed = ${text === null},
-        pdf_text_claimed_at = null
-      where id = ${claimed.id}::uuid and file = ${claimed.file}`);
+  } finally {
+    reader.close();
   }
   return done;
 }

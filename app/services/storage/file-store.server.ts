@@ -11,6 +11,8 @@ export interface FileStore {
   /** Size and type without the bytes; null when there is no such file. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** The file's path on this machine, for a child process to read itself (the PDF reader); null in a remote store. */
+  localPath(key: string): string | null;
   /** Every stored file with when it was last written (for the clean-up of files no record uses). */
   list(): AsyncIterable<ListedFile>;
 }

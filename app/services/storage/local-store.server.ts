@@ -48,6 +48,7 @@ export function localStore(root: string): FileStore {
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
     },
+    localPath: pathOf,
     async *list() {
       const entries = await fsp
         .readdir(root, { recursive: true, withFileTypes: true })

@@ -54,6 +54,7 @@ export function s3Store(options: S3Options): FileStore {
 
   return {
     kind: "s3",
+    localPath: () => null,
     async putFile(key, sourcePath, contentType) {
       const { client, sdk } = await connect();
       const { size } = await fs.promises.stat(sourcePath);
