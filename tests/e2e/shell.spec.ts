@@ -88,6 +88,35 @@ test.describe("site shell", () => {
     });
   });
 
+  test("a theme switch changes every colour at once: no card fades on its own", async ({ page }) => {
+    await page.goto("/admision");
+    await expect(page.locator('form[action="/theme"] input[name="js"]')).toHaveValue("1");
+    const card = page.locator('a[href*="?officer="]').first();
+    await card.scrollIntoViewIfNeeded();
+    const light = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // Read in the first animation frame after the dark class lands: a transition would still be near the light colour.
+    const firstFrame = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new MutationObserver((_, observer) => {
+            observer.disconnect();
+            requestAnimationFrame(() => {
+              const el = document.querySelector('a[href*="?officer="]')!;
+              resolve(getComputedStyle(el).backgroundColor);
+            });
+          }).observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+        }),
+    );
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    const inFirstFrame = await firstFrame;
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    const settled = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(settled).not.toBe(light);
+    expect(inFirstFrame).toBe(settled);
+    // Transitions work again afterwards (the hover lift of a card).
+    expect(await card.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe("0s");
+  });
+
   test("an unknown address shows the 404 page in the shell", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
