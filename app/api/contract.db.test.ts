@@ -2,10 +2,11 @@ import Ajv2020 from "ajv/dist/2020";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
 import { QUERY_TOO_LONG } from "../domain/messages/search";
-import { CLIENT_IP_HEADER } from "../services/auth.server";
 import { openApiDocument } from "./openapi.server";
 import { routes } from "./operations/index.server";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
-import { CLIENT_IP_HEADER } from "./auth.server";
 import { ServiceError } from "./errors.server";
 import { createServices, type Services } from "./index.server";
 

@@ -35,6 +35,7 @@ import {
   VERIFICATION_SENT,
 } from "~/domain/messages/accounts";
 import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { USERNAME_PATTERN } from "~/lib/forms/accounts";
 
 import {
@@ -52,7 +53,7 @@ import {
 } from "./account-mail.server";
 import { attemptLimiter } from "./attempt-limits.server";
 import type { Auth } from "./auth.server";
-import { AUTH_ATTEMPTS_PER_MINUTE, CLIENT_IP_HEADER, RESET_REQUESTS_PER_MINUTE, SIGN_IN_RULE } from "./auth.server";
+import { AUTH_ATTEMPTS_PER_MINUTE, RESET_REQUESTS_PER_MINUTE, SIGN_IN_RULE } from "./auth.server";
 import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, InvalidError, NotFoundError, ServiceError, TooManyAttemptsError } from "./errors.server";
 import type { MailService } from "./mail/mail.server";

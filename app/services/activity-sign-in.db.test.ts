@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { activityService } from "./activity.server";
 import { activityLogPlugin } from "./activity-sign-in.server";
-import { CLIENT_IP_HEADER } from "./auth.server";
 
 /**
  * The activity log's sign-in hook with the library's twoFactor plugin before it, as auth.server.ts

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { twoFactors, users } from "~/db/schema";
 import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
-import { CLIENT_IP_HEADER } from "./auth.server";
 import { ServiceError } from "./errors.server";
 import type { Services } from "./index.server";
 import { describeDevice } from "./two-factor.server";

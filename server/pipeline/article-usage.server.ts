@@ -2,7 +2,7 @@ import type http from "node:http";
 
 import { isbot } from "isbot";
 
-import { CLIENT_IP_HEADER } from "~/services/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ScholarlyService } from "~/services/scholarly.server";
 
 import type { Step } from "./pipeline.server";

@@ -1,5 +1,5 @@
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { AppConfig } from "~/lib/config.server";
-import { CLIENT_IP_HEADER } from "~/services/auth.server";
 
 import { proxyEntry } from "../fetch-bridge.server";
 import type { Step } from "./pipeline.server";

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { mailOutbox, users } from "~/db/schema";
 import { RESET_LINK_INVALID, RESET_REQUESTED } from "~/domain/messages/accounts";
-import { CLIENT_IP_HEADER } from "~/services/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 import { type ApiWorld, openApiWorld } from "../support/api";
 import { testDatabaseKind } from "../support/database";

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { action as uploadAction } from "~/routes/api.uploads";
 import { action as dashboardAction } from "~/routes/dashboard";
 import { isAdminTab } from "~/routes/dashboard/registry";
@@ -23,7 +24,6 @@ import { action as postEditorAction } from "~/routes/post-editor";
 import { action as revisionsAction } from "~/routes/revisions";
 import { action as signInAction } from "~/routes/signin";
 import { type ActivityEntry, outcomeOf } from "~/services/activity.server";
-import { CLIENT_IP_HEADER } from "~/services/auth.server";
 
 import { type ApiWorld, openApiWorld } from "../support/api";
 import { reportCount } from "../support/counts";
