@@ -27,7 +27,17 @@ const RELIABILITY = [
 const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts"];
 /** Checks of the production build (`build/`). */
 const BUILD = ["app/js-budget.test.ts", "app/site-css.test.ts"];
-const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD];
+/**
+ * Volume: the 100 MB import, the sitemaps of 120,000 posts, the whole demo centre seeded (images and
+ * PDFs made and ingested). No build and no processes, but each runs for many seconds: together they
+ * were three fifths of the fast lane's CPU time.
+ */
+const VOLUME = [
+  "app/services/import/large-collection.db.test.ts",
+  "app/routes/sitemaps-volume.db.test.ts",
+  "app/demo/seed.db.test.ts",
+];
+const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD, ...VOLUME];
 
 /** The files of these globs that also run on PostgreSQL: the *.db.test.ts and *.pg.test.ts ones. */
 function postgresFiles(globs: string[]) {
@@ -61,7 +71,8 @@ function project(
   };
 }
 
-// Process-spawning suites wait for servers to start and stop, under load on a shared machine.
+// Process-spawning suites wait for servers to start and stop, and volume tests move much data, under load on a
+// shared machine.
 const TRUST_TIMEOUTS: [number, number] = [300_000, 300_000];
 
 /** `--project` names given on the command line (each tier runs its own), for the report's file name. */
@@ -70,8 +81,13 @@ const chosen = process.argv.flatMap((arg, i, args) =>
 );
 if (chosen.some((name) => name.includes("postgres")) && !onPostgres)
   throw new Error("The PostgreSQL projects need TEST_DATABASE_URL (docs/testing.md).");
-// One report per tier, so running one tier does not overwrite another's (scripts/test-summary.mjs reads them all).
-const report = chosen.length ? `vitest-${chosen.join("+").replace(/[^\w+-]/g, "")}.json` : "vitest.json";
+// One report per tier, so running one tier does not overwrite another's (scripts/test-summary.mjs reads them all);
+// `--project '!pglite'` (every project but test:unit's, as npm test runs them) writes vitest-not-pglite.json.
+const tiers = chosen
+  .join("+")
+  .replace(/!/g, "not-")
+  .replace(/[^\w+-]/g, "");
+const report = tiers ? `vitest-${tiers}.json` : "vitest.json";
 
 export default defineConfig({
   resolve: { alias },
@@ -90,6 +106,8 @@ export default defineConfig({
       project("security", SECURITY, { timeouts: TRUST_TIMEOUTS }),
       // test:build
       project("build", BUILD),
+      // test:volume
+      project("volume", VOLUME, { timeouts: TRUST_TIMEOUTS }),
       ...(onPostgres
         ? [
             // test:pg
@@ -99,6 +117,7 @@ export default defineConfig({
             }),
             project("reliability-postgres", postgresFiles(RELIABILITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
             project("security-postgres", postgresFiles(SECURITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
+            project("volume-postgres", postgresFiles(VOLUME), { postgres: true, timeouts: TRUST_TIMEOUTS }),
           ]
         : []),
     ],

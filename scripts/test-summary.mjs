@@ -39,4 +39,11 @@ try {
 } catch {
   // no suite reported a count
 }
+// test:unit's wall time, which must stay under a minute on a two-core machine (docs/testing.md): from the
+// run's start to the end of its last test file, as its report (npm run test:unit) records them.
+const unit = read(".tmp/results/vitest-pglite.json");
+if (unit?.testResults.length) {
+  const end = Math.max(...unit.testResults.map((file) => file.endTime));
+  console.log(`test:unit: ${Math.round((end - unit.startTime) / 1000)} s wall, ${unit.testResults.length} files`);
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

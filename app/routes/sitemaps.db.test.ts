@@ -8,34 +8,9 @@ import { robotsTxt } from "~/web/sitemaps.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
-import { locsOf, xmllintProblems } from "../../tests/support/feeds";
-import { loader as robotsLoader } from "./robots";
-import { loader } from "./sitemaps";
+import { sitemapAnswer, validSitemap } from "../../tests/support/sitemaps";
 
 const world = setUpDashboardWorld();
-
-/** The sitemap route's (or robots.txt's) answer to a GET of `url`. */
-async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const request = new Request(`http://localhost${url}`, { headers });
-  if (url === "/robots.txt") return robotsLoader({ request, params: {}, context: {} } as never) as Response;
-  const params = url.startsWith("/sitemaps/") ? { sitemapFile: url.slice("/sitemaps/".length) } : {};
-  try {
-    return (await loader({ request, params, context: {} } as never)) as Response;
-  } catch (thrown) {
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return new Response(null, { status });
-    throw thrown;
-  }
-}
-
-async function validSitemap(url: string, schema: "sitemap.xsd" | "siteindex.xsd" = "sitemap.xsd") {
-  const answer = await get(url);
-  expect(answer.status).toBe(200);
-  expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-  const body = await answer.text();
-  expect(xmllintProblems(body, schema)).toBe("");
-  return { answer, body, locs: locsOf(body) };
-}
 
 describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
   it("an index of valid children listing the public pages, posts and articles, and nothing unpublished", async () => {
@@ -103,20 +78,24 @@ describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
     }
     expect(postsChild.answer.headers.get("last-modified")).toBeTruthy();
     expect(
-      (await get("/sitemaps/posts-1.xml", { "If-None-Match": postsChild.answer.headers.get("etag")! })).status,
+      (await sitemapAnswer("/sitemaps/posts-1.xml", { "If-None-Match": postsChild.answer.headers.get("etag")! }))
+        .status,
     ).toBe(304);
     expect(
-      (await get("/sitemaps/posts-1.xml", { "If-Modified-Since": postsChild.answer.headers.get("last-modified")! }))
-        .status,
+      (
+        await sitemapAnswer("/sitemaps/posts-1.xml", {
+          "If-Modified-Since": postsChild.answer.headers.get("last-modified")!,
+        })
+      ).status,
     ).toBe(304);
 
     // Children that do not exist, and names that are not children.
     for (const missing of ["posts-2.xml", "journals-2.xml", "posts-0.xml", "posts.xml", "users-1.xml", "pages-1.xml"])
-      expect((await get(`/sitemaps/${missing}`)).status, missing).toBe(404);
+      expect((await sitemapAnswer(`/sitemaps/${missing}`)).status, missing).toBe(404);
   });
 
   it("robots.txt points to the sitemap and keeps crawlers out of accounts, editors, the API and previews", async () => {
-    const answer = await get("/robots.txt");
+    const answer = await sitemapAnswer("/robots.txt");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const lines = (await answer.text()).split("\n");
@@ -156,59 +135,4 @@ describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
     expect(await small.chunk("posts", chunks.length + 1)).toBeUndefined();
     expect(await small.chunk("posts", 0)).toBeUndefined();
   });
-});
-
-describe(`a sitemap of 100,000+ posts (${testDatabaseKind})`, () => {
-  it("is an index of children of at most 50,000 addresses, each valid, with drafts and trashed rows left out", async () => {
-    const { db } = world.database;
-    const ROWS = 120_000;
-    // Bulk rows as SQL makes them: every tenth a draft, every seventeenth in the trash.
-    await db.execute(sql`
-      insert into posts (slug, title, category, content, status, deleted_at, created_at, updated_at)
-      select 'bulk-' || g, 'Bulk post ' || g, 'exams', '<p>Bulk</p>',
-             case when g % 10 = 0 then 'draft' else 'published' end,
-             case when g % 17 = 0 then now() else null end,
-             now() - make_interval(secs => ${ROWS} - g + 60), now() - make_interval(secs => ${ROWS} - g + 60)
-      from generate_series(1, ${ROWS}) g`);
-    await db.execute(sql`
-      insert into journals (slug, filename, file, created_at, updated_at)
-      select 'bulk-article-' || g, 'Bulk article ' || g, '/uploads/none.pdf',
-             now() - make_interval(secs => 20000 - g + 60), now() - make_interval(secs => 20000 - g + 60)
-      from generate_series(1, 20000) g`);
-    const [{ n: publicPosts }] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from posts where deleted_at is null and status = 'published'`),
-    );
-    expect(publicPosts).toBeGreaterThan(100_000);
-
-    let started = performance.now();
-    const index = await validSitemap("/sitemap.xml", "siteindex.xsd");
-    const indexMs = performance.now() - started;
-    const postChildren = index.locs.filter((loc) => loc.includes("/sitemaps/posts-"));
-    expect(postChildren).toEqual([1, 2, 3].map((n) => `http://localhost/sitemaps/posts-${n}.xml`));
-    expect(index.locs).toContain("http://localhost/sitemaps/journals-1.xml");
-
-    const seen = new Set<string>();
-    let largest = 0;
-    started = performance.now();
-    for (const child of postChildren) {
-      const { locs, body } = await validSitemap(new URL(child).pathname);
-      expect(locs.length).toBeLessThanOrEqual(50_000);
-      expect(Buffer.byteLength(body)).toBeLessThan(50 * 1024 * 1024);
-      largest = Math.max(largest, Buffer.byteLength(body));
-      for (const loc of locs) seen.add(loc);
-    }
-    const childrenMs = performance.now() - started;
-    // Every public post once, across the children; no draft and nothing from the trash.
-    expect(seen.size).toBe(publicPosts);
-    expect(seen.has("http://localhost/post/bulk-1")).toBe(true);
-    expect(seen.has("http://localhost/post/bulk-10")).toBe(false);
-    expect(seen.has("http://localhost/post/bulk-17")).toBe(false);
-    const articles = await validSitemap("/sitemaps/journals-1.xml");
-    expect(articles.locs.length).toBe(20_001);
-    expect((await get("/sitemaps/posts-4.xml")).status).toBe(404);
-    console.log(
-      `sitemap of ${publicPosts} posts (${testDatabaseKind}): index ${indexMs.toFixed(0)} ms, ` +
-        `3 children ${childrenMs.toFixed(0)} ms (largest ${(largest / 1024 / 1024).toFixed(1)} MB)`,
-    );
-  }, 240_000);
 });
