@@ -22,6 +22,9 @@ test("no module of app/ or server/ imports itself through others", async () => {
     baseDir: root,
     fileExtensions: ["ts", "tsx"],
     tsConfig: path.join(root, "tsconfig.json"),
+    // React Router's generated route types (after `npm run typecheck`) import their route module back:
+    // a circle of types that the generator makes, not one of ours.
+    excludeRegExp: [/^\.react-router\//],
   });
 
   expect(graph.warnings().skipped.filter((name) => !NOT_FILES.test(name))).toEqual([]);
