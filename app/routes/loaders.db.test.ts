@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { demoJournals } from "~/demo/content";
-import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime } from "~/runtime.server";
 import { mediaOptions } from "~/services/index.server";
 import { extractPendingPdfText } from "~/services/pdf-text.server";
 
-import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import {
+  installRuntime,
+  openSeededTestDatabase,
+  type TestDatabase,
+  testDatabaseKind,
+} from "../../tests/support/database";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
 import { loader as journalLoader } from "./journal";
@@ -34,8 +38,7 @@ async function thrownStatus(promise: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemoContent(database.db, mediaOptions(database.dataDir));
+  database = await openSeededTestDatabase();
   installRuntime(database);
 });
 afterAll(async () => {

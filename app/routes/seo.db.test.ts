@@ -6,12 +6,15 @@
 import type { MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { seedDemoContent } from "~/demo/seed.server";
 import { closeRuntime, services } from "~/runtime.server";
-import { mediaOptions } from "~/services/index.server";
 import { publicOrigin } from "~/web/seo.server";
 
-import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import {
+  installRuntime,
+  openSeededTestDatabase,
+  type TestDatabase,
+  testDatabaseKind,
+} from "../../tests/support/database";
 import { checkStructuredData, type StructuredType } from "../../tests/support/structured-data";
 import { loader as aboutLoader } from "./about";
 import { loader as admisionLoader } from "./admision";
@@ -56,8 +59,7 @@ function checkPage(tags: MetaDescriptor[], path: string): StructuredType[] {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemoContent(database.db, mediaOptions(database.dataDir));
+  database = await openSeededTestDatabase();
   installRuntime(database);
 });
 afterAll(async () => {

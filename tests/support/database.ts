@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -79,7 +80,10 @@ async function openPglite(template: Blob | undefined): Promise<DatabaseHandle & 
 
 const TEMPLATES = path.join(projectRoot, ".tmp", "pglite-template");
 
-/** A hash of these files and folders (recursively), and PGlite's version: a template's key. */
+/**
+ * A hash of these files and folders (recursively), and PGlite's version: a template's key. Test files
+ * are left out: what a template holds is made by the app's code, and editing a test should not remake it.
+ */
 function sourcesHash(entries: string[]) {
   const hash = createHash("sha256");
   const pglite = path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json");
@@ -90,22 +94,53 @@ function sourcesHash(entries: string[]) {
       ? fs.readdirSync(full, { recursive: true, encoding: "utf8" }).map((file) => path.join(full, file))
       : [full];
     for (const file of files.sort()) {
+      if (/\.test\.tsx?$/.test(file)) continue;
       if (fs.statSync(file).isFile()) hash.update(path.relative(projectRoot, file)).update(fs.readFileSync(file));
     }
   }
   return hash.digest("hex").slice(0, 16);
 }
 
-/** Puts `make`'s folder at `target`; parallel workers making it at once never see half of one. */
-async function publish(target: string, make: (folder: string) => Promise<void>) {
+/**
+ * Makes the folder `target` with `make` unless it is there. One worker makes it while the others wait:
+ * on a fresh clone each would otherwise spend the same seconds of CPU on a copy of its own. A worker
+ * that finds the maker gone (killed) takes over. It is made aside and renamed, so none sees half of one.
+ */
+async function makeOnce(target: string, make: (folder: string) => Promise<void>) {
   fs.mkdirSync(TEMPLATES, { recursive: true });
-  const partial = fs.mkdtempSync(path.join(TEMPLATES, "partial-"));
-  await make(partial);
+  const lock = `${target}.maker`;
+  while (!fs.existsSync(target)) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+    } catch {
+      if (makerRuns(lock)) await sleep(100);
+      else fs.rmSync(lock, { force: true });
+      continue;
+    }
+    const partial = fs.mkdtempSync(path.join(TEMPLATES, "partial-"));
+    try {
+      if (!fs.existsSync(target)) {
+        await make(partial);
+        fs.renameSync(partial, target);
+      }
+    } catch (error) {
+      // Another worker published it first (after taking over from a maker it thought gone): not a failure.
+      if (!fs.existsSync(target)) throw error;
+    } finally {
+      fs.rmSync(partial, { recursive: true, force: true });
+      fs.rmSync(lock, { force: true });
+    }
+  }
+}
+
+/** Whether the process that wrote a maker's lock file still runs. */
+function makerRuns(lock: string) {
   try {
-    fs.renameSync(partial, target);
-  } catch {
-    // Another worker published the same template first.
-    fs.rmSync(partial, { recursive: true, force: true });
+    process.kill(Number(fs.readFileSync(lock, "utf8")), 0);
+    return true;
+  } catch (error) {
+    // Gone: the lock (ENOENT, made already) or its process (ESRCH). EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
@@ -120,7 +155,7 @@ function migratedTemplate() {
   return (migrated ??= (async () => {
     const folder = path.join(TEMPLATES, `migrated-${sourcesHash(["drizzle"])}`);
     if (!fs.existsSync(folder)) {
-      await publish(folder, async (partial) => {
+      await makeOnce(folder, async (partial) => {
         const handle = await openPglite(undefined);
         await writeDump(handle.client, path.join(partial, "db.tar"));
         await handle.close();
@@ -145,7 +180,7 @@ async function pgliteTestDatabase(template: Blob, dataDir: string): Promise<Test
 /**
  * A fresh database with the demo content (seedDemoContent), and its uploads in the data directory.
  * On PGlite, a copy of one seeded once for the sources it was seeded from (the seed goes through the
- * app's services, so any change under app/ makes a new one); on PostgreSQL, seeded here.
+ * app's services, so any change to app/'s code makes a new one); on PostgreSQL, seeded here.
  */
 export async function openSeededTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind !== "pglite") {
@@ -155,7 +190,7 @@ export async function openSeededTestDatabase(): Promise<TestDatabase> {
   }
   const folder = path.join(TEMPLATES, `seeded-${sourcesHash(["drizzle", "app", "package-lock.json"])}`);
   if (!fs.existsSync(folder)) {
-    await publish(folder, async (partial) => {
+    await makeOnce(folder, async (partial) => {
       const handle = await openPglite(await migratedTemplate());
       fs.mkdirSync(path.join(partial, "data"));
       await seedDemoContent(handle.db, mediaOptions(path.join(partial, "data")));
