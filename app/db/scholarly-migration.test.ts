@@ -2,15 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { journalJson } from "~/api/records.server";
 import { journalsService } from "~/services/journals.server";
 
+import { openEmptyPglite } from "../../tests/support/database";
 import { type Database, migrationsFolder, rowsOf } from "./client.server";
 import * as schema from "./schema";
 
@@ -30,9 +31,13 @@ function migrationsBefore(tag: string) {
   return target;
 }
 
-const client = new PGlite();
-const db = drizzle(client, { schema }) as unknown as Database;
-afterAll(() => client.close());
+let client: PGlite;
+let db: Database;
+beforeAll(async () => {
+  client = await openEmptyPglite();
+  db = drizzle(client, { schema }) as unknown as Database;
+});
+afterAll(() => client?.close());
 
 describe("migration 0006 (the scholarly journal)", () => {
   it("keeps every existing article at its address, with its PDF and its API shape", async () => {
@@ -90,7 +95,7 @@ describe("migration 0006 (the scholarly journal)", () => {
 
 describe("migration 0012 (an issue's articles wait for it)", () => {
   it("keeps every public issue public, and withdraws what a forthcoming issue had leaked", async () => {
-    const fresh = new PGlite();
+    const fresh = await openEmptyPglite();
     const freshDb = drizzle(fresh, { schema }) as unknown as Database;
     try {
       const before = migrationsBefore("0012_issue_publication");

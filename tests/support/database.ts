@@ -57,13 +57,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
  * faster. The migrations are still run on each copy, as openDatabase does (there is nothing left to
  * apply, so they only check that).
  */
-async function openPglite(template: Blob | undefined): Promise<DatabaseHandle & { client: PGlite }> {
-  const startParams = [
-    ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
-    "-c",
-    `shared_buffers=${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`,
-  ];
-  const client = await PGlite.create({ loadDataDir: template, startParams });
+async function openPglite(template: Blob): Promise<DatabaseHandle & { client: PGlite }> {
+  const client = await PGlite.create({ loadDataDir: template, startParams: pgliteStartParams() });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   let closed: Promise<void> | undefined;
@@ -76,6 +71,19 @@ async function openPglite(template: Blob | undefined): Promise<DatabaseHandle & 
     },
     close: () => (closed ??= client.close()),
   };
+}
+
+function pgliteStartParams() {
+  return [
+    ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
+    "-c",
+    `shared_buffers=${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`,
+  ];
+}
+
+/** A PGlite as initdb leaves it, with no migration run: for the tests of the migrations themselves. */
+export async function openEmptyPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await emptyTemplate(), startParams: pgliteStartParams() });
 }
 
 const TEMPLATES = path.join(projectRoot, ".tmp", "pglite-template");
@@ -148,7 +156,23 @@ async function writeDump(client: PGlite, file: string) {
   fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
 }
 
+let empty: Promise<Blob> | undefined;
 let migrated: Promise<Blob> | undefined;
+
+/** The database initdb makes, before any migration. */
+function emptyTemplate() {
+  return (empty ??= (async () => {
+    const folder = path.join(TEMPLATES, `initdb-${sourcesHash([])}`);
+    if (!fs.existsSync(folder)) {
+      await makeOnce(folder, async (partial) => {
+        const client = await PGlite.create({ startParams: pgliteStartParams() });
+        await writeDump(client, path.join(partial, "db.tar"));
+        await client.close();
+      });
+    }
+    return new Blob([fs.readFileSync(path.join(folder, "db.tar"))]);
+  })());
+}
 
 /** The migrated, empty database. */
 function migratedTemplate() {
@@ -156,7 +180,7 @@ function migratedTemplate() {
     const folder = path.join(TEMPLATES, `migrated-${sourcesHash(["drizzle"])}`);
     if (!fs.existsSync(folder)) {
       await makeOnce(folder, async (partial) => {
-        const handle = await openPglite(undefined);
+        const handle = await openPglite(await emptyTemplate());
         await writeDump(handle.client, path.join(partial, "db.tar"));
         await handle.close();
       });
