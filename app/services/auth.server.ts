@@ -36,8 +36,6 @@ export type AuthOptions = {
 
 /** Sign-in and sign-up attempts allowed per client per minute. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
-/** Re-exported for the modules that already import it from here; it lives in lib/client-ip.server.ts. */
-export { CLIENT_IP_HEADER };
 /**
  * Password sign-ins: per account and per client address, whichever path they take (username or
  * e-mail, the form or the JSON API), counted in the database so that every server counts together.
