@@ -201,39 +201,69 @@ export function statusOf(value: unknown, thrown: boolean): number {
 export type ActivityRecorder = { record(entry: ActivityEntryInput): Promise<void> };
 
 /**
- * Runs one operation and records it once, with the outcome its answer (or what it threw) stands
- * for. An entry is written only when an actor was named, here or by `noteActivity` during the run
- * (the dispatchers name admins only); nested calls add nothing of their own.
+ * An operation's entry, opened where the operation is dispatched (an HTML form's edge): what runs
+ * in it adds to the entry (`noteActivity`) and opens none of its own; `record` writes it once.
+ */
+export type ActivityScope = {
+  /** Runs the operation's work inside this entry. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Writes the entry once, with the outcome the answer's status stands for (or the one noted). */
+  record(status: number): Promise<void>;
+};
+
+/**
+ * Opens the entry of one operation. It is written only when an actor was named, here or by
+ * `noteActivity` during the work (the edges name admins only); inside another operation's entry,
+ * the scope adds nothing of its own.
+ */
+export function openActivity(
+  recorder: ActivityRecorder | (() => Promise<ActivityRecorder>),
+  request: Request | null,
+  entry: Partial<ActivityEntryInput>,
+): ActivityScope {
+  const nested = insideActivity();
+  const scope: Scope = { entry };
+  let recorded = nested;
+  return {
+    run: (work) => (nested ? work() : scopes.run(scope, work)),
+    async record(status) {
+      const { action, actor, ...rest } = scope.entry;
+      if (recorded || !action || !actor) return;
+      recorded = true;
+      const target = typeof recorder === "function" ? await recorder() : recorder;
+      await target.record({
+        ...requestOrigin(request),
+        ...rest,
+        action,
+        actor,
+        outcome: scope.entry.outcome ?? outcomeOf(status),
+      });
+    },
+  };
+}
+
+/**
+ * The JSON API's form of the same: runs one operation and records it once, with the outcome its
+ * answer (or what it threw) stands for.
  */
 export async function withActivity<T>(
   recorder: ActivityRecorder | (() => Promise<ActivityRecorder>),
   request: Request | null,
   entry: Partial<ActivityEntryInput>,
-  run: () => Promise<T>,
+  work: () => Promise<T>,
 ): Promise<T> {
-  if (insideActivity()) return run();
-  const scope: Scope = { entry };
-  const finish = async (status: number) => {
-    const { action, actor, ...rest } = scope.entry;
-    if (!action || !actor) return;
-    const target = typeof recorder === "function" ? await recorder() : recorder;
-    await target.record({
-      ...requestOrigin(request),
-      ...rest,
-      action,
-      actor,
-      outcome: scope.entry.outcome ?? outcomeOf(status),
-    });
-  };
-  let result: T;
+  const activity = openActivity(recorder, request, entry);
+  let status = 500;
   try {
-    result = await scopes.run(scope, run);
+    const result = await activity.run(work);
+    status = statusOf(result, false);
+    return result;
   } catch (error) {
-    await finish(statusOf(error, true));
+    status = statusOf(error, true);
     throw error;
+  } finally {
+    await activity.record(status);
   }
-  await finish(statusOf(result, false));
-  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
