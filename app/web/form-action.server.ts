@@ -116,6 +116,8 @@ export type FormSpec<Parsed, Extra extends object> = {
   words?: FormWords;
   /** On every answer (the dashboard's intent). */
   extra?: Extra;
+  /** What a refused form's answer needs besides (computed only then: the QR code shown again). */
+  refusedExtra?: (form: FormData) => Promise<Partial<Extra>>;
   /** The activity log's entry of this operation, opened once the form is read (an admin's write). */
   activity?: ActivityScope | null | ((form: FormData) => ActivityScope | null);
 };
@@ -155,7 +157,8 @@ export async function answerForm<Parsed = FormValues, Extra extends object = obj
       const doWork = () => work({ input: parsed.data, values, form });
       return await (activity ? activity.run(doWork) : doWork());
     } catch (error) {
-      return failedAnswer(error, spec.where, options);
+      const more = spec.refusedExtra && !(error instanceof Response) ? await spec.refusedExtra(form) : {};
+      return failedAnswer(error, spec.where, { ...options, extra: { ...options.extra, ...more } as Extra });
     }
   };
   // The entry's outcome: the answer's status, or what passed through (a redirect to sign in, a 503).

@@ -2,7 +2,14 @@ import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-
 
 import type { SessionUser } from "~/services/accounts.server";
 import type { ActivityScope } from "~/services/activity.server";
-import { answerForm, formAnswer, type FormWords } from "~/web/form-action.server";
+import {
+  answerForm,
+  formAnswer,
+  type FormSpec,
+  type FormValues,
+  type FormWords,
+  type FormWork,
+} from "~/web/form-action.server";
 
 import type { ActionResult } from "./tab";
 
@@ -49,28 +56,38 @@ export function replyFor(intent: string): Reply {
 }
 
 /**
+ * What an action's form holds: `fields` (echoed back when it is refused, so a page drawn anew shows
+ * what was typed) checked by `schema` before `fn` runs; `refusedExtra`, what a refusal needs besides.
+ */
+type ActionOptions<Parsed> = Pick<FormSpec<Parsed, Partial<ActionResult>>, "fields" | "schema" | "refusedExtra"> & {
+  reads?: boolean;
+};
+
+/**
  * Makes a named action out of `fn`, answered by the form edge (answerForm): a zod failure, a
  * ServiceError, a thrown Response and anything unexpected are answered there, worded by `failures`.
  */
-export function runAction(
+export function runAction<Parsed = FormValues>(
   intent: string,
   failures: Failures,
-  fn: (args: ActionArgs & { reply: Reply }) => Promise<ActionAnswer>,
-  options: { reads?: boolean } = {},
+  fn: (args: ActionArgs & FormWork<Parsed> & { reply: Reply }) => Promise<ActionAnswer>,
+  options: ActionOptions<Parsed> = {},
 ): DashboardAction {
   const reply = replyFor(intent);
+  const { reads, ...form } = options;
   const action = (args: ActionArgs) =>
     answerForm(
       args.form,
       {
         where: `dashboard ${intent}`,
         words: { unavailablePage: true, ...failures },
-        extra: { intent },
+        extra: { intent } as Partial<ActionResult>,
         activity: args.activity,
+        ...form,
       },
-      () => fn({ ...args, reply }),
+      (work) => fn({ ...args, ...work, reply }),
     ) as Promise<ActionAnswer>;
-  return Object.assign(action, { intent, ...(options.reads ? { reads: true } : {}) });
+  return Object.assign(action, { intent, ...(reads ? { reads: true } : {}) });
 }
 
 /** A tab's actions map, keyed by the intent each one answers. */
