@@ -91,6 +91,11 @@ export function failedAnswer<Extra extends object = object>(
   return formAnswer(false, failed, { status: 500, errors: { form: failed }, values, extra });
 }
 
+/** A refusal's words for a page that shows it (a mail's link followed), in the edge's terms. */
+export function refusalMessage(error: unknown, where: string): string {
+  return failedAnswer(error, where).data.message;
+}
+
 /** A form's fields as text: each name with the value a missing one is taken as, or names alone (""). */
 export type FormFields = Readonly<Record<string, string>> | readonly string[];
 
