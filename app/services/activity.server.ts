@@ -201,15 +201,12 @@ export function statusOf(value: unknown, thrown: boolean): number {
 export type ActivityRecorder = { record(entry: ActivityEntryInput): Promise<void> };
 
 /**
- * An operation's entry, opened where the operation is dispatched (an HTML form's edge): what runs
- * in it adds to the entry (`noteActivity`) and opens none of its own; `record` writes it once.
+ * An operation's entry, opened where the operation is dispatched (an HTML form's edge): `run`
+ * runs the operation inside it, so that what it calls adds to the entry (`noteActivity`) and opens
+ * none of its own, and then writes the entry once, with the outcome its answer (or what it threw)
+ * stands for.
  */
-export type ActivityScope = {
-  /** Runs the operation's work inside this entry. */
-  run<T>(work: () => Promise<T>): Promise<T>;
-  /** Writes the entry once, with the outcome the answer's status stands for (or the one noted). */
-  record(status: number): Promise<void>;
-};
+export type ActivityScope = { run<T>(work: () => Promise<T>): Promise<T> };
 
 /**
  * Opens the entry of one operation. It is written only when an actor was named, here or by
@@ -221,49 +218,45 @@ export function openActivity(
   request: Request | null,
   entry: Partial<ActivityEntryInput>,
 ): ActivityScope {
-  const nested = insideActivity();
+  if (insideActivity()) return { run: (work) => work() };
   const scope: Scope = { entry };
-  let recorded = nested;
+  const record = async (status: number) => {
+    const { action, actor, ...rest } = scope.entry;
+    if (!action || !actor) return;
+    const target = typeof recorder === "function" ? await recorder() : recorder;
+    await target.record({
+      ...requestOrigin(request),
+      ...rest,
+      action,
+      actor,
+      outcome: scope.entry.outcome ?? outcomeOf(status),
+    });
+  };
   return {
-    run: (work) => (nested ? work() : scopes.run(scope, work)),
-    async record(status) {
-      const { action, actor, ...rest } = scope.entry;
-      if (recorded || !action || !actor) return;
-      recorded = true;
-      const target = typeof recorder === "function" ? await recorder() : recorder;
-      await target.record({
-        ...requestOrigin(request),
-        ...rest,
-        action,
-        actor,
-        outcome: scope.entry.outcome ?? outcomeOf(status),
-      });
+    async run(work) {
+      let status = 500;
+      try {
+        const result = await scopes.run(scope, work);
+        status = statusOf(result, false);
+        return result;
+      } catch (thrown) {
+        status = statusOf(thrown, true);
+        throw thrown;
+      } finally {
+        await record(status);
+      }
     },
   };
 }
 
-/**
- * The JSON API's form of the same: runs one operation and records it once, with the outcome its
- * answer (or what it threw) stands for.
- */
-export async function withActivity<T>(
+/** The JSON API's way in: runs one operation inside its entry (see `openActivity`). */
+export function withActivity<T>(
   recorder: ActivityRecorder | (() => Promise<ActivityRecorder>),
   request: Request | null,
   entry: Partial<ActivityEntryInput>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const activity = openActivity(recorder, request, entry);
-  let status = 500;
-  try {
-    const result = await activity.run(work);
-    status = statusOf(result, false);
-    return result;
-  } catch (error) {
-    status = statusOf(error, true);
-    throw error;
-  } finally {
-    await activity.record(status);
-  }
+  return openActivity(recorder, request, entry).run(work);
 }
 
 // ---------------------------------------------------------------------------------------------

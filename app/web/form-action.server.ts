@@ -5,7 +5,7 @@ import type { FormAnswer, FormValues } from "~/lib/forms/answer";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
 import { readForm } from "~/lib/read-form.server";
 import { z } from "~/lib/zod";
-import { type ActivityScope, statusOf } from "~/services/activity.server";
+import type { ActivityScope } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 
 /**
@@ -155,27 +155,16 @@ export async function answerForm<Parsed = FormValues, Extra extends object = obj
   const echo = Object.fromEntries(Object.entries(values).filter(([name]) => !except.includes(name)));
   const options = { words: spec.words, values: spec.fields && spec.echo !== false ? echo : null, extra: spec.extra };
   const activity = typeof spec.activity === "function" ? spec.activity(form) : spec.activity;
-  const run = async () => {
+  // The entry's outcome is the answer's status, or what passed through (a redirect to sign in, a 503).
+  const answer = async () => {
     try {
       const parsed = spec.schema ? spec.schema.safeParse(values) : { success: true as const, data: values as Parsed };
       if (!parsed.success) throw parsed.error;
-      const doWork = () => work({ input: parsed.data, values, form });
-      return await (activity ? activity.run(doWork) : doWork());
+      return await work({ input: parsed.data, values, form });
     } catch (error) {
       const more = spec.refusedExtra && !(error instanceof Response) ? await spec.refusedExtra(form) : {};
       return failedAnswer(error, spec.where, { ...options, extra: { ...options.extra, ...more } as Extra });
     }
   };
-  // The entry's outcome: the answer's status, or what passed through (a redirect to sign in, a 503).
-  let status = 500;
-  try {
-    const answer = await run();
-    status = statusOf(answer, false);
-    return answer;
-  } catch (thrown) {
-    status = statusOf(thrown, true);
-    throw thrown;
-  } finally {
-    await activity?.record(status);
-  }
+  return activity ? activity.run(answer) : answer();
 }
