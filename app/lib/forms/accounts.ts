@@ -91,11 +91,6 @@ export const secondStepForm = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** True when any required field is empty once trimmed. */
-export function missingFields(values: Record<string, unknown>, fields: string[]): boolean {
-  return fields.some((field) => typeof values[field] !== "string" || (values[field] as string).trim() === "");
-}
-
 export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid input";
 }
