@@ -8,7 +8,7 @@ import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { openAnyActivity } from "~/web/activity.server";
-import { formAction } from "~/web/form-action.server";
+import { formAction, valuesOf } from "~/web/form-action.server";
 
 import type { Route } from "./+types/setup";
 
@@ -29,9 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
     request,
     {
       ...spec,
-      // The first admin is logged like any admin's write, with the new admin as the actor.
+      // The first admin is logged like any admin's write, with the new admin as the actor. A form
+      // the schema refuses is not: no name anyone typed is kept (as for sign-in's unknown names).
       activity: (form: FormData) => {
-        const username = String(form.get("username") ?? "").trim();
+        const parsed = setupForm.safeParse(valuesOf(form, SIGN_UP_FIELDS));
+        if (!parsed.success) return null;
+        const { username } = parsed.data;
         return openAnyActivity(request, {
           action: "users.create-first-admin",
           actor: { id: null, name: username },
