@@ -1,6 +1,9 @@
 import { useState } from "react";
 import type { z } from "zod";
 
+import { checkForm } from "./forms/check";
+import { firstMessage } from "./forms/errors";
+
 /**
  * Uploads in flight on a form: `uploading` stays true until every upload control and editor
  * that reported one has finished. Pass `onUploadingChange` to each of them.
@@ -14,26 +17,25 @@ export function useUploadsInFlight() {
 const NONE_FIXED: ReadonlySet<string> = new Set();
 
 /**
- * The server's schema, checked in the browser on submit: obvious mistakes are told next to their
- * fields without a round trip. `errors` is null until a check fails. Give the form `onInput` too:
- * a field's message goes as soon as the schema accepts what the person has made of it
- * (`unlessFixed` does the same to the server's messages for the form last sent).
+ * The form's schema, checked in the browser on submit (checkForm): obvious mistakes are told next
+ * to their fields without a round trip. `errors` is null until a check fails; `message` is its first
+ * problem, for a form that shows one message. Give the form `onInput` too: a field's message goes
+ * as soon as the schema accepts what the person has made of it (`unlessFixed` does the same to the
+ * server's messages for the form last sent).
  */
-export function useSchemaCheck(schema: z.ZodType, toErrors: (error: z.ZodError) => Record<string, string>) {
+export function useSchemaCheck(schema: z.ZodType) {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [fixed, setFixed] = useState(NONE_FIXED);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setFixed(NONE_FIXED);
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) return setErrors(null);
-    event.preventDefault();
-    setErrors(toErrors(parsed.error));
+    const found = checkForm(schema, event.currentTarget);
+    if (found) event.preventDefault();
+    setErrors(found);
   };
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     const name = (event.target as Partial<HTMLInputElement>).name;
     if (!name) return;
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    const wrong = !parsed.success && name in toErrors(parsed.error);
+    const wrong = name in (checkForm(schema, event.currentTarget) ?? {});
     if (wrong === !fixed.has(name)) return;
     const next = new Set(fixed);
     if (wrong) next.delete(name);
@@ -42,7 +44,8 @@ export function useSchemaCheck(schema: z.ZodType, toErrors: (error: z.ZodError) 
   };
   const unlessFixed = (all: Record<string, string> | null | undefined) =>
     all && Object.fromEntries(Object.entries(all).filter(([field]) => !fixed.has(field)));
-  return { errors: unlessFixed(errors), onSubmit, onInput, unlessFixed };
+  const shown = unlessFixed(errors);
+  return { errors: shown, message: (shown && firstMessage(shown)) ?? null, onSubmit, onInput, unlessFixed };
 }
 
 /**

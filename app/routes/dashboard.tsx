@@ -4,7 +4,7 @@ import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
-import { dashboardActivity } from "~/web/activity.server";
+import { dashboardEntry, openAdminActivity } from "~/web/activity.server";
 import { NOT_ALLOWED, requireAdmin, requireUser, TWO_FACTOR_SETUP_PATH } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
@@ -43,8 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!found) return replyFor(intent)(false, "Unknown action.");
   if (found.adminOnly) await requireAdmin(request);
   // Every admin's write is logged here, once, whatever the tab (decision 024); a read is not.
-  if (found.action.reads) return found.action({ request, form, user });
-  return dashboardActivity(request, user, found.tab, intent, form, () => found.action({ request, form, user }));
+  const activity = found.action.reads
+    ? null
+    : openAdminActivity(request, user, dashboardEntry(found.tab, intent, form));
+  return found.action({ request, form, user, activity });
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */

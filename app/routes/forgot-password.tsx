@@ -1,15 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 
-import { useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
+import { useFieldValues } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { firstError, forgotPasswordSchema } from "~/lib/forms/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { forgotPasswordSchema } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { formAction, formAnswer } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/forgot-password";
@@ -21,16 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The same answer whether or not there is such an account; only a flood of asks is refused. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = forgotPasswordSchema.safeParse({ identifier: String(form.get("identifier") ?? "") });
-  if (!parsed.success) return data({ error: firstError(parsed.error), sent: null }, { status: 400 });
-  try {
-    const result = await (await services()).accounts.requestPasswordReset(request, parsed.data.identifier);
-    return { error: null, sent: result.message };
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data({ error: error.message, sent: null }, { status: error.status, headers: error.headers });
-  }
+  const spec = { where: "forgot password", fields: ["identifier"], schema: forgotPasswordSchema };
+  return formAction(request, spec, async ({ input }) => {
+    const result = await (await services()).accounts.requestPasswordReset(request, input.identifier);
+    return formAnswer(true, result.message);
+  });
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */
@@ -45,21 +40,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { values, bind } = useFieldValues({ identifier: "" });
-  const { clientError, onSubmit } = useRequiredFields(values, ["identifier"]);
+  const { bind } = useFieldValues({ identifier: "" });
+  const check = useSchemaCheck(forgotPasswordSchema);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password") === true;
   return (
     <AuthLayout
       title="Forgot your password?"
       intro="Enter your email address or username. We will email you a link to choose a new password."
-      error={clientError ?? actionData?.error}
+      error={check.message ?? (actionData?.ok === false ? actionData.message : null)}
     >
-      {actionData?.sent && (
+      {actionData?.ok && (
         <div className="mb-6">
-          <Alert tone="success">{actionData.sent}</Alert>
+          <Alert tone="success">{actionData.message}</Alert>
         </div>
       )}
-      <Form method="post" noValidate className="space-y-5" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <Field
           label="Email or username"
           autoComplete="username"

@@ -1,14 +1,13 @@
 import { useState } from "react";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
-import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
 import { PDF_REQUIRED } from "~/domain/messages/journals";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
-import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
+import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { type JournalEditorForm, journalEditorSchema } from "~/lib/forms/publishing";
 import {
   type ArticleMetadata,
@@ -20,11 +19,11 @@ import { removeCopy } from "~/lib/local-copy";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
-import { ConflictError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/journal-editor";
-import { autosaveAction, editorAction, saveUnderKey } from "./dashboard/+shared/editor.server";
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 import { ScholarlyFields } from "./dashboard/+shared/ScholarlyFields";
@@ -77,40 +76,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (new URL(request.url).searchParams.has("autosave"))
-    return autosaveAction(request, EMPTY, journalEditorSchema, async (form, admin) => {
+  const admin = await requireAdmin(request);
+  const editor = { admin, recordId: params.journalId };
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return formAction(request, autosaveForm(request, admin, EMPTY, journalEditorSchema), async ({ input }) => {
       const { journals } = await services();
-      const { options } = editorialSave(form, admin.id);
-      const journal = { ...journalFields(form), status: "draft" as const, publishAt: null };
-      const id = params.journalId ?? (form.draftId || undefined);
-      // A page from before keys were given.
-      if (!id) return { ...(await journals.create({ ...journal, userId: admin.id })), created: true };
-      const update = async () => {
-        const current = await journals.byId(id, "admin");
-        if (current?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
-        // At the version just read, when the form has none: a Submit that published it meanwhile
-        // is not turned back into a draft.
-        const version = options.version ?? current.version;
-        return journals.update(id, journal, { version, editorId: admin.id, keepRevision: false });
-      };
-      if (params.journalId) return { ...(await update()), created: false };
-      return saveUnderKey(() => journals.createOnce(id, { ...journal, userId: admin.id }), update);
+      return autosaved(await autosaveDraft(journals, journalFields(input), input, editor));
     });
-  return editorAction(request, EMPTY, journalEditorSchema, async (form, admin) => {
+  }
+  // SPEC.md's words for a article that could not be saved.
+  const spec = {
+    ...editorForm(request, admin, EMPTY, journalEditorSchema),
+    words: { failed: "Unable to post journal" },
+  };
+  return formAction(request, spec, async ({ input }) => {
     const { journals } = await services();
-    const { fields, options } = editorialSave(form, admin.id);
-    const journal = { ...journalFields(form), ...fields };
-    // A new article is created under its page's key, unless the page's autosave (or an earlier
-    // click) already made it: then that draft is saved.
-    const key = form.draftId;
-    if (params.journalId) await journals.update(params.journalId, journal, options);
-    else if (key)
-      await saveUnderKey(
-        () => journals.createOnce(key, { ...journal, userId: admin.id, slug: options.slug }),
-        () => journals.update(key, journal, { ...options, slug: options.slug || form.filename }),
-      );
-    else await journals.create({ ...journal, userId: admin.id, slug: options.slug });
-    return "/dashboard?tab=journals";
+    await saveFromEditor(journals, journalFields(input), input, { ...editor, title: input.filename });
+    return redirect("/dashboard?tab=journals");
   });
 }
 
@@ -144,7 +126,7 @@ export default function JournalEditor({ loaderData, actionData }: Route.Componen
   const editing = Boolean(loaderData.journal);
   // The page's own submissions (an autosave's answer goes to its fetcher, not here).
   const answer = actionData && "values" in actionData ? actionData : undefined;
-  const values = answer?.values ?? loaderData.values;
+  const values = (answer?.values as JournalEditorForm | null) ?? loaderData.values;
   const [file, setFile] = useState(values.file);
   return (
     <EditorForm

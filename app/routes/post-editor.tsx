@@ -1,24 +1,23 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
-import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
 import type { PostCategory } from "~/domain/vocabulary";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
-import { editorialSave, EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
+import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
-import { ConflictError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/post-editor";
-import { autosaveAction, editorAction, saveUnderKey } from "./dashboard/+shared/editor.server";
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 import { ExcerptField } from "./dashboard/+shared/ExcerptField";
@@ -59,41 +58,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (new URL(request.url).searchParams.has("autosave"))
-    return autosaveAction(request, EMPTY, postFormSchema, async (form, admin) => {
+  const admin = await requireAdmin(request);
+  const editor = { admin, recordId: params.postId };
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return formAction(request, autosaveForm(request, admin, EMPTY, postFormSchema), async ({ input }) => {
       const { posts } = await services();
-      const { options } = editorialSave(form, admin.id);
-      const post = { ...postFields(form), status: "draft" as const, publishAt: null };
-      const id = params.postId ?? (form.draftId || undefined);
-      // A page from before keys were given.
-      if (!id) return { ...(await posts.create({ ...post, userId: admin.id })), created: true };
-      const update = async () => {
-        const current = await posts.byId(id, "admin");
-        if (current?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
-        // At the version just read, when the form has none: a Submit that published it meanwhile
-        // is not turned back into a draft.
-        const version = options.version ?? current.version;
-        return posts.update(id, post, { version, editorId: admin.id, keepRevision: false });
-      };
-      if (params.postId) return { ...(await update()), created: false };
-      return saveUnderKey(() => posts.createOnce(id, { ...post, userId: admin.id }), update);
+      return autosaved(await autosaveDraft(posts, postFields(input), input, editor));
     });
-  return editorAction(request, EMPTY, postFormSchema, async (form, admin) => {
+  }
+  // SPEC.md's words for a post that could not be saved.
+  const spec = { ...editorForm(request, admin, EMPTY, postFormSchema), words: { failed: "something went wrong" } };
+  return formAction(request, spec, async ({ input }) => {
     const { posts } = await services();
-    const { fields, options } = editorialSave(form, admin.id);
-    const post = { ...postFields(form), ...fields };
-    // A new post is created under its page's key, unless the page's autosave (or an earlier click)
-    // already made it: then that post is saved, its address made from the title as it is now.
-    const key = form.draftId;
-    const saved = params.postId
-      ? await posts.update(params.postId, post, options)
-      : key
-        ? await saveUnderKey(
-            () => posts.createOnce(key, { ...post, userId: admin.id, slug: options.slug }),
-            () => posts.update(key, post, { ...options, slug: options.slug || form.title }),
-          )
-        : await posts.create({ ...post, userId: admin.id, slug: options.slug });
-    return `/post/${saved.slug}`;
+    const saved = await saveFromEditor(posts, postFields(input), input, { ...editor, title: input.title });
+    return redirect(`/post/${saved.slug}`);
   });
 }
 
@@ -128,7 +106,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
   const editing = Boolean(loaderData.post);
   // The page's own submissions (an autosave's answer goes to its fetcher, not here).
   const answer = actionData && "values" in actionData ? actionData : undefined;
-  const values = answer?.values ?? loaderData.values;
+  const values = (answer?.values as PostForm | null) ?? loaderData.values;
   return (
     <EditorForm
       heading={editing ? "Update post" : "Create a post"}

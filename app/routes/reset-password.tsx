@@ -1,15 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 
-import { useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
+import { useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { RESET_LINK_INVALID } from "~/domain/messages/accounts";
-import { firstError, resetPasswordSchema } from "~/lib/forms/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { resetPasswordForm } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 
 import type { Route } from "./+types/reset-password";
 
@@ -21,20 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = resetPasswordSchema.safeParse({
-    token: String(form.get("token") ?? ""),
-    password: String(form.get("password") ?? ""),
-    confirmPassword: String(form.get("confirmPassword") ?? ""),
+  const spec = { where: "reset password", fields: ["token", "password", "confirmPassword"], echo: false as const };
+  return formAction(request, { ...spec, schema: resetPasswordForm }, async ({ input }) => {
+    await (await services()).accounts.resetPassword(request, input.token, input.password);
+    return redirect("/signin?reset=1");
   });
-  if (!parsed.success) return data({ error: firstError(parsed.error) }, { status: 400 });
-  try {
-    await (await services()).accounts.resetPassword(request, parsed.data.token, parsed.data.password);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data({ error: error.message }, { status: error.status, headers: error.headers });
-  }
-  return redirect("/signin?reset=1");
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -43,8 +34,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { values, bind } = useFieldValues({ password: "", confirmPassword: "" });
-  const { clientError, onSubmit } = useRequiredFields(values, ["password", "confirmPassword"]);
+  const { bind } = useFieldValues({ password: "", confirmPassword: "" });
+  const check = useSchemaCheck(resetPasswordForm);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") === true;
   if (!loaderData.token) {
     return (
@@ -61,9 +52,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthLayout
       title="Choose a new password"
       intro="After this, you are signed out everywhere else."
-      error={clientError ?? actionData?.error}
+      error={check.message ?? actionData?.message}
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
           label="New password"

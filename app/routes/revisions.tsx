@@ -6,17 +6,16 @@ import { Heading } from "~/components/ui/Heading";
 import { REVISION_RESTORED } from "~/domain/messages/editorial";
 import { issueLabel } from "~/domain/scholarly";
 import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
-import { readForm } from "~/lib/read-form.server";
 import { revisionDiff, type RevisionField } from "~/lib/revision-diff.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
-import { ServiceError } from "~/services/errors.server";
 import { PROFILE_RECORD } from "~/services/scholarly.server";
-import { adminActivity } from "~/web/activity.server";
+import { openAdminActivity } from "~/web/activity.server";
 import { articleRevisionFields } from "~/web/article-revision-fields.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAdmin } from "~/web/session.server";
 
 import type { Route } from "./+types/revisions";
@@ -159,22 +158,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const kind = params.kind ?? (params.postId ? "post" : "journal");
   // Logged once, as the restore of this record's revision (decision 024).
-  const entry = {
+  const activity = openAdminActivity(request, admin, {
     action: `revisions.restore-${kind}`,
     target: { kind, id: params.recordId ?? params.postId ?? params.journalId ?? null },
-  };
-  return adminActivity(request, admin, entry, async () => {
+  });
+  // A revision that is gone, or one naming an image no longer stored: said, not a crash.
+  return formAction(request, { where: "history restore", fields: ["revisionId"], activity }, async ({ values }) => {
     const record = await subject(params);
-    const form = await readForm(request);
-    const revisionId = String(form.get("revisionId") ?? "");
-    noteActivity({ target: { label: record.title }, details: { revisionId } });
-    try {
-      await record.restore(revisionId, admin.id);
-    } catch (error) {
-      // A revision that is gone, or one naming an image no longer stored: said, not a crash.
-      if (error instanceof ServiceError) return data({ refused: error.message }, { status: error.status });
-      throw error;
-    }
+    noteActivity({ target: { label: record.title }, details: { revisionId: values.revisionId } });
+    await record.restore(values.revisionId, admin.id);
     return redirect(`${record.historyHref}?restored`);
   });
 }
@@ -198,9 +190,9 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
           <Alert tone="success">{REVISION_RESTORED}</Alert>
         </div>
       )}
-      {actionData?.refused && (
+      {actionData && !actionData.ok && (
         <div className="mt-4">
-          <Alert tone="error">{actionData.refused}</Alert>
+          <Alert tone="error">{actionData.message}</Alert>
         </div>
       )}
       {comparison && (

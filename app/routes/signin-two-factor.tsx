@@ -1,14 +1,16 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { ENTER_CODE, SECOND_STEP_EXPIRED, TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { secondStepForm } from "~/lib/forms/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin-two-factor";
@@ -16,7 +18,8 @@ import type { Route } from "./+types/signin-two-factor";
 const AFTER_SIGN_IN = "/dashboard?tab=profile";
 
 /** Refusals after which this step cannot go on: the person signs in again from the start. */
-const START_AGAIN = new Set([
+const START_AGAIN = new Set<string>([
+  SECOND_STEP_EXPIRED,
   TWO_FACTOR_MESSAGES.INVALID_TWO_FACTOR_COOKIE,
   TWO_FACTOR_MESSAGES.TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE,
 ]);
@@ -33,26 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const next = safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN);
-  const code = String(form.get("code") ?? "").trim();
-  if (!code) return data({ error: ENTER_CODE, startAgain: false }, { status: 400 });
-  if (!hasChallenge(request)) return data({ error: SECOND_STEP_EXPIRED, startAgain: true }, { status: 401 });
-  try {
-    const result = await (
-      await services()
-    ).twoFactor.verifySignIn(request, {
-      code,
-      trustDevice: form.get("trustDevice") === "on",
-    });
-    return redirect(next, { headers: result.headers });
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data(
-      { error: error.message, startAgain: START_AGAIN.has(error.message) },
-      { status: error.status, headers: error.headers },
-    );
-  }
+  const spec = { where: "second step", fields: ["code", "trustDevice"], echo: false as const, schema: secondStepForm };
+  return formAction(request, spec, async ({ input, form }) => {
+    if (!hasChallenge(request)) throw new ServiceError(SECOND_STEP_EXPIRED, 401);
+    const { twoFactor } = await services();
+    const result = await twoFactor.verifySignIn(request, { code: input.code, trustDevice: input.trustDevice === "on" });
+    return redirect(safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN), { headers: result.headers });
+  });
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */
@@ -68,13 +58,15 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const startAgain = actionData?.startAgain ?? loaderData.expired;
+  const check = useSchemaCheck(secondStepForm);
+  const refused = actionData?.ok === false ? actionData.message : null;
+  const startAgain = refused ? START_AGAIN.has(refused) : loaderData.expired;
   const signInAgain = `/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
     <AuthLayout
       title="Two-factor sign-in"
       intro={ENTER_CODE}
-      error={actionData?.error ?? (loaderData.expired ? SECOND_STEP_EXPIRED : null)}
+      error={check.message ?? refused ?? (loaderData.expired ? SECOND_STEP_EXPIRED : null)}
     >
       {startAgain ? (
         <Link
@@ -84,7 +76,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
           Sign in again
         </Link>
       ) : (
-        <Form method="post" className="space-y-5">
+        <Form method="post" className="space-y-5" onSubmit={check.onSubmit}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <Field
             label="Code"

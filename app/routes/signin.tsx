@@ -1,19 +1,19 @@
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
-import { useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
+import { useFieldValues } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { PASSWORD_RESET_DONE } from "~/domain/messages/accounts";
-import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { signInForm } from "~/lib/forms/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { secondStepPath } from "~/lib/two-factor";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin";
@@ -44,24 +44,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = {
-    username: String(form.get("username") ?? "").trim(),
-    password: String(form.get("password") ?? "").trim(),
+  const spec = {
+    where: "sign-in",
+    fields: ["username", "password"],
+    echo: { except: ["password"] },
+    schema: signInForm,
   };
-  if (missingFields(values, ["username", "password"])) {
-    return data({ error: FILL_ALL_FIELDS, username: values.username }, { status: 400 });
-  }
-  try {
-    const result = await (await services()).accounts.signIn(request, values);
+  return formAction(request, spec, async ({ input, form }) => {
+    const result = await (await services()).accounts.signIn(request, input);
     const next = safeRedirectPath(form.get("redirectTo"), AFTER_SIGN_IN);
     // Two factors on: the password was right; the code is asked next (the challenge is in a cookie).
     if (result.twoFactorRequired) return redirect(secondStepPath(next), { headers: result.headers });
     return redirect(next, { headers: result.headers });
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data({ error: error.message, username: values.username }, { status: error.status, headers: error.headers });
-  }
+  });
 }
 
 /** A refused attempt's Retry-After goes out with the page that says when to try again. */
@@ -77,22 +72,22 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
-  const { values, bind } = useFieldValues({ username: actionData?.username ?? "", password: "" });
-  const { clientError, onSubmit } = useRequiredFields(values, ["username", "password"]);
+  const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
+  const check = useSchemaCheck(signInForm);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin") === true;
 
   return (
     <AuthLayout
       title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
-      error={clientError ?? actionData?.error ?? loaderData.externalError}
+      error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
     >
       {loaderData.notice && (
         <div className="mb-6">
           <Alert tone="success">{loaderData.notice}</Alert>
         </div>
       )}
-      <Form method="post" noValidate className="space-y-5" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
         <Field

@@ -1,20 +1,18 @@
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
-import { AccountFields, useFieldValues, useRequiredFields } from "~/components/forms/AccountFields";
+import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
-import { FILL_ALL_FIELDS, firstError, missingFields, signUpSchema } from "~/lib/forms/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { SIGN_UP_FIELDS, signUpForm } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signup";
-
-const FIELDS = ["username", "email", "password"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/dashboard?tab=profile");
@@ -22,22 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()])) as Record<
-    "username" | "email" | "password",
-    string
-  >;
-  const echo = { username: values.username, email: values.email };
-  if (missingFields(values, FIELDS)) return data({ error: FILL_ALL_FIELDS, ...echo }, { status: 400 });
-  const parsed = signUpSchema.safeParse(values);
-  if (!parsed.success) return data({ error: firstError(parsed.error), ...echo }, { status: 400 });
-  try {
-    await (await services()).accounts.signUp(request, parsed.data);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data({ error: error.message, ...echo }, { status: error.status, headers: error.headers });
-  }
-  return redirect("/signin?registered=1");
+  const spec = { where: "sign-up", fields: SIGN_UP_FIELDS, echo: { except: ["password"] }, schema: signUpForm };
+  return formAction(request, spec, async ({ input }) => {
+    await (await services()).accounts.signUp(request, input);
+    return redirect("/signin?registered=1");
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,21 +34,21 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
-  const { values, bind } = useFieldValues({
-    username: actionData?.username ?? "",
-    email: actionData?.email ?? "",
+  const { bind } = useFieldValues({
+    username: actionData?.values?.username.trim() ?? "",
+    email: actionData?.values?.email.trim() ?? "",
     password: "",
   });
-  const { clientError, onSubmit } = useRequiredFields(values, FIELDS);
+  const check = useSchemaCheck(signUpForm);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
 
   return (
     <AuthLayout
       title="Welcome to the Distance Learning Content Management System"
       intro="Create an account to follow the Centre's courses and publications."
-      error={clientError ?? actionData?.error}
+      error={check.message ?? actionData?.message}
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <AccountFields
           bind={bind}
           texts={{

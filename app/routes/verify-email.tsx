@@ -5,6 +5,7 @@ import { AuthLayout } from "~/components/forms/AuthLayout";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
+import { refusalMessage } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/verify-email";
@@ -16,7 +17,11 @@ import type { Route } from "./+types/verify-email";
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { accounts } = await services();
-  const result = await accounts.followMailLink(token);
+  const result = await accounts.followMailLink(token).catch((error: unknown) => ({
+    ok: false as const,
+    message: refusalMessage(error, "mail link"),
+    signIn: false,
+  }));
   const signedIn = Boolean(await getUser(request));
   return { ...result, signedIn };
 }

@@ -307,7 +307,7 @@ export function accountsService(
       .select({ id: users.id, emailVerified: users.emailVerified })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
-    if (holder?.emailVerified) return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+    if (holder?.emailVerified) throw new ConflictError(ADDRESS_TAKEN_MEANWHILE);
     // An account that holds it unconfirmed loses it to the one that has just proved it.
     if (holder) await releaseUnverifiedAddress(db, email);
     try {
@@ -316,7 +316,7 @@ export function accountsService(
         .set({ email, emailVerified: true, pendingEmail: null, updatedAt: new Date() })
         .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = ${email}`))
         .returning({ id: users.id });
-      if (!done.length) return { ok: false, message: MAIL_LINK_INVALID };
+      if (!done.length) throw new InvalidError(MAIL_LINK_INVALID);
       if (before && !isPlaceholderAddress(before.email) && before.email.toLowerCase() !== email) {
         await mail.send("email-changed", before.email, {
           username: greetingName(before),
@@ -324,9 +324,9 @@ export function accountsService(
           resetLink: `${origin}/reset-password?token=${await resetToken(userId)}`,
         });
       }
-      return { ok: true, message: EMAIL_CHANGED(email) };
+      return { ok: true as const, message: EMAIL_CHANGED(email) };
     } catch (error) {
-      if (pgErrorCode(error).refusal === "unique") return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+      if (pgErrorCode(error).refusal === "unique") throw new ConflictError(ADDRESS_TAKEN_MEANWHILE);
       throw error;
     }
   }
@@ -337,12 +337,12 @@ export function accountsService(
       .select({ id: users.id, emailVerified: users.emailVerified })
       .from(users)
       .where(sql`lower(${users.email}) = ${link.email}`);
-    if (holder?.emailVerified) return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+    if (holder?.emailVerified) throw new ConflictError(ADDRESS_TAKEN_MEANWHILE);
     const [nameTaken] = await db
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.username}) = ${link.username.toLowerCase()}`);
-    if (nameTaken) return { ok: false, message: AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN };
+    if (nameTaken) throw new ConflictError(AUTH_MESSAGES.USERNAME_IS_ALREADY_TAKEN);
     if (holder) await releaseUnverifiedAddress(db, link.email);
     const context = await auth.$context;
     try {
@@ -363,10 +363,10 @@ export function accountsService(
         password: link.passwordHash,
       });
     } catch (error) {
-      if (pgErrorCode(error).refusal === "unique") return { ok: false, message: ADDRESS_TAKEN_MEANWHILE };
+      if (pgErrorCode(error).refusal === "unique") throw new ConflictError(ADDRESS_TAKEN_MEANWHILE);
       throw error;
     }
-    return { ok: true, message: SIGN_UP_CONFIRMED, signIn: true };
+    return { ok: true as const, message: SIGN_UP_CONFIRMED, signIn: true };
   }
 
   return {
@@ -561,16 +561,17 @@ export function accountsService(
      * What a mail's link does when it is clicked (/verify-email): confirms a new account's address,
      * makes a new address take effect, or makes the account a sign-up asked for. Once.
      */
-    async followMailLink(token: string): Promise<{ ok: boolean; message: string; signIn?: boolean }> {
+    async followMailLink(token: string): Promise<{ ok: true; message: string; signIn?: boolean }> {
       const link = await consumeMailLink(db, token);
-      if (!link) return { ok: false, message: MAIL_LINK_INVALID };
+      if (!link) throw new InvalidError(MAIL_LINK_INVALID);
       if (link.kind === "verify") {
         const done = await db
           .update(users)
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(and(eq(users.id, link.userId), sql`lower(${users.email}) = ${link.email}`))
           .returning({ id: users.id });
-        return done.length ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: MAIL_LINK_INVALID };
+        if (!done.length) throw new InvalidError(MAIL_LINK_INVALID);
+        return { ok: true as const, message: EMAIL_VERIFIED };
       }
       if (link.kind === "change") return confirmEmailChange(link.userId, link.email);
       return claimAddress(link);

@@ -201,19 +201,26 @@ export function statusOf(value: unknown, thrown: boolean): number {
 export type ActivityRecorder = { record(entry: ActivityEntryInput): Promise<void> };
 
 /**
- * Runs one operation and records it once, with the outcome its answer (or what it threw) stands
- * for. An entry is written only when an actor was named, here or by `noteActivity` during the run
- * (the dispatchers name admins only); nested calls add nothing of their own.
+ * An operation's entry, opened where the operation is dispatched (an HTML form's edge): `run`
+ * runs the operation inside it, so that what it calls adds to the entry (`noteActivity`) and opens
+ * none of its own, and then writes the entry once, with the outcome its answer (or what it threw)
+ * stands for.
  */
-export async function withActivity<T>(
+export type ActivityScope = { run<T>(work: () => Promise<T>): Promise<T> };
+
+/**
+ * Opens the entry of one operation. It is written only when an actor was named, here or by
+ * `noteActivity` during the work (the edges name admins only); inside another operation's entry,
+ * the scope adds nothing of its own.
+ */
+export function openActivity(
   recorder: ActivityRecorder | (() => Promise<ActivityRecorder>),
   request: Request | null,
   entry: Partial<ActivityEntryInput>,
-  run: () => Promise<T>,
-): Promise<T> {
-  if (insideActivity()) return run();
+): ActivityScope {
+  if (insideActivity()) return { run: (work) => work() };
   const scope: Scope = { entry };
-  const finish = async (status: number) => {
+  const record = async (status: number) => {
     const { action, actor, ...rest } = scope.entry;
     if (!action || !actor) return;
     const target = typeof recorder === "function" ? await recorder() : recorder;
@@ -225,15 +232,31 @@ export async function withActivity<T>(
       outcome: scope.entry.outcome ?? outcomeOf(status),
     });
   };
-  let result: T;
-  try {
-    result = await scopes.run(scope, run);
-  } catch (error) {
-    await finish(statusOf(error, true));
-    throw error;
-  }
-  await finish(statusOf(result, false));
-  return result;
+  return {
+    async run(work) {
+      let status = 500;
+      try {
+        const result = await scopes.run(scope, work);
+        status = statusOf(result, false);
+        return result;
+      } catch (thrown) {
+        status = statusOf(thrown, true);
+        throw thrown;
+      } finally {
+        await record(status);
+      }
+    },
+  };
+}
+
+/** The JSON API's way in: runs one operation inside its entry (see `openActivity`). */
+export function withActivity<T>(
+  recorder: ActivityRecorder | (() => Promise<ActivityRecorder>),
+  request: Request | null,
+  entry: Partial<ActivityEntryInput>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return openActivity(recorder, request, entry).run(work);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -98,6 +98,9 @@ export function editorialColumns(
 export class StaleVersionError extends ConflictError {
   constructor(readonly currentVersion: number) {
     super(EDITED_ELSEWHERE, "version");
+    // The form now holds their version's number, so saving again replaces theirs knowingly (the
+    // message says so), and nothing was overwritten silently.
+    this.corrected = { version: String(currentVersion) };
   }
 }
 

@@ -10,6 +10,9 @@ import { IMAGE_NOT_STORED } from "~/domain/messages/media";
  * few refusals with their own (413, 415, 422, 429).
  */
 export class ServiceError extends Error {
+  /** The form's values as the refusal corrects them (the version someone else saved meanwhile). */
+  corrected?: Record<string, string>;
+
   constructor(
     message: string,
     readonly status = 400,

@@ -1,6 +1,12 @@
 import { services } from "~/runtime.server";
 import type { SessionUser } from "~/services/accounts.server";
-import { type ActivityEntryInput, type ActivityTarget, formDetails, withActivity } from "~/services/activity.server";
+import {
+  type ActivityEntryInput,
+  type ActivityScope,
+  type ActivityTarget,
+  formDetails,
+  openActivity,
+} from "~/services/activity.server";
 
 /**
  * The screens' side of the activity log: what an admin's screen action is called and what it
@@ -37,37 +43,27 @@ export function actorOf(user: SessionUser) {
 }
 
 /**
- * Runs an admin's operation and logs it once (outcome from its answer). Anyone else's runs as it
- * is: the log is of admins' writes; failed sign-ins are logged by the auth library's hook.
+ * Opens the log's entry of an admin's operation at its edge (see `openActivity`); anyone else's is
+ * not logged: the log is of admins' writes; failed sign-ins are logged by the auth library's hook.
  */
-export function adminActivity<T>(
+export function openAdminActivity(
   request: Request,
   user: SessionUser | null | undefined,
   entry: Partial<ActivityEntryInput> & { action: string },
-  run: () => Promise<T>,
-): Promise<T> {
-  if (!user?.isAdmin) return run();
-  return withActivity(recorder, request, { actor: actorOf(user), ...entry }, run);
+): ActivityScope | null {
+  return user?.isAdmin ? openActivity(recorder, request, { actor: actorOf(user), ...entry }) : null;
 }
 
-/** A dashboard intent: `<tab>.<intent>`, its target read from the form, the form's fields as details. */
-export function dashboardActivity<T>(
-  request: Request,
-  user: SessionUser,
-  tab: string,
-  intent: string,
-  form: FormData,
-  run: () => Promise<T>,
-): Promise<T> {
-  return adminActivity(
-    request,
-    user,
-    { action: `${tab}.${intent}`, target: targetOfForm(intent, form, tab), details: { fields: formDetails(form) } },
-    run,
-  );
+/** A dashboard intent's entry: `<tab>.<intent>`, its target read from the form, the form's fields as details. */
+export function dashboardEntry(tab: string, intent: string, form: FormData) {
+  return {
+    action: `${tab}.${intent}`,
+    target: targetOfForm(intent, form, tab),
+    details: { fields: formDetails(form) },
+  };
 }
 
 /** Any operation, admin or not, that must be logged (the first admin at /setup). */
-export function activityOf<T>(request: Request | null, entry: ActivityEntryInput, run: () => Promise<T>) {
-  return withActivity(recorder, request, entry, run);
+export function openAnyActivity(request: Request | null, entry: ActivityEntryInput): ActivityScope {
+  return openActivity(recorder, request, entry);
 }

@@ -233,7 +233,7 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         ),
         params: {},
         context: {},
-      } as never) as Promise<{ data: { id: string } }>;
+      } as never) as unknown as Promise<{ data: { id: string } }>;
     let draftId = "";
     const firstAutosave = await entriesOf(async () => {
       draftId = (await autosave({})).data.id;

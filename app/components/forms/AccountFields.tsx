@@ -1,7 +1,5 @@
 import { useState } from "react";
 
-import { FILL_ALL_FIELDS, missingFields } from "~/lib/forms/accounts";
-
 import { Field } from "./Field";
 
 /** What a controlled text field needs from its form's state. */
@@ -27,17 +25,6 @@ export function useFieldValues<V extends Record<string, string>>(initial: V, unt
     },
   });
   return { values, bind };
-}
-
-/** Stops a submit that leaves a required field empty, and says so before the server is asked. */
-export function useRequiredFields(values: Record<string, string>, required: string[]) {
-  const [clientError, setClientError] = useState<string | null>(null);
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const missing = missingFields(values, required);
-    if (missing) event.preventDefault();
-    setClientError(missing ? FILL_ALL_FIELDS : null);
-  };
-  return { clientError, onSubmit };
 }
 
 type AccountField = "username" | "email" | "password";

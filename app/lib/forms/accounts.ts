@@ -1,4 +1,5 @@
 import { FILL_ALL_FIELDS, PASSWORDS_DIFFER } from "~/domain/messages/accounts";
+import { ENTER_CODE } from "~/domain/messages/two-factor";
 import { z } from "~/lib/zod";
 
 export { FILL_ALL_FIELDS };
@@ -52,10 +53,43 @@ export const resetPasswordSchema = z
 /** The first-admin form on /setup and `npm run create-admin`. */
 export const adminSchema = signUpSchema;
 
-/** True when any required field is empty once trimmed. */
-export function missingFields(values: Record<string, unknown>, fields: string[]): boolean {
-  return fields.some((field) => typeof values[field] !== "string" || (values[field] as string).trim() === "");
+/**
+ * A page's form: every field in `required` filled (SPEC.md's one message for any empty one, at
+ * that field) before the form's own rules are asked; `trim`: each value trimmed first, as the
+ * account pages have always read them.
+ */
+function filledFirst<Rules extends z.ZodType>(required: readonly string[], rules: Rules, trim = true) {
+  return z
+    .record(z.string(), z.string())
+    .transform((values) => (trim ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) : values))
+    .superRefine((values, context) => {
+      for (const field of required) {
+        if (!values[field]?.trim()) context.addIssue({ code: "custom", message: FILL_ALL_FIELDS, path: [field] });
+      }
+    })
+    .pipe(rules as unknown as z.ZodType<z.output<Rules>, Record<string, string>>);
 }
+
+export const SIGN_UP_FIELDS = ["username", "email", "password"] as const;
+
+/** /signin: the username field also takes an e-mail address. */
+export const signInForm = filledFirst(
+  ["username", "password"],
+  z.object({ username: z.string(), password: z.string(), redirectTo: z.string().optional() }),
+);
+/** /signup. */
+export const signUpForm = filledFirst(SIGN_UP_FIELDS, signUpSchema);
+/** /setup: the first admin. */
+export const setupForm = filledFirst(SIGN_UP_FIELDS, adminSchema);
+/** /reset-password: both fields filled, then the password's rules and the match. */
+export const resetPasswordForm = filledFirst(["password", "confirmPassword"], resetPasswordSchema, false);
+
+/** /signin/two-factor: the code from the app, or a backup code. */
+export const secondStepForm = z.object({
+  code: z.string().trim().min(1, ENTER_CODE),
+  trustDevice: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
 
 export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid input";

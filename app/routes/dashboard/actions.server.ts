@@ -1,20 +1,27 @@
-import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
-import { fieldErrors } from "~/lib/forms/errors";
-import { z } from "~/lib/zod";
 import type { SessionUser } from "~/services/accounts.server";
-import { ServiceError } from "~/services/errors.server";
+import type { ActivityScope } from "~/services/activity.server";
+import {
+  answerForm,
+  formAnswer,
+  type FormSpec,
+  type FormValues,
+  type FormWords,
+  type FormWork,
+} from "~/web/form-action.server";
 
 import type { ActionResult } from "./tab";
 
 export type TabLoadArgs = { request: Request; url: URL; user: SessionUser };
-export type ActionArgs = { request: Request; form: FormData; user: SessionUser };
+/** `activity`: the log's entry the dashboard opened for this intent (none for a read). */
+export type ActionArgs = { request: Request; form: FormData; user: SessionUser; activity?: ActivityScope | null };
 export type ActionAnswer = DataWithResponseInit<ActionResult> | Response;
 
 type Reply = (
   ok: boolean,
   message: string,
-  init?: { status?: number; headers?: Headers; extra?: Partial<ActionResult> },
+  init?: { status?: number; headers?: Headers; extra?: Partial<Omit<ActionResult, "ok" | "message" | "intent">> },
 ) => DataWithResponseInit<ActionResult>;
 
 /**
@@ -31,63 +38,56 @@ export type TabServer<Data = unknown> = {
   deniedMessage?: string;
 };
 
-/** How an action's failures are worded: SPEC.md's words where it has them. */
-export type Failures = {
-  /** An unexpected failure, answered 500. */
-  failed: string;
-  /** A form the schema refused (default: its first problem). */
-  invalid?: string;
-  /** A refusal from a service (default: the service's own message). */
-  refused?: (message: string) => string;
-};
+/** How an action's failures are worded: SPEC.md's words where it has them (an unexpected one's always). */
+export type Failures = FormWords & { failed: string };
 
-/** The answer shape every tab reads: ok, the form-level message, and the status as today. */
+/** The answer shape every tab reads: the form edge's, with the intent it answers. */
 export function replyFor(intent: string): Reply {
-  return (ok, message, init = {}) =>
-    data<ActionResult>(
-      { intent, ok, message, ...init.extra },
-      { status: init.status ?? (ok ? 200 : 400), headers: init.headers },
-    );
-}
-
-function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+  return (ok, message, init = {}) => {
+    const { errors, values, ...extra } = init.extra ?? {};
+    return formAnswer(ok, message, {
+      status: init.status,
+      headers: init.headers,
+      errors,
+      values,
+      extra: { ...extra, intent },
+    });
+  };
 }
 
 /**
- * Makes a named action out of `fn` and takes over what every action would repeat:
- * - a zod failure (`schema.parse` throwing) becomes a 400 with field errors and one message;
- * - a ServiceError becomes `{ ok: false, message }` with its status;
- * - the 503 "unavailable" refusal and every thrown Response (sign-in redirects, 403s) pass through,
- *   so the visitor gets the same calm page as anywhere else;
- * - anything else is logged with its stack and answered 500 with the tab's SPEC.md words.
+ * What an action's form holds: `fields` (echoed back when it is refused, so a page drawn anew shows
+ * what was typed) checked by `schema` before `fn` runs; `refusedExtra`, what a refusal needs besides.
  */
-export function runAction(
+type ActionOptions<Parsed> = Pick<FormSpec<Parsed, Partial<ActionResult>>, "fields" | "schema" | "refusedExtra"> & {
+  reads?: boolean;
+};
+
+/**
+ * Makes a named action out of `fn`, answered by the form edge (answerForm): a zod failure, a
+ * ServiceError, a thrown Response and anything unexpected are answered there, worded by `failures`.
+ */
+export function runAction<Parsed = FormValues>(
   intent: string,
   failures: Failures,
-  fn: (args: ActionArgs & { reply: Reply }) => Promise<ActionAnswer>,
-  options: { reads?: boolean } = {},
+  fn: (args: ActionArgs & FormWork<Parsed> & { reply: Reply }) => Promise<ActionAnswer>,
+  options: ActionOptions<Parsed> = {},
 ): DashboardAction {
   const reply = replyFor(intent);
-  const action = async (args: ActionArgs) => {
-    try {
-      return await fn({ ...args, reply });
-    } catch (error) {
-      if (error instanceof Response || isDataWithInit(error)) throw error;
-      if (error instanceof z.ZodError) {
-        const message = failures.invalid ?? error.issues[0]?.message ?? "Invalid input";
-        return reply(false, message, { extra: { errors: fieldErrors(error) } });
-      }
-      if (error instanceof ServiceError) {
-        if (error.status === 503) throw data({ message: error.message }, { status: 503 });
-        const message = (failures.refused ?? ((m) => m))(error.message);
-        return reply(false, message, { status: error.status, headers: error.headers });
-      }
-      console.error(`dashboard ${intent}:`, error);
-      return reply(false, failures.failed, { status: 500 });
-    }
-  };
-  return Object.assign(action, { intent, ...(options.reads ? { reads: true } : {}) });
+  const { reads, ...form } = options;
+  const action = (args: ActionArgs) =>
+    answerForm(
+      args.form,
+      {
+        where: `dashboard ${intent}`,
+        words: { unavailablePage: true, ...failures },
+        extra: { intent } as Partial<ActionResult>,
+        activity: args.activity,
+        ...form,
+      },
+      (work) => fn({ ...args, ...work, reply }),
+    ) as Promise<ActionAnswer>;
+  return Object.assign(action, { intent, ...(reads ? { reads: true } : {}) });
 }
 
 /** A tab's actions map, keyed by the intent each one answers. */

@@ -1,3 +1,4 @@
+import type { FormAnswer } from "~/lib/forms/answer";
 import type { TwoFactorReply } from "~/lib/two-factor";
 
 /**
@@ -6,15 +7,8 @@ import type { TwoFactorReply } from "~/lib/two-factor";
  */
 
 /** The answer of every dashboard action, as the tabs read it from useActionData or a fetcher. */
-export type ActionResult = {
+export type ActionResult = FormAnswer & {
   intent: string;
-  ok: boolean;
-  /** The form-level message. */
-  message: string;
-  /** The first problem of each field, when the form's schema refused it. */
-  errors?: Record<string, string>;
-  /** A refused form's fields as sent, so a page drawn anew (no scripts) shows what was typed. */
-  values?: Record<string, string>;
   /** A course-tab delete that found records inside: what they are, so the person can confirm. */
   holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
   /** The profile's two-factor setup: the QR code and key, shown in the answer only (decision 023). */

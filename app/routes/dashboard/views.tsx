@@ -31,4 +31,6 @@ export const PROFILE_SAVED: ActionResult = {
   intent: "update-profile",
   ok: true,
   message: "Profile Updated Successfully",
+  errors: {},
+  values: null,
 }; // SPEC.md

@@ -36,7 +36,7 @@ export function DraftAutosave({ onSaved }: { onSaved: () => void }) {
   const answer = fetcher.data;
   const said = !answer
     ? ""
-    : answer.autosaved
+    : answer.ok && answer.savedAt
       ? autosavedAt(new Date(answer.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))
       : `${AUTOSAVE_FAILED} ${answer.message}`;
 
@@ -64,7 +64,7 @@ export function DraftAutosave({ onSaved }: { onSaved: () => void }) {
 
   useEffect(() => {
     const form = marker.current?.closest("form");
-    if (!answer?.autosaved || !form) return;
+    if (!answer?.ok || !answer.id || !form) return;
     setField(form, "version", String(answer.version));
     setField(form, "draftId", answer.id);
     setField(form, "recordId", answer.id);

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
-import { fieldErrors } from "~/lib/forms/errors";
 import { useLocalCopy } from "~/lib/local-copy";
 import { UnsavedChangesGuard, useUnsavedChanges } from "~/lib/unsaved-changes";
 
@@ -44,7 +43,7 @@ export function EditorForm({
   autosave?: boolean;
   children: (errors: Record<string, string>, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
-  const check = useSchemaCheck(schema, fieldErrors);
+  const check = useSchemaCheck(schema);
   const errors: Record<string, string> = check.errors ?? check.unlessFixed(refused) ?? {};
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const submitting = useNavigation().state === "submitting";

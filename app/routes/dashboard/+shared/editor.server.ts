@@ -1,14 +1,15 @@
-import { data, redirect } from "react-router";
 import type { z } from "zod";
 
-import { fieldErrors } from "~/lib/forms/errors";
-import { readForm } from "~/lib/read-form.server";
+import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
+import type { FormAnswer } from "~/lib/forms/answer";
+import { type EditorialForm, editorialSave } from "~/lib/forms/editorial";
 import type { SessionUser } from "~/services/accounts.server";
 import { formDetails, noteActivity } from "~/services/activity.server";
-import { StaleVersionError } from "~/services/editorial.server";
-import { ServiceError } from "~/services/errors.server";
-import { adminActivity } from "~/web/activity.server";
-import { requireAdmin } from "~/web/session.server";
+import type { EditorialInput } from "~/services/editorial.server";
+import type { SaveOptions } from "~/services/editorial-records.server";
+import { ConflictError } from "~/services/errors.server";
+import { openAdminActivity } from "~/web/activity.server";
+import { formAnswer, type FormSpec } from "~/web/form-action.server";
 
 /**
  * The activity log's entry for an editor's page: `/update-post/{id}` is `posts.update-post` about
@@ -32,128 +33,129 @@ function editorEntry(request: Request, form: FormData) {
 }
 
 /**
- * The action of an admin's create or update page (/create-post, /update-journal/{id}...): the form's
- * fields are those `empty` names (a missing one takes its value there), checked by `schema`, then
- * saved by `save`, which answers where to go next. A refused form comes back with what was typed and
- * each problem by its field (the form's own, for a refusal without a field).
+ * The form edge of an admin's create or update page (/create-post, /update-journal/{id}...): the
+ * form's fields are those `empty` names (a missing one takes its value there), checked by `schema`;
+ * a refused form comes back with what was typed and each problem by its field (the form's own, for
+ * a refusal without a field). The save is logged once, with the outcome its answer stands for
+ * (decision 024).
  */
-export async function editorAction<Empty extends Record<string, string>, Parsed>(
+export function editorForm<Parsed>(
   request: Request,
-  empty: Empty,
-  schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<string>,
-) {
-  const admin = await requireAdmin(request);
-  const form = await readForm(request);
-  const { action, target, details } = editorEntry(request, form);
-  // Logged once, with the outcome its answer stands for (decision 024).
-  return adminActivity(request, admin, { action, target, details }, () => saveEditor(form, admin, empty, schema, save));
-}
-
-async function saveEditor<Empty extends Record<string, string>, Parsed>(
-  form: FormData,
   admin: SessionUser,
-  empty: Empty,
+  empty: Record<string, string>,
   schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<string>,
-) {
-  const values = Object.fromEntries(
-    Object.entries(empty).map(([name, missing]) => [name, String(form.get(name) ?? missing)]),
-  ) as { [Name in keyof Empty]: string };
-  const parsed = schema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  let next: string;
-  try {
-    next = await save(parsed.data, admin);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    // Someone else saved meanwhile: the form now holds their version's number, so saving again
-    // replaces theirs knowingly (the message says so), and nothing was overwritten silently.
-    if (error instanceof StaleVersionError && "version" in values)
-      (values as Record<string, string>).version = String(error.currentVersion);
-    return data(
-      { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values },
-      { status: error.status },
-    );
-  }
-  return redirect(next);
+): FormSpec<Parsed, object> {
+  return {
+    where: "editor save",
+    fields: empty,
+    schema,
+    activity: (form) => {
+      const { action, target, details } = editorEntry(request, form);
+      return openAdminActivity(request, admin, { action, target, details });
+    },
+  };
 }
 
-/**
- * The save of a new item's page under the key the page was given (`draftId`): the first save with
- * it, autosave or Submit, whichever reaches the server first, creates the item under that id, and
- * every later one updates that item (the primary key refuses a second row). So an autosave still on
- * its way when Submit is pressed, a double click or a retry never makes a second item at a "-2" address.
- */
-export async function saveUnderKey<Row extends { id: string; version: number }>(
-  create: () => Promise<Row | undefined>,
-  update: () => Promise<Row>,
-): Promise<Row & { created: boolean }> {
-  const made = await create();
-  return made ? { ...made, created: true } : { ...(await update()), created: false };
-}
+type Saved = { id: string; version: number; slug: string };
+type Owned<Input> = Input & { userId: string; slug?: string };
 
-/** What an editor's autosave stored: where the draft is, and whether this save created it. */
-type Autosaved = { id: string; version: number; created: boolean };
-
-/** What an autosave answers: where the draft is now, or why it was not saved. */
-export type AutosaveAnswer =
-  | { autosaved: true; id: string; version: number; savedAt: string }
-  | { autosaved: false; message: string; errors: Record<string, string> };
+/** What the editors save through: the posts' service, or the journal articles'. */
+export type EditorialStore<Input extends EditorialInput> = {
+  create(input: Owned<Input>): Promise<Saved>;
+  createOnce(id: string, input: Owned<Input>): Promise<Saved | undefined>;
+  byId(id: string, audience: "admin"): Promise<{ status: string; version: number } | undefined>;
+  update(id: string, input: Input, options: SaveOptions): Promise<Saved>;
+};
 
 /**
- * The editors' autosave (`?autosave`): the form as it is, stored as a draft without a revision.
- * A new item becomes a draft (its id comes back, so the next saves update it); a saved item is
- * updated only while it is a draft and still at the version the editor loaded.
+ * The editor's Save: the record as the form has it, with a revision. A new item's page has a key
+ * (`draftId`): the first save with it, autosave or Submit, whichever reaches the server first,
+ * creates the item under that id, and every later one updates that item (the primary key refuses a
+ * second row). So an autosave still on its way when Submit is pressed, a double click or a retry
+ * never makes a second item at a "-2" address. `title` makes the address of a draft saved so.
  */
-export async function autosaveAction<Empty extends Record<string, string>, Parsed>(
-  request: Request,
-  empty: Empty,
-  schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<Autosaved>,
-) {
-  const admin = await requireAdmin(request);
-  const form = await readForm(request);
-  // An autosave is logged only when it stores a new draft (see autosave): the later saves of a draft
-  // are the editor's own saves (logged by editorAction), and a log line every few seconds says nothing.
-  const { action, target, isNew } = editorEntry(request, form);
-  return adminActivity(
-    request,
-    isNew ? admin : null,
-    { action: action.replace(/\.[^.]*$/, ".autosave-draft"), target },
-    () => autosave(form, admin, empty, schema, save),
+export async function saveFromEditor<Input extends EditorialInput>(
+  store: EditorialStore<Input>,
+  record: Omit<Input, keyof EditorialInput>,
+  form: EditorialForm,
+  editor: { admin: SessionUser; recordId: string | undefined; title: string },
+): Promise<Saved> {
+  const { fields, options } = editorialSave(form, editor.admin.id);
+  const input = { ...record, ...fields } as Input;
+  if (editor.recordId) return store.update(editor.recordId, input, options);
+  const owned = { ...input, userId: editor.admin.id, slug: options.slug };
+  if (!form.draftId) return store.create(owned);
+  return (
+    (await store.createOnce(form.draftId, owned)) ??
+    store.update(form.draftId, input, { ...options, slug: options.slug || editor.title })
   );
 }
 
-async function autosave<Empty extends Record<string, string>, Parsed>(
-  form: FormData,
+/**
+ * The editors' autosave (`?autosave`): the form as it is, stored as a draft without a revision. A
+ * new item becomes a draft under its page's key (its id comes back, so the next saves update it);
+ * a saved item is updated only while it is a draft and still at the version the editor loaded.
+ */
+export async function autosaveDraft<Input extends EditorialInput>(
+  store: EditorialStore<Input>,
+  record: Omit<Input, keyof EditorialInput>,
+  form: EditorialForm,
+  editor: { admin: SessionUser; recordId: string | undefined },
+): Promise<Saved & { created: boolean }> {
+  const { options } = editorialSave(form, editor.admin.id);
+  const input = { ...record, status: "draft", publishAt: null } as Input;
+  const owned = { ...input, userId: editor.admin.id };
+  const id = editor.recordId ?? (form.draftId || undefined);
+  // A page from before keys were given.
+  if (!id) return { ...(await store.create(owned)), created: true };
+  const made = editor.recordId ? undefined : await store.createOnce(id, owned);
+  if (made) return { ...made, created: true };
+  const current = await store.byId(id, "admin");
+  if (current?.status !== "draft") throw new ConflictError(AUTOSAVE_ONLY_DRAFTS);
+  // At the version just read, when the form has none: a Submit that published it meanwhile is not
+  // turned back into a draft.
+  const version = options.version ?? current.version;
+  const saved = await store.update(id, input, { version, editorId: editor.admin.id, keepRevision: false });
+  return { ...saved, created: false };
+}
+
+/** What an editor's autosave answers: where the draft is now (when it was stored). */
+type Autosaved = { id?: string; version?: number; savedAt?: string };
+export type AutosaveAnswer = FormAnswer & Autosaved;
+
+/**
+ * The form edge of the editors' autosave (`?autosave`): the form as it is, stored as a draft
+ * without a revision. An autosave is logged only when it stores a new draft (`autosaved` says
+ * which): the later saves of a draft are the editor's own saves, and a log line every few seconds
+ * says nothing.
+ */
+export function autosaveForm<Parsed>(
+  request: Request,
   admin: SessionUser,
-  empty: Empty,
+  empty: Record<string, string>,
   schema: z.ZodType<Parsed>,
-  save: (parsed: Parsed, admin: SessionUser) => Promise<Autosaved>,
-) {
-  const values = Object.fromEntries(
-    Object.entries(empty).map(([name, missing]) => [name, String(form.get(name) ?? missing)]),
-  ) as { [Name in keyof Empty]: string };
-  const refuse = (message: string, status: number, errors: Record<string, string> = { form: message }) =>
-    data<AutosaveAnswer>({ autosaved: false, message, errors }, { status });
-  const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return refuse(Object.values(errors)[0] ?? "Not saved", 400, errors);
-  }
-  try {
-    const saved = await save(parsed.data, admin);
-    // Whether the draft is new is known only now (the page's Submit may have made it first).
-    noteActivity(saved.created ? { target: { id: saved.id } } : { actor: null });
-    return data<AutosaveAnswer>({
-      autosaved: true,
-      id: saved.id,
-      version: saved.version,
-      savedAt: new Date().toISOString(),
-    });
-  } catch (error) {
-    if (error instanceof ServiceError) return refuse(error.message, error.status);
-    throw error;
-  }
+): FormSpec<Parsed, Autosaved> {
+  return {
+    where: "editor autosave",
+    fields: empty,
+    schema,
+    // The page keeps what was typed: only the message and the fields' problems come back.
+    echo: false,
+    activity: (form) => {
+      const { action, target, isNew } = editorEntry(request, form);
+      return openAdminActivity(request, isNew ? admin : null, {
+        action: action.replace(/\.[^.]*$/, ".autosave-draft"),
+        target,
+      });
+    },
+  };
+}
+
+/** The answer of an autosave that stored the draft (`created`: this save made it). */
+export function autosaved(saved: { id: string; version: number; created: boolean }) {
+  // Whether the draft is new is known only now (the page's Submit may have made it first).
+  noteActivity(saved.created ? { target: { id: saved.id } } : { actor: null });
+  return formAnswer<Autosaved>(true, "", {
+    extra: { id: saved.id, version: saved.version, savedAt: new Date().toISOString() },
+  });
 }

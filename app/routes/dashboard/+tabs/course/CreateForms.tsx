@@ -9,7 +9,7 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { fieldErrors, firstMessage } from "~/lib/forms/errors";
+import { firstMessage } from "~/lib/forms/errors";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { COURSE_PAGE, type CourseLists } from "./course-types";
@@ -34,7 +34,7 @@ function CreateForm({
   busy?: boolean;
   children: React.ReactNode;
 }) {
-  const check = useSchemaCheck(schema, fieldErrors);
+  const check = useSchemaCheck(schema);
   const message = check.errors && firstMessage(check.errors);
   const { watch } = useUnsavedChanges();
   return (

@@ -11,7 +11,7 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Textarea } from "~/components/ui/Textarea";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { fieldErrors, firstMessage } from "~/lib/forms/errors";
+import { firstMessage } from "~/lib/forms/errors";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import type { ActionResult } from "../../tab";
@@ -36,7 +36,7 @@ export function EditModal({
   onSaved: (message: string) => void;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  const check = useSchemaCheck(SCHEMAS[editing.kind], fieldErrors);
+  const check = useSchemaCheck(SCHEMAS[editing.kind]);
   const { uploading, onUploadingChange } = useUploadsInFlight();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {

@@ -1,10 +1,7 @@
 import { ISSUE_DELETED, ISSUE_GONE, ISSUE_SAVED, issuePublished } from "~/domain/messages/issues";
 import { issueLabel } from "~/domain/scholarly";
-import { fieldErrors } from "~/lib/forms/errors";
 import { EMPTY_ISSUE, type IssueForm, issueFromForm, issueSchema } from "~/lib/forms/scholarly";
-import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
-import { ServiceError } from "~/services/errors.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
@@ -29,29 +26,22 @@ export async function load({ url }: TabLoadArgs) {
   };
 }
 
-export const saveIssue = runAction("save-issue", ISSUES_FAILURES, async ({ form, reply }) => {
-  const values = fieldsOf(form, ISSUE_FIELDS) as IssueForm;
-  const issueId = String(form.get("issueId") ?? "");
-  const refuse = (errors: Record<string, string>, status = 400) =>
-    reply(false, Object.values(errors)[0] ?? "Invalid input", {
-      status,
-      extra: { errors, values: { ...values, issueId } },
-    });
-  if (issueId && !UUID.test(issueId)) return reply(false, ISSUE_GONE, { status: 404 });
-  const parsed = issueSchema.safeParse(values);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error));
-  const { scholarly } = await services();
-  const input = issueFromForm(values);
-  // A volume and number already used is the service's 409 at the number field.
-  try {
+export const saveIssue = runAction(
+  "save-issue",
+  ISSUES_FAILURES,
+  async ({ values, reply }) => {
+    const { issueId, ...fields } = values as IssueForm & { issueId: string };
+    if (issueId && !UUID.test(issueId)) return reply(false, ISSUE_GONE, { status: 404 });
+    const { scholarly } = await services();
+    const input = issueFromForm(fields);
+    // A volume and number already used is the service's 409 at the number field.
     if (issueId) await scholarly.updateIssue(issueId, input);
     else await scholarly.createIssue(input);
-  } catch (error) {
-    if (error instanceof ServiceError && error.field) return refuse({ [error.field]: error.message }, error.status);
-    throw error;
-  }
-  return reply(true, ISSUE_SAVED);
-});
+    return reply(true, ISSUE_SAVED);
+  },
+  // The form comes back as typed, each problem at its field.
+  { fields: [...ISSUE_FIELDS, "issueId"], schema: issueSchema },
+);
 
 export const deleteIssue = runAction("delete-issue", ISSUES_FAILURES, async ({ form, reply }) => {
   const issueId = String(form.get("issueId") ?? "");

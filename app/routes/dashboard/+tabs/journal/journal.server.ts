@@ -1,7 +1,5 @@
 import { JOURNAL_SETTINGS_SAVED } from "~/domain/messages/issues";
-import { fieldErrors } from "~/lib/forms/errors";
 import { boardField, journalProfileFromForm, journalProfileSchema, MAX_BOARD } from "~/lib/forms/scholarly";
-import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
@@ -40,17 +38,12 @@ export async function load(_args: TabLoadArgs) {
 export const saveJournalSettings = runAction(
   "save-journal-settings",
   JOURNAL_FAILURES,
-  async ({ form, reply, user }) => {
-    const values = fieldsOf(form, PROFILE_FIELDS);
-    const parsed = journalProfileSchema.safeParse(values);
-    // The form comes back as typed, each problem at its field (a page drawn anew has no other copy).
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return reply(false, Object.values(errors)[0] ?? "Invalid input", { extra: { errors, values } });
-    }
+  async ({ values, reply, user }) => {
     await (await services()).scholarly.saveProfile(journalProfileFromForm(values), user.id);
     return reply(true, JOURNAL_SETTINGS_SAVED);
   },
+  // The form comes back as typed, each problem at its field (a page drawn anew has no other copy).
+  { fields: PROFILE_FIELDS, schema: journalProfileSchema },
 );
 
 export const actions = byIntent(saveJournalSettings);

@@ -5,7 +5,7 @@ import { ENTER_CODE, OTHER_SESSIONS_ENDED, SESSION_ENDED, TWO_FACTOR_STARTED } f
 import { keyOf, type TwoFactorReply } from "~/lib/two-factor";
 import { services } from "~/runtime.server";
 import type { SessionUser } from "~/services/accounts.server";
-import { ServiceError } from "~/services/errors.server";
+import { InvalidError } from "~/services/errors.server";
 
 import { runAction, type TabLoadArgs } from "../../actions.server";
 
@@ -88,24 +88,27 @@ export const startTwoFactor = runAction("two-factor-start", FAILURES, async ({ r
   return reply(true, TWO_FACTOR_STARTED, { extra: { twoFactor: { setup: await setupOf(totpURI) } } });
 });
 
-export const confirmTwoFactor = runAction("two-factor-confirm", FAILURES, async ({ request, form, user, reply }) => {
-  const { twoFactor } = await services();
-  const code = text(form, "code").trim();
-  // A wrong code shows the same QR code again: its address came back with the form (it is only
-  // drawn from; the secret that counts stays on the server).
+/**
+ * A wrong code shows the same QR code again: its address came back with the form (it is only
+ * drawn from; the secret that counts stays on the server).
+ */
+async function setupShownAgain(form: FormData) {
   const shown = text(form, "totpURI");
-  const again = shown.startsWith("otpauth://totp/") ? { twoFactor: { setup: await setupOf(shown) } } : {};
-  if (!code) return reply(false, ENTER_CODE, { extra: again });
-  try {
-    const result = await twoFactor.confirm(request, user, code);
+  return shown.startsWith("otpauth://totp/") ? { twoFactor: { setup: await setupOf(shown) } } : {};
+}
+
+export const confirmTwoFactor = runAction(
+  "two-factor-confirm",
+  FAILURES,
+  async ({ request, form, user }) => {
+    const code = text(form, "code").trim();
+    if (!code) throw new InvalidError(ENTER_CODE, "code");
+    const result = await (await services()).twoFactor.confirm(request, user, code);
     // This browser's session was renewed: the page is loaded anew with the new cookie.
     return redirect(await backupCodesLink(user, "on"), { headers: result.headers });
-  } catch (error) {
-    // Other failures are runAction's to answer.
-    if (!(error instanceof ServiceError) || error.status === 503) throw error;
-    return reply(false, error.message, { status: error.status, extra: again });
-  }
-});
+  },
+  { refusedExtra: setupShownAgain },
+);
 
 export const newBackupCodes = runAction("two-factor-backup-codes", FAILURES, async ({ request, form, user }) => {
   await (await services()).twoFactor.newBackupCodes(request, text(form, "password"));
