@@ -5,7 +5,8 @@ import tseslint from "typescript-eslint";
 
 /** Files matching `files` (tests aside) may not import the app's modules matching `forbidden`, nor `packages`. */
 function layer(files, forbidden, packages = []) {
-  const runtime = ["~/runtime.server", "~/root"];
+  // The composition above every feature: the process runtime, the root route, the services registry.
+  const runtime = ["~/runtime.server", "~/root", "~/registry.server"];
   return [
     {
       files,

@@ -12,9 +12,9 @@ import {
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, config, mailLinkOrigin } from "~/lib/config.server";
 import { projectFile } from "~/lib/project-files.server";
+import { createServices, mediaOptions, type Services } from "~/registry.server";
 import { contentChanges } from "~/services/content-changes.server";
 import { ServiceUnavailableError } from "~/services/errors.server";
-import { createServices, mediaOptions, type Services } from "~/services/index.server";
 import { authSecret } from "~/services/secrets.server";
 import { answeringUnavailable, translatingFailures } from "~/services/unavailable.server";
 

@@ -171,7 +171,7 @@ const keptPglite = path.join(root, ".tmp", `search-bench-pglite-${POSTS}-${ARTIC
 
 async function measure(vite, database, label, { filled } = {}) {
   const { sql } = await vite.ssrLoadModule("drizzle-orm");
-  const { createServices } = await vite.ssrLoadModule("/app/services/index.server.ts");
+  const { createServices } = await vite.ssrLoadModule("/app/registry.server.ts");
   const dataDir = path.join(work, `${label}-data`);
   fs.mkdirSync(dataDir, { recursive: true });
   const services = createServices(database.db, { dataDir, auth: { secret: "bench-secret-bench-secret-bench-0123" } });

@@ -8,10 +8,10 @@ import path from "node:path";
 import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import type { AppConfig } from "~/lib/config.server";
+import { mediaOptions } from "~/registry.server";
 import { servicesFor } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
-import { mediaOptions } from "~/services/index.server";
 
 import {
   ARCHIVE_MODE,

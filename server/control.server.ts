@@ -5,8 +5,8 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 import { adminSchema, firstError } from "~/lib/forms/accounts";
+import type { Services } from "~/registry.server";
 import { AccountError } from "~/services/accounts.server";
-import type { Services } from "~/services/index.server";
 
 /**
  * The embedded database belongs to the running server, so operator commands (npm run

@@ -6,9 +6,9 @@ import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 
 import { listeningOrigin, mailLinkOrigin } from "~/lib/config.server";
+import { uploadsDirectory } from "~/registry.server";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
-import { uploadsDirectory } from "~/services/index.server";
 import { schedulePdfText } from "~/services/pdf-text.server";
 import { schedulePublishingTick } from "~/services/publishing-tick.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";

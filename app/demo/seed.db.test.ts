@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/domain/vocabulary";
-import { mediaOptions } from "~/services/index.server";
+import { mediaOptions } from "~/registry.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { seedDemoContent } from "./seed.server";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { demoJournals } from "~/demo/content";
+import { mediaOptions } from "~/registry.server";
 import { closeRuntime } from "~/runtime.server";
-import { mediaOptions } from "~/services/index.server";
 import { extractPendingPdfText } from "~/services/pdf-text.server";
 
 import {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { academicsAdmin, AcademicsError, academicsService } from "./academics.server";
-import { mediaOptions } from "./index.server";
 import { mediaService } from "./media.server";
+import { mediaOptions } from "./media-options.server";
 
 let database: TestDatabase;
 

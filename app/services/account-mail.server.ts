@@ -145,7 +145,7 @@ export const RESET_MAILS_PER_MINUTE = 3;
 
 /**
  * The mails the auth library asks for (a password reset, a new account's verification), and what
- * a completed reset proves. Wired into createAuth by services/index.server.ts.
+ * a completed reset proves. Wired into createAuth by registry.server.ts.
  */
 export function authMail(db: Database, mail: MailService, options: { publicUrl?: string; mailOrigin?: string }) {
   const limiter = attemptLimiter(db);

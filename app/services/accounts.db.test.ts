@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MAIL_LINK_INVALID } from "~/domain/messages/accounts";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { createServices, type Services } from "~/registry.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { ServiceError } from "./errors.server";
-import { createServices, type Services } from "./index.server";
 
 let database: TestDatabase;
 let services: Services;

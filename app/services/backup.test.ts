@@ -13,12 +13,12 @@ import { appliedMigrations, applyMigrations, knownMigrations } from "~/db/dump.s
 import * as schema from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { tarWriter } from "~/lib/tar.server";
+import { createServices, mediaOptions } from "~/registry.server";
 
 import { storeContents, tableContents } from "../../tests/support/backups";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
 import { BACKUP_FORMAT, BackupError, readManifest, restoreBackup, writeBackup } from "./backup.server";
-import { createServices, mediaOptions } from "./index.server";
 
 /**
  * The archive itself, without the commands around it: uploads kept in an S3-compatible bucket are

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { serviceEffects, type Services } from "~/registry.server";
+
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
-import { serviceEffects, type Services } from "./index.server";
 
 /**
  * Every method of every service says whether it reads or writes: a write that is not declared

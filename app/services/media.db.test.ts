@@ -11,8 +11,8 @@ import { srcSetFor } from "~/lib/images";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
-import { mediaOptions } from "./index.server";
 import { mediaService, UploadError, type UploadPurpose } from "./media.server";
+import { mediaOptions } from "./media-options.server";
 
 let database: TestDatabase;
 let service: ReturnType<typeof mediaService>;

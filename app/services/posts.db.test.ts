@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import { NotFoundError } from "./errors.server";
-import { mediaOptions } from "./index.server";
 import { mediaService } from "./media.server";
+import { mediaOptions } from "./media-options.server";
 import { postsService } from "./posts.server";
 
 let database: TestDatabase;

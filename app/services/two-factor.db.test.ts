@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoFactors, users } from "~/db/schema";
 import { TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import type { Services } from "~/registry.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { ServiceError } from "./errors.server";
-import type { Services } from "./index.server";
 import { describeDevice } from "./two-factor.server";
 
 /**

@@ -2,7 +2,6 @@ import { isDatabaseUnavailable } from "~/db/client.server";
 import { DATABASE_UNAVAILABLE } from "~/domain/messages/site";
 
 import { ServiceUnavailableError } from "./errors.server";
-import type { Services } from "./index.server";
 
 export { DATABASE_UNAVAILABLE };
 
@@ -10,7 +9,7 @@ export { DATABASE_UNAVAILABLE };
  * The services with every method's failure passed through `translate` (which returns what to
  * throw instead), whether the method throws at once or its promise rejects.
  */
-export function translatingFailures(
+export function translatingFailures<Services extends object>(
   services: Services,
   translate: (error: unknown, method: string) => unknown,
 ): Services {
@@ -44,7 +43,7 @@ export function translatingFailures(
  * reached throws a ServiceUnavailableError (503) instead of the driver's error, so no page or API
  * answer says 500 for what is an outage. Every other failure passes through unchanged.
  */
-export function answeringUnavailable(services: Services): Services {
+export function answeringUnavailable<Services extends object>(services: Services): Services {
   return translatingFailures(services, (error, method) => {
     if (!isDatabaseUnavailable(error)) return error;
     // The visitor gets the calm answer; the operator gets the cause, with its stack (a network

@@ -1,4 +1,4 @@
-import type { Services } from "./index.server";
+import type { mediaService } from "./media.server";
 
 /** How long a stored file may wait for its record before it counts as left behind. */
 export const UPLOAD_GRACE_MS = 15 * 60_000;
@@ -20,7 +20,7 @@ const CHECK_EVERY_MS = 60 * 60_000;
  * since they were recorded or last chosen (a browser may hold one in an open form across a restart).
  */
 export function scheduleUploadsCleanup(
-  media: Pick<Services["media"], "removeUnreferenced">,
+  media: Pick<ReturnType<typeof mediaService>, "removeUnreferenced">,
   options: { soleWriter: boolean; startedAt: Date },
 ) {
   const check = async (cutoff: Date, always: boolean) => {

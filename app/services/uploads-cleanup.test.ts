@@ -10,8 +10,8 @@ import { renderPdf } from "~/demo/pdf.server";
 
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { startS3Server } from "../../tests/support/s3-server";
-import { mediaOptions } from "./index.server";
 import { type MediaOptions, mediaService, storedKeysOf } from "./media.server";
+import { mediaOptions } from "./media-options.server";
 
 /**
  * What an interrupted upload leaves behind (files stored but never recorded, half-written files,

@@ -25,7 +25,6 @@ import {
 import { renderPdf } from "~/demo/pdf.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
-import { mediaOptions } from "./index.server";
 import {
   mediaService,
   storedKeysOf,
@@ -35,6 +34,7 @@ import {
   UploadError,
   UPLOADS_PER_HOUR,
 } from "./media.server";
+import { mediaOptions } from "./media-options.server";
 import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "./uploads-cleanup.server";
 
 /**

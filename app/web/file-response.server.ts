@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 
 import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
-import type { Services } from "~/services/index.server";
+import type { Services } from "~/registry.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

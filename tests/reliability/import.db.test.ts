@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type DatabaseOptions, openDatabase } from "~/db/client.server";
-import { createServices } from "~/services/index.server";
+import { createServices } from "~/registry.server";
 
 import { legacyCollections, startImageHost, writeExportFolder } from "../support/legacy-export";
 import { runScript, scratchDirectory, scratchPostgres } from "../support/site-process";

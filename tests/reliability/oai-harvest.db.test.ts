@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Services } from "~/services/index.server";
+import type { Services } from "~/registry.server";
 import { oaiIdentifier } from "~/services/scholarly/oai/oai.server";
 import { oaiResponse } from "~/web/oai-response.server";
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { media, users } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
-import { mediaOptions } from "~/services/index.server";
+import { mediaOptions } from "~/registry.server";
 import { mediaService, storedKeysOf, UPLOAD_QUOTA_BYTES, UPLOADS_PER_HOUR } from "~/services/media.server";
 import { UNUSED_UPLOAD_GRACE_MS, UPLOAD_GRACE_MS } from "~/services/uploads-cleanup.server";
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll } from "vitest";
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import type { Services } from "~/registry.server";
 import type { ActionAnswer, ActionArgs } from "~/routes/dashboard/actions.server";
 import type { ActionResult } from "~/routes/dashboard/tab";
 import { closeRuntime } from "~/runtime.server";
 import type { SessionUser } from "~/services/accounts.server";
-import type { Services } from "~/services/index.server";
 
 import { installRuntime, openTestDatabase, type TestDatabase } from "./database";
 

@@ -19,9 +19,9 @@ import {
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, readConfig } from "~/lib/config.server";
+import { createServices, mediaOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
 import type { AuthOptions } from "~/services/auth.server";
-import { createServices, mediaOptions } from "~/services/index.server";
 
 import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } from "~/domain/messages/academics";
+import type { Services } from "~/registry.server";
 import type { DeleteOutcome } from "~/services/academics.server";
-import type { Services } from "~/services/index.server";
 
 import { type ApiResult, defineOperation, type Operation } from "../operation.server";
 import { courseCoreJson, courseJson, departmentJson, facultyJson } from "../records.server";

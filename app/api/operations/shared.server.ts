@@ -1,5 +1,5 @@
+import type { Services } from "~/registry.server";
 import { ServiceError } from "~/services/errors.server";
-import type { Services } from "~/services/index.server";
 
 import { type ApiResult, defineOperation } from "../operation.server";
 import * as s from "../schemas";

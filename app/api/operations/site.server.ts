@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } from "~/domain/messages/site";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, type SettingsSection, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
-import type { Services } from "~/services/index.server";
+import type { Services } from "~/registry.server";
 
 import { defineOperation, type Operation } from "../operation.server";
 import * as s from "../schemas";

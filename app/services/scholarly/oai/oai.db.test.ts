@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { journalProfile, journals, journalWithdrawals } from "~/db/schema";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
-import type { Services } from "~/services/index.server";
+import type { Services } from "~/registry.server";
 import { oaiResponse } from "~/web/oai-response.server";
 
 import {

@@ -1,32 +1,31 @@
-import path from "node:path";
-
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import type { S3Config } from "~/lib/config.server";
+import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
+import { authMail } from "~/services/account-mail.server";
+import { accountsEffects, accountsService } from "~/services/accounts.server";
+import { activityEffects, activityService } from "~/services/activity.server";
+import { type AuthOptions, createAuth } from "~/services/auth.server";
+import { type ContentChanges, contentChanges, remembered, tracked } from "~/services/content-changes.server";
+import { journalsEffects, journalsService } from "~/services/journals.server";
+import { legacyIdsEffects, legacyIdsService } from "~/services/legacy-ids.server";
+import { mailEffects, type MailOptions, mailService } from "~/services/mail/mail.server";
+import { mediaEffects, mediaService, uploadsDirectory } from "~/services/media.server";
+import { mediaOptions, type UploadOptions } from "~/services/media-options.server";
+import { postsEffects, postsService } from "~/services/posts.server";
+import { previewsEffects, previewsService } from "~/services/previews.server";
+import { scholarlyEffects, scholarlyService } from "~/services/scholarly.server";
+import { oaiEffects, oaiService } from "~/services/scholarly/oai/oai.server";
+import { searchEffects, searchService } from "~/services/search.server";
+import { siteContentEffects, siteContentService, type SiteRevisionKind } from "~/services/site-content.server";
+import { type ListedKind, sitemapsEffects, sitemapsService } from "~/services/sitemaps.server";
+import { twoFactorEffects, twoFactorService } from "~/services/two-factor.server";
 
-import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "./academics.server";
-import { authMail } from "./account-mail.server";
-import { accountsEffects, accountsService } from "./accounts.server";
-import { activityEffects, activityService } from "./activity.server";
-import { type AuthOptions, createAuth } from "./auth.server";
-import { journalsEffects, journalsService } from "./journals.server";
-import { legacyIdsEffects, legacyIdsService } from "./legacy-ids.server";
-import { mailEffects, type MailOptions, mailService } from "./mail/mail.server";
-import { mediaEffects, type MediaOptions, mediaService, uploadsDirectory } from "./media.server";
-import { localStore } from "./storage/local-store.server";
-import { s3Store } from "./storage/s3-store.server";
-import { twoFactorEffects, twoFactorService } from "./two-factor.server";
+/**
+ * The composition root: every feature's services bound to one database. It sits above the features
+ * (docs/architecture.md), so no service imports it.
+ */
+export { mediaOptions, uploadsDirectory };
+export type { UploadOptions };
 
-export { uploadsDirectory };
-import { type ContentChanges, contentChanges, remembered, tracked } from "./content-changes.server";
-import { postsEffects, postsService } from "./posts.server";
-import { previewsEffects, previewsService } from "./previews.server";
-import { scholarlyEffects, scholarlyService } from "./scholarly.server";
-import { oaiEffects, oaiService } from "./scholarly/oai/oai.server";
-import { searchEffects, searchService } from "./search.server";
-import { siteContentEffects, siteContentService, type SiteRevisionKind } from "./site-content.server";
-import { type ListedKind, sitemapsEffects, sitemapsService } from "./sitemaps.server";
-
-export type UploadOptions = { maxImageBytes: number; maxPdfBytes: number; s3?: S3Config };
 export type ServiceOptions = {
   dataDir: string;
   auth: AuthOptions;
@@ -36,18 +35,6 @@ export type ServiceOptions = {
   /** SMTP_URL and MAIL_FROM (unset: the development outbox in DATA_DIR/outbox). */
   mail?: Omit<MailOptions, "dataDir" | "site" | "publicUrl">;
 };
-
-const DEFAULT_UPLOADS: UploadOptions = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
-
-/** The file store and limits: an S3 bucket when configured, else DATA_DIR/uploads. */
-export function mediaOptions(dataDir: string, uploads: UploadOptions = DEFAULT_UPLOADS): MediaOptions {
-  return {
-    store: uploads.s3 ? s3Store(uploads.s3) : localStore(uploadsDirectory(dataDir)),
-    tmpDir: path.join(dataDir, "tmp"),
-    maxImageBytes: uploads.maxImageBytes,
-    maxPdfBytes: uploads.maxPdfBytes,
-  };
-}
 
 /** The domain services, bound to one database. Screens and the JSON API both go through these. */
 export function createServices(db: Database, options: ServiceOptions) {
