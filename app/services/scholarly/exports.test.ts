@@ -3,7 +3,8 @@
  * DOAJ's doajArticles.xsd is shipped by a package in the registries this project installs from
  * (npm, Debian), so instead of validating against them these tests parse the files and check the
  * elements each schema requires and the order of its sequences, as Crossref's and DOAJ's
- * documentation give them, plus well-formedness and escaping.
+ * documentation give them, plus well-formedness and escaping. The golden files of both formats
+ * (golden.test.ts) are validated against the official schemas kept in ../shared/standards.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
