@@ -10,7 +10,6 @@
 // exits with 1 when a limit is not met.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +17,7 @@ import { parseArgs } from "node:util";
 
 import { bigPdf, LAST_PAGE_WORD } from "./big-pdf.mjs";
 import { treeMemory, watchTree } from "./process-memory.mjs";
+import { ensureBuild, freePort } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -54,24 +54,6 @@ const cores = os.availableParallelism();
 const canPin = cores >= 2 && spawnSync("taskset", ["-c", "0", "true"]).status === 0;
 const pinned = (core, command, commandArgs) =>
   canPin ? ["taskset", ["-c", String(core), command, ...commandArgs]] : [command, commandArgs];
-
-function ensureBuild() {
-  const result = spawnSync(
-    process.execPath,
-    ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'],
-    { stdio: "inherit" },
-  );
-  if (result.status !== 0) throw new Error("the build failed");
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits until `check` answers something, asking every `everyMs`. */
 async function until(what, check, { timeoutMs = 300_000, everyMs = 250 } = {}) {

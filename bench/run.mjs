@@ -8,13 +8,13 @@
 // would: no 5xx, and the server's memory within bounds.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { treeMemory, watchTree } from "./process-memory.mjs";
+import { ensureBuild, freePort } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -80,24 +80,6 @@ function ensureNginx() {
     { stdio: "inherit" },
   );
   if (installed.status !== 0) throw new Error("nginx could not be installed; install it and run the bench again.");
-}
-
-function ensureBuild() {
-  const result = spawnSync(
-    process.execPath,
-    ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'],
-    { stdio: "inherit" },
-  );
-  if (result.status !== 0) throw new Error("the build failed");
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url, timeoutMs = 120_000) {
