@@ -3,21 +3,42 @@ import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
 
-/** Files matching `files` (tests aside) may not import the app's modules matching `forbidden`, nor `packages`. */
-function layer(files, forbidden, packages = []) {
-  // The composition above every feature: the process runtime, the root route, the services registry.
-  const runtime = ["~/runtime.server", "~/root", "~/registry.server"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** better-auth is reached only through its adapter, app/accounts/better-auth/ (decision 036). */
+const AUTH_LIBRARY = {
+  paths: [{ name: "better-auth", message: "Only app/accounts/better-auth/ imports the auth library." }],
+  patterns: [{ group: ["better-auth/*"], message: "Only app/accounts/better-auth/ imports the auth library." }],
+};
+
+/**
+ * Files matching `files` (tests and `ignores` aside) may not import the app's modules matching
+ * `forbidden` (gitignore-style patterns of `~/` paths) or `matching` (regular expressions over the
+ * import as written, relative ones too), nor `packages`, nor the auth library unless `authLibrary`
+ * says they are its adapter.
+ */
+function layer(files, forbidden, packages = [], { authLibrary = false, matching = [], ignores = [] } = {}) {
+  // The composition above every feature: the process runtime, the root route, the services registry,
+  // the publishing tick.
+  const runtime = ["~/runtime.server", "~/root", "~/registry.server", "~/publishing-tick.server"];
+  const library = authLibrary ? { paths: [], patterns: [] } : AUTH_LIBRARY;
+  const message = "Imports point down the layers (docs/architecture.md).";
   return [
     {
       files,
-      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      ignores: [...TESTS, ...ignores],
       rules: {
         "no-restricted-imports": [
           "error",
           {
-            paths: packages.map((name) => ({ name, message: "A lower layer may not import the web framework." })),
+            paths: [
+              ...packages.map((name) => ({ name, message: "A lower layer may not import the web framework." })),
+              ...library.paths,
+            ],
             patterns: [
-              { group: [...forbidden, ...runtime], message: "Imports point down the layers (docs/architecture.md)." },
+              { group: [...forbidden, ...runtime], message },
+              ...matching.map((regex) => ({ regex, message })),
+              ...library.patterns,
             ],
           },
         ],
@@ -25,6 +46,16 @@ function layer(files, forbidden, packages = []) {
     },
   ];
 }
+
+/**
+ * The features' own folders (the accounts: decision 036; the journal: decision 034): above the shared
+ * layers, which may not import them; the routes, the request edge, the API, the server and the
+ * composition root may.
+ */
+const FEATURES = ["~/accounts/*", "~/journal/*"];
+
+/** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
+const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
@@ -50,15 +81,50 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Everywhere else (the routes, the request edge, the API, the server): the auth library only through its adapter.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: TESTS,
+    rules: { "no-restricted-imports": ["error", AUTH_LIBRARY] },
+  },
   // The layers of docs/architecture.md: every import points down. A lower layer that needs something
   // from a higher one is a sign the code belongs elsewhere.
   ...layer(
     ["app/domain/**"],
-    ["~/lib/*", "~/db/*", "~/services/*", "~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+    ["~/lib/*", "~/db/*", "~/services/*", "~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"],
   ),
-  ...layer(["app/lib/**", "app/db/**"], ["~/services/*", "~/components/*", "~/web/*", "~/routes/*", "~/api/*"]),
-  ...layer(["app/services/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
-  ...layer(["app/components/**"], ["~/web/*", "~/routes/*", "~/api/*"]),
+  ...layer(
+    ["app/lib/**", "app/db/**"],
+    ["~/services/*", "~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"],
+  ),
+  ...layer(["app/services/**"], ["~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
+  ...layer(["app/components/**"], [...FEATURES, "~/web/*", "~/routes/*", "~/api/*"]),
+  // A feature is a service of its own kind: no screens, no request edge, no web framework.
+  ...layer(["app/accounts/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
+  ...layer(["app/accounts/better-auth/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+    authLibrary: true,
+  }),
+  // The same order inside the journal: its words, vocabulary and forms (app/journal/*.ts) are pure;
+  // its services and exports import no screen and no request edge; its components no server module.
+  ...layer(["app/journal/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+    matching: ["\\.server$", FEATURE_EDGES],
+    ignores: ["app/journal/*.server.ts", "app/journal/*.d.ts"],
+  }),
+  ...layer(
+    ["app/journal/*.server.ts", "app/journal/exports/**"],
+    ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+    ["react-router"],
+    { matching: [FEATURE_EDGES], ignores: ["app/journal/api.server.ts"] },
+  ),
+  ...layer(["app/journal/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
+  }),
+  {
+    // The accounts by flow (decision 036): every function reads on a screen or two.
+    files: ["app/accounts/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: { "max-lines-per-function": ["error", { max: 60 }] },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/support/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: {

@@ -12,8 +12,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
  * Tests that start the built site or the npm scripts as processes, or run for minutes; and the
  * durability tests of the embedded database on disk (reopening after a restart, a lock left by a
- * killed process) and of backup archives through an S3 server, each several seconds of real
- * data directories that would double the inner loop.
+ * killed process) and of backup archives (through an S3 server; one an earlier version made), each
+ * several seconds of real data directories that would double the inner loop.
  */
 const RELIABILITY = [
   "tests/reliability/**/*.test.ts",
@@ -22,6 +22,7 @@ const RELIABILITY = [
   "app/db/client.pglite.test.ts",
   "app/services/site-content.pglite.test.ts",
   "app/services/backup.test.ts",
+  "app/services/backup-archive.db.test.ts",
 ];
 // The API fuzz (1000 hostile requests, about a quarter of the inner loop's time) is counted with the security suite.
 const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts"];

@@ -1,27 +1,29 @@
+import { accountsEffects, type AuthOptions, createAccounts, twoFactorEffects } from "~/accounts/accounts.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import {
+  ARTICLE_PREVIEW_RICH_TEXT,
+  type ArticlePreview,
+  articlesEffects,
+  articlesService,
+} from "~/journal/articles.server";
+import { oaiEffects, oaiService } from "~/journal/exports/oai/oai.server";
+import { journalEffects, journalService } from "~/journal/journal.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
-import { authMail } from "~/services/account-mail.server";
-import { accountsEffects, accountsService } from "~/services/accounts.server";
 import { activityEffects, activityService } from "~/services/activity.server";
-import { type AuthOptions, createAuth } from "~/services/auth.server";
 import { type ContentChanges, contentChanges, remembered, tracked } from "~/services/content-changes.server";
-import { journalsEffects, journalsService } from "~/services/journals.server";
 import { legacyIdsEffects, legacyIdsService } from "~/services/legacy-ids.server";
 import { mailEffects, type MailOptions, mailService } from "~/services/mail/mail.server";
 import { mediaEffects, mediaService, uploadsDirectory } from "~/services/media.server";
 import { mediaOptions, type UploadOptions } from "~/services/media-options.server";
 import { postsEffects, postsService } from "~/services/posts.server";
-import { previewsEffects, previewsService } from "~/services/previews.server";
-import { scholarlyEffects, scholarlyService } from "~/services/scholarly.server";
-import { oaiEffects, oaiService } from "~/services/scholarly/oai/oai.server";
+import { type PostPreview, previewsEffects, previewsService } from "~/services/previews.server";
 import { searchEffects, searchService } from "~/services/search.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "~/services/site-content.server";
 import { type ListedKind, sitemapsEffects, sitemapsService } from "~/services/sitemaps.server";
-import { twoFactorEffects, twoFactorService } from "~/services/two-factor.server";
 
 /**
- * The composition root: every feature's services bound to one database. It sits above the features
- * (docs/architecture.md), so no service imports it.
+ * The composition root: every feature's services bound to one database (the journal's from
+ * app/journal/). It sits above the features (docs/architecture.md), so no service imports it.
  */
 export { mediaOptions, uploadsDirectory };
 export type { UploadOptions };
@@ -75,16 +77,16 @@ export function createServices(db: Database, options: ServiceOptions) {
     publicUrl: options.auth.publicUrl,
     site: async () => ({ name: (await siteContent.siteLinks()).name }),
   });
-  const accountMail = authMail(db, mail, options.auth);
-  // One auth instance for the accounts and the second factor (they share its sessions and cookies).
-  const auth = createAuth(db, options.auth, accountMail);
+  // The accounts and the second factor, over one auth library (app/accounts/, decision 036).
+  const { accounts, twoFactor } = createAccounts(db, options.auth, mail);
   return {
     changes,
     mail,
     posts: tracked(postsService(db, media), "posts", postsEffects, changes),
-    journals: tracked(journalsService(db, media), "journals", journalsEffects, changes),
-    // The journal's settings and issues are shown on the journal's pages: one kind of content with its articles.
-    scholarly: tracked(scholarlyService(db, media), "journals", scholarlyEffects, changes),
+    // The journal's articles, and the journal itself (its settings, issues and counts): one kind of content,
+    // "journals" as the page cache tags it, since the journal's pages show both.
+    articles: tracked(articlesService(db, media), "journals", articlesEffects, changes),
+    journal: tracked(journalService(db, media), "journals", journalEffects, changes),
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
     // Sitemaps and feeds read the kind of record they list (issue 22).
     sitemaps: tracked(
@@ -100,8 +102,11 @@ export function createServices(db: Database, options: ServiceOptions) {
     activity: activityService(db),
     // Not tracked: search only reads, and its page (/search) is never kept by the page cache.
     search: searchService(db, siteContent, changes),
-    // Not tracked: a preview changes no public page.
-    previews: previewsService(db),
+    // Not tracked: a preview changes no public page. Posts and the journal's articles are previewed.
+    previews: previewsService<PostPreview | ArticlePreview>(db, {
+      post: ["content"],
+      journal: ARTICLE_PREVIEW_RICH_TEXT,
+    }),
     // Not tracked: only reads (the earlier system's ids, decision 028).
     legacyIds: legacyIdsService(db),
     // Not tracked: OAI-PMH only reads. Its contact is the site's submission address or a staff member's.
@@ -119,18 +124,9 @@ export function createServices(db: Database, options: ServiceOptions) {
               .slice(0, 1);
       },
     }),
-    accounts: accountsService(db, auth, {
-      publicUrl: options.auth.publicUrl,
-      mailOrigin: options.auth.mailOrigin,
-      requireAdminTwoFactor: options.auth.requireAdminTwoFactor,
-      mail,
-      accountMail,
-      providers: [options.auth.google, options.auth.oidc]
-        .filter((p) => p !== undefined)
-        .map(({ id, name }) => ({ id, name })),
-    }),
+    accounts,
     // Not tracked: a second factor and a signed-in device change no public page.
-    twoFactor: twoFactorService(db, auth, { publicUrl: options.auth.publicUrl }),
+    twoFactor,
   };
 }
 
@@ -139,8 +135,8 @@ export type Services = ReturnType<typeof createServices>;
 /** Each service's classification of its methods, by the service's name (checked by effects.db.test.ts). */
 export const serviceEffects = {
   posts: postsEffects,
-  journals: journalsEffects,
-  scholarly: scholarlyEffects,
+  articles: articlesEffects,
+  journal: journalEffects,
   academics: academicsEffects,
   academicsAdmin: academicsAdminEffects,
   sitemaps: sitemapsEffects,

@@ -1,26 +1,28 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
+// Route modules live with their feature: the journal's under journal/routes/ (issue 32, decision 034).
+
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("posts", "routes/posts.tsx"),
   route("post/:postSlug", "routes/post.tsx"),
   route("blog/:slug", "routes/blog-redirect.ts"),
-  route("journals", "routes/journals.tsx"),
-  route("journal/:journalSlug", "routes/journal.tsx"),
-  route("journal/:journalSlug/pdf", "routes/journal-pdf.ts"),
+  route("journals", "journal/routes/articles.tsx"),
+  route("journal/:journalSlug", "journal/routes/article.tsx"),
+  route("journal/:journalSlug/pdf", "journal/routes/article-pdf.ts"),
   // The journal as a periodical (issue 20): its archive, each issue, the editors' exports for indexers.
-  route("journals/issues", "routes/journal-archive.tsx"),
-  route("journals/issue/:volume/:number", "routes/journal-issue.tsx"),
-  route("journals/issue/:volume/:number/crossref.xml", "routes/journal-exports.ts", { id: "issue-crossref" }),
-  route("journals/issue/:volume/:number/doaj.xml", "routes/journal-exports.ts", { id: "issue-doaj" }),
-  route("journal/:journalSlug/crossref.xml", "routes/journal-exports.ts", { id: "article-crossref" }),
-  route("journal/:journalSlug/doaj.xml", "routes/journal-exports.ts", { id: "article-doaj" }),
-  route("journal/:journalSlug/cite/:format", "routes/journal-cite.ts"),
+  route("journals/issues", "journal/routes/archive.tsx"),
+  route("journals/issue/:volume/:number", "journal/routes/issue.tsx"),
+  route("journals/issue/:volume/:number/crossref.xml", "journal/routes/exports.ts", { id: "issue-crossref" }),
+  route("journals/issue/:volume/:number/doaj.xml", "journal/routes/exports.ts", { id: "issue-doaj" }),
+  route("journal/:journalSlug/crossref.xml", "journal/routes/exports.ts", { id: "article-crossref" }),
+  route("journal/:journalSlug/doaj.xml", "journal/routes/exports.ts", { id: "article-doaj" }),
+  route("journal/:journalSlug/cite/:format", "journal/routes/article-cite.ts"),
   // A preview link shows unsaved or unpublished work through the public page's own module.
   route("preview", "routes/preview.ts"),
   route("preview/post/:previewToken", "routes/post.tsx", { id: "preview-post" }),
-  route("preview/journal/:previewToken", "routes/journal.tsx", { id: "preview-journal" }),
+  route("preview/journal/:previewToken", "journal/routes/article.tsx", { id: "preview-journal" }),
   route("admision", "routes/admision.tsx"),
   // Site search (issue 22, decision 025): the results page; its JSON is GET /api/search.
   route("search", "routes/search.tsx"),
@@ -53,14 +55,14 @@ export default [
   route("create-post", "routes/post-editor.tsx", { id: "create-post" }),
   route("update-post/:postId", "routes/post-editor.tsx", { id: "update-post" }),
   route("update-post/:postId/history", "routes/revisions.tsx", { id: "post-history" }),
-  route("create-journal", "routes/journal-editor.tsx", { id: "create-journal" }),
-  route("update-journal/:journalId", "routes/journal-editor.tsx", { id: "update-journal" }),
+  route("create-journal", "journal/routes/article-editor.tsx", { id: "create-journal" }),
+  route("update-journal/:journalId", "journal/routes/article-editor.tsx", { id: "update-journal" }),
   route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.
-  route("oai", "routes/oai.ts"),
+  route("oai", "journal/routes/oai.ts"),
   // Feeds, sitemaps and robots.txt, for readers and search engines (issue 22, decision 026).
   route("rss.xml", "routes/feeds.ts", { id: "feed-rss" }),
   route("atom.xml", "routes/feeds.ts", { id: "feed-atom" }),

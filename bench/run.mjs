@@ -312,11 +312,11 @@ select 'bulk-post-' || g, 'Generated bulletin number ' || g, (array['fees','cour
        '<p>Generated post ' || g || ' for the flat-cost benchmark. ' || repeat('Peace research and conflict resolution. ', 20) || '</p>',
        now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
 from generate_series(1, 100000) g;
-insert into journals (slug, filename, details, file, pdf_text_of, created_at, updated_at)
+insert into articles (slug, title, abstract, pdf, pdf_text_of, created_at, updated_at)
 select 'bulk-journal-' || g, 'Generated article number ' || g, '<p>Abstract ' || g || '.</p>', '${pdf}', '${pdf}',
        now() - interval '400 days' - (g || ' minutes')::interval, now() - interval '400 days' - (g || ' minutes')::interval
 from generate_series(1, 20000) g;
-analyze posts; analyze journals;`;
+analyze posts; analyze articles;`;
 
 async function loadLargeDataSet({ dataDir, databaseUrl, pdf }) {
   const sql = BULK_SQL(pdf);

@@ -112,7 +112,7 @@ select 'search-bench-' || g, initcap(t.title), (array['fees','course','exams','u
 from generate_series(1, ${POSTS}) g, bench_vocabulary v,
 lateral (select ${words(7)} as title, ${words(25)} as excerpt, ${words(50)} as a, ${words(40)} as b,
   ${words(30)} as c, ${rare} as r1, ${rare} as r2) t;
-insert into journals (slug, filename, details, file, authors, keywords, pdf_text, pdf_text_of, status, deleted_at,
+insert into articles (slug, title, abstract, pdf, authors, keywords, pdf_text, pdf_text_of, status, deleted_at,
   created_at, updated_at)
 select 'search-bench-article-' || g, initcap(t.title), '<p>' || t.abstract || ' ' || t.r1 || '.</p>', '/uploads/bench.pdf',
   jsonb_build_array(
@@ -183,7 +183,7 @@ async function measure(vite, database, label, { filled } = {}) {
     for (const statement of FILL_SQL.split(/;\s*\n/).filter((s) => s.trim()))
       await database.db.execute(sql.raw(statement));
     await database.db.execute(sql`vacuum analyze posts`);
-    await database.db.execute(sql`vacuum analyze journals`);
+    await database.db.execute(sql`vacuum analyze articles`);
     fillSeconds = Math.round((performance.now() - started) / 100) / 10;
     log(label, `filled in ${fillSeconds} s`);
   } else log(label, `using the database kept from an earlier run (filled in ${fillSeconds} s)`);

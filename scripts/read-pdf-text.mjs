@@ -1,5 +1,5 @@
 // The short-lived child process that reads PDFs' text for site search (decision 015), started by
-// app/services/pdf-text.server.ts with a small heap, so that the server's own memory never holds a
+// app/journal/pdf-text.server.ts with a small heap, so that the server's own memory never holds a
 // PDF or the PDF reader.
 //
 // node scripts/read-pdf-text.mjs '{"pages":300,"chars":200000,"serve":true}'

@@ -4,9 +4,9 @@ import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-import { adminSchema, firstError } from "~/lib/forms/accounts";
+import { adminSchema, firstError } from "~/accounts/forms";
 import type { Services } from "~/registry.server";
-import { AccountError } from "~/services/accounts.server";
+import { ServiceError } from "~/services/errors.server";
 
 /**
  * The embedded database belongs to the running server, so operator commands (npm run
@@ -49,7 +49,7 @@ async function createOrPromote(services: Services, input: CreateAdminRequest): P
   try {
     await services.accounts.createAdmin(parsed.data, { promoteExisting: true });
   } catch (error) {
-    if (error instanceof AccountError) return { ok: false, message: error.message };
+    if (error instanceof ServiceError) return { ok: false, message: error.message };
     throw error;
   }
   return { ok: true, message: `Admin ${parsed.data.username} created.` };

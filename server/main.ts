@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 
+import { schedulePdfText } from "~/journal/pdf-text.server";
 import { listeningOrigin, mailLinkOrigin } from "~/lib/config.server";
+import { schedulePublishingTick } from "~/publishing-tick.server";
 import { uploadsDirectory } from "~/registry.server";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
-import { schedulePdfText } from "~/services/pdf-text.server";
-import { schedulePublishingTick } from "~/services/publishing-tick.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
 
 import { startControlSocket } from "./control.server";
@@ -101,7 +101,7 @@ export async function main() {
     cors(config),
     refuseCrossSite(config),
     bodyLimit(config),
-    articleUsage(async () => (await getRuntime()).services.scholarly),
+    articleUsage(async () => (await getRuntime()).services.journal),
     cachedPages(cache, config),
     compress(),
     staticFiles(mounts),

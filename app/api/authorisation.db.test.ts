@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { UNKNOWN_ACCOUNT } from "~/accounts/better-auth/sign-in-log.server";
 import { rowsOf } from "~/db/client.server";
 import { outcomeOf } from "~/services/activity.server";
-import { UNKNOWN_ACCOUNT } from "~/services/activity-sign-in.server";
 
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";

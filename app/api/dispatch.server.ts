@@ -1,9 +1,9 @@
 import type { z } from "zod";
 
-import { ADMIN_NEEDS_TWO_FACTOR } from "~/domain/messages/two-factor";
+import { ADMIN_NEEDS_TWO_FACTOR } from "~/accounts/two-factor";
+import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
 import { withAbsoluteUploads, withRelativeUploads } from "~/lib/absolute-uploads";
 import { apiError } from "~/lib/api-response.server";
-import { FILL_ALL_FIELDS } from "~/lib/forms/accounts";
 import { readJsonObject } from "~/lib/read-json.server";
 import { domainServices, getRuntime } from "~/runtime.server";
 import { noteActivity, withActivity } from "~/services/activity.server";

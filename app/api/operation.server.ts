@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
+import type { SessionUser } from "~/accounts/accounts.server";
 import type { Services } from "~/registry.server";
-import type { SessionUser } from "~/services/accounts.server";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 

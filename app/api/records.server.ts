@@ -1,10 +1,10 @@
+import type { SessionUser } from "~/accounts/accounts.server";
+import type { ArticleRecord } from "~/journal/articles.server";
 import type { Department } from "~/services/academics.server";
-import type { SessionUser } from "~/services/accounts.server";
-import type { Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
 
 /** Where a post or article stands: fields beyond SPEC.md's, for clients that edit. */
-const editorialJson = (r: Post | Journal) => ({
+const editorialJson = (r: Post | ArticleRecord) => ({
   status: r.status as Post["status"] & ("draft" | "scheduled" | "published"),
   publishAt: r.publishAt ? r.publishAt.toISOString() : null,
   version: r.version,
@@ -36,13 +36,14 @@ export const postJson = (p: Post) => ({
   ...editorialJson(p),
 });
 
-export const journalJson = (j: Journal) => ({
+/** An article as SPEC.md's "journal": its title is `filename`, its abstract `details`, its PDF `file`. */
+export const journalJson = (j: ArticleRecord) => ({
   _id: j.id,
   id: j.id,
   slug: j.slug,
-  filename: j.filename,
-  details: j.details,
-  file: j.file,
+  filename: j.title,
+  details: j.abstract,
+  file: j.pdf,
   userId: j.userId,
   createdAt: j.createdAt.toISOString(),
   updatedAt: j.updatedAt.toISOString(),

@@ -1,3 +1,5 @@
+import { profileSchema, signUpSchema } from "~/accounts/forms";
+import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
 import {
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
@@ -7,9 +9,9 @@ import {
   SETTINGS_SECTIONS,
   STAFF_ROLES,
 } from "~/domain/vocabulary";
+import { articleSchema } from "~/journal/forms";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
-import { FILL_ALL_FIELDS, profileSchema, signUpSchema } from "~/lib/forms/accounts";
-import { journalSchema, postSchema } from "~/lib/forms/publishing";
+import { postSchema } from "~/lib/forms/publishing";
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
 import { z } from "~/lib/zod";
 
@@ -157,9 +159,9 @@ export const updatePostBody = postBody.extend({
 });
 
 export const journalBody = z.strictObject({
-  filename: journalSchema.shape.filename,
-  details: journalSchema.shape.details.default(""),
-  file: journalSchema.shape.file,
+  filename: articleSchema.shape.title,
+  details: articleSchema.shape.abstract.default(""),
+  file: articleSchema.shape.pdf,
   ...editorialBody,
 });
 

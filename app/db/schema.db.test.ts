@@ -77,7 +77,7 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     for (const index of [
       "posts_created_idx",
       "posts_category_created_idx",
-      "journals_created_idx",
+      "articles_created_idx",
       "courses_department_idx",
       "departments_faculty_idx",
     ]) {

@@ -20,13 +20,10 @@ import {
 import {
   ARTICLE_SECTIONS,
   type ArticleAuthor,
-  ISSUE_STATUSES,
-  LICENCE_IDS,
-  type SupplementaryFile,
-} from "../domain/scholarly";
-import {
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
+  ISSUE_STATUSES,
+  LICENCE_IDS,
   MEDIA_KINDS,
   POST_CATEGORIES,
   REVISION_KINDS,
@@ -34,6 +31,7 @@ import {
   SETTINGS_SECTIONS,
   SITE_LINKS_SECTION,
   STAFF_ROLES,
+  type SupplementaryFile,
 } from "../domain/vocabulary";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -139,7 +137,7 @@ export const accounts = pgTable(
 );
 
 /* How the auth library reaches a session's user (and a user's accounts) in one query: with these
-   relations it joins instead of asking twice (auth.server.ts turns joins on). */
+   relations it joins instead of asking twice (app/accounts/better-auth/library.server.ts turns joins on). */
 export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
 export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
@@ -258,10 +256,10 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamps.createdAt,
 });
 
-// Site search (decision 025): `posts.search_vector`, and `journals.search_vector` with the PDF's
+// Site search (decision 025): `posts.search_vector`, and `articles.search_vector` with the PDF's
 // words (`pdf_text`, `pdf_text_of`, `pdf_text_failed`, `pdf_text_claimed_at`), are columns of
 // migration 0010 left out of these tables on purpose: whole-row selects, pages' loader data and the
-// JSON API never carry them. services/search.server.ts and services/pdf-text.server.ts read them by name.
+// JSON API never carry them. services/search.server.ts and journal/pdf-text.server.ts read them by name.
 export const posts = pgTable(
   "posts",
   {
@@ -323,17 +321,21 @@ export const journalProfile = pgTable(
   (t) => [check("journal_profile_single_row", sql`${t.id} = 1`)],
 );
 
-export const journals = pgTable(
-  "journals",
+/**
+ * The journal's articles (SPEC.md calls them journals: the JSON API keeps its names `filename`,
+ * `details` and `file` for `title`, `abstract` and `pdf`, api/records.server.ts). An article
+ * without an issue is "online first".
+ */
+export const articles = pgTable(
+  "articles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     slug: text("slug").notNull(),
-    filename: text("filename").notNull(),
-    details: text("details").notNull().default(""),
-    file: text("file").notNull(),
+    title: text("title").notNull(),
+    abstract: text("abstract").notNull().default(""),
+    pdf: text("pdf").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    // The scholarly article (issue 20). `filename` is its title and `details` its abstract, so the
-    // JSON API keeps SPEC.md's shape; an article without an issue is "online first".
+    // The scholarly article (issue 20).
     issueId: uuid("issue_id").references(() => journalIssues.id, { onDelete: "set null" }),
     section: text("section").notNull().default("research"),
     authors: jsonb("authors").$type<ArticleAuthor[]>().notNull().default([]),
@@ -350,26 +352,26 @@ export const journals = pgTable(
     publishedOn: date("published_on"),
     references: jsonb("references").$type<string[]>().notNull().default([]),
     supplementary: jsonb("supplementary").$type<SupplementaryFile[]>().notNull().default([]),
-    // Set by a trigger on every change of the row: OAI-PMH's datestamp (migration 0006).
+    // Set by a trigger on every change of the row: OAI-PMH's datestamp (migrations 0006, 0013).
     metadataChangedAt: timestamp("metadata_changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...editorial,
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("journals_slug_key").on(t.slug),
-    uniqueIndex("journals_doi_key").on(t.doi),
-    index("journals_issue_idx").on(t.issueId, t.section, t.firstPage),
-    index("journals_metadata_changed_idx").on(t.metadataChangedAt, t.id),
-    check("journals_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
-    check("journals_licence_check", sql`${t.licence} is null or ${t.licence} in (${inList(LICENCE_IDS)})`),
+    uniqueIndex("articles_slug_key").on(t.slug),
+    uniqueIndex("articles_doi_key").on(t.doi),
+    index("articles_issue_idx").on(t.issueId, t.section, t.firstPage),
+    index("articles_metadata_changed_idx").on(t.metadataChangedAt, t.id),
+    check("articles_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
+    check("articles_licence_check", sql`${t.licence} is null or ${t.licence} in (${inList(LICENCE_IDS)})`),
     check(
-      "journals_pages_check",
+      "articles_pages_check",
       sql`(${t.firstPage} is null or ${t.firstPage} > 0) and (${t.lastPage} is null or ${t.lastPage} >= coalesce(${t.firstPage}, 1))`,
     ),
-    ...editorialChecks("journals", t),
-    index("journals_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("journals_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-    check("journals_filename_check", sql`length(trim(${t.filename})) > 0`),
+    ...editorialChecks("articles", t),
+    index("articles_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("articles_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    check("articles_title_check", sql`length(trim(${t.title})) > 0`),
   ],
 );
 
@@ -577,9 +579,9 @@ export const previewTokens = pgTable(
 
 /** Views of an article's page and downloads of its PDF, by people (bots and repeats within 30 s are not counted). */
 export const articleUsage = pgTable("article_usage", {
-  journalId: uuid("journal_id")
+  articleId: uuid("article_id")
     .primaryKey()
-    .references(() => journals.id, { onDelete: "cascade" }),
+    .references(() => articles.id, { onDelete: "cascade" }),
   views: bigint("views", { mode: "number" }).notNull().default(0),
   downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
 });
@@ -596,18 +598,19 @@ export const articleUsageRecent = pgTable(
 
 /**
  * Articles that were public and no longer are (unpublished, trashed, deleted for good), kept for
- * good: OAI-PMH reports them as deleted records. Filled by a trigger on journals (migration 0006).
+ * good: OAI-PMH reports them as deleted records. Filled by triggers on articles and journal_issues
+ * (migrations 0006, 0012, 0013).
  */
 export const journalWithdrawals = pgTable(
   "journal_withdrawals",
   {
-    journalId: uuid("journal_id").primaryKey(),
+    articleId: uuid("article_id").primaryKey(),
     slug: text("slug").notNull(),
     issueId: uuid("issue_id"),
     section: text("section").notNull(),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("journal_withdrawals_withdrawn_idx").on(t.withdrawnAt, t.journalId)],
+  (t) => [index("journal_withdrawals_withdrawn_idx").on(t.withdrawnAt, t.articleId)],
 );
 
 /**

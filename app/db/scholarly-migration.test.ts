@@ -9,7 +9,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { journalJson } from "~/api/records.server";
-import { journalsService } from "~/services/journals.server";
+import { articlesService } from "~/journal/articles.server";
 
 import { openEmptyPglite } from "../../tests/support/database";
 import { type Database, migrationsFolder, rowsOf } from "./client.server";
@@ -58,11 +58,11 @@ describe("migration 0006 (the scholarly journal)", () => {
     fs.rmSync(before, { recursive: true, force: true });
 
     const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
-    const journals = journalsService(db, files);
-    const article = await journals.bySlug("peace-in-practice");
+    const articles = articlesService(db, files);
+    const article = await articles.bySlug("peace-in-practice");
     expect(article).toBeDefined();
-    expect(article!.file).toBe("/uploads/old.pdf");
-    expect(article!.details).toBe("<p>About peace.</p>");
+    expect(article!.pdf).toBe("/uploads/old.pdf");
+    expect(article!.abstract).toBe("<p>About peace.</p>");
     // An article without an issue ("online first"), in the default section, with no authors yet.
     expect(article!.issueId).toBeNull();
     expect(article!.section).toBe("research");
@@ -113,7 +113,7 @@ describe("migration 0012 (an issue's articles wait for it)", () => {
       await migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() });
 
       const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
-      const journals = journalsService(freshDb, files);
+      const articles = articlesService(freshDb, files);
       const issues = rowsOf<{ number: number; status: string }>(
         await freshDb.execute(sql`select number, status from journal_issues order by number`),
       );
@@ -121,11 +121,111 @@ describe("migration 0012 (an issue's articles wait for it)", () => {
         { number: 1, status: "published" },
         { number: 2, status: "forthcoming" },
       ]);
-      expect((await journals.list({ limit: 10 })).items.map((a) => a.slug)).toEqual(["in-the-published-issue"]);
-      expect(await journals.bySlug("leaked-early")).toBeUndefined();
+      expect((await articles.list({ limit: 10 })).items.map((a) => a.slug)).toEqual(["in-the-published-issue"]);
+      expect(await articles.bySlug("leaked-early")).toBeUndefined();
       // Harvesters may have taken it: they are told it is withdrawn (the draft was never public).
       const withdrawn = rowsOf<{ slug: string }>(await freshDb.execute(sql`select slug from journal_withdrawals`));
       expect(withdrawn.map((row) => row.slug)).toEqual(["leaked-early"]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("migration 0013 (articles under their true names)", () => {
+  it("renames the articles' table and columns, and keeps every row, revision, preview, count and trigger", async () => {
+    const fresh = await openEmptyPglite();
+    const freshDb = drizzle(fresh, { schema }) as unknown as Database;
+    try {
+      const before = migrationsBefore("0013_articles_true_names");
+      await migrate(drizzle(fresh), { migrationsFolder: before });
+      fs.rmSync(before, { recursive: true, force: true });
+      // As the site stood: an article with its revision, a preview link, its views, and a post's revision.
+      const id = "00000000-0000-4000-8000-0000000000a1";
+      await freshDb.execute(sql`insert into journals (id, slug, filename, details, file, doi, status) values
+        (${id}, 'borders', 'Borders and patrols', '<p>How borders are lived.</p>', '/uploads/a.pdf', '10.5555/b.1', 'published')`);
+      await freshDb.execute(sql`insert into revisions (kind, record_id, version, data) values
+        ('journal', ${id}, 1, ${JSON.stringify({ filename: "Borders", details: "<p>First.</p>", file: "/uploads/0.pdf", slug: "borders", status: "published", doi: "10.5555/b.1" })}::jsonb),
+        ('post', 'a-post', 1, ${JSON.stringify({ title: "A post", content: "<p>Text</p>" })}::jsonb)`);
+      await freshDb.execute(sql`insert into preview_tokens (token, kind, record_id, data, expires_at) values
+        ('preview-token-of-the-migration-test', 'journal', ${id},
+         ${JSON.stringify({ kind: "journal", recordId: id, filename: "Previewed", details: "<p>P</p>", file: "" })}::jsonb,
+         now() + interval '1 day')`);
+      await freshDb.execute(sql`insert into article_usage (journal_id, views, downloads) values (${id}, 7, 2)`);
+
+      await migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() });
+
+      const [row] = rowsOf<Record<string, unknown>>(
+        await freshDb.execute(sql`select title, abstract, pdf from articles where id = ${id}`),
+      );
+      expect(row).toEqual({
+        title: "Borders and patrols",
+        abstract: "<p>How borders are lived.</p>",
+        pdf: "/uploads/a.pdf",
+      });
+      const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
+      const articles = articlesService(freshDb, files);
+      // The revision kept before holds the fields under their new names, and restores as it did.
+      const [revision] = await articles.revisions(id);
+      expect((await articles.revision(id, revision.id)).data).toEqual({
+        title: "Borders",
+        abstract: "<p>First.</p>",
+        pdf: "/uploads/0.pdf",
+        slug: "borders",
+        status: "published",
+        doi: "10.5555/b.1",
+      });
+      const restored = await articles.restoreRevision(id, revision.id);
+      expect(journalJson(restored)).toMatchObject({
+        filename: "Borders",
+        details: "<p>First.</p>",
+        file: "/uploads/0.pdf",
+      });
+      const rest = rowsOf<{ kind: string; data: Record<string, unknown> }>(
+        await freshDb.execute(sql`select kind, data from revisions where kind = 'post' or version = 2 order by kind`),
+      );
+      expect(
+        rest.map((r) => [r.kind, Object.keys(r.data).filter((k) => /^(title|filename|abstract|details)$/.test(k))]),
+      ).toEqual([
+        ["journal", ["title", "abstract"]],
+        ["post", ["title"]],
+      ]);
+      const [preview] = rowsOf<{ data: Record<string, unknown> }>(
+        await freshDb.execute(sql`select data from preview_tokens`),
+      );
+      expect(preview.data).toEqual({
+        kind: "journal",
+        recordId: id,
+        title: "Previewed",
+        abstract: "<p>P</p>",
+        pdf: "",
+      });
+      expect(
+        rowsOf(await freshDb.execute(sql`select views, downloads from article_usage where article_id = ${id}`)),
+      ).toEqual([{ views: 7, downloads: 2 }]);
+
+      // The triggers work under the new names: a change moves the datestamp, the trash withdraws.
+      const stamp = async () =>
+        rowsOf<{ at: string }>(await freshDb.execute(sql`select metadata_changed_at::text as at from articles`))[0].at;
+      const was = await stamp();
+      await freshDb.execute(sql`update articles set title = 'Borders, retitled' where id = ${id}`);
+      expect(await stamp()).not.toBe(was);
+      await articles.remove(id);
+      expect(
+        rowsOf<{ slug: string }>(
+          await freshDb.execute(sql`select slug from journal_withdrawals where article_id = ${id}`),
+        ),
+      ).toEqual([{ slug: "borders" }]);
+      const functions = rowsOf<{ name: string }>(
+        await freshDb.execute(
+          sql`select proname as name from pg_proc where pronamespace = 'public'::regnamespace order by 1`,
+        ),
+      );
+      expect(functions.map((f) => f.name)).toEqual([
+        "articles_track_metadata",
+        "articles_track_withdrawals",
+        "journal_issues_track_articles",
+      ]);
     } finally {
       await fresh.close();
     }

@@ -27,10 +27,10 @@ describe(`demo content (${testDatabaseKind})`, () => {
     expect(posts.items.length).toBeGreaterThanOrEqual(12);
     expect(new Set(posts.items.map((p) => p.category))).toEqual(new Set(POST_CATEGORIES));
 
-    const journals = await s.journals.list({ limit: 50 });
-    expect(journals.items.length).toBeGreaterThanOrEqual(10);
-    for (const journal of journals.items) {
-      const file = path.join(database.dataDir, journal.file.replace(/^\//, ""));
+    const articles = await s.articles.list({ limit: 50 });
+    expect(articles.items.length).toBeGreaterThanOrEqual(10);
+    for (const article of articles.items) {
+      const file = path.join(database.dataDir, article.pdf.replace(/^\//, ""));
       expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
     }
 

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
-import { announcement, faculties, focusPages, journals, posts, siteSettings, staff } from "~/db/schema";
+import { announcement, articles, faculties, focusPages, posts, siteSettings, staff } from "~/db/schema";
 import { STAFF_ROLES } from "~/domain/vocabulary";
+import { articlesService } from "~/journal/articles.server";
+import { journalService } from "~/journal/journal.server";
 import { slugify } from "~/lib/text";
 import { academicsAdmin } from "~/services/academics.server";
-import { journalsService } from "~/services/journals.server";
 import { type MediaOptions, mediaService } from "~/services/media.server";
 import { postsService } from "~/services/posts.server";
-import { scholarlyService } from "~/services/scholarly.server";
 import { siteContentService } from "~/services/site-content.server";
 
 import {
@@ -34,7 +34,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** True when any content table has a row: demo content is only ever added to an empty site. */
 export async function hasContent(db: Database): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(sql`select (
-    exists (select 1 from ${posts}) or exists (select 1 from ${journals}) or
+    exists (select 1 from ${posts}) or exists (select 1 from ${articles}) or
     exists (select 1 from ${faculties}) or exists (select 1 from ${siteSettings}) or
     exists (select 1 from ${staff}) or exists (select 1 from ${announcement}) or
     exists (select 1 from ${focusPages})
@@ -56,8 +56,8 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
     const media = mediaService(txDb, mediaOptions);
     const services = {
       posts: postsService(txDb, media),
-      journals: journalsService(txDb, media),
-      scholarly: scholarlyService(txDb, media),
+      articles: articlesService(txDb, media),
+      journal: journalService(txDb, media),
       academics: academicsAdmin(txDb, media),
       siteContent: siteContentService(txDb, media),
       media,
@@ -109,10 +109,10 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
         await landscapeImage(index + 60, 600, 800),
         `cover-${issue.volume}-${issue.number}.webp`,
       );
-      const saved = await services.scholarly.createIssue({ ...issue, description: "", cover });
+      const saved = await services.journal.createIssue({ ...issue, description: "", cover });
       issueIds.set(`${issue.volume}.${issue.number}`, saved.id);
     }
-    await services.scholarly.saveProfile({
+    await services.journal.saveProfile({
       ...demoJournalProfile,
       callIssueId: issueIds.get("3.1") ?? null,
     });
@@ -151,11 +151,11 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
         ? new Date(Date.parse(`${issue.publishedOn}T09:00:00Z`) + index * 60_000)
         : new Date(now.getTime() - journal.daysAgo * DAY);
       const issueKey = journal.issue ? `${journal.issue[0]}.${journal.issue[1]}` : "";
-      await services.journals.create(
+      await services.articles.create(
         {
-          filename: journal.title,
-          details: `<p>${journal.abstract}</p>`,
-          file: stored.url,
+          title: journal.title,
+          abstract: `<p>${journal.abstract}</p>`,
+          pdf: stored.url,
           issueId: issueIds.get(issueKey) ?? null,
           section: journal.section,
           authors,

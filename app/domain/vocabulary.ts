@@ -86,3 +86,47 @@ export const REVISION_KINDS = [
   "journal-settings",
 ] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/**
+ * SPEC-NOTES.md: a username is 3 to 30 letters, digits, dots, dashes or underscores. The account
+ * forms, the auth library's check and the importer of the earlier system's users all read it here.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+
+/*
+ * The journal's stored values (issue 20), here because the schema's checks and column types need
+ * them; the journal's own vocabulary (app/journal/vocabulary.ts, names.ts) labels and uses them.
+ */
+
+/** Sections of an issue, in the order its table of contents shows them. */
+export const ARTICLE_SECTIONS = ["editorial", "research", "review", "policy", "book-review"] as const;
+export type ArticleSection = (typeof ARTICLE_SECTIONS)[number];
+
+export const ISSUE_STATUSES = ["forthcoming", "published"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+/** The Creative Commons licences an article may carry (SPDX identifiers). */
+export const LICENCE_IDS = [
+  "CC-BY-4.0",
+  "CC-BY-SA-4.0",
+  "CC-BY-NC-4.0",
+  "CC-BY-NC-SA-4.0",
+  "CC-BY-ND-4.0",
+  "CC-BY-NC-ND-4.0",
+  "CC0-1.0",
+] as const;
+export type LicenceId = (typeof LICENCE_IDS)[number];
+
+/** An author as stored on an article, in byline order. The e-mail is never shown publicly. */
+export type ArticleAuthor = {
+  given: string;
+  family: string;
+  affiliation: string;
+  /** The 16-character iD without its https://orcid.org/ prefix, or "". */
+  orcid: string;
+  email: string;
+  corresponding: boolean;
+};
+
+/** A file an article offers beside its PDF, as stored: its label and the address of its upload. */
+export type SupplementaryFile = { label: string; file: string };

@@ -5,7 +5,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
-import { ARCHIVE_PATH } from "~/domain/journal-names";
+import { ARCHIVE_PATH } from "~/journal/names";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -16,15 +16,15 @@ import { pageSeo } from "~/web/seo.server";
 import type { Route } from "./+types/admision";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { siteContent, scholarly } = await services();
+  const { siteContent, journal: periodical } = await services();
   const [announcement, guidelines, staff, journal] = await Promise.all([
     siteContent.announcement(),
     siteContent.focus("submitPage"),
     siteContent.staff(),
-    scholarly.profile(),
+    periodical.profile(),
   ]);
   // The banner names the issue the call is for, from the journal's settings (never fixed text).
-  const callIssue = journal.callIssueId ? await scholarly.issueById(journal.callIssueId) : undefined;
+  const callIssue = journal.callIssueId ? await periodical.issueById(journal.callIssueId) : undefined;
   return {
     announcement,
     guidelines,

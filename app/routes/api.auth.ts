@@ -27,7 +27,7 @@ async function handle(request: Request) {
   const { pathname } = new URL(request.url);
   if (!EXPOSED.some((pattern) => pattern.test(pathname)))
     return apiError(404, "There is no such API call. The list is at /api/docs.");
-  return (await services()).accounts.auth.handler(await withLinearForm(request));
+  return (await services()).accounts.handleAuthRequest(await withLinearForm(request));
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
+import { action as journalAction, loader as journalLoader } from "~/journal/routes/article-editor";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
-import { action as journalAction, loader as journalLoader } from "./journal-editor";
 import { action as postAction, loader as postLoader } from "./post-editor";
 
 // Issue 31, item 12: an autosave still on its way when Submit was pressed left an orphan draft and
@@ -44,12 +44,12 @@ async function form(kind: Kind, title: string): Promise<Record<string, string>> 
   if (kind === "post") return { title, category: "exams", image: "", content: "<p>Body</p>", excerpt: "" };
   const bytes = renderPdf([{ text: title, style: "title" }], { title, author: "Tests" });
   const { url } = await world.services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "a.pdf" });
-  return { filename: title, details: "<p>Abstract</p>", file: url };
+  return { title, abstract: "<p>Abstract</p>", pdf: url };
 }
 
 /** Every stored item (drafts included) whose title is `title`. */
 async function stored(kind: Kind, title: string) {
-  const list = kind === "post" ? world.services.posts : world.services.journals;
+  const list = kind === "post" ? world.services.posts : world.services.articles;
   const { items } = await list.adminList({ q: title, limit: 50 });
   return items.map((item) => ({ id: item.id, slug: item.slug, status: item.status }));
 }

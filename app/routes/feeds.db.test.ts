@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { posts } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
-import { DEFAULT_JOURNAL_PROFILE } from "~/domain/scholarly";
+import { DEFAULT_JOURNAL_PROFILE } from "~/journal/vocabulary";
 import { decodeEntities } from "~/lib/text";
 import { recording } from "~/services/request-record.server";
 
@@ -54,7 +54,7 @@ let seeded: Awaited<ReturnType<typeof seed>> | undefined;
 
 /** Public, draft, scheduled and trashed posts and articles, with a published and a forthcoming issue. */
 async function seed() {
-  const { posts: postsService, journals, scholarly, media } = world.services;
+  const { posts: postsService, articles, journal, media } = world.services;
   const image = await world.uploadedImage();
   const lead = await postsService.create({
     title: "Fees & <dates> for 2027",
@@ -92,8 +92,8 @@ async function seed() {
   });
   await postsService.remove(trashed.id);
 
-  await scholarly.saveProfile({ ...DEFAULT_JOURNAL_PROFILE, publisher: "The Centre's Press" });
-  const issue = await scholarly.createIssue({
+  await journal.saveProfile({ ...DEFAULT_JOURNAL_PROFILE, publisher: "The Centre's Press" });
+  const issue = await journal.createIssue({
     volume: 4,
     number: 2,
     year: 2026,
@@ -103,7 +103,7 @@ async function seed() {
     publishedOn: "2026-06-01",
     status: "published",
   });
-  const forthcoming = await scholarly.createIssue({
+  const forthcoming = await journal.createIssue({
     volume: 4,
     number: 3,
     year: 2026,
@@ -116,10 +116,10 @@ async function seed() {
   const pdf = renderPdf([{ text: "Feeds", style: "title" }], { title: "Feeds", author: "Tests" });
   const file = (await media.ingestBuffer(pdf, { purpose: "pdf", fileName: "f.pdf" })).url;
   const author = { affiliation: "Lakeland", orcid: "", email: "", corresponding: false };
-  const article = await journals.create({
-    filename: "Pastoralists and the state",
-    details: "<p>An abstract with a <a href='/journals/issues'>link</a>.</p>",
-    file,
+  const article = await articles.create({
+    title: "Pastoralists and the state",
+    abstract: "<p>An abstract with a <a href='/journals/issues'>link</a>.</p>",
+    pdf: file,
     issueId: issue.id,
     doi: "10.5555/feeds.1",
     keywords: ["pastoralism", "borders"],
@@ -128,9 +128,9 @@ async function seed() {
       { ...author, given: "Kofi", family: "Mensah" },
     ],
   });
-  await journals.create({ filename: "A draft article", details: "", file, status: "draft" });
-  const gone = await journals.create({ filename: "A trashed article", details: "", file });
-  await journals.trash([gone.id]);
+  await articles.create({ title: "A draft article", abstract: "", pdf: file, status: "draft" });
+  const gone = await articles.create({ title: "A trashed article", abstract: "", pdf: file });
+  await articles.trash([gone.id]);
   return { lead, exams, scheduled, issue, forthcoming, article };
 }
 
@@ -266,7 +266,7 @@ describe(`journal feeds (${testDatabaseKind})`, () => {
       expect(answer.headers.get("content-type")).toBe(type);
       const body = await answer.text();
       expect(await feedProblems(body, format)).toEqual([]);
-      expect(await titlesIn(body, format)).toEqual([article.filename]);
+      expect(await titlesIn(body, format)).toEqual([article.title]);
       expect(body).not.toContain("A draft article");
       expect(body).not.toContain("A trashed article");
       expect(body).not.toContain("amina@");
@@ -311,19 +311,19 @@ describe(`journal feeds (${testDatabaseKind})`, () => {
       expect(await titlesIn(body, format)).toEqual(["Vol. 4 No. 2 (2026): Borders"]);
       expect(body).not.toContain("Not out yet");
       expect(body).toContain("http://localhost/journals/issue/4/2");
-      expect(body).toContain(article.filename);
+      expect(body).toContain(article.title);
     });
   }
 
   it("a trashed article leaves the articles feed and its issue's contents", async () => {
     const { article } = await seeded_();
-    await world.services.journals.trash([article.id]);
+    await world.services.articles.trash([article.id]);
     try {
       expect(await titlesIn(await (await get("/journals/rss.xml")).text(), "rss")).toEqual([]);
-      expect(await (await get("/journals/issues/rss.xml")).text()).not.toContain(article.filename);
+      expect(await (await get("/journals/issues/rss.xml")).text()).not.toContain(article.title);
       expect(await feedProblems(await (await get("/journals/atom.xml")).text(), "atom")).toEqual([]);
     } finally {
-      await world.services.journals.restore([article.id]);
+      await world.services.articles.restore([article.id]);
     }
   });
 });

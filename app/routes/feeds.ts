@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 
 import { POST_CATEGORIES, type PostCategory } from "~/domain/vocabulary";
+import { articlesFeed, issuesFeed } from "~/journal/web/feeds.server";
 import { feedFormatOf } from "~/services/syndication/feeds.server";
-import { articlesFeed, issuesFeed, newsFeed } from "~/web/syndication.server";
+import { newsFeed } from "~/web/syndication.server";
 
 import type { Route } from "./+types/feeds";
 

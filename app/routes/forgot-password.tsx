@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 
+import { forgotPasswordSchema } from "~/accounts/forms";
 import { useFieldValues } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { forgotPasswordSchema } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";

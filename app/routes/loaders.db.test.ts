@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { demoJournals } from "~/demo/content";
+import { extractPendingPdfText } from "~/journal/pdf-text.server";
+import { loader as journalLoader } from "~/journal/routes/article";
+import { loader as journalsLoader } from "~/journal/routes/articles";
 import { mediaOptions } from "~/registry.server";
 import { closeRuntime } from "~/runtime.server";
-import { extractPendingPdfText } from "~/services/pdf-text.server";
 
 import {
   installRuntime,
@@ -13,8 +15,6 @@ import {
 } from "../../tests/support/database";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
-import { loader as journalLoader } from "./journal";
-import { loader as journalsLoader } from "./journals";
 import { loader as postLoader } from "./post";
 import { loader as postsLoader } from "./posts";
 import { loader as programmesLoader } from "./programmes";

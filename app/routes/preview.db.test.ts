@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 
-import { authorField } from "~/lib/forms/scholarly";
-import { previewedJournal } from "~/web/preview.server";
+import { authorField } from "~/journal/forms";
+import { previewedArticle } from "~/journal/web/preview.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { action } from "./preview";
@@ -23,9 +23,9 @@ async function preview(fields: Record<string, string>) {
 }
 
 const FORM = {
-  filename: "A previewed article",
-  details: "<p>Abstract.</p>",
-  file: "",
+  title: "A previewed article",
+  abstract: "<p>Abstract.</p>",
+  pdf: "",
   issueId: "",
   section: "policy",
   keywords: "ports; borders",
@@ -44,9 +44,9 @@ const FORM = {
 };
 
 it("shows an article's scholarly details as the editor has them, without the authors' e-mails", async () => {
-  const { journal } = await previewedJournal(await preview(FORM));
-  expect(journal).toMatchObject({
-    filename: "A previewed article",
+  const { article } = await previewedArticle(await preview(FORM));
+  expect(article).toMatchObject({
+    title: "A previewed article",
     section: "policy",
     keywords: ["ports", "borders"],
     firstPage: 3,
@@ -54,14 +54,14 @@ it("shows an article's scholarly details as the editor has them, without the aut
     licence: "CC0-1.0",
     references: ["One.", "Two."],
   });
-  expect(journal.authors).toEqual([
+  expect(article.authors).toEqual([
     { given: "Aisha", family: "Bello", affiliation: "", orcid: "", email: "", corresponding: false },
   ]);
 });
 
 it("leaves out details that do not pass the editor's checks", async () => {
-  const { journal } = await previewedJournal(await preview({ ...FORM, firstPage: "9", lastPage: "3" }));
-  expect(journal).toMatchObject({ filename: "A previewed article", section: "research", authors: [], firstPage: null });
+  const { article } = await previewedArticle(await preview({ ...FORM, firstPage: "9", lastPage: "3" }));
+  expect(article).toMatchObject({ title: "A previewed article", section: "research", authors: [], firstPage: null });
 });
 
 it("previews a post whose title is cut at its length inside an emoji, keeping whole characters (issue 31)", async () => {

@@ -7,7 +7,7 @@ import {
   articleMetadataShape,
   EMPTY_ARTICLE_METADATA,
   refineArticleMetadata,
-} from "~/lib/forms/scholarly";
+} from "~/journal/forms";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
 import { clipText } from "~/lib/text";
 import { z } from "~/lib/zod";
@@ -50,9 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
       {
         kind: "journal",
         recordId,
-        filename: text(form, "filename", 300) || "Untitled",
-        details: text(form, "details", 200_000),
-        file: upload(form, "file"),
+        title: text(form, "title", 300) || "Untitled",
+        abstract: text(form, "abstract", 200_000),
+        pdf: upload(form, "pdf"),
         metadata: previewedMetadata(form),
       },
       admin.id,

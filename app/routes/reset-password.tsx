@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 
+import { resetPasswordForm } from "~/accounts/forms";
+import { RESET_LINK_INVALID } from "~/accounts/password-reset.server";
 import { useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { RESET_LINK_INVALID } from "~/domain/messages/accounts";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { resetPasswordForm } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";

@@ -4,17 +4,17 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { REVISION_RESTORED } from "~/domain/messages/editorial";
-import { issueLabel } from "~/domain/scholarly";
 import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
+import { PROFILE_RECORD } from "~/journal/journal.server";
+import { issueLabel } from "~/journal/vocabulary";
+import { articleRevisionFields } from "~/journal/web/revision-fields.server";
 import { revisionDiff, type RevisionField } from "~/lib/revision-diff.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
-import { PROFILE_RECORD } from "~/services/scholarly.server";
 import { openAdminActivity } from "~/web/activity.server";
-import { articleRevisionFields } from "~/web/article-revision-fields.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAdmin } from "~/web/session.server";
 
@@ -64,7 +64,7 @@ const siteFields = (data: Record<string, unknown>) =>
 
 /** Every issue's label by its id, for an article's Issue field. */
 async function issueLabels() {
-  const issues = await (await services()).scholarly.issues({ includeForthcoming: true });
+  const issues = await (await services()).journal.issues({ includeForthcoming: true });
   return new Map(issues.map((issue) => [issue.id, issueLabel(issue)]));
 }
 
@@ -73,18 +73,18 @@ async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
   const all = await services();
   if (params.kind === "journal-settings") {
     if (params.recordId !== PROFILE_RECORD) throw data({ message: "Not found" }, { status: 404 });
-    const { scholarly } = all;
-    const latest = (await scholarly.profileRevisions())[0];
-    const latestData = latest ? ((await scholarly.profileRevision(latest.id)).data as Record<string, unknown>) : {};
+    const { journal } = all;
+    const latest = (await journal.profileRevisions())[0];
+    const latestData = latest ? ((await journal.profileRevision(latest.id)).data as Record<string, unknown>) : {};
     return {
       title: "Journal settings",
       editHref: "/dashboard?tab=journal",
       historyHref: `/history/journal-settings/${PROFILE_RECORD}`,
       // Empty board rows are not worth a line of the comparison.
       fields: siteFields(latestData).filter(({ name }) => !/^board\d+_/.test(name) || latestData[name]),
-      revisions: () => scholarly.profileRevisions(),
-      revision: (id) => scholarly.profileRevision(id),
-      restore: (id, editorId) => scholarly.restoreProfileRevision(id, editorId),
+      revisions: () => journal.profileRevisions(),
+      revision: (id) => journal.profileRevision(id),
+      restore: (id, editorId) => journal.restoreProfileRevision(id, editorId),
     };
   }
   if (params.kind) {
@@ -106,12 +106,12 @@ async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
   }
   const kind = params.postId ? ("post" as const) : ("journal" as const);
   const id = params.postId ?? params.journalId ?? "";
-  const store = kind === "post" ? all.posts : all.journals;
+  const store = kind === "post" ? all.posts : all.articles;
   const record = await store.byId(id, "admin");
   if (!record)
     throw data({ message: kind === "post" ? "Post not found" : "Journal article not found" }, { status: 404 });
   return {
-    title: "title" in record ? record.title : record.filename,
+    title: record.title,
     editHref: `/update-${kind}/${id}`,
     historyHref: `/update-${kind}/${id}/history`,
     // An article's revisions keep its scholarly fields too: every one is compared (issue 31).

@@ -6,6 +6,10 @@
 import type { MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { loader as archiveLoader } from "~/journal/routes/archive";
+import { loader as journalLoader } from "~/journal/routes/article";
+import { loader as journalsLoader } from "~/journal/routes/articles";
+import { loader as issueLoader } from "~/journal/routes/issue";
 import { closeRuntime, services } from "~/runtime.server";
 import { publicOrigin } from "~/web/seo.server";
 
@@ -20,10 +24,6 @@ import { loader as aboutLoader } from "./about";
 import { loader as admisionLoader } from "./admision";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
-import { loader as journalLoader } from "./journal";
-import { loader as archiveLoader } from "./journal-archive";
-import { loader as issueLoader } from "./journal-issue";
-import { loader as journalsLoader } from "./journals";
 import { loader as postLoader } from "./post";
 import { loader as postsLoader } from "./posts";
 import { loader as programmesLoader } from "./programmes";
@@ -139,19 +139,19 @@ describe(`head tags of every public page kind (${testDatabaseKind})`, () => {
   });
 
   it("a journal article: its abstract, its citation tags kept, a ScholarlyArticle under breadcrumbs", async () => {
-    const { journals } = await services();
-    const [article] = (await journals.list({ limit: 1 })).items;
+    const { articles } = await services();
+    const [article] = (await articles.list({ limit: 1 })).items;
     const tags = await seoOf(journalLoader, `/journal/${article.slug}`, { journalSlug: article.slug });
     expect(checkPage(tags, `/journal/${article.slug}`)).toEqual(["ScholarlyArticle", "BreadcrumbList"]);
-    expect(content(tags, "citation_title")).toBe(article.filename);
+    expect(content(tags, "citation_title")).toBe(article.title);
     expect(content(tags, "og:type")).toBe("article");
     expect(content(tags, "article:published_time")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("the journal's archive, an issue and a department: breadcrumbs", async () => {
     expect(checkPage(await seoOf(archiveLoader, "/journals/issues"), "/journals/issues")).toEqual(["BreadcrumbList"]);
-    const { academics, scholarly } = await services();
-    const published = (await scholarly.issues()).find((i) => i.status === "published")!;
+    const { academics, journal } = await services();
+    const published = (await journal.issues()).find((i) => i.status === "published")!;
     const issuePath = `/journals/issue/${published.volume}/${published.number}`;
     const issue = await seoOf(issueLoader, issuePath, {
       volume: String(published.volume),

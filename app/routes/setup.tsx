@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
+import { setupForm, SIGN_UP_FIELDS } from "~/accounts/forms";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
-import { setupForm, SIGN_UP_FIELDS } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";

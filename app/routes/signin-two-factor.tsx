@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 
+import { secondStepForm } from "~/accounts/forms";
+import { ENTER_CODE, SECOND_STEP_EXPIRED, TWO_FACTOR_MESSAGES } from "~/accounts/two-factor";
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { ENTER_CODE, SECOND_STEP_EXPIRED, TWO_FACTOR_MESSAGES } from "~/domain/messages/two-factor";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { secondStepForm } from "~/lib/forms/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";

@@ -1,16 +1,16 @@
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
+import { signInForm } from "~/accounts/forms";
+import { PASSWORD_RESET_DONE } from "~/accounts/password-reset.server";
+import { secondStepPath } from "~/accounts/two-factor";
 import { useFieldValues } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { PASSWORD_RESET_DONE } from "~/domain/messages/accounts";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { signInForm } from "~/lib/forms/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { secondStepPath } from "~/lib/two-factor";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";

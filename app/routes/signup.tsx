@@ -1,10 +1,10 @@
 import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
+import { SIGN_UP_FIELDS, signUpForm } from "~/accounts/forms";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { SIGN_UP_FIELDS, signUpForm } from "~/lib/forms/accounts";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import type { RootData } from "~/root";

@@ -35,7 +35,7 @@ describe(`a sitemap of 100,000+ posts (${testDatabaseKind})`, () => {
              now() - make_interval(secs => ${ROWS} - g + 60), now() - make_interval(secs => ${ROWS} - g + 60)
       from generate_series(1, ${ROWS}) g`);
     await db.execute(sql`
-      insert into journals (slug, filename, file, created_at, updated_at)
+      insert into articles (slug, title, pdf, created_at, updated_at)
       select 'bulk-article-' || g, 'Bulk article ' || g, '/uploads/none.pdf',
              now() - make_interval(secs => 20000 - g + 60), now() - make_interval(secs => 20000 - g + 60)
       from generate_series(1, 20000) g`);

@@ -14,7 +14,7 @@ const world = setUpDashboardWorld();
 
 describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
   it("an index of valid children listing the public pages, posts and articles, and nothing unpublished", async () => {
-    const { posts, journals, scholarly, academicsAdmin, media } = world.services;
+    const { posts, articles, journal, academicsAdmin, media } = world.services;
     const shown = await posts.create({ title: "A public post", category: "fees", image: "", content: "<p>x</p>" });
     await posts.create({ title: "A draft post", category: "fees", image: "", content: "", status: "draft" });
     await posts.create({
@@ -33,15 +33,15 @@ describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
         fileName: "s.pdf",
       })
     ).url;
-    const article = await journals.create({ filename: "A public article", details: "", file });
-    await journals.create({ filename: "A draft article", details: "", file, status: "draft" });
-    const gone = await journals.create({ filename: "A trashed article", details: "", file });
-    await journals.trash([gone.id]);
+    const article = await articles.create({ title: "A public article", abstract: "", pdf: file });
+    await articles.create({ title: "A draft article", abstract: "", pdf: file, status: "draft" });
+    const gone = await articles.create({ title: "A trashed article", abstract: "", pdf: file });
+    await articles.trash([gone.id]);
     const faculty = await academicsAdmin.createFaculty("Faculty of Sitemaps");
     const department = await academicsAdmin.createDepartment({ name: "Mapping", facultyId: faculty.id });
     const issue = { year: 2026, title: "", description: "", cover: "" };
-    await scholarly.createIssue({ ...issue, volume: 7, number: 1, publishedOn: "2026-01-01", status: "published" });
-    await scholarly.createIssue({ ...issue, volume: 7, number: 2, publishedOn: null, status: "forthcoming" });
+    await journal.createIssue({ ...issue, volume: 7, number: 1, publishedOn: "2026-01-01", status: "published" });
+    await journal.createIssue({ ...issue, volume: 7, number: 2, publishedOn: null, status: "forthcoming" });
 
     const index = await validSitemap("/sitemap.xml", "siteindex.xsd");
     expect(index.locs).toEqual([

@@ -6,14 +6,14 @@
 import { describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
-import { DEFAULT_JOURNAL_PROFILE } from "~/domain/scholarly";
+import { loader as exportsLoader } from "~/journal/routes/exports";
+import { loader as oaiLoader } from "~/journal/routes/oai";
+import { DEFAULT_JOURNAL_PROFILE } from "~/journal/vocabulary";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
 import { feedProblems, readWithRssParser, xmlWellFormednessProblems } from "../../tests/support/feeds";
 import { loader as feedLoader } from "./feeds";
-import { loader as exportsLoader } from "./journal-exports";
-import { loader as oaiLoader } from "./oai";
 import { loader as sitemapLoader } from "./sitemaps";
 
 const world = setUpDashboardWorld();
@@ -53,8 +53,8 @@ let seeded: Awaited<ReturnType<typeof seed>> | undefined;
 
 /** A public post and a public article whose every text carries the forbidden characters. */
 async function seed() {
-  const { posts, journals, media, scholarly } = world.services;
-  await scholarly.saveProfile({ ...DEFAULT_JOURNAL_PROFILE, issnOnline: "2756-3316", publisher: "The Centre" });
+  const { posts, articles, media, journal } = world.services;
+  await journal.saveProfile({ ...DEFAULT_JOURNAL_PROFILE, issnOnline: "2756-3316", publisher: "The Centre" });
   const post = await posts.create({
     title: `Ceasefire${FORBIDDEN} talks\tresume`,
     category: "fees",
@@ -64,10 +64,10 @@ async function seed() {
   const pdf = renderPdf([{ text: "XML", style: "title" }], { title: "XML", author: "Tests" });
   const file = (await media.ingestBuffer(pdf, { purpose: "pdf", fileName: "x.pdf" })).url;
   const author = { affiliation: `Lake${FORBIDDEN}land`, orcid: "", email: "", corresponding: true };
-  const article = await journals.create({
-    filename: `Pastoral${FORBIDDEN} borders`,
-    details: `<p>An abstract${FORBIDDEN} about borders.</p>`,
-    file,
+  const article = await articles.create({
+    title: `Pastoral${FORBIDDEN} borders`,
+    abstract: `<p>An abstract${FORBIDDEN} about borders.</p>`,
+    pdf: file,
     status: "published",
     doi: "10.5555/xml.safe.1",
     keywords: [`graz${FORBIDDEN}ing`, "borders"],

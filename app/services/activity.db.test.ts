@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { activityLog } from "~/db/schema";
 import { activityQueryOf } from "~/lib/activity";
+import { publishingTick } from "~/publishing-tick.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
 import {
@@ -16,7 +17,6 @@ import {
   REDACTED,
   withActivity,
 } from "./activity.server";
-import { publishingTick } from "./publishing-tick.server";
 import { localStore } from "./storage/local-store.server";
 
 let database: TestDatabase;

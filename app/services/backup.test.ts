@@ -81,7 +81,7 @@ describe("backup archives", () => {
       image: photo.url,
       content: "<p>Hello</p>",
     });
-    await services.journals.create({ filename: "An article", details: "", file: pdf.url });
+    await services.articles.create({ title: "An article", abstract: "", pdf: pdf.url });
     await services.siteContent.saveSettings("blog", { title: "News", subtitle: "From the centre" });
 
     const archive = path.join(source.dataDir, "site.tar.gz");

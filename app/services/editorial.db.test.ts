@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
+import { fileVersion } from "~/journal/file-version";
+import { publishingTick } from "~/publishing-tick.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
 import { StaleVersionError } from "./editorial.server";
-import { fileVersion } from "./file-version";
-import { publishingTick } from "./publishing-tick.server";
 
 const world = setUpDashboardWorld();
 const HOUR = 3_600_000;
@@ -127,7 +127,7 @@ describe(`editorial state (${testDatabaseKind})`, () => {
   });
 
   it("restores a revision of a scheduled post or article, keeping its status and time (issue 31)", async () => {
-    const { posts, journals, media } = world.services;
+    const { posts, articles, media } = world.services;
     const at = new Date(Math.floor((Date.now() + 48 * HOUR) / 60_000) * 60_000);
     const scheduled = { status: "scheduled" as const, publishAt: at };
     const created = await posts.create(post("Scheduled, first words", { ...scheduled, userId: world.admin.id }));
@@ -144,11 +144,11 @@ describe(`editorial state (${testDatabaseKind})`, () => {
         fileName: "s.pdf",
       })
     ).url;
-    const article = await journals.create({ filename: "Scheduled article", details: "", file, ...scheduled });
-    await journals.update(article.id, { filename: "Scheduled article, renamed", details: "", file, ...scheduled });
-    const oldest = (await journals.revisions(article.id)).at(-1)!;
-    expect(await journals.restoreRevision(article.id, oldest.id)).toMatchObject({
-      filename: "Scheduled article",
+    const article = await articles.create({ title: "Scheduled article", abstract: "", pdf: file, ...scheduled });
+    await articles.update(article.id, { title: "Scheduled article, renamed", abstract: "", pdf: file, ...scheduled });
+    const oldest = (await articles.revisions(article.id)).at(-1)!;
+    expect(await articles.restoreRevision(article.id, oldest.id)).toMatchObject({
+      title: "Scheduled article",
       status: "scheduled",
       publishAt: at,
     });
@@ -220,7 +220,7 @@ describe(`editorial state (${testDatabaseKind})`, () => {
   });
 
   it("gives a replaced journal PDF a new versioned address, and keeps the old file for its revisions", async () => {
-    const { journals, media } = world.services;
+    const { articles, media } = world.services;
     const pdf = async (title: string) =>
       (
         await media.ingestBuffer(renderPdf([{ text: title, style: "title" }], { title, author: "Tests" }), {
@@ -229,17 +229,17 @@ describe(`editorial state (${testDatabaseKind})`, () => {
         })
       ).url;
     const first = await pdf("First PDF");
-    const journal = await journals.create({ filename: "Versioned article", details: "", file: first });
-    const replaced = await journals.update(journal.id, {
-      filename: "Versioned article",
-      details: "",
-      file: await pdf("Second PDF"),
+    const article = await articles.create({ title: "Versioned article", abstract: "", pdf: first });
+    const replaced = await articles.update(article.id, {
+      title: "Versioned article",
+      abstract: "",
+      pdf: await pdf("Second PDF"),
     });
-    expect(fileVersion(replaced.file)).not.toBe(fileVersion(first));
+    expect(fileVersion(replaced.pdf)).not.toBe(fileVersion(first));
     expect(await media.isStored(first, "pdf")).toBe(true);
-    const history = await journals.revisions(journal.id);
-    const restored = await journals.restoreRevision(journal.id, history.at(-1)!.id);
-    expect(restored.file).toBe(first);
+    const history = await articles.revisions(article.id);
+    const restored = await articles.restoreRevision(article.id, history.at(-1)!.id);
+    expect(restored.pdf).toBe(first);
   });
 
   it("keeps every save of site content as a revision, and restores one", async () => {

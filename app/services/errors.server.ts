@@ -1,6 +1,5 @@
-import { tryAgainIn } from "~/domain/messages/accounts";
-import { PDF_NOT_STORED } from "~/domain/messages/journals";
-import { IMAGE_NOT_STORED } from "~/domain/messages/media";
+import { tryAgainIn } from "~/domain/messages/forms";
+import { IMAGE_NOT_STORED, PDF_NOT_STORED } from "~/domain/messages/media";
 
 /**
  * A refusal a person can act on (an image that was not stored here, a duplicate course code,

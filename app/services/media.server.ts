@@ -43,7 +43,7 @@ export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
 export const TABLES_NAMING_UPLOADS = [
   schema.users,
   schema.posts,
-  schema.journals,
+  schema.articles,
   schema.faculties,
   schema.departments,
   schema.courses,
@@ -280,13 +280,13 @@ type UseOfTable = { area: SQL; id: SQL; name: SQL; via?: SQL };
 const inTrash = sql`case when deleted_at is not null then 'trash' end`;
 const area = (value: MediaUseArea) => sql`${value}`;
 /** A saved record's name in its JSON copy (a revision, a preview): its title, else its name. */
-const nameInData = sql`coalesce(nullif(data->>'title', ''), nullif(data->>'filename', ''), nullif(data->>'name', ''))`;
+const nameInData = sql`coalesce(nullif(data->>'title', ''), nullif(data->>'name', ''))`;
 
 /** How each table's rows are named in the library's "Used in" column (its key and a readable name). */
 const USE_OF_TABLE: Record<string, UseOfTable> = {
   users: { area: area("account"), id: sql`id`, name: sql`coalesce(display_username, username, name)` },
   posts: { area: area("post"), id: sql`id`, name: sql`title`, via: inTrash },
-  journals: { area: area("journal"), id: sql`id`, name: sql`filename`, via: inTrash },
+  articles: { area: area("journal"), id: sql`id`, name: sql`title`, via: inTrash },
   faculties: { area: area("faculty"), id: sql`id`, name: sql`name` },
   departments: { area: area("department"), id: sql`id`, name: sql`name` },
   courses: { area: area("course"), id: sql`id`, name: sql`name` },

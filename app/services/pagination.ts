@@ -1,6 +1,6 @@
 /** Page sizes of SPEC.md section 9. */
 export const POSTS_PAGE_SIZE = 9;
-export const JOURNALS_PAGE_SIZE = 9;
+export const ARTICLES_PAGE_SIZE = 9;
 export const USERS_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 50;
 

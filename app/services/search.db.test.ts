@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { QUERY_TOO_LONG } from "~/domain/messages/search";
+import { extractPendingPdfText } from "~/journal/pdf-text.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { InvalidError } from "./errors.server";
-import { extractPendingPdfText } from "./pdf-text.server";
 import { parseQuery, type SearchRequest, snippetHtml } from "./search.server";
 
 let database: TestDatabase;
@@ -24,8 +24,8 @@ async function pdfUrl(lines: string[]) {
   return (await services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "article.pdf" })).url;
 }
 
-async function article(filename: string, details: string, file: string, extra: Record<string, unknown> = {}) {
-  return services.journals.create({ filename, details, file, ...extra } as never);
+async function article(title: string, abstract: string, pdf: string, extra: Record<string, unknown> = {}) {
+  return services.articles.create({ title, abstract, pdf, ...extra } as never);
 }
 
 beforeAll(async () => {
@@ -159,26 +159,26 @@ describe(`site search (${testDatabaseKind})`, () => {
     expect(await titles({ q: "microfinance" })).toEqual(["Mobile money and rural households"]);
     expect(await titles({ q: "doppler" })).toEqual([]);
 
-    const [damaged] = rowsOf<{ file: string }>(
-      await database.db.execute(sql`select file from journals where filename = 'A damaged file'`),
+    const [damaged] = rowsOf<{ pdf: string }>(
+      await database.db.execute(sql`select pdf from articles where title = 'A damaged file'`),
     );
     // The third article's file is replaced by bytes that are no PDF: marked, not tried again.
     await services.media.store.putBuffer(
-      damaged.file.slice("/uploads/".length),
+      damaged.pdf.slice("/uploads/".length),
       Buffer.from("not a pdf"),
       "application/pdf",
     );
     const before = rowsOf<{ changed: string; version: number }>(
-      await database.db.execute(sql`select metadata_changed_at::text as changed, version from journals order by id`),
+      await database.db.execute(sql`select metadata_changed_at::text as changed, version from articles order by id`),
     );
     expect(await extractPendingPdfText(database.db, services.media.store)).toBe(3);
     expect(await extractPendingPdfText(database.db, services.media.store)).toBe(0);
     const after = rowsOf<{ changed: string; version: number }>(
-      await database.db.execute(sql`select metadata_changed_at::text as changed, version from journals order by id`),
+      await database.db.execute(sql`select metadata_changed_at::text as changed, version from articles order by id`),
     );
     expect(after).toEqual(before); // no new version, no new OAI-PMH datestamp
     const [failed] = rowsOf<{ failed: boolean }>(
-      await database.db.execute(sql`select pdf_text_failed as failed from journals where filename = 'A damaged file'`),
+      await database.db.execute(sql`select pdf_text_failed as failed from articles where title = 'A damaged file'`),
     );
     expect(failed.failed).toBe(true);
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
-import { courses, departments, faculties, journals, posts } from "~/db/schema";
+import { articles, courses, departments, faculties, posts } from "~/db/schema";
 import { MAX_QUERY_LENGTH, NOTHING_TO_FIND, QUERY_TOO_LONG } from "~/domain/messages/search";
 import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 import { POST_CATEGORIES, type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
@@ -149,8 +149,8 @@ type SitePage = { url: string; title: string; place: string; body: string };
 
 /** The documents (migration 0010): kept out of the Drizzle schema, so whole-row selects never carry them. */
 const POST_VECTOR = sql.raw(`"posts"."search_vector"`);
-const JOURNAL_VECTOR = sql.raw(`"journals"."search_vector"`);
-const PDF_VECTOR = sql.raw(`"journals"."pdf_vector"`);
+const ARTICLE_VECTOR = sql.raw(`"articles"."search_vector"`);
+const PDF_VECTOR = sql.raw(`"articles"."pdf_vector"`);
 
 const HTML = (column: string) => `regexp_replace(${column}, '<[^>]*>|&[#a-z0-9]+;', ' ', 'gi')`;
 
@@ -165,10 +165,10 @@ function headlines(tsquery: SQL, pages: SitePage[]): SQL {
         ${tsquery}, ${HEADLINE})
       from ${posts} p where p.id = c.id::uuid)
     when 'article' then (select ts_headline('english',
-        case when ${JOURNAL_VECTOR} @@ ${tsquery} or "journals"."pdf_text" is null then ${sql.raw(HTML(`"journals"."details"`))}
-        else left("journals"."pdf_text", ${SNIPPET_SOURCE_CHARS}) end,
+        case when ${ARTICLE_VECTOR} @@ ${tsquery} or "articles"."pdf_text" is null then ${sql.raw(HTML(`"articles"."abstract"`))}
+        else left("articles"."pdf_text", ${SNIPPET_SOURCE_CHARS}) end,
         ${tsquery}, ${HEADLINE})
-      from ${journals} where ${journals.id} = c.id::uuid)
+      from ${articles} where ${articles.id} = c.id::uuid)
     else (select ts_headline('english', ${sql.raw(HTML("p.body"))}, ${tsquery}, ${HEADLINE})
       from json_to_recordset(${pagesJson(pages)}::json) as p(key text, body text) where p.key = c.url)
     end`;
@@ -404,18 +404,18 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
           "article",
           queries,
           and(
-            visibleTo(journals),
-            years ? and(gte(journals.createdAt, years[0]), lt(journals.createdAt, years[1])) : undefined,
+            visibleTo(articles),
+            years ? and(gte(articles.createdAt, years[0]), lt(articles.createdAt, years[1])) : undefined,
           )!,
           {
-            id: sql`${journals.id}`,
-            title: sql`${journals.filename}`,
-            url: sql`'/journal/' || ${journals.slug}`,
-            category: sql`${journals.section}`,
-            createdAt: sql`${journals.createdAt}`,
-            vector: JOURNAL_VECTOR,
+            id: sql`${articles.id}`,
+            title: sql`${articles.title}`,
+            url: sql`'/journal/' || ${articles.slug}`,
+            category: sql`${articles.section}`,
+            createdAt: sql`${articles.createdAt}`,
+            vector: ARTICLE_VECTOR,
             pdf: PDF_VECTOR,
-            table: sql`${journals}`,
+            table: sql`${articles}`,
           },
         ),
       );
@@ -527,7 +527,7 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
       const [row] = rowsOf<{ first: number | null; last: number }>(
         await db.execute(sql`select extract(year from least(
             (select min(${posts.createdAt}) from ${posts} where ${visibleTo(posts)}),
-            (select min(${journals.createdAt}) from ${journals} where ${visibleTo(journals)})))::int as first,
+            (select min(${articles.createdAt}) from ${articles} where ${visibleTo(articles)})))::int as first,
           extract(year from now())::int as last`),
       );
       if (!row?.first) return [];

@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
-import { journals, posts } from "~/db/schema";
+import { articles, posts } from "~/db/schema";
 
 import { type Effects, effectTable } from "./content-changes.server";
 import { visibleTo } from "./editorial.server";
 
-/** The kinds of record with a page each, listed in sitemaps and feeds. */
+/**
+ * The kinds of record with a page each, listed in sitemaps and feeds, by the page cache's tag of
+ * their content (and their sitemaps' file names: /sitemaps/journals-1.xml lists the articles).
+ */
 export type ListedKind = "posts" | "journals";
 
 /** sitemaps.org's limit: at most 50,000 addresses (and 50 MB) in one sitemap. */
@@ -18,7 +21,7 @@ export type SitemapChunk = { page: number; lastmod: string; count: number };
 /** One listed record: its address's slug and when it last changed (W3C datetime, UTC). */
 export type SitemapEntry = { slug: string; lastmod: string };
 
-const TABLES = { posts, journals } as const;
+const TABLES = { posts, journals: articles } as const;
 
 /** A timestamp as a W3C datetime in UTC, to the second ("2026-11-24T10:00:00Z"). */
 const w3c = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

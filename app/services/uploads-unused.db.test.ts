@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import {
   announcement,
+  articles,
   courses,
   departments,
   faculties,
   focusPages,
-  journals,
   media,
   posts,
   siteSettings,
@@ -138,11 +138,11 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
       image: await name("a post's image"),
       content: img(await name("a post's text")),
     });
-    await database.db.insert(journals).values({
+    await database.db.insert(articles).values({
       slug: "j",
-      filename: "J",
-      file: await name("a journal's PDF", "pdf"),
-      details: `<a href="https://centre.example.edu${await name("a journal's text (as a full address)", "pdf")}">x</a>`,
+      title: "J",
+      pdf: await name("a journal's PDF", "pdf"),
+      abstract: `<a href="https://centre.example.edu${await name("a journal's text (as a full address)", "pdf")}">x</a>`,
     });
     const [faculty] = await database.db.insert(faculties).values({ name: "F" }).returning();
     const [department] = await database.db

@@ -1,5 +1,5 @@
+import type { SessionUser } from "~/accounts/accounts.server";
 import { services } from "~/runtime.server";
-import type { SessionUser } from "~/services/accounts.server";
 import {
   type ActivityEntryInput,
   type ActivityScope,
@@ -17,7 +17,7 @@ import {
 const recorder = async () => (await services()).activity;
 
 /** Field names that name the record an action is about, by what they name. */
-const LABEL_FIELDS = ["title", "filename", "name", "username", "section", "role", "key", "volume"];
+const LABEL_FIELDS = ["title", "name", "username", "section", "role", "key", "volume"];
 
 /**
  * What a form is about: the first `id`-like field (`postId`, `userId`, `ids` for a bulk action, `id`

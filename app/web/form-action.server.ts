@@ -1,6 +1,6 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
-import { SOMETHING_WENT_WRONG } from "~/domain/messages/accounts";
+import { SOMETHING_WENT_WRONG } from "~/domain/messages/forms";
 import type { FormAnswer, FormValues } from "~/lib/forms/answer";
 import { fieldErrors, firstMessage } from "~/lib/forms/errors";
 import { readForm } from "~/lib/read-form.server";

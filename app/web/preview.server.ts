@@ -1,21 +1,24 @@
 import { data } from "react-router";
 
 import { PREVIEW_EXPIRED } from "~/domain/messages/editorial";
+import type { Services } from "~/registry.server";
 import { services } from "~/runtime.server";
-import { ARTICLE_METADATA_DEFAULTS, type Journal } from "~/services/journals.server";
 import type { Post } from "~/services/posts.server";
-import type { Preview } from "~/services/previews.server";
 
 const NO_RECORD = "00000000-0000-4000-8000-000000000000";
 
-async function previewOf<Kind extends Preview["kind"]>(token: string, kind: Kind) {
+/** Every kind of preview the site keeps (the registry names them). */
+type Preview = NonNullable<Awaited<ReturnType<Services["previews"]["byToken"]>>>;
+
+/** The preview of this kind behind a link; 404 when the link is not one, or has expired. */
+export async function previewOf<Kind extends Preview["kind"]>(token: string, kind: Kind) {
   const preview = await (await services()).previews.byToken(token);
   if (!preview || preview.kind !== kind) throw data({ message: PREVIEW_EXPIRED }, { status: 404 });
   return preview as Extract<Preview, { kind: Kind }>;
 }
 
 /** Fields a preview does not carry, from the saved record when there is one. */
-function recordFields(saved: { id: string; slug: string; createdAt: Date; updatedAt: Date } | undefined) {
+export function recordFields(saved: { id: string; slug: string; createdAt: Date; updatedAt: Date } | undefined) {
   const now = new Date();
   return {
     id: saved?.id ?? NO_RECORD,
@@ -37,26 +40,6 @@ export async function previewedPost(token: string): Promise<{ post: Post; expire
   const { title, category, image, content } = preview;
   return {
     post: { ...recordFields(saved), title, category, image, content, excerpt: saved?.excerpt ?? "" },
-    expiresAt: preview.expiresAt,
-  };
-}
-
-/** A journal article as a preview link shows it. */
-export async function previewedJournal(
-  token: string,
-): Promise<{ journal: Journal; saved: Journal | undefined; expiresAt: Date }> {
-  const preview = await previewOf(token, "journal");
-  const saved = preview.recordId ? await (await services()).journals.byId(preview.recordId, "admin") : undefined;
-  const { filename, details, file } = preview;
-  const metadata = {
-    ...ARTICLE_METADATA_DEFAULTS,
-    ...saved,
-    ...preview.metadata,
-    metadataChangedAt: saved?.metadataChangedAt ?? new Date(),
-  };
-  return {
-    journal: { ...metadata, ...recordFields(saved), filename, details, file },
-    saved,
     expiresAt: preview.expiresAt,
   };
 }

@@ -15,6 +15,11 @@ export function publicOrigin(request: Request, configured = config().publicUrl):
   return originOf(configured || request.url);
 }
 
+/** The site's own address for links that leave the page (feeds, sitemaps, indexers, citations, exports). */
+export function siteUrlOf(request: Request): string {
+  return config().publicUrl ?? new URL(request.url).origin;
+}
+
 /** The site's facts the tags need: its name, motto, university, address, profiles elsewhere. */
 export async function siteSeo(request: Request): Promise<SeoSite> {
   const site = await (await services()).siteContent.siteLinks();

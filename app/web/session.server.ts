@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 
+import type { SessionUser } from "~/accounts/accounts.server";
 import { services } from "~/runtime.server";
-import type { SessionUser } from "~/services/accounts.server";
 
 /** One session look-up per request, however many loaders ask. */
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();

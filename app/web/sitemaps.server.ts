@@ -1,10 +1,10 @@
-import { articlePath, issuePath } from "~/domain/scholarly";
+import { articlePath, issuePath } from "~/journal/vocabulary";
 import { config } from "~/lib/config.server";
 import { services } from "~/runtime.server";
 import type { ListedKind } from "~/services/sitemaps.server";
 import { sitemapIndexXml, type SitemapUrl, sitemapXml } from "~/services/syndication/sitemap-xml.server";
+import { siteUrlOf } from "~/web/seo.server";
 
-import { siteUrlOf } from "./journal-views.server";
 import { documentResponse, isNotModified } from "./syndication.server";
 
 /** A child sitemap's file: `pages.xml`, `posts-{n}.xml`, `journals-{n}.xml`. */
@@ -26,10 +26,10 @@ const newest = (dates: (string | undefined)[]) =>
 
 /** The site's own pages: every public screen that is not a post or an article. */
 async function pageUrls(site: string): Promise<SitemapUrl[]> {
-  const { academics, scholarly, sitemaps } = await services();
+  const { academics, journal, sitemaps } = await services();
   const [faculties, issues, posts, journals] = await Promise.all([
     academics.facultiesWithDepartments(),
-    scholarly.issues(),
+    journal.issues(),
     sitemaps.lastChange("posts"),
     sitemaps.lastChange("journals"),
   ]);

@@ -1,30 +1,16 @@
 import { createHash } from "node:crypto";
 
 import {
-  ARTICLE_BY,
-  ARTICLE_IN_ISSUE,
-  ARTICLE_KEYWORDS,
-  ARTICLE_ONLINE_FIRST,
-  ARTICLE_PDF,
-  ARTICLES_FEED_DESCRIPTION,
-  ARTICLES_FEED_TITLE,
   CATEGORY_FEED_DESCRIPTION,
   CATEGORY_FEED_TITLE,
-  ISSUE_CONTENTS,
-  ISSUE_EMPTY,
-  ISSUES_FEED_DESCRIPTION,
-  ISSUES_FEED_TITLE,
   NEWS_FEED_DESCRIPTION,
   NEWS_FEED_TITLE,
 } from "~/domain/messages/feeds";
-import { ARCHIVE_PATH, type ArticleView, byline, doiUrl, issueLabel, sectionLabel } from "~/domain/scholarly";
 import { categoryLabel, type PostCategory } from "~/domain/vocabulary";
 import { richTextForElsewhere } from "~/lib/sanitize.server";
 import { excerpt } from "~/lib/text";
 import { services } from "~/runtime.server";
 import type { Post } from "~/services/posts.server";
-import type { Issue } from "~/services/scholarly.server";
-import { articleView, issueView } from "~/services/scholarly/article-view.server";
 import {
   FEED_CONTENT_TYPES,
   FEED_FILES,
@@ -37,17 +23,16 @@ import {
   renderFeed,
 } from "~/services/syndication/feeds.server";
 
-import { journalFor, siteUrlOf } from "./journal-views.server";
+import { siteUrlOf } from "./seo.server";
 
 /* ---- addresses (decision 026) ---- */
 
 export const NEWS_FEED_PATH = (format: FeedFormat) => `/${FEED_FILES[format]}`;
 export const CATEGORY_FEED_PATH = (category: string, format: FeedFormat) =>
   `/posts/category/${category}/${FEED_FILES[format]}`;
-export const ARTICLES_FEED_PATH = (format: FeedFormat) => `/journals/${FEED_FILES[format]}`;
-export const ISSUES_FEED_PATH = (format: FeedFormat) => `/journals/issues/${FEED_FILES[format]}`;
 
-const selfLinks = (site: string, path: (format: FeedFormat) => string) =>
+/** A feed's own address in each format, as its channel names them. */
+export const selfLinks = (site: string, path: (format: FeedFormat) => string) =>
   Object.fromEntries(FEED_FORMATS.map((format) => [format, `${site}${path(format)}`])) as Record<FeedFormat, string>;
 
 /* ---- answers ---- */
@@ -94,10 +79,11 @@ export function documentResponse(
   return new Response(text ?? (body as () => string)(), { headers });
 }
 
-const latest = (...dates: (Date | null | undefined)[]) =>
+/** The latest of some dates (the missing left out). */
+export const latest = (...dates: (Date | null | undefined)[]) =>
   new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /* ---- news ---- */
@@ -144,125 +130,4 @@ export async function newsFeed(request: Request, format: FeedFormat, category?: 
     format,
   );
   return documentResponse(request, body, { contentType: FEED_CONTENT_TYPES[format], lastModified: lastChange });
-}
-
-/* ---- the journal ---- */
-
-function articleContent(article: ArticleView, site: string): string {
-  const parts: string[] = [];
-  if (article.authors.length) parts.push(`<p>${escapeHtml(ARTICLE_BY(byline(article.authors)))}</p>`);
-  parts.push(richTextForElsewhere(article.abstract, site));
-  if (article.keywords.length) parts.push(`<p>${ARTICLE_KEYWORDS}: ${escapeHtml(article.keywords.join(", "))}</p>`);
-  parts.push(
-    `<p>${escapeHtml(article.issue ? ARTICLE_IN_ISSUE(issueLabel(article.issue)) : ARTICLE_ONLINE_FIRST)}</p>`,
-  );
-  const links = [`<a href="${escapeHtml(article.pdfUrl)}">${ARTICLE_PDF}</a>`];
-  if (article.doi) links.push(`DOI: <a href="${escapeHtml(doiUrl(article.doi))}">${escapeHtml(article.doi)}</a>`);
-  parts.push(`<p>${links.join(" · ")}</p>`);
-  return parts.join("\n");
-}
-
-function articleEntry(article: ArticleView, createdAt: Date, site: string): FeedEntry {
-  return {
-    id: `urn:uuid:${article.id}`,
-    title: article.title,
-    url: article.url,
-    published: createdAt,
-    updated: latest(createdAt, article.updatedAt),
-    summary: excerpt(article.abstract, 300),
-    contentHtml: articleContent(article, site),
-    authors: article.authors.map((author) => [author.given, author.family].filter(Boolean).join(" ")),
-    categories: [
-      { term: article.section, label: sectionLabel(article.section), scheme: `${site}/journals` },
-      ...article.keywords.map((keyword) => ({ term: keyword, label: keyword })),
-    ],
-    attachment: { url: article.pdfUrl, type: "application/pdf", title: ARTICLE_PDF },
-    externalUrl: article.doi ? doiUrl(article.doi) : undefined,
-  };
-}
-
-/** The journal's newest articles. */
-export async function articlesFeed(request: Request, format: FeedFormat): Promise<Response> {
-  const { journals, scholarly, sitemaps } = await services();
-  const [journal, page, issues, lastChange] = await Promise.all([
-    journalFor(request),
-    journals.list({ limit: FEED_SIZE }),
-    scholarly.issues({ includeForthcoming: true }),
-    sitemaps.lastChange("journals"),
-  ]);
-  const site = journal.siteUrl;
-  const issueOf = new Map<string, Issue>(issues.map((issue) => [issue.id, issue]));
-  const entries = page.items.map((row) =>
-    articleEntry(articleView(row, row.issueId ? issueOf.get(row.issueId) : null, journal, site), row.createdAt, site),
-  );
-  const channel: FeedChannel = {
-    title: ARTICLES_FEED_TITLE(journal.title),
-    description: ARTICLES_FEED_DESCRIPTION(journal.title),
-    link: journal.url,
-    self: selfLinks(site, ARTICLES_FEED_PATH),
-    publisher: { name: journal.publisher || journal.title, link: journal.url },
-    updated: lastChange ?? new Date(),
-    language: "en",
-  };
-  return documentResponse(request, renderFeed(channel, entries, format), {
-    contentType: FEED_CONTENT_TYPES[format],
-    lastModified: lastChange,
-  });
-}
-
-/** The journal's published issues, newest first, each with its table of contents. */
-export async function issuesFeed(request: Request, format: FeedFormat): Promise<Response> {
-  const { journals, scholarly, sitemaps } = await services();
-  const [journal, issues, lastChange] = await Promise.all([
-    journalFor(request),
-    scholarly.issues(),
-    sitemaps.lastChange("journals"),
-  ]);
-  const site = journal.siteUrl;
-  const shown = issues.slice(0, FEED_SIZE);
-  const contents = await Promise.all(shown.map((issue) => journals.inIssue(issue.id)));
-  const entries = shown.map((issue, i): FeedEntry => {
-    const view = issueView(issue, site);
-    const published = issue.publishedOn ? new Date(`${issue.publishedOn}T00:00:00Z`) : issue.createdAt;
-    const articles = contents[i].map((row) => articleView(row, issue, journal, site));
-    const list = articles.length
-      ? `<ul>${articles
-          .map(
-            (a) =>
-              `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.title)}</a>${a.authors.length ? `, ${escapeHtml(byline(a.authors))}` : ""}</li>`,
-          )
-          .join("")}</ul>`
-      : `<p>${ISSUE_EMPTY}</p>`;
-    return {
-      id: `urn:uuid:${issue.id}`,
-      title: issueLabel(issue),
-      url: view.url,
-      published,
-      updated: latest(published, issue.updatedAt, ...articles.map((a) => a.updatedAt)),
-      summary: excerpt(issue.description, 300) || issueLabel(issue),
-      contentHtml: `${richTextForElsewhere(issue.description, site)}\n<h2>${ISSUE_CONTENTS}</h2>\n${list}`,
-      authors: [],
-      categories: [],
-      image: issue.cover
-        ? {
-            url: new URL(issue.cover, `${site}/`).toString(),
-            type: imageType(new URL(issue.cover, `${site}/`).toString()),
-          }
-        : undefined,
-    };
-  });
-  const updated = latest(lastChange, ...entries.map((entry) => entry.updated));
-  const channel: FeedChannel = {
-    title: ISSUES_FEED_TITLE(journal.title),
-    description: ISSUES_FEED_DESCRIPTION(journal.title),
-    link: `${site}${ARCHIVE_PATH}`,
-    self: selfLinks(site, ISSUES_FEED_PATH),
-    publisher: { name: journal.publisher || journal.title, link: journal.url },
-    updated: Number.isFinite(updated.getTime()) ? updated : new Date(),
-    language: "en",
-  };
-  return documentResponse(request, renderFeed(channel, entries, format), {
-    contentType: FEED_CONTENT_TYPES[format],
-    lastModified: Number.isFinite(updated.getTime()) ? updated : undefined,
-  });
 }

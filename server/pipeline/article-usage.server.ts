@@ -2,8 +2,8 @@ import type http from "node:http";
 
 import { isbot } from "isbot";
 
+import type { JournalService } from "~/journal/journal.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import type { ScholarlyService } from "~/services/scholarly.server";
 
 import type { Step } from "./pipeline.server";
 
@@ -55,7 +55,7 @@ export function articleUseOf(req: Pick<http.IncomingMessage, "method" | "url" | 
  * page is still a reader). The count is recorded on the side: the answer never waits for it, and a
  * failure to count is logged, never shown.
  */
-export function articleUsage(scholarly: () => Promise<Pick<ScholarlyService, "recordUseBySlug">>): Step {
+export function articleUsage(journal: () => Promise<Pick<JournalService, "recordUseBySlug">>): Step {
   return ({ req }, next) => {
     let use: ArticleUse | null = null;
     try {
@@ -66,7 +66,7 @@ export function articleUsage(scholarly: () => Promise<Pick<ScholarlyService, "re
     }
     if (use) {
       const reader = `${req.headers[CLIENT_IP_HEADER] ?? ""}\u0000${req.headers["user-agent"] ?? ""}`;
-      scholarly()
+      journal()
         .then((service) => service.recordUseBySlug(use.slug, use.use, reader))
         .catch((error: unknown) => console.error(`Article usage not counted: ${(error as Error).message}`));
     }

@@ -46,7 +46,7 @@ const PROBE_ROUNDS = 10;
 const VISIBLE_WITHIN_MS = 1000;
 /** The answer that shows it includes a new render, slower on a loaded machine: bounded loosely. */
 const ANSWERED_WITHIN_MS = 5000;
-/** The site's limits (app/services/auth.server.ts, app/services/media.server.ts). */
+/** The site's limits (app/accounts/sign-in.server.ts, app/services/media.server.ts). */
 const SIGN_IN_LIMIT = 10;
 const UPLOADS_PER_HOUR = 20;
 
@@ -604,7 +604,7 @@ async function checkDatabase(url: string, ledger: Ledger, problems: string[]): P
     const journals = new Map(
       (
         await db.query<{ id: string; filename: string; file: string }>(
-          "select id, filename, file from journals where deleted_at is null",
+          "select id, title as filename, pdf as file from articles where deleted_at is null",
         )
       ).rows.map((r) => [r.id, r]),
     );

@@ -246,7 +246,7 @@ test.describe("editorial work", () => {
     const title = `Versioned article ${uniqueName("v")}`;
     const first = await pdfUpload(page.request, `${title} one`);
     const created = await page.request.post("/create-journal", {
-      form: { filename: title, details: "", file: first.url, status: "published" },
+      form: { title, abstract: "", pdf: first.url, status: "published" },
       maxRedirects: 0,
     });
     expect(created.status()).toBe(302);
@@ -274,7 +274,7 @@ test.describe("editorial work", () => {
     const editor = new URL(page.url()).pathname;
     const version = await page.locator('input[name="version"]').inputValue();
     const saved = await page.request.post(editor, {
-      form: { filename: title, details: "", file: second.url, status: "published", version },
+      form: { title, abstract: "", pdf: second.url, status: "published", version },
       maxRedirects: 0,
     });
     expect(saved.status()).toBe(302);

@@ -240,7 +240,7 @@ test.describe("cross-site scripting through what admins write", () => {
     const file = (await upload.json()).url;
     const journalTitle = `XSS journal <script>alert(1)</script> ${uniqueName("x")}`;
     const journal = await page.request.post("/create-journal", {
-      form: { filename: journalTitle, details: XSS_CORPUS.join("\n"), file },
+      form: { title: journalTitle, abstract: XSS_CORPUS.join("\n"), pdf: file },
       maxRedirects: 0,
     });
     expect(journal.status()).toBe(302);
@@ -284,9 +284,9 @@ test("non-admins are refused by the server on every publishing action", async ({
     ["/update-post/00000000-0000-4000-8000-000000000000", { title: "x", category: "fees", image: "", content: "x" }],
     [
       "/create-journal",
-      { filename: "x", details: "x", file: "/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf" },
+      { title: "x", abstract: "x", pdf: "/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf" },
     ],
-    ["/update-journal/00000000-0000-4000-8000-000000000000", { filename: "x", details: "x", file: "x" }],
+    ["/update-journal/00000000-0000-4000-8000-000000000000", { title: "x", abstract: "x", pdf: "x" }],
     ["/dashboard?tab=posts", { intent: "delete-post", postId: "00000000-0000-4000-8000-000000000000" }],
     ["/dashboard?tab=journals", { intent: "delete-journal", journalId: "00000000-0000-4000-8000-000000000000" }],
   ];

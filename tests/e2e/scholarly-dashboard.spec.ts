@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 import { renderPdf } from "../../app/demo/pdf.server";
-import { ISSN_INVALID, ISSUE_TAKEN, ORCID_INVALID } from "../../app/domain/messages/issues";
+import { ISSN_INVALID, ISSUE_TAKEN, ORCID_INVALID } from "../../app/journal/messages";
 import { expect, test, uniqueName } from "./fixtures";
 
 /**

@@ -223,9 +223,9 @@ test("cross-site scripting: the corpus through every field and search parameter,
       expect(response.status(), `POST ${path}: ${(await response.text()).slice(0, 300)}`).toBeLessThan(400);
     };
     await form(`/update-journal/${journal!._id}`, {
-      filename: short(piece, 300),
-      details: EVERYTHING,
-      file,
+      title: short(piece, 300),
+      abstract: EVERYTHING,
+      pdf: file,
       status: "published",
       slug: journal!.slug,
       section: "research",

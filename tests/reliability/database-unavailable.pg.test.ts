@@ -79,7 +79,7 @@ async function writtenElsewhere(kind: "posts" | "journals", title: string) {
     );
   } else {
     await direct.query(
-      "insert into journals (id, slug, filename, file) values ($1, $2, $3, '/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf')",
+      "insert into articles (id, slug, title, pdf) values ($1, $2, $3, '/uploads/2026-01/00000000-0000-4000-8000-000000000000.pdf')",
       [randomUUID(), slug, title],
     );
   }

@@ -5,9 +5,9 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { oaiIdentifier } from "~/journal/exports/oai/oai.server";
+import { oaiResponse } from "~/journal/web/oai-response.server";
 import type { Services } from "~/registry.server";
-import { oaiIdentifier } from "~/services/scholarly/oai/oai.server";
-import { oaiResponse } from "~/web/oai-response.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../support/database";
 import { insertArticles, insertIssue } from "../support/oai";
@@ -36,9 +36,9 @@ beforeAll(async () => {
   // Never public: not in any answer.
   await insertArticles(database.db, 20, { status: "draft" }, "harvest-draft");
   const gone = await insertArticles(database.db, 30, { issueId: issue.id }, "harvest-gone");
-  await services.journals.setStatus(gone.slice(0, 10), "draft");
-  for (const id of gone.slice(10)) await services.journals.remove(id);
-  await services.journals.purge(gone.slice(20));
+  await services.articles.setStatus(gone.slice(0, 10), "draft");
+  for (const id of gone.slice(10)) await services.articles.remove(id);
+  await services.articles.purge(gone.slice(20));
   withdrawnIds.push(...gone);
 
   server = http.createServer((req, res) => {

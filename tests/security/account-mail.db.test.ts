@@ -16,9 +16,10 @@ import { eq, sql } from "drizzle-orm";
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { MAIL_LINK_INVALID } from "~/accounts/email.server";
+import { RESET_LINK_INVALID, RESET_REQUESTED } from "~/accounts/password-reset.server";
 import { rowsOf } from "~/db/client.server";
 import { mailOutbox, users } from "~/db/schema";
-import { MAIL_LINK_INVALID, RESET_LINK_INVALID, RESET_REQUESTED } from "~/domain/messages/accounts";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 import { type ApiWorld, openApiWorld } from "../support/api";

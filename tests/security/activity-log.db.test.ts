@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { action as journalEditorAction } from "~/journal/routes/article-editor";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { action as uploadAction } from "~/routes/api.uploads";
 import { action as dashboardAction } from "~/routes/dashboard";
 import { isAdminTab } from "~/routes/dashboard/registry";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
-import { action as journalEditorAction } from "~/routes/journal-editor";
 import { action as postEditorAction } from "~/routes/post-editor";
 import { action as revisionsAction } from "~/routes/revisions";
 import { action as signInAction } from "~/routes/signin";
@@ -173,7 +173,7 @@ describe(`the activity log's completeness (${testDatabaseKind})`, () => {
         run: (cookie) =>
           statusOf(() =>
             journalEditorAction({
-              request: post("/create-journal", { filename: "Logged article", details: "", file: pdfUrl }, cookie),
+              request: post("/create-journal", { title: "Logged article", abstract: "", pdf: pdfUrl }, cookie),
               params: {},
               context: {},
             } as never),

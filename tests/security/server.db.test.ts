@@ -384,13 +384,13 @@ describe(`security at the HTTP server (${label})`, () => {
       {
         name: "create a journal",
         path: "/create-journal",
-        form: { filename: "Matrix journal", details: "", file: pdfUrl },
+        form: { title: "Matrix journal", abstract: "", pdf: pdfUrl },
         expect: ADMIN_ONLY,
       },
       {
         name: "update a journal",
         path: `/update-journal/${journalId}`,
-        form: { filename: "Security journal", details: "<p>y</p>", file: pdfUrl },
+        form: { title: "Security journal", abstract: "<p>y</p>", pdf: pdfUrl },
         expect: ADMIN_ONLY,
       },
       {

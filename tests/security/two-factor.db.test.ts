@@ -12,14 +12,14 @@
  *
  * The OIDC redirect sign-in, which needs the provider's login pages, is checked in a real browser by
  * tests/e2e/two-factor.spec.ts; its callback goes through the same guard as Google's
- * (app/services/two-factor-guard.server.ts).
+ * (app/accounts/better-auth/two-factor-plugins.server.ts).
  */
 import { randomBytes } from "node:crypto";
 
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ADMIN_NEEDS_TWO_FACTOR } from "~/domain/messages/two-factor";
+import { ADMIN_NEEDS_TWO_FACTOR } from "~/accounts/two-factor";
 
 import { fakeGoogleKeys, GOOGLE_CLIENT_ID } from "../support/api";
 import { browserRequest, type BrowserRequestOptions } from "../support/browser-request";

@@ -246,7 +246,7 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   const journals = new Map(
     (
       await query<{ id: string; filename: string; file: string; trashed: boolean }>(
-        "select id, filename, file, deleted_at is not null as trashed from journals",
+        "select id, title as filename, pdf as file, deleted_at is not null as trashed from articles",
       )
     ).map((r) => [r.id, r]),
   );

@@ -162,7 +162,7 @@ export async function openApiWorld() {
   async function fingerprint(): Promise<string> {
     const tables = [
       "posts",
-      "journals",
+      "articles",
       "faculties",
       "departments",
       "courses",

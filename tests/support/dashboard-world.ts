@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 
+import type { SessionUser } from "~/accounts/accounts.server";
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -8,7 +9,6 @@ import type { Services } from "~/registry.server";
 import type { ActionAnswer, ActionArgs } from "~/routes/dashboard/actions.server";
 import type { ActionResult } from "~/routes/dashboard/tab";
 import { closeRuntime } from "~/runtime.server";
-import type { SessionUser } from "~/services/accounts.server";
 
 import { installRuntime, openTestDatabase, type TestDatabase } from "./database";
 

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 
+import type { AuthOptions } from "~/accounts/better-auth/library.server";
 import {
   type Database,
   type DatabaseHandle,
@@ -21,7 +22,6 @@ import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, readConfig } from "~/lib/config.server";
 import { createServices, mediaOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
-import type { AuthOptions } from "~/services/auth.server";
 
 import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
 

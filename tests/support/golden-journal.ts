@@ -5,11 +5,11 @@
  * get them through the same conversion as the site (articleView), and the OAI-PMH test inserts
  * them as they are.
  */
-import type { journalIssues, journals, journalWithdrawals } from "~/db/schema";
-import { DEFAULT_JOURNAL_PROFILE, type JournalProfile } from "~/domain/scholarly";
-import { articleView, issueView, journalView } from "~/services/scholarly/article-view.server";
+import type { articles, journalIssues, journalWithdrawals } from "~/db/schema";
+import { articleView, issueView, journalView } from "~/journal/article-view.server";
+import { DEFAULT_JOURNAL_PROFILE, type JournalProfile } from "~/journal/vocabulary";
 
-type JournalRow = typeof journals.$inferSelect;
+type ArticleRow = typeof articles.$inferSelect;
 type IssueRow = typeof journalIssues.$inferSelect;
 
 export const GOLDEN_SITE_URL = "https://journal.example.org";
@@ -42,9 +42,9 @@ export const goldenIssueRow: IssueRow = {
   updatedAt: MADE,
 };
 
-const article = (fields: Partial<JournalRow> & Pick<JournalRow, "id" | "slug" | "filename">): JournalRow => ({
-  details: "",
-  file: `/uploads/${fields.slug}.pdf`,
+const article = (fields: Partial<ArticleRow> & Pick<ArticleRow, "id" | "slug" | "title">): ArticleRow => ({
+  abstract: "",
+  pdf: `/uploads/${fields.slug}.pdf`,
   userId: null,
   issueId: goldenIssueRow.id,
   section: "research",
@@ -75,11 +75,11 @@ const article = (fields: Partial<JournalRow> & Pick<JournalRow, "id" | "slug" | 
  * with an affiliation), an abstract with markup and an ampersand, a title with characters XML and
  * BibTeX escape, pages, a DOI, a licence of its own, keywords and references.
  */
-export const goldenArticleRow: JournalRow = article({
+export const goldenArticleRow: ArticleRow = article({
   id: "3f1c9a7e-5b2d-4e8f-a6c0-9d4b1e2f7a38",
   slug: "mediation-after-the-crisis",
-  filename: "Mediation after the crisis: Trust & local peace committees in Côte d'Ivoire",
-  details:
+  title: "Mediation after the crisis: Trust & local peace committees in Côte d'Ivoire",
+  abstract:
     "<p>We interviewed <strong>142</strong> mediators &amp; elders in Bouaké and Korhogo.</p>" +
     "<p>Trust in the <em>comités de paix</em> rose where they met monthly.</p>",
   authors: [
@@ -116,11 +116,11 @@ export const goldenArticleRow: JournalRow = article({
 });
 
 /** A book review in the same issue: one author known by a single name, one page range, a DOI, no keywords. */
-export const goldenReviewRow: JournalRow = article({
+export const goldenReviewRow: ArticleRow = article({
   id: "8b2d6f10-7c3e-4a59-b1d4-e6f0a2c9b573",
   slug: "review-peaceland",
-  filename: "Review of “Peaceland” by Séverine Autesserre",
-  details: "<p>A reading of the book for practitioners.</p>",
+  title: "Review of “Peaceland” by Séverine Autesserre",
+  abstract: "<p>A reading of the book for practitioners.</p>",
   section: "book-review",
   authors: [{ given: "Sékou", family: "", affiliation: "", orcid: "", email: "", corresponding: true }],
   firstPage: 125,
@@ -130,11 +130,11 @@ export const goldenReviewRow: JournalRow = article({
 });
 
 /** Online first: no issue, pages or DOI yet; the journal's default licence. */
-export const goldenOnlineFirstRow: JournalRow = article({
+export const goldenOnlineFirstRow: ArticleRow = article({
   id: "c4e7a2b9-1d36-4f08-8e5a-3b9c7d2f6e15",
   slug: "border-markets-and-conflict",
-  filename: "Border markets and conflict",
-  details: "<p>Markets at the border of Mali and Burkina Faso.</p>",
+  title: "Border markets and conflict",
+  abstract: "<p>Markets at the border of Mali and Burkina Faso.</p>",
   issueId: null,
   authors: [
     {
@@ -153,7 +153,7 @@ export const goldenOnlineFirstRow: JournalRow = article({
 
 /** An article withdrawn after it was public: OAI-PMH reports it as a deleted record. */
 export const goldenWithdrawal: typeof journalWithdrawals.$inferSelect = {
-  journalId: "e9a1f5c3-4b7d-4c20-9f6e-2d8b0a3c5e97",
+  articleId: "e9a1f5c3-4b7d-4c20-9f6e-2d8b0a3c5e97",
   slug: "withdrawn-article",
   issueId: goldenIssueRow.id,
   section: "research",
@@ -162,7 +162,7 @@ export const goldenWithdrawal: typeof journalWithdrawals.$inferSelect = {
 
 export const goldenJournal = journalView(goldenProfile, GOLDEN_SITE_URL);
 export const goldenIssue = issueView(goldenIssueRow, GOLDEN_SITE_URL);
-const view = (row: JournalRow) => articleView(row, row.issueId ? goldenIssueRow : null, goldenProfile, GOLDEN_SITE_URL);
+const view = (row: ArticleRow) => articleView(row, row.issueId ? goldenIssueRow : null, goldenProfile, GOLDEN_SITE_URL);
 export const goldenArticle = view(goldenArticleRow);
 export const goldenReview = view(goldenReviewRow);
 export const goldenOnlineFirst = view(goldenOnlineFirstRow);

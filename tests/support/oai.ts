@@ -1,8 +1,8 @@
 import { DOMParser, type Element } from "@xmldom/xmldom";
 
 import type { Database } from "~/db/client.server";
-import { journalIssues, journals } from "~/db/schema";
-import type { ArticleAuthor } from "~/domain/scholarly";
+import { articles, journalIssues } from "~/db/schema";
+import type { ArticleAuthor } from "~/journal/vocabulary";
 
 export const OAI = "http://www.openarchives.org/OAI/2.0/";
 export const OAI_DC = "http://www.openarchives.org/OAI/2.0/oai_dc/";
@@ -246,26 +246,26 @@ export const AUTHORS: ArticleAuthor[] = [
   { given: "Samuel", family: "Mensah", affiliation: "", orcid: "", email: "", corresponding: false },
 ];
 
-/** Public articles inserted in batches (the journals service would ask for a stored PDF each time). */
+/** Public articles inserted in batches (the articles service would ask for a stored PDF each time). */
 export async function insertArticles(
   db: Database,
   count: number,
-  fields: Partial<typeof journals.$inferInsert> = {},
+  fields: Partial<typeof articles.$inferInsert> = {},
   prefix = "oai-article",
 ) {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
       slug: `${prefix}-${start + i}`,
-      filename: `Article ${start + i} on peace & <security>`,
-      details: `<p>Abstract of article ${start + i}.</p>`,
-      file: "/uploads/oai-test.pdf",
+      title: `Article ${start + i} on peace & <security>`,
+      abstract: `<p>Abstract of article ${start + i}.</p>`,
+      pdf: "/uploads/oai-test.pdf",
       authors: AUTHORS,
       keywords: ["peace", "security"],
       status: "published",
       ...fields,
     }));
-    const inserted = await db.insert(journals).values(rows).returning({ id: journals.id });
+    const inserted = await db.insert(articles).values(rows).returning({ id: articles.id });
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;

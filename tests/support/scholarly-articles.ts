@@ -5,7 +5,7 @@ import {
   type IssueView,
   type JournalView,
   licence,
-} from "~/domain/scholarly";
+} from "~/journal/vocabulary";
 
 export const SITE = "https://journal.example.org";
 

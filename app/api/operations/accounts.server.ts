@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { ACCOUNT_GONE, USER_GONE } from "~/domain/messages/accounts";
-import { TWO_FACTOR_NEEDED } from "~/domain/messages/two-factor";
-import type { SessionUser } from "~/services/accounts.server";
+import type { SessionUser } from "~/accounts/accounts.server";
+import { ACCOUNT_GONE, USER_GONE } from "~/accounts/administration.server";
+import { TWO_FACTOR_NEEDED } from "~/accounts/two-factor.server";
 
 import { defineOperation, type Operation } from "../operation.server";
 import { userJson } from "../records.server";

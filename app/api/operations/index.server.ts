@@ -1,8 +1,9 @@
+import { journalOperations } from "~/journal/api.server";
+
 import { type Operation, routesOf } from "../operation.server";
 import { academicOperations } from "./academics.server";
 import { accountOperations } from "./accounts.server";
 import { activityOperations } from "./activity.server";
-import { journalOperations } from "./journals.server";
 import { postOperations } from "./posts.server";
 import { searchOperations } from "./search.server";
 import { siteOperations } from "./site.server";

@@ -1,4 +1,18 @@
-/** What a person is told about their own unsaved work in a form. */
+/** What a person is told about a form: its own unsaved work, and the answers any form may get. */
+
+// SPEC.md §5 and §8: a required field left empty.
+export const FILL_ALL_FIELDS = "please fill all fields";
+
+/** An unexpected failure, when a screen has no words of its own for it. */
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** An attempt over its limit, the same words for every limit. */
+export function tryAgainIn(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  const when =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `Too many attempts. Please try again in ${when}.`;
+}
 
 export const LEAVE_UNSAVED = "You have unsaved changes. Leave this page and lose them?";
 

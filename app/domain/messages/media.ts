@@ -3,6 +3,11 @@
  * same words as the services.
  */
 
+// SPEC.md §5 (Validation rules): a journal upload with no file.
+export const PDF_REQUIRED = "Upload a and pdf";
+/** A PDF address that no upload to this site produced: the same words as no file at all. */
+export const PDF_NOT_STORED = PDF_REQUIRED;
+
 /** An image address that no upload to this site produced. */
 export const IMAGE_NOT_STORED = "Upload the image again: that one was not stored here";
 

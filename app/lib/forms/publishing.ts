@@ -1,10 +1,8 @@
-import { JOURNAL_TITLE_REQUIRED, PDF_REQUIRED } from "~/domain/messages/journals";
 import { CHOOSE_CATEGORY, EXCERPT_TOO_LONG, POST_TITLE_REQUIRED } from "~/domain/messages/posts";
 import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { z } from "~/lib/zod";
 
 import { type EditorialForm, withEditorialFields } from "./editorial";
-import { type ArticleMetadataForm, articleMetadataShape, refineArticleMetadata } from "./scholarly";
 import { uploadedFile } from "./uploads";
 
 /** The longest excerpt an editor may write: about two sentences (search engines show about 160 characters). */
@@ -21,31 +19,6 @@ export const postSchema = z.object({
 /** The post editor's form: the post and its status, schedule, address and version. */
 export const postFormSchema = withEditorialFields(postSchema);
 export type PostForm = z.infer<typeof postSchema> & EditorialForm;
-
-/** Create journal and its edit form. */
-export const journalSchema = z.object({
-  filename: z.string().trim().min(1, JOURNAL_TITLE_REQUIRED).max(300, "The title is too long (300 characters at most)"),
-  details: z.string().max(200_000, "The description is too long"),
-  file: z.string().min(1, PDF_REQUIRED).pipe(uploadedFile("pdf")),
-});
-/** The journal editor's form: the article and its status, schedule, address and version. */
-export const journalFormSchema = withEditorialFields(journalSchema);
-export type JournalForm = z.infer<typeof journalSchema> & EditorialForm;
-
-/**
- * The article editor's form (issue 20): the journal form with the article's scholarly fields. The
- * numbered author and supplementary-file slots the page does not draw are not sent; they count as empty.
- */
-const articleFields = Object.fromEntries(
-  Object.entries(articleMetadataShape).map(([name, field]) => [
-    name,
-    /^(author|supp)\d/.test(name) ? (field as z.ZodString).default("") : field,
-  ]),
-) as typeof articleMetadataShape;
-export const journalEditorSchema = withEditorialFields(journalSchema.extend(articleFields)).superRefine(
-  (form, context) => refineArticleMetadata(form as unknown as Record<string, string>, context),
-);
-export type JournalEditorForm = JournalForm & ArticleMetadataForm;
 
 export { fieldErrors } from "./errors";
 

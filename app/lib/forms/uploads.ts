@@ -1,5 +1,4 @@
-import { PDF_NOT_STORED } from "~/domain/messages/journals";
-import { ALT_TOO_LONG, CAPTION_TOO_LONG, IMAGE_NOT_STORED } from "~/domain/messages/media";
+import { ALT_TOO_LONG, CAPTION_TOO_LONG, IMAGE_NOT_STORED, PDF_NOT_STORED } from "~/domain/messages/media";
 import { z } from "~/lib/zod";
 
 const STORED_ADDRESS = {

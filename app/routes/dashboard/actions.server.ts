@@ -1,6 +1,6 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
-import type { SessionUser } from "~/services/accounts.server";
+import type { SessionUser } from "~/accounts/accounts.server";
 import type { ActivityScope } from "~/services/activity.server";
 import {
   answerForm,

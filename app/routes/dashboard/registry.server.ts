@@ -1,18 +1,19 @@
 import type { DashboardAction, TabServer } from "./actions.server";
-import { DASHBOARD_TABS, type DashboardTab, isAdminTab } from "./registry";
+import { DASHBOARD_TABS, type DashboardTab, isAdminTab, tabModule } from "./registry";
 
 /**
- * Each tab's server module, by `?tab=` id: `+tabs/<id>/<id>.server.ts`, found by the bundler, so that
- * a new tab needs its folder and its line in registry.ts and nothing else.
+ * Each tab's server module, by `?tab=` id: `+tabs/<id>/<id>.server.ts` in this folder or in a
+ * feature's `dashboard/` folder (`app/<feature>/dashboard/+tabs/`: the journal's), found by the
+ * bundler, so that a new tab needs its folder and its line in registry.ts and nothing else.
  */
-const serverModules = import.meta.glob<TabServer>("./+tabs/*/*.server.ts", { eager: true });
+const serverModules = import.meta.glob<TabServer>("/app/*/dashboard/+tabs/*/*.server.ts", { eager: true });
 
 export const TAB_SERVERS = Object.fromEntries(
   DASHBOARD_TABS.map(({ id }) => {
-    const server = serverModules[`./+tabs/${id}/${id}.server.ts`];
+    const server = tabModule(serverModules, id, (path) => path.endsWith(`/${id}.server.ts`))?.module;
     // A registry line without its folder fails at start (and in every test), not on the first visit.
     if (typeof server?.load !== "function" || typeof server.actions !== "object") {
-      throw new Error(`Dashboard tab "${id}" needs +tabs/${id}/${id}.server.ts exporting load and actions.`);
+      throw new Error(`Dashboard tab "${id}" needs one +tabs/${id}/${id}.server.ts exporting load and actions.`);
     }
     return [id, server];
   }),

@@ -10,6 +10,9 @@ it("finds a server module and a screen for every tab in the registry, by folder"
     expect(typeof TAB_VIEWS[id], id).toBe("function");
   }
   expect(TAB_VIEWS.about.name).toBe("SettingsTab");
+  // A feature's tabs are found in its own folder (app/journal/dashboard/+tabs/).
+  expect(TAB_VIEWS.journal.name).toBe("JournalSettingsTab");
+  expect(typeof TAB_SERVERS.issues.actions["publish-issue"]).toBe("function");
   expect(TAB_SERVERS.course.deniedMessage).toBe("Access denied. Admin privileges required.");
 });
 

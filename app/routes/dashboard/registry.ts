@@ -1,6 +1,7 @@
 /**
  * The dashboard's tabs, in sidebar order (SPEC.md "Dashboard"): id is the `?tab=` value. Each tab
- * is a folder under `+tabs/<id>/` holding `<id>.server.ts` (`load` and `actions`, see
+ * is a folder `+tabs/<id>/`, here or in a feature's `dashboard/` folder (the journal's three are in
+ * app/journal/dashboard/+tabs/), holding `<id>.server.ts` (`load` and `actions`, see
  * registry.server.ts) and `<Name>Tab.tsx` (its screen, see views.tsx); a line here is all the rest a
  * new tab needs. Client-safe on purpose: the sidebar, the page title and the end-to-end tests read it.
  */
@@ -38,4 +39,13 @@ export function dashboardTab(value: string | null): DashboardTab {
 
 export function isAdminTab(tab: DashboardTab) {
   return TAB_REGISTRY.find((t) => t.id === tab)!.adminOnly;
+}
+
+/**
+ * The one module of a tab's folder (`…/+tabs/<id>/`) that `file` picks, among those the bundler
+ * found, wherever the tab's feature keeps its folder; undefined when there is none or more than one.
+ */
+export function tabModule<T>(modules: Record<string, T>, id: string, file: (path: string) => boolean) {
+  const found = Object.keys(modules).filter((path) => path.includes(`/+tabs/${id}/`) && file(path));
+  return found.length === 1 ? { path: found[0], module: modules[found[0]] } : undefined;
 }

@@ -1,5 +1,5 @@
+import type { TwoFactorReply } from "~/accounts/two-factor";
 import type { FormAnswer } from "~/lib/forms/answer";
-import type { TwoFactorReply } from "~/lib/two-factor";
 
 /**
  * What the dashboard shell and its tabs agree on. Client-safe: the tab components import these

@@ -71,7 +71,7 @@ const TABLES = [
   "users",
   "accounts",
   "posts",
-  "journals",
+  "articles",
   "faculties",
   "departments",
   "courses",
@@ -195,20 +195,20 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     // Nothing unsafe survives in any stored HTML.
     const html = await rows<{ html: string }>(
       db,
-      `select content as html from posts union all select details from journals
+      `select content as html from posts union all select abstract from articles
        union all select content from announcement union all select content from focus_pages`,
     );
     expect(html.length).toBe(9);
     for (const { html: stored } of html) expect(stored).not.toMatch(UNSAFE);
 
-    // Journals: the PDF stored, a missing one listed and its address kept.
-    const journals = await rows<{ slug: string; file: string; created_at: Date }>(
+    // Journals (articles): the PDF stored, a missing one listed and its address kept.
+    const articles = await rows<{ slug: string; title: string; pdf: string; created_at: Date }>(
       db,
-      "select * from journals order by slug",
+      "select * from articles order by slug",
     );
-    expect(journals.map((j) => j.slug)).toEqual(["conflict-and-cooperation", "missing-file"]);
-    expect(journals[0].file).toMatch(/^\/uploads\/.+\.pdf$/);
-    expect(new Date(journals[0].created_at).toISOString()).toBe("2023-01-06T09:30:00.000Z");
+    expect(articles.map((a) => a.slug)).toEqual(["conflict-and-cooperation", "missing-file"]);
+    expect(articles[0].pdf).toMatch(/^\/uploads\/.+\.pdf$/);
+    expect(new Date(articles[0].created_at).toISOString()).toBe("2023-01-06T09:30:00.000Z");
 
     // Users: names, roles, confirmed addresses, bcrypt hashes kept until a sign-in.
     const users = await rows<{ username: string; role: string; email_verified: boolean; image: string | null }>(

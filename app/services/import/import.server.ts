@@ -1,7 +1,8 @@
 /**
  * Brings the earlier system's data into this site (`npm run import`, decision 028): every record
  * with its dates, old ids kept in `legacy_ids`, old slugs kept, passwords kept (bcrypt hashes, see
- * auth.server.ts), files downloaded into the media store and HTML rewritten to them and sanitised.
+ * app/accounts/better-auth/library.server.ts), files downloaded into the media store and HTML
+ * rewritten to them and sanitised.
  * Files are fetched first; then every record is written in one transaction, so a failed run leaves
  * the database as it was. A record imported before (by its old id) is skipped, so a second run
  * changes nothing; a dry run does the same work and rolls it back.
@@ -14,11 +15,11 @@ import { type Database, rowsOf } from "~/db/client.server";
 import {
   accounts,
   announcement,
+  articles,
   courses,
   departments,
   faculties,
   focusPages,
-  journals,
   legacyIds,
   media,
   posts,
@@ -35,7 +36,7 @@ import {
   type SettingsSection,
   STAFF_ROLES,
 } from "~/domain/vocabulary";
-import { USERNAME_PATTERN } from "~/lib/forms/accounts";
+import { USERNAME_PATTERN } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { isSlug, slugify } from "~/lib/text";
@@ -247,7 +248,7 @@ async function hasOwnContent(db: Database) {
     select (
       exists (select 1 from ${users} u where not exists (select 1 from ${legacyIds} l where l.collection = 'users' and l.new_id = u.id))
       or exists (select 1 from ${posts} p where not exists (select 1 from ${legacyIds} l where l.collection = 'posts' and l.new_id = p.id::text))
-      or exists (select 1 from ${journals} j where not exists (select 1 from ${legacyIds} l where l.collection = 'journals' and l.new_id = j.id::text))
+      or exists (select 1 from ${articles} j where not exists (select 1 from ${legacyIds} l where l.collection = 'journals' and l.new_id = j.id::text))
       or exists (select 1 from ${faculties} f where not exists (select 1 from ${legacyIds} l where l.collection = 'faculties' and l.new_id = f.id::text))
     ) as own`),
   );
@@ -381,7 +382,7 @@ class Writer {
   private readonly newIds: { collection: string; oldId: string; newId: string }[] = [];
   private readonly taken = {
     postSlugs: new Set<string>(),
-    journalSlugs: new Set<string>(),
+    articleSlugs: new Set<string>(),
     emails: new Map<string, string>(),
     usernames: new Set<string>(),
     facultyNames: new Map<string, string>(),
@@ -399,9 +400,9 @@ class Writer {
   async prepare() {
     const { db, taken } = this;
     for (const row of await db.select({ slug: posts.slug }).from(posts)) taken.postSlugs.add(row.slug);
-    for (const row of await db.select({ slug: journals.slug }).from(journals)) taken.journalSlugs.add(row.slug);
+    for (const row of await db.select({ slug: articles.slug }).from(articles)) taken.articleSlugs.add(row.slug);
     for (const row of await db.select({ kind: slugHistory.kind, slug: slugHistory.slug }).from(slugHistory))
-      (row.kind === "post" ? taken.postSlugs : taken.journalSlugs).add(row.slug);
+      (row.kind === "post" ? taken.postSlugs : taken.articleSlugs).add(row.slug);
     for (const row of await db.select({ id: users.id, email: users.email, username: users.username }).from(users)) {
       taken.emails.set(row.email.toLowerCase(), row.id);
       if (row.username) taken.usernames.add(row.username.toLowerCase());
@@ -659,7 +660,7 @@ class Writer {
 
   /** A free slug: the old one when it can be one, else one made from it or the title. */
   private slugFor(collection: "posts" | "journals", oldSlug: string, title: string, record: string): { slug: string } {
-    const taken = collection === "posts" ? this.taken.postSlugs : this.taken.journalSlugs;
+    const taken = collection === "posts" ? this.taken.postSlugs : this.taken.articleSlugs;
     const base = isSlug(oldSlug) ? oldSlug : slugify(oldSlug || title);
     if (oldSlug && base !== oldSlug)
       this.run.problem(collection, record, `The slug "${oldSlug}" is not a valid address; it is now "${base}".`);
@@ -714,6 +715,7 @@ class Writer {
     this.postBatch = [];
   }
 
+  /** The earlier system's "journal": an article, its `filename` the title, `details` the abstract, `file` the PDF. */
   private async journal(doc: LegacyDocument, oldId: string | undefined, record: string) {
     const problem = (message: string) => this.run.problem("journals", record, message);
     let title = text(doc.filename).trim();
@@ -721,13 +723,13 @@ class Writer {
       title = "Untitled article";
       problem(`A journal article without a title; it is called "${title}".`);
     }
-    const file = this.file(doc.file);
-    if (!file) problem(`The article "${title}" has no PDF.`);
+    const pdf = this.file(doc.file);
+    if (!pdf) problem(`The article "${title}" has no PDF.`);
     const { slug } = this.slugFor("journals", text(doc.slug).trim(), title, record);
     const [row] = await this.db
-      .insert(journals)
-      .values({ slug, filename: title, file, details: this.html(doc.details), status: "published", ...datesOf(doc) })
-      .returning({ id: journals.id });
+      .insert(articles)
+      .values({ slug, title, pdf, abstract: this.html(doc.details), status: "published", ...datesOf(doc) })
+      .returning({ id: articles.id });
     this.remember("journals", oldId, row.id);
     return true;
   }

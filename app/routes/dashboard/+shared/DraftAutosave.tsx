@@ -55,7 +55,7 @@ export function DraftAutosave({ onSaved }: { onSaved: () => void }) {
       if (now === lastSent.current) return;
       const data = new FormData(form);
       // Nothing to keep until it has a title (the draft needs one).
-      if (!String(data.get("title") ?? data.get("filename") ?? "").trim()) return;
+      if (!String(data.get("title") ?? "").trim()) return;
       lastSent.current = now;
       void submit.current(data, { method: "post", action: `${pathname}?autosave` });
     }, AUTOSAVE_EVERY_MS);

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 
+import type { SessionUser } from "~/accounts/accounts.server";
 import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
 import type { FormAnswer } from "~/lib/forms/answer";
 import { type EditorialForm, editorialSave } from "~/lib/forms/editorial";
-import type { SessionUser } from "~/services/accounts.server";
 import { formDetails, noteActivity } from "~/services/activity.server";
 import type { EditorialInput } from "~/services/editorial.server";
 import type { SaveOptions } from "~/services/editorial-records.server";
@@ -18,7 +18,7 @@ import { formAnswer, type FormSpec } from "~/web/form-action.server";
 function editorEntry(request: Request, form: FormData) {
   const [verb = "save", id] = new URL(request.url).pathname.split("/").filter(Boolean);
   const noun = verb.split("-").slice(1).join("-") || "item";
-  const label = form.get("title") ?? form.get("filename");
+  const label = form.get("title");
   return {
     action: `${noun}s.${verb}`,
     target: {

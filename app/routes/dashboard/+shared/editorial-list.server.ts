@@ -52,7 +52,7 @@ export function bulkAction(kind: "post" | "journal") {
     if (!action) return reply(false, "Choose what to do with the selected items.");
     if (ids.length === 0) return reply(false, "Select at least one item first.");
     const all = await services();
-    const store = kind === "post" ? all.posts : all.journals;
+    const store = kind === "post" ? all.posts : all.articles;
     const changed =
       action === "trash"
         ? await store.trash(ids)

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 
+import { ADMIN_NEEDS_TWO_FACTOR, BACKUP_CODES_MADE, TWO_FACTOR_OFF, TWO_FACTOR_ON } from "~/accounts/two-factor";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
-import { ADMIN_NEEDS_TWO_FACTOR, BACKUP_CODES_MADE, TWO_FACTOR_OFF, TWO_FACTOR_ON } from "~/domain/messages/two-factor";
 
 import type { ActionResult } from "../../tab";
 

@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 
-import { profileSchema } from "~/lib/forms/accounts";
+import { profileSchema } from "~/accounts/forms";
+import { PROFILE_UPDATED } from "~/accounts/profile.server";
+import { isPlaceholderAddress } from "~/accounts/users.server";
 import { services } from "~/runtime.server";
-import { isPlaceholderAddress } from "~/services/account-mail.server";
 
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 import { loadSecurity, securityActions } from "./security.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const PROFILE_FAILURES = { failed: "Your profile could not be saved. Please try again." };
-export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
 
 /** The address's confirmation (EmailStatus.tsx), the second factor and the signed-in devices. */
 export async function load(args: TabLoadArgs) {
@@ -49,14 +49,10 @@ export const deleteAccount = runAction("delete-account", PROFILE_FAILURES, async
 });
 
 /** The link that confirms the address (or the new one waiting) is sent again. */
-export const resendConfirmation = runAction(
-  "resend-confirmation",
-  PROFILE_FAILURES,
-  async ({ request, user, reply }) => {
-    const result = await (await services()).accounts.resendConfirmation(request, user);
-    return reply(true, result.message);
-  },
-);
+export const resendConfirmation = runAction("resend-confirmation", PROFILE_FAILURES, async ({ user, reply }) => {
+  const result = await (await services()).accounts.resendConfirmation(user);
+  return reply(true, result.message);
+});
 
 /** The new address waiting for its link is dropped; the account keeps its present one. */
 export const cancelEmailChange = runAction("cancel-email-change", PROFILE_FAILURES, async ({ user, reply }) => {

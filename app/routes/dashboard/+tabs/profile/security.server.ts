@@ -1,10 +1,11 @@
 import QRCode from "qrcode";
 import { redirect } from "react-router";
 
-import { ENTER_CODE, OTHER_SESSIONS_ENDED, SESSION_ENDED, TWO_FACTOR_STARTED } from "~/domain/messages/two-factor";
-import { keyOf, type TwoFactorReply } from "~/lib/two-factor";
+import type { SessionUser } from "~/accounts/accounts.server";
+import { NO_OTHER_SESSION, OTHER_SESSIONS_ENDED, SESSION_ENDED } from "~/accounts/devices.server";
+import { ENTER_CODE, keyOf, type TwoFactorReply } from "~/accounts/two-factor";
+import { TWO_FACTOR_STARTED } from "~/accounts/two-factor.server";
 import { services } from "~/runtime.server";
-import type { SessionUser } from "~/services/accounts.server";
 import { InvalidError } from "~/services/errors.server";
 
 import { runAction, type TabLoadArgs } from "../../actions.server";
@@ -18,8 +19,6 @@ import { runAction, type TabLoadArgs } from "../../actions.server";
 
 const FAILURES = { failed: "That did not work. Please try again." };
 const PROFILE = "/dashboard?tab=profile";
-/** How long the single-use link to freshly made backup codes works. */
-const CODES_LINK_SECONDS = 5 * 60;
 
 async function issuer(): Promise<string> {
   return (await services()).siteContent.siteLinks().then((site) => site.shortName || site.name);
@@ -33,27 +32,8 @@ async function setupOf(totpURI: string): Promise<NonNullable<TwoFactorReply["set
 
 /** A single-use link to the account's backup codes, for the page the redirect goes to. */
 async function backupCodesLink(user: SessionUser, notice: "on" | "codes"): Promise<string> {
-  const context = await (await services()).accounts.auth.$context;
-  const nonce = crypto.randomUUID();
-  await context.internalAdapter.createVerificationValue({
-    identifier: `show-backup-codes-${nonce}`,
-    value: user.id,
-    expiresAt: new Date(Date.now() + CODES_LINK_SECONDS * 1000),
-  });
+  const nonce = await (await services()).twoFactor.rememberBackupCodes(user);
   return `${PROFILE}&twofactor=${notice}&backup-codes=${nonce}#two-factor`;
-}
-
-/** The backup codes a single-use link shows, once, to the account they belong to. */
-async function backupCodesFor(user: SessionUser, nonce: string | null): Promise<string[] | null> {
-  if (!nonce || !/^[0-9a-f-]{36}$/.test(nonce)) return null;
-  const { accounts } = await services();
-  const context = await accounts.auth.$context;
-  const record = await context.internalAdapter.consumeVerificationValue(`show-backup-codes-${nonce}`).catch(() => null);
-  if (!record || record.value !== user.id || record.expiresAt < new Date()) return null;
-  const { backupCodes } = (await accounts.auth.api.viewBackupCodes({ body: { userId: user.id } })) as {
-    backupCodes: string[];
-  };
-  return backupCodes;
 }
 
 /** `?twofactor=`: REQUIRE_ADMIN_2FA sent an admin here, or a step that reloaded the page says how it went. */
@@ -65,7 +45,7 @@ export async function loadSecurity({ request, url, user }: TabLoadArgs) {
   const [status, devices, backupCodes] = await Promise.all([
     twoFactor.status(user),
     twoFactor.sessions(request, user),
-    backupCodesFor(user, url.searchParams.get("backup-codes")),
+    twoFactor.backupCodesOnce(user, url.searchParams.get("backup-codes")),
   ]);
   const asked = url.searchParams.get("twofactor");
   // An admin whom REQUIRE_ADMIN_2FA holds back is told why on every visit, not only when sent here.
@@ -127,7 +107,7 @@ export const endSession = runAction("end-session", FAILURES, async ({ request, f
 
 export const endOtherSessions = runAction("end-other-sessions", FAILURES, async ({ request, user, reply }) => {
   const ended = await (await services()).twoFactor.endOtherSessions(request, user);
-  return reply(true, ended === 0 ? "No other device is signed in." : OTHER_SESSIONS_ENDED);
+  return reply(true, ended === 0 ? NO_OTHER_SESSION : OTHER_SESSIONS_ENDED);
 });
 
 export const securityActions = [

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 
+import { deleteJournal } from "~/journal/dashboard/+tabs/journals/journals.server";
+
 import { accepted, answerOf, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
-import { deleteJournal } from "../journals/journals.server";
 import { bulkPosts, deletePost } from "../posts/posts.server";
 import { load, purgeItem, restoreItem } from "./trash.server";
 
@@ -64,11 +65,11 @@ it("publishes, unpublishes and trashes the ticked posts at once", async () => {
 });
 
 it("sends a trashed journal article's PDF away only when it is deleted for good", async () => {
-  const { journals } = world.services;
+  const { articles } = world.services;
   const { renderPdf } = await import("~/demo/pdf.server");
   const bytes = renderPdf([{ text: "Trash article", style: "title" }], { title: "Trash article", author: "Tests" });
   const file = (await world.services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "a.pdf" })).url;
-  const journal = await journals.create({ filename: "Trash article", details: "", file });
+  const journal = await articles.create({ title: "Trash article", abstract: "", pdf: file });
   await world.asAdmin(deleteJournal, { journalId: journal.id });
   expect(await world.services.media.isStored(file, "pdf")).toBe(true);
   await world.asAdmin(purgeItem, { kind: "journal", id: journal.id });

@@ -12,10 +12,10 @@ const daysLeft = (deletedAt: Date | null) =>
   Math.max(0, Math.ceil(((deletedAt?.getTime() ?? Date.now()) + TRASH_DAYS * DAY - Date.now()) / DAY));
 
 export async function load(_args: TabLoadArgs) {
-  const { posts, journals } = await services();
-  const [trashedPosts, trashedJournals] = await Promise.all([
+  const { posts, articles } = await services();
+  const [trashedPosts, trashedArticles] = await Promise.all([
     posts.adminList({ trashed: true, sort: "updated", limit: 50 }),
-    journals.adminList({ trashed: true, sort: "updated", limit: 50 }),
+    articles.adminList({ trashed: true, sort: "updated", limit: 50 }),
   ]);
   return {
     items: [
@@ -26,22 +26,22 @@ export async function load(_args: TabLoadArgs) {
         deletedAt: post.deletedAt,
         daysLeft: daysLeft(post.deletedAt),
       })),
-      ...trashedJournals.items.map((journal) => ({
+      ...trashedArticles.items.map((article) => ({
         kind: "journal" as const,
-        id: journal.id,
-        title: journal.filename,
-        deletedAt: journal.deletedAt,
-        daysLeft: daysLeft(journal.deletedAt),
+        id: article.id,
+        title: article.title,
+        deletedAt: article.deletedAt,
+        daysLeft: daysLeft(article.deletedAt),
       })),
     ].sort((a, b) => (b.deletedAt?.getTime() ?? 0) - (a.deletedAt?.getTime() ?? 0)),
-    more: trashedPosts.total + trashedJournals.total > 100,
+    more: trashedPosts.total + trashedArticles.total > 100,
   };
 }
 
 /** The store of the kind the form names, and the ids it names. */
 async function target(form: FormData) {
   const all = await services();
-  const store = form.get("kind") === "journal" ? all.journals : all.posts;
+  const store = form.get("kind") === "journal" ? all.articles : all.posts;
   return { store, ids: [String(form.get("id") ?? "")] };
 }
 

@@ -7,7 +7,6 @@ import { buttonClasses } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
-import { MAKE_ADMIN_CONFIRM, MAKE_ADMIN_DESCRIPTION, makeAdminTitle } from "~/domain/messages/accounts";
 import { formatDate } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -15,6 +14,12 @@ import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableLi
 import { DeleteLink } from "../../+shared/DeleteLink";
 import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./users.server";
+
+/** The question before "Make admin" (the words of this screen alone). */
+const makeAdminTitle = (username: string) => `Make ${username} an admin?`;
+const MAKE_ADMIN_DESCRIPTION =
+  "An admin can change everything on the site: posts, journals, pages, settings and other people's accounts.";
+const MAKE_ADMIN_CONFIRM = "Yes, make admin";
 
 /** An account as the tabs see their user, with the day it was made. */
 export type UserListItem = TabProps<unknown>["user"] & { createdAt: Date | string };

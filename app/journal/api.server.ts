@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+import { defineOperation, type Operation } from "~/api/operation.server";
+import { deleteOperation, editorialOf, ok, pageQuery } from "~/api/operations/shared.server";
+import { journalJson } from "~/api/records.server";
+import * as s from "~/api/schemas";
+import { normalisePage } from "~/services/pagination";
+
+import { ARTICLE_DELETED } from "./messages";
+
+/** The journal's articles and their PDFs (SPEC.md section 7, which calls an article a journal). */
+
+/** SPEC.md's names for an article's title, abstract and PDF, as the article's own. */
+const articleOf = (body: { filename: string; details: string; file: string }) => ({
+  title: body.filename,
+  abstract: body.details,
+  pdf: body.file,
+});
+
+export const journalOperations: Operation[] = [
+  defineOperation({
+    operationId: "getJournals",
+    method: "GET",
+    path: "/api/journal/getjournals",
+    tag: "Journals",
+    summary: "Journal articles, newest first (9 a page)",
+    access: "public",
+    query: z.object({
+      ...pageQuery,
+      userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }),
+    }),
+    responses: { 200: { description: "A page of articles and the total", schema: s.journalsList } },
+    async handle({ services, query }) {
+      const filter = { userId: query.userId || undefined };
+      const [page, total] = await Promise.all([
+        services.articles.list({ ...filter, ...normalisePage(query, 9) }),
+        services.articles.count(filter),
+      ]);
+      return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
+    },
+  }),
+  defineOperation({
+    operationId: "createJournal",
+    method: "POST",
+    path: "/api/journal/create",
+    tag: "Journals",
+    summary: "Publish a journal article with its PDF",
+    description: "`file` is the address /api/uploads returned for the PDF.",
+    access: "admin",
+    body: s.journalBody,
+    responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
+    async handle({ services, user, body }) {
+      const article = await services.articles.create({
+        ...articleOf(body),
+        ...editorialOf(body).fields,
+        userId: user!.id,
+      });
+      return ok(
+        { success: true, message: "Journal published", slug: article.slug, journal: journalJson(article) },
+        201,
+      );
+    },
+  }),
+  defineOperation({
+    operationId: "updateJournal",
+    method: "PUT",
+    path: "/api/journal/updatejournal/{journalId}/{userId}",
+    tag: "Journals",
+    summary: "Save an edited journal article (a new PDF replaces the old one)",
+    access: "admin",
+    body: s.updateJournalBody,
+    responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
+    errors: [404, 409],
+    async handle({ services, params, body, user }) {
+      const { fields, options } = editorialOf(body, user!.id);
+      const article = await services.articles.update(params.journalId, { ...articleOf(body), ...fields }, options);
+      return ok({ success: true, message: "Journal updated", slug: article.slug, journal: journalJson(article) });
+    },
+  }),
+  deleteOperation({
+    operationId: "deleteJournal",
+    path: "/api/journal/deletejournal/{journalId}/{userId}",
+    tag: "Journals",
+    summary: "Delete a journal article and its PDF",
+    param: "journalId",
+    deleted: ARTICLE_DELETED,
+    remove: (services, id) => services.articles.remove(id),
+  }),
+];

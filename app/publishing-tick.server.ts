@@ -1,0 +1,60 @@
+import type { Database } from "~/db/client.server";
+import { articlesService } from "~/journal/articles.server";
+import { journalService } from "~/journal/journal.server";
+import { activityService, DEFAULT_ACTIVITY_RETENTION_DAYS } from "~/services/activity.server";
+import type { ContentChanges } from "~/services/content-changes.server";
+import type { StoredFiles } from "~/services/errors.server";
+import { postsService } from "~/services/posts.server";
+import { repeatEvery } from "~/services/repeating-job.server";
+
+/** How often each server looks for scheduled items whose time has come. */
+export const TICK_EVERY_MS = 15_000;
+
+export type TickOptions = {
+  /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays?: number;
+};
+
+/**
+ * The publishing tick composes the features' periodic work (posts, the journal's articles and
+ * usage counts, the activity log), so it sits with the registry above them (docs/architecture.md).
+ *
+ * One pass: publishes what is due, empties the trash of what is older than 30 days and the activity
+ * log of what is older than its retention. Writes are
+ * announced only when something changed, so the page caches are not dropped every few seconds.
+ * Every server runs it; each item flips once (decision 020).
+ */
+export async function publishingTick(
+  db: Database,
+  files: StoredFiles,
+  changes: ContentChanges,
+  options: TickOptions = {},
+) {
+  const posts = postsService(db, files);
+  const articles = articlesService(db, files);
+  const published = { posts: await posts.publishDue(), articles: await articles.publishDue() };
+  const purged = { posts: await posts.purgeExpired(), articles: await articles.purgeExpired() };
+  if (published.posts.length + purged.posts.length > 0) await changes.publish(["posts"]);
+  if (published.articles.length + purged.articles.length > 0) await changes.publish(["journals"]);
+  // Who read what a minute ago is no longer needed to spot repeated clicks.
+  await journalService(db, files).forgetRecentUse();
+  const activityPurged = await activityService(db).purgeOlderThan(
+    options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
+  );
+  return { published, purged, activityPurged };
+}
+
+/** Runs the tick now and every TICK_EVERY_MS until stopped; a pass that fails is logged and tried again. */
+export function schedulePublishingTick(
+  db: Database,
+  files: StoredFiles,
+  changes: ContentChanges,
+  everyMs = TICK_EVERY_MS,
+  options: TickOptions = {},
+) {
+  return repeatEvery(everyMs, "Scheduled publishing", async () => {
+    const { published } = await publishingTick(db, files, changes, options);
+    const count = published.posts.length + published.articles.length;
+    if (count > 0) console.log(`Scheduled publishing: ${count} item${count === 1 ? "" : "s"} published.`);
+  });
+}
