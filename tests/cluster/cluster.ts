@@ -213,7 +213,12 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     cleanups.push(() => nginx.stop());
     log(`nginx at ${nginx.httpsUrl} (and ${nginx.httpUrl}) in front of them`);
     const client = httpClient({ ca: nginx.ca });
-    const direct = httpClient();
+    // Straight to one server, on a new connection each time: a kept-alive one left idle while its
+    // server was the probe's writer (5 s and more) can be closed by that server (Node's
+    // keepAliveTimeout, 5 s, late when its loop is busy) just as a request goes out on it, which
+    // resets the request. That is HTTP/1.1 keep-alive's race, not a fault of the server; nginx
+    // keeps its upstream connections idle for 1 s at most (deploy/nginx).
+    const direct = httpClient({ keepAlive: false });
     cleanups.push(() => client.close());
     cleanups.push(() => direct.close());
     const base = nginx.httpsUrl;

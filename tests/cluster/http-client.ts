@@ -62,7 +62,7 @@ export function httpClient(options: { ca?: Buffer; localAddress?: string; keepAl
         },
       );
       outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      outgoing.on("error", reject);
+      outgoing.on("error", (error) => reject(new Error(`${method} ${url}: ${error.message}`, { cause: error })));
       outgoing.end(bytes);
     });
   }
