@@ -37,6 +37,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
+  // No lock on the site's shared content is left from an earlier run (tests/support/shared-content.ts).
+  globalSetup: "./tests/support/shared-content.ts",
   // Prints the totals the parallel suites counted (tests/support/tally.ts), once each.
   globalTeardown: "./tests/support/tally.ts",
   timeout: 30_000,
@@ -46,9 +48,12 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "off",
   },
-  // Every spec signs in with its own admin (the `admin` fixture, tests/e2e/fixtures.ts), so none needs
-  // another's account; any spec runs alone with `npx playwright test <file> --no-deps`. The order
-  // below stays only where it is real (docs/testing.md).
+  // Every spec signs in with its own admin (the `admin` fixture, tests/e2e/fixtures.ts) and makes the
+  // records it checks, so none needs another's account or data, and none counts what others add. The
+  // records there is one of (settings, staff, the announcement, focus pages, the journal's settings
+  // and current issue) are read under a lock that the few tests rewriting them hold alone, and put
+  // back as they were (`sharedContent`, tests/support/shared-content.ts). So the specs run side by
+  // side in any order, and any spec runs alone after `setup` (docs/testing.md).
   projects: [
     // First: the person who installed the site creates the first admin on /setup, which is only there
     // while the site has no admin (the fixtures' admins would make it disappear).
@@ -56,40 +61,6 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore:
-        /(site-content|courses|editorial|editor-saves|media-library|scholarly-dashboard|scholarly-forthcoming|settings-load|security-xss|unsaved-work)\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-    },
-    // Last: these tests rewrite the site's words, which the others read.
-    {
-      name: "site-content",
-      dependencies: ["chromium"],
-      // Editorial work publishes posts and articles for a while: the lists the others count stay still.
-      testMatch:
-        /(site-content|courses|editorial|editor-saves|media-library|scholarly-dashboard|scholarly-forthcoming)\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-    },
-    // Then the pick-list journeys, which rewrite settings and staff records that site-content's tests
-    // write and check (one after the other, not side by side with them).
-    {
-      name: "settings-load",
-      dependencies: ["site-content"],
-      testMatch: /settings-load\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-    },
-    // After everything: the cross-site scripting corpus goes into every field of the site.
-    {
-      name: "security",
-      dependencies: ["settings-load"],
-      testMatch: /security-xss\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-    },
-    // Last of all: unsaved work is typed into and saved on the announcement and a focus page, which
-    // the public pages show and the other specs read.
-    {
-      name: "unsaved-work",
-      dependencies: ["security"],
-      testMatch: /unsaved-work\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
   ],

@@ -140,8 +140,9 @@ export async function demoPost(page: Page) {
 /** The first demo journal article: its page and its editor. */
 export async function demoJournal(page: Page) {
   const title = demoJournals[0].title;
-  for (let start = 0; ; start += 9) {
-    const list = (await (await page.request.get(`/api/journal/getjournals?startIndex=${start}`)).json()) as {
+  // The largest pages, so that articles published or deleted meanwhile seldom shift one across pages.
+  for (let start = 0; ; start += 50) {
+    const list = (await (await page.request.get(`/api/journal/getjournals?startIndex=${start}&limit=50`)).json()) as {
       journals: { _id: string; slug: string; filename: string }[];
       hasMore: boolean;
     };

@@ -9,6 +9,10 @@ import { expect, newClientAddress, test, uniqueName } from "./fixtures";
  * itself, allowing everything, and would hide the browser's refusal.
  */
 
+// It saves a staff record (and saves it back), which other specs read: it runs while no other test
+// holds the site's shared content (`sharedContent`, tests/e2e/fixtures.ts).
+test.use({ sharedContent: "rewrite" });
+
 const PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT);
 const PARTNER = `http://127.0.0.1:${PARTNER_PORT}`;
 

@@ -2,9 +2,8 @@ import sharp from "sharp";
 
 import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
-// Runs in the last project (with site-content.spec.ts): it changes the programmes.
-test.describe.configure({ mode: "serial" });
-
+// The faculty, department and course are this test's own (a tag in their names), and deleted at the
+// end; the demo's are only read.
 test("an admin builds a faculty, a department and a course, edits each, sees them on the site, and deletes them together", async ({
   adminPage: page,
 }) => {

@@ -4,8 +4,9 @@ import { promisify } from "node:util";
 import { expect, type Page, test as base } from "@playwright/test";
 
 import { type Account, createAdmin, deleteAccount, E2E_DATA_DIR } from "../support/e2e-accounts";
+import { keepSharedContent, lockSharedContent, type SharedContentUse } from "../support/shared-content";
 
-export { type Account, expect };
+export { type Account, expect, type SharedContentUse };
 
 let counter = 0;
 
@@ -15,7 +16,43 @@ export function newClientAddress(workerIndex: number) {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-export const test = base.extend<{ admin: Account; adminPage: Page }>({
+export const test = base.extend<{
+  admin: Account;
+  adminPage: Page;
+  sharedContent: SharedContentUse;
+  sharedContentLock: void;
+}>({
+  /**
+   * How the test uses the site's shared content, the records there is one of (settings sections,
+   * staff, the announcement, focus pages, the journal's settings and current issue;
+   * tests/support/shared-content.ts). "read": it may read them, and nothing rewrites them while it
+   * runs. "rewrite": it changes what other tests read, so it runs while no other test holds the
+   * lock, and the settings, staff, announcement, focus pages and journal's settings are put back as
+   * they were when it ends (anything else it changes, it puts back itself). "none": it neither reads
+   * nor changes them.
+   */
+  sharedContent: ["read", { option: true }],
+  sharedContentLock: [
+    async ({ sharedContent, baseURL, browser }, provide, testInfo) => {
+      if (sharedContent === "none") return provide();
+      const started = Date.now();
+      const release = await lockSharedContent(sharedContent, testInfo.titlePath.slice(1).join(" › "));
+      const waited = Math.round((Date.now() - started) / 1000);
+      if (waited > 0) testInfo.annotations.push({ type: "shared content", description: `waited ${waited} s for it` });
+      try {
+        const address = () => newClientAddress(testInfo.workerIndex);
+        const putBack = sharedContent === "rewrite" ? await keepSharedContent(browser, baseURL!, address) : undefined;
+        await provide();
+        const saved = await putBack?.();
+        if (saved?.length)
+          testInfo.annotations.push({ type: "shared content", description: `put back ${saved.join(", ")}` });
+      } finally {
+        await release();
+      }
+    },
+    // Its own time limit: waiting for a rewrite elsewhere is not the test's time.
+    { auto: true, timeout: 15 * 60_000, title: "shared content" },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a pattern
   extraHTTPHeaders: async ({}, provide, testInfo) => {
     await provide({ "X-Forwarded-For": newClientAddress(testInfo.workerIndex) });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("HTTP behaviour", () => {
   test("every public page answers 200", async ({ request }) => {

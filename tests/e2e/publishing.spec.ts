@@ -111,10 +111,11 @@ test.describe("publishing as an admin", () => {
     await expect(page.locator("article > header span").first()).toHaveText("Fees");
     const postUrl = page.url();
 
+    // Among the newest (other specs may publish one of theirs at the same moment).
     await page.goto("/");
-    await expect(page.locator("#news article").first().getByRole("heading")).toHaveText(title);
+    await expect(page.locator("#news article").getByRole("heading", { name: title, exact: true })).toBeVisible();
     await page.goto("/posts");
-    await expect(page.locator("main article").first().getByRole("heading")).toHaveText(title);
+    await expect(page.locator("main article").getByRole("heading", { name: title, exact: true })).toBeVisible();
 
     // Edit: a new title keeps the address (SPEC-NOTES.md); the content stays.
     await page.goto("/dashboard?tab=posts");

@@ -4,6 +4,11 @@ import { renderPdf } from "../../app/demo/pdf.server";
 import { ISSN_INVALID, ISSUE_TAKEN, ORCID_INVALID } from "../../app/journal/messages";
 import { expect, test, uniqueName } from "./fixtures";
 
+// These tests save the journal's settings (or try to), which other specs read: each runs while no
+// other test holds the site's shared content, which is put back as it was afterwards
+// (`sharedContent`, tests/e2e/fixtures.ts). The issues and articles are each test's own.
+test.use({ sharedContent: "rewrite" });
+
 /**
  * The journal as a periodical from the dashboard (issue 20): its settings, an issue, and an
  * article placed in it with its authors, through the screens an editor uses.

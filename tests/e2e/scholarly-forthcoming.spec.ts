@@ -10,7 +10,34 @@ import { expect, newClientAddress, test, uniqueName } from "./fixtures";
  * once: on /journals, at its address, in the feeds, search, the sitemap, OAI-PMH and the Scholar
  * tags, while its issue's page answered 404. A visitor with no cookies looks for it everywhere,
  * before and after the editor publishes the issue from its page.
+ *
+ * Published, the issue is the journal's current one, which /journals leads with and other specs read:
+ * the test runs while no other test holds the site's shared content (`sharedContent`,
+ * tests/e2e/fixtures.ts), and deletes the article and the issue afterwards.
  */
+test.use({ sharedContent: "rewrite" });
+
+/** The test's issue and article: deleted after it, passed or failed. */
+const made: { volume?: string; articleId?: string } = {};
+
+test.afterEach(async ({ page }) => {
+  if (made.articleId) {
+    expect((await page.request.delete(`/api/journal/deletejournal/${made.articleId}/x`)).status()).toBe(200);
+    const purged = await page.request.post("/dashboard?tab=trash", {
+      form: { intent: "purge-item", kind: "journal", id: made.articleId },
+    });
+    expect(purged.status(), "the article deleted for good").toBe(200);
+  }
+  if (made.volume) {
+    await page.goto("/dashboard?tab=issues");
+    const edit = await page
+      .getByRole("link", { name: `Edit Vol. ${made.volume} No. 1 (2026)`, exact: true })
+      .getAttribute("href");
+    const issueId = new URL(edit!, page.url()).searchParams.get("edit")!;
+    const deleted = await page.request.post("/dashboard?tab=issues", { form: { intent: "delete-issue", issueId } });
+    expect(deleted.status(), "the issue deleted").toBe(200);
+  }
+});
 
 /** Every record identifier an OAI-PMH list gives, following its resumption tokens. */
 async function oaiList(request: APIRequestContext, verb: "ListRecords" | "ListIdentifiers") {
@@ -94,6 +121,7 @@ test("an article of a forthcoming issue stays hidden from visitors until the iss
   await expect(form.getByLabel("Status", { exact: true })).toHaveValue("forthcoming");
   await form.getByRole("button", { name: "Create issue" }).click();
   await expect(page.getByRole("status")).toHaveText("Issue saved.");
+  made.volume = volume;
 
   // An article in it, saved with the editor's default status.
   // Letters and digits only, so that a search for the whole title reads it as the words it is.
@@ -116,6 +144,7 @@ test("an article of a forthcoming issue stays hidden from visitors until the iss
   await page.getByRole("link", { name: `Edit ${title}` }).click();
   await expect(page.getByRole("heading", { name: "Edit journal" })).toBeVisible();
   const id = /\/update-journal\/([0-9a-f-]{36})/.exec(page.url())![1];
+  made.articleId = id;
   const slug = await page.getByLabel("Address").inputValue();
   expect(slug).not.toBe("");
   const article = { title, slug, id, oaiId: `oai:${new URL(baseURL!).hostname}:article/${id}` };

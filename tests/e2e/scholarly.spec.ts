@@ -1,13 +1,17 @@
 import { demoJournals } from "../../app/demo/content";
-import { expect, newClientAddress, test } from "./fixtures";
+import { renderPdf } from "../../app/demo/pdf.server";
+import { expect, newClientAddress, test, uniqueName } from "./fixtures";
 
 type Listed = { _id: string; slug: string; filename: string };
 
-/** Every public article, through SPEC.md's list call (9 a page). */
+/**
+ * Every public article, through SPEC.md's list call, in its largest pages (50): other specs publish
+ * and delete articles meanwhile, which would shift one across pages of 9.
+ */
 async function allArticles(request: import("@playwright/test").APIRequestContext): Promise<Listed[]> {
   const all: Listed[] = [];
-  for (let start = 0; ; start += 9) {
-    const page = (await (await request.get(`/api/journal/getjournals?startIndex=${start}`)).json()) as {
+  for (let start = 0; ; start += 50) {
+    const page = (await (await request.get(`/api/journal/getjournals?startIndex=${start}&limit=50`)).json()) as {
       journals: Listed[];
       hasMore: boolean;
     };
@@ -114,8 +118,20 @@ test.describe("the journal for indexers and readers", () => {
   });
 
   test("views and downloads count people once in 30 seconds, never robots", async ({ adminPage, browser }) => {
-    const listed = (await allArticles(adminPage.request)).find((j) => j.filename === demoJournals[3].title)!;
-    const path = `/journal/${listed.slug}`;
+    // An article of this test's own: other tests read the demo's (which counts them too).
+    const title = `Counted article ${uniqueName("c")}`;
+    const pdf = renderPdf([{ text: title, style: "title" }], { title, author: "E2E" });
+    const upload = await adminPage.request.post("/api/uploads?purpose=pdf", {
+      data: pdf,
+      headers: { "X-File-Name": "counted.pdf" },
+    });
+    expect(upload.status()).toBe(201);
+    const created = await adminPage.request.post("/api/journal/create", {
+      data: { filename: title, details: `<p>${title}</p>`, file: (await upload.json()).url, status: "published" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { slug, journal } = await created.json();
+    const path = `/journal/${slug}`;
     const counts = async () => {
       await adminPage.goto(path);
       const info = adminPage.getByRole("region", { name: "Article information" });
@@ -148,5 +164,6 @@ test.describe("the journal for indexers and readers", () => {
     await expect(async () =>
       expect(await counts()).toEqual({ views: before.views + 1, downloads: before.downloads + 1 }),
     ).toPass();
+    expect((await adminPage.request.delete(`/api/journal/deletejournal/${journal._id}/x`)).status()).toBe(200);
   });
 });

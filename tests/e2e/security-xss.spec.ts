@@ -13,7 +13,12 @@ import { expect, test } from "./fixtures";
  * every public page and every dashboard tab is opened. Nothing may run: no dialog, no blocked
  * script reported by the browser's Content-Security-Policy, and no script, event handler or
  * script address left in the page.
+ *
+ * It rewrites the site's shared content, which other specs read: it runs while no other test holds
+ * it, and the settings, staff, announcement, focus pages and journal's settings are put back as they
+ * were afterwards (`sharedContent`, tests/e2e/fixtures.ts); the records it made are deleted below.
  */
+test.use({ sharedContent: "rewrite" });
 
 /** The corpus in pieces short enough for a title (200 characters): one piece per round. */
 function rounds(limit = 190): string[] {
@@ -107,6 +112,41 @@ async function json(request: APIRequestContext, method: "get" | "post" | "put", 
   return response.json();
 }
 
+/** What the test made: deleted after it, passed or failed, so no list or current issue keeps it. */
+const made: {
+  post?: string;
+  journal?: string;
+  faculty?: string;
+  department?: string;
+  course?: string;
+  volumes: number[];
+} = { volumes: [] };
+
+test.afterEach(async ({ admin, page }) => {
+  const api = page.request;
+  // Signed out by the test's last part.
+  const userId = (await json(api, "post", "/api/auth/signin", { username: admin.username, password: admin.password }))
+    .user._id;
+  for (const path of [
+    made.post && `/api/post/deletepost/${made.post}/${userId}`,
+    made.journal && `/api/journal/deletejournal/${made.journal}/${userId}`,
+    made.course && `/api/course/${made.course}`,
+    made.department && `/api/departments/${made.department}`,
+    made.faculty && `/api/faculty/${made.faculty}`,
+  ]) {
+    if (path) expect((await api.delete(path)).status(), `DELETE ${path}`).toBe(200);
+  }
+  await page.goto("/dashboard?tab=issues");
+  for (const volume of made.volumes) {
+    const edit = await page
+      .getByRole("link", { name: `Edit Vol. ${volume} No. 1 (2026)`, exact: true })
+      .getAttribute("href");
+    const issueId = new URL(edit!, page.url()).searchParams.get("edit")!;
+    const deleted = await api.post("/dashboard?tab=issues", { form: { intent: "delete-issue", issueId } });
+    expect(deleted.status(), `deleting Vol. ${volume}`).toBe(200);
+  }
+});
+
 test("cross-site scripting: the corpus through every field and search parameter, on every page, runs nothing", async ({
   admin,
   page,
@@ -170,6 +210,7 @@ test("cross-site scripting: the corpus through every field and search parameter,
     faculty = faculty
       ? await json(api, "put", `/api/faculty/${faculty._id}`, { name: short(piece, 200) })
       : await json(api, "post", "/api/faculty/create", { name: short(piece, 200) });
+    made.faculty = faculty!._id;
     const departmentBody = {
       name: short(piece, 200),
       faculty: faculty!._id,
@@ -179,6 +220,7 @@ test("cross-site scripting: the corpus through every field and search parameter,
     department = department
       ? await json(api, "put", `/api/department/${department._id}`, departmentBody)
       : await json(api, "post", "/api/departments/create", departmentBody);
+    made.department = department!._id;
     const courseBody = {
       name: short(piece, 200),
       code: short(piece, 30),
@@ -191,6 +233,7 @@ test("cross-site scripting: the corpus through every field and search parameter,
     course = course
       ? await json(api, "put", `/api/course/${course._id}`, courseBody)
       : await json(api, "post", "/api/course/create", courseBody);
+    made.course = course!._id;
     fieldsWritten += 1 + 2 + 3;
 
     const upload = await api.post("/api/uploads?purpose=pdf", {
@@ -209,11 +252,13 @@ test("cross-site scripting: the corpus through every field and search parameter,
         ? await json(api, "put", `/api/post/updatepost/${post._id}/${adminId}`, postBody)
         : await json(api, "post", "/api/post/create", postBody)
     ).post;
+    made.post = post!._id;
     const journalBody = { filename: short(piece, 300), details: EVERYTHING, file };
     const savedJournal = journal
       ? await json(api, "put", `/api/journal/updatejournal/${journal._id}/${adminId}`, journalBody)
       : await json(api, "post", "/api/journal/create", journalBody);
     journal = savedJournal.journal ?? savedJournal;
+    made.journal = journal!._id;
     fieldsWritten += 2 + 3;
 
     // The journal's own fields (issue 20), through the editors' forms: the article's authors,
@@ -260,6 +305,7 @@ test("cross-site scripting: the corpus through every field and search parameter,
       publishedOn: "2026-01-01",
       status: "published",
     });
+    made.volumes.push(volume);
     fieldsWritten += 6 + 8 + 2;
 
     // Every page that shows them, public and dashboard; search parameters carry the piece too.

@@ -2,15 +2,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 import { expect, holdScripts, hydrated, test, uniqueName } from "./fixtures";
 
-// Its own project, after site-content (it rewrites the calltoaction title and the bursar's e-mail,
-// which that project's tests read and write).
-//
 // The trap: in site settings and the staff directory, choosing another record in the pick list
 // without pressing Load kept the old record's fields on screen, and Save wrote them. The fields on
 // screen must always belong to the record Save writes: with scripts the choice loads its fields;
 // without them the server refuses a save whose fields came from another record (the form says which
 // one they came from), and Load works as a plain form.
-test.describe.configure({ mode: "serial" });
+//
+// These tests save settings sections and staff records (or try to, forged), which other specs read:
+// each runs while no other test holds the site's shared content, which is put back as it was
+// afterwards (`sharedContent`, tests/e2e/fixtures.ts).
+test.use({ sharedContent: "rewrite" });
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -123,14 +124,6 @@ test("a forged save (one record's fields posted for another) is refused and chan
   expect(await staff(page.request, "bursar")).toEqual(bursar);
 });
 
-/** Puts a section's title and subtitle back as they were (the dashboard's own form, as its Save sends it). */
-async function putBack(request: APIRequestContext, section: string, { title, subtitle }: Settings) {
-  const reply = await request.post(`/dashboard?tab=about&section=${section}`, {
-    form: { intent: "save-settings", section, loaded: section, title, subtitle },
-  });
-  expect(reply.status()).toBe(200);
-}
-
 // Issue 31, item 10: choosing another section while the page was still loading its scripts saved
 // the typed title into About (1 run in 11): React drew the list back to About when it took over,
 // while the title typed into About's fields stayed, and Save then wrote them to About. Typing while
@@ -172,7 +165,6 @@ test.describe("a section chosen while the scripts load", () => {
     await expect(page.getByRole("status").filter({ hasText: "Section updated successfully!" })).toBeVisible();
     expect(await settings(page.request, "blog")).toEqual({ ...blog, title: typed });
     expect(await settings(page.request, "about")).toEqual(about);
-    await putBack(page.request, "blog", blog);
   });
 
   test("chosen before the scripts ran, nothing typed: the choice is loaded when they start", async ({
@@ -197,7 +189,6 @@ test.describe("a section chosen while the scripts load", () => {
   }) => {
     test.setTimeout(120_000);
     const about = await settings(page.request, "about");
-    const blog = await settings(page.request, "blog");
     // Leaving a page with typed work asks first; going on to the next round is the answer.
     page.on("dialog", (dialog) => void dialog.accept());
     for (let round = 0; round < 10; round++) {
@@ -220,7 +211,6 @@ test.describe("a section chosen while the scripts load", () => {
         saved ? { ...before, title: typed } : before,
       );
     }
-    await putBack(page.request, "blog", blog);
   });
 });
 

@@ -2,8 +2,10 @@ import type { Page } from "@playwright/test";
 
 import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
-// This file runs after every other browser test (its own project): it rewrites the site's words.
-test.describe.configure({ mode: "serial" });
+// These tests rewrite the site's words, which other specs read (and the last one tries to): each
+// runs while no other test holds the site's shared content, which is put back as it was afterwards
+// (`sharedContent`, tests/e2e/fixtures.ts).
+test.use({ sharedContent: "rewrite" });
 
 /** Opens a page and waits until it runs (so typing is not undone by the page starting up). */
 async function open(page: Page, url: string) {

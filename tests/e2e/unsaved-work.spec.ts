@@ -25,28 +25,34 @@ test.describe("typed before the scripts loaded", () => {
     await expect(page.getByText("Typed before the scripts")).toBeVisible();
   });
 
-  test("a focus page's title typed before hydration is what is saved", async ({ admin, page }) => {
-    await login(page, admin);
-    // The page starts with a text of its own (an empty textarea is not reset by hydration).
-    await page.goto("/dashboard?tab=focus&page=homePage");
-    await page.locator(".ql-editor").fill("The text before");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  // It saves the journals page's focus text, which other specs read: it runs alone, and the text is
+  // put back afterwards (`sharedContent`, tests/e2e/fixtures.ts).
+  test.describe(() => {
+    test.use({ sharedContent: "rewrite" });
 
-    const release = await holdScripts(page);
-    await page.goto("/dashboard?tab=focus&page=homePage", { waitUntil: "commit" });
-    const title = `Focus ${uniqueName("f")}`;
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Content").fill(`<p>${title} in the text</p>`);
-    release();
-    await hydrated(page);
-    await expect(page.locator(".ql-editor")).toHaveText(`${title} in the text`);
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("Form submitted successfully")).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-    await expect(page.locator(".ql-editor")).toHaveText(`${title} in the text`);
+    test("a focus page's title typed before hydration is what is saved", async ({ admin, page }) => {
+      await login(page, admin);
+      // The page starts with a text of its own (an empty textarea is not reset by hydration).
+      await page.goto("/dashboard?tab=focus&page=homePage");
+      await page.locator(".ql-editor").fill("The text before");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByText("Form submitted successfully")).toBeVisible();
+
+      const release = await holdScripts(page);
+      await page.goto("/dashboard?tab=focus&page=homePage", { waitUntil: "commit" });
+      const title = `Focus ${uniqueName("f")}`;
+      await page.getByLabel("Title", { exact: true }).fill(title);
+      await page.getByLabel("Content").fill(`<p>${title} in the text</p>`);
+      release();
+      await hydrated(page);
+      await expect(page.locator(".ql-editor")).toHaveText(`${title} in the text`);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByText("Form submitted successfully")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+      await expect(page.locator(".ql-editor")).toHaveText(`${title} in the text`);
+    });
   });
 });
 
@@ -75,35 +81,40 @@ test("the profile form: an e-mail typed before hydration is saved, not refused a
 test.describe("leaving unsaved work", () => {
   const LEAVE = "You have unsaved changes. Leave this page and lose them?";
 
-  test("a dashboard tab switch and a link ask first; after a save they do not", async ({ adminPage: page }) => {
-    await page.goto("/dashboard?tab=announce");
-    await expect(page.locator(".ql-editor")).toBeVisible();
-    const title = `Announcement ${uniqueName("a")}`;
-    await page.getByLabel("Title", { exact: true }).fill(title);
+  // It saves the announcement, which other specs read: alone, and put back afterwards.
+  test.describe(() => {
+    test.use({ sharedContent: "rewrite" });
 
-    // Stay: the tab and what was typed are still there.
-    const asked: string[] = [];
-    page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
-    await expect.poll(() => asked).toEqual([LEAVE]);
-    await expect(page).toHaveURL(/tab=announce/);
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    test("a dashboard tab switch and a link ask first; after a save they do not", async ({ adminPage: page }) => {
+      await page.goto("/dashboard?tab=announce");
+      await expect(page.locator(".ql-editor")).toBeVisible();
+      const title = `Announcement ${uniqueName("a")}`;
+      await page.getByLabel("Title", { exact: true }).fill(title);
 
-    // Typing in the rich text is unsaved work too; a link elsewhere on the site asks as well.
-    await page.locator(".ql-editor").click();
-    await page.keyboard.type(" more");
-    page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
-    await page.locator("header").getByRole("link").first().click();
-    await expect.poll(() => asked).toHaveLength(2);
-    await expect(page).toHaveURL(/tab=announce/);
+      // Stay: the tab and what was typed are still there.
+      const asked: string[] = [];
+      page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
+      await expect.poll(() => asked).toEqual([LEAVE]);
+      await expect(page).toHaveURL(/tab=announce/);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
 
-    // Saved: leaving asks nothing.
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("Announcement updated successfully!")).toBeVisible();
-    page.on("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
-    await expect(page).toHaveURL(/tab=focus/);
-    expect(asked).toHaveLength(2);
+      // Typing in the rich text is unsaved work too; a link elsewhere on the site asks as well.
+      await page.locator(".ql-editor").click();
+      await page.keyboard.type(" more");
+      page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+      await page.locator("header").getByRole("link").first().click();
+      await expect.poll(() => asked).toHaveLength(2);
+      await expect(page).toHaveURL(/tab=announce/);
+
+      // Saved: leaving asks nothing.
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByText("Announcement updated successfully!")).toBeVisible();
+      page.on("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Focus" }).click();
+      await expect(page).toHaveURL(/tab=focus/);
+      expect(asked).toHaveLength(2);
+    });
   });
 
   test("choosing another section with unsaved work asks; called off, the list and the fields stay", async ({
@@ -237,18 +248,23 @@ test.describe("messages where the eye is", () => {
     await expect(title).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("Save and its answer stay in the window however long the form", async ({ adminPage: page }) => {
-    await page.setViewportSize({ width: 1000, height: 420 });
-    await page.goto("/dashboard?tab=announce");
-    await expect(page.locator(".ql-editor")).toBeVisible();
-    await page.getByLabel("Title", { exact: true }).fill(`Announcement ${uniqueName("v")}`);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const submit = page.getByRole("button", { name: "Submit" });
-    await expect(submit).toBeInViewport();
-    await submit.click();
-    const saved = page.getByRole("status").filter({ hasText: "Announcement updated successfully!" });
-    await expect(saved).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(saved).toBeInViewport();
+  // It saves the announcement, which other specs read: alone, and put back afterwards.
+  test.describe(() => {
+    test.use({ sharedContent: "rewrite" });
+
+    test("Save and its answer stay in the window however long the form", async ({ adminPage: page }) => {
+      await page.setViewportSize({ width: 1000, height: 420 });
+      await page.goto("/dashboard?tab=announce");
+      await expect(page.locator(".ql-editor")).toBeVisible();
+      await page.getByLabel("Title", { exact: true }).fill(`Announcement ${uniqueName("v")}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const submit = page.getByRole("button", { name: "Submit" });
+      await expect(submit).toBeInViewport();
+      await submit.click();
+      const saved = page.getByRole("status").filter({ hasText: "Announcement updated successfully!" });
+      await expect(saved).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(saved).toBeInViewport();
+    });
   });
 });
