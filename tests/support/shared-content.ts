@@ -216,26 +216,29 @@ async function journalSettingsForm(browser: Browser, api: APIRequestContext, bas
  * here and deleted by the second.
  */
 export async function keepSharedContent(browser: Browser, baseURL: string, clientAddress: () => string) {
-  const admin = await createAdmin(`e2e.keeper.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`);
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
-  const done = async () => {
-    await api.dispose();
-    await deleteAccount(baseURL, admin, clientAddress());
-  };
+  const admin = await createAdmin(`e2e.restorer.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`);
+  // A request context with that admin's session: a new one each time, as the server closes the
+  // connections of one left idle while the test runs (a reused one then fails with ECONNRESET).
+  const signedIn = (storageState?: Awaited<ReturnType<APIRequestContext["storageState"]>>) =>
+    request.newContext({ baseURL, storageState, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+  let session: Awaited<ReturnType<APIRequestContext["storageState"]>>;
   let words: SiteWords;
   let journal: Record<string, string>;
+  const api = await signedIn();
   try {
-    const signedIn = await api.post("/api/auth/signin", {
-      data: { username: admin.username, password: admin.password },
-    });
-    if (signedIn.status() !== 200) throw new Error(`signing in to keep the shared content: ${signedIn.status()}`);
+    const reply = await api.post("/api/auth/signin", { data: { username: admin.username, password: admin.password } });
+    if (reply.status() !== 200) throw new Error(`signing in to keep the shared content: ${reply.status()}`);
+    session = await api.storageState();
     words = await readSiteWords(api);
     journal = await journalSettingsForm(browser, api, baseURL);
   } catch (error) {
-    await done();
+    await deleteAccount(baseURL, admin, clientAddress());
     throw error;
+  } finally {
+    await api.dispose();
   }
   return async function putBack() {
+    const api = await signedIn(session);
     try {
       const saves = differences(words, await readSiteWords(api));
       for (const { what, method, address, data } of saves) {
@@ -254,7 +257,8 @@ export async function keepSharedContent(browser: Browser, baseURL: string, clien
       }
       return put;
     } finally {
-      await done();
+      await api.dispose();
+      await deleteAccount(baseURL, admin, clientAddress());
     }
   };
 }
