@@ -148,10 +148,15 @@ export async function main() {
     process.on("unhandledRejection", (reason) =>
       console.error("Unhandled rejection; the server goes on serving:", reason),
     );
-    void getRuntime().then((runtime) => {
+    void getRuntime().then(async (runtime) => {
       console.log(
         `Site ready at ${listeningOrigin(config)} (database: ${runtime.database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
       );
+      // A new site's owner learns from the log where the first admin account is made (issue 33).
+      if (!(await runtime.services.accounts.hasAdmin().catch(() => true)))
+        console.log(
+          `No admin account yet: open ${listeningOrigin(config)}/setup to create the first one (or run npm run create-admin).`,
+        );
       // A request's Host header never names the site in a mail (issue 31): without PUBLIC_URL, this does.
       if (!config.publicUrl) {
         console.warn(

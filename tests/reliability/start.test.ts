@@ -87,7 +87,7 @@ describe("the production server", () => {
     expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it("starts with demo content, reports the database, logs requests, and stops within 5 s of SIGTERM", async () => {
+  it("starts with demo content, reports the database, points to /setup, logs requests, and stops within 5 s of SIGTERM", async () => {
     const port = await freePort();
     const server = start({ PORT: String(port) });
     const health = await waitForHealth(port);
@@ -95,6 +95,10 @@ describe("the production server", () => {
     const posts = await postCount(port);
     expect(posts).toBeGreaterThanOrEqual(12);
     expect(server.output()).toMatch(/GET \/healthz 200 \d+(\.\d+)?ms/);
+    // A new site has no admin: its log says where the first one is made.
+    expect(server.output()).toContain(
+      `No admin account yet: open http://127.0.0.1:${port}/setup to create the first one (or run npm run create-admin).`,
+    );
     // The memory settings (docs/decisions/015) are the server's, which npm start runs in a child process
     // (decision 033).
     const serverPid = serverPidOf(server.child.pid!);
