@@ -93,6 +93,9 @@ test.describe("editorial work", () => {
     const row = page.locator("tbody tr", { hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Draft");
+    // The row's actions: Edit first, the destructive Delete last (SPEC-NOTES.md).
+    await expect(page.getByRole("columnheader").last()).toHaveText("Delete");
+    await expect(page.getByRole("columnheader").nth(-2)).toHaveText("Edit");
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Half a thought, kept by the server");

@@ -113,10 +113,7 @@ function contentColumns<Row extends ContentRow>(
     ...spec.columns.map((column) => (column === "title" ? titleColumn(spec) : column)),
     { header: "Status", cell: (row) => <StatusBadge status={row.status} publishAt={row.publishAt} /> },
     { header: "Author", cell: (row) => row.authorName ?? "—" },
-    {
-      header: "Delete",
-      cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,
-    },
+    // Edit before Delete: the common action first, the destructive one last (SPEC-NOTES.md).
     {
       header: "Edit",
       cell: (row) => (
@@ -128,6 +125,10 @@ function contentColumns<Row extends ContentRow>(
           Edit
         </Link>
       ),
+    },
+    {
+      header: "Delete",
+      cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,
     },
   ];
 }
