@@ -15,6 +15,7 @@ import { HydrationScripts } from "~/components/layout/HydrationScripts";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
+import { SearchInstead } from "~/components/SearchInstead";
 import { config } from "~/lib/config.server";
 import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { failedOnNetwork } from "~/lib/form-hooks";
@@ -203,6 +204,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <PageHero title={title} subtitle={status === 404 || status === 403 ? `Error ${status}` : undefined} compact />
       <section className="mx-auto max-w-3xl px-6 py-16 text-center">
         <p className="text-lg text-slate-600 dark:text-slate-300">{message}</p>
+        {status === 404 && (
+          <>
+            <SearchInstead />
+            <p className="mt-6 text-slate-600 dark:text-slate-300">
+              Or go to the{" "}
+              <a href="/posts" className="font-semibold underline">
+                latest news
+              </a>{" "}
+              or{" "}
+              <a href="/journals" className="font-semibold underline">
+                the journal
+              </a>
+              .
+            </p>
+          </>
+        )}
         <a
           href="/"
           className="mt-8 inline-block rounded-md bg-navy-800 px-5 py-2.5 font-semibold text-white hover:bg-navy-700 dark:bg-gold-500 dark:text-navy-950"

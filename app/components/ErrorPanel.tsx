@@ -1,14 +1,18 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
+import { SearchInstead } from "./SearchInstead";
+
 /** What a page shows when what it was asked for is missing or failed: in the shell, with a way on. */
 type ErrorPanelProps = {
   title: string;
   message: string;
   link: { to: string; label: string };
   tone?: "navy" | "blue";
+  /** The thing asked for does not exist: the site's search is offered too. */
+  offerSearch?: boolean;
 };
 
-export function ErrorPanel({ title, message, link, tone = "navy" }: ErrorPanelProps) {
+export function ErrorPanel({ title, message, link, tone = "navy", offerSearch = false }: ErrorPanelProps) {
   return (
     <section className={`${tone === "blue" ? "bg-blue-800" : "bg-navy-900"} pt-40 pb-24 text-center text-white`}>
       <h1 className="px-6 font-serif text-4xl font-bold">{title}</h1>
@@ -19,6 +23,7 @@ export function ErrorPanel({ title, message, link, tone = "navy" }: ErrorPanelPr
       >
         {link.label}
       </Link>
+      {offerSearch && <SearchInstead tone="dark" />}
     </section>
   );
 }
@@ -37,6 +42,13 @@ type RouteErrorTexts = Omit<ErrorPanelProps, "message"> & {
 export function routeErrorBoundary({ title, missingTitle = title, missing, failed, ...panel }: RouteErrorTexts) {
   return function ErrorBoundary({ error }: { error: unknown }) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return <ErrorPanel {...panel} title={notFound ? missingTitle : title} message={notFound ? missing : failed} />;
+    return (
+      <ErrorPanel
+        {...panel}
+        title={notFound ? missingTitle : title}
+        message={notFound ? missing : failed}
+        offerSearch={notFound}
+      />
+    );
   };
 }

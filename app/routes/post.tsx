@@ -143,7 +143,9 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
 
 export const ErrorBoundary = routeErrorBoundary({
   title: "Something went wrong.",
-  missing: "We could not find that article. It may have been removed or renamed.",
+  // A missing post is not a failure (SPEC-NOTES.md): it says so, with search and the news list.
+  missingTitle: "Post not found",
+  missing: "We could not find that post. It may have been removed or renamed.",
   failed: "The article could not be loaded. Please try again.",
   link: { to: "/posts", label: "Browse all news" },
 });

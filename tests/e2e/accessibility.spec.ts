@@ -85,6 +85,7 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
     },
     { name: "a confirmation link that no longer works", path: "/verify-email?token=x", ready: anyHeading },
     { name: "the 404 page", path: "/no-such-page", ready: heading("Page not found") },
+    { name: "a missing post", path: "/post/no-such-post", ready: heading("Post not found") },
     { name: "a missing journal article", path: "/journal/no-such-article", ready: anyHeading },
     { name: "the API documentation", path: "/api/docs", ready: anyHeading },
   ];

@@ -56,10 +56,15 @@ test.describe("news", () => {
     if (boxes.length >= 2) expect(boxes[1]).toBe(boxes[0]);
   });
 
-  test("a missing post is a 404 saying 'Something went wrong.'", async ({ page }) => {
+  test("a missing post is a 404 that says so and offers search and the news list", async ({ page }) => {
     const response = await page.goto("/post/no-such-post");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post not found");
+    await expect(page.getByText("We could not find that post.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse all news" })).toHaveAttribute("href", "/posts");
+    await page.getByRole("searchbox", { name: "Find what you were looking for" }).fill("peace");
+    await page.getByRole("searchbox", { name: "Find what you were looking for" }).press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=peace$/);
   });
 
   test("/blog/{slug} redirects permanently to /post/{slug}", async ({ page, request }) => {

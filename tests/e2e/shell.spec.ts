@@ -121,6 +121,12 @@ test.describe("site shell", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    // A way on: the site's search, the news, the journal and home.
+    await expect(page.getByRole("searchbox", { name: "Find what you were looking for" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "latest news" })).toHaveAttribute("href", "/posts");
+    await expect(main.getByRole("link", { name: "the journal" })).toHaveAttribute("href", "/journals");
+    await expect(main.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
