@@ -2,7 +2,8 @@
  * Crossref deposit files (schema 5.3.1): one article, or an issue with its articles, for the
  * editor to upload to Crossref. Elements are written in the order the schema's sequences require.
  */
-import type { ArticleView, IssueView, JournalView } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import type { IssueView, JournalView } from "~/journal/vocabulary";
 import { orcidUrl } from "~/journal/vocabulary";
 import { htmlToText } from "~/lib/text";
 import { InvalidError } from "~/services/errors.server";

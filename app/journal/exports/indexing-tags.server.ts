@@ -3,7 +3,8 @@
  * for, the Dublin Core tags OJS writes (Base, OpenAIRE and library harvesters read them), and
  * schema.org JSON-LD. No author's e-mail ever goes in: these are public.
  */
-import { type ArticleView, doiUrl, type JournalView, orcidUrl } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { doiUrl, type JournalView, orcidUrl } from "~/journal/vocabulary";
 import { htmlToText } from "~/lib/text";
 
 export type MetaTag = { name: string; content: string };

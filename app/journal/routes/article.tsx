@@ -5,6 +5,7 @@ import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
+import type { ArticleView } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import { Byline } from "~/journal/components/Byline";
 import { type FormattedCitation, HowToCite } from "~/journal/components/HowToCite";
@@ -13,7 +14,7 @@ import { highwireTags, scholarlyJsonLd } from "~/journal/exports/indexing-tags.s
 import { fileVersion } from "~/journal/file-version";
 import { issuePendingNotice } from "~/journal/messages";
 import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/journal/names";
-import { type ArticleView, languageLabel } from "~/journal/vocabulary";
+import { languageLabel } from "~/journal/vocabulary";
 import { previewedArticle } from "~/journal/web/preview.server";
 import { articleFor } from "~/journal/web/views.server";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";

@@ -1,4 +1,5 @@
-import { type ArticleSection, type ArticleView, type JournalView, languageCode3 } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { type ArticleSection, type JournalView, languageCode3 } from "~/journal/vocabulary";
 import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
