@@ -1,9 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 
+import { journalBody, journalRecord } from "~/api/schemas";
 import type { articles } from "~/db/schema";
 
 import { articleEditorForm, articleFieldExamples } from "../../tests/support/articles";
 import {
+  ARTICLE_API_KEYS,
   ARTICLE_EDITOR_ROWS,
   ARTICLE_FIELD_DEFAULTS,
   ARTICLE_FIELD_KEYS,
@@ -73,5 +75,14 @@ describe("an article's fields, declared once (issue 32)", () => {
   it("draws every field in the editor, in the declared order", () => {
     const drawn = ARTICLE_EDITOR_ROWS.flatMap((row) => ("own" in row ? [row.own] : row.fields.map((f) => f.key)));
     expect(drawn).toEqual(ARTICLE_FIELD_KEYS);
+  });
+
+  it("takes and gives every field the API carries, under its own name", () => {
+    const sent = { filename: "An article", details: "", file: PDF, ...examples };
+    const parsed = journalBody.safeParse(sent);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    for (const key of ARTICLE_API_KEYS) expect(parsed.data?.[key], key).toEqual(examples[key]);
+    const recordKeys = Object.keys(journalRecord.shape);
+    for (const key of ARTICLE_API_KEYS) expect(recordKeys, key).toContain(key);
   });
 });
