@@ -468,6 +468,17 @@ export const ARTICLE_FIELDS = {
     revisions: true,
     revisionText: list(String),
   }),
+  funding: field({
+    column: "funding",
+    label: "Funding",
+    value: z.string().max(5000).meta({ description: "The funding statement, as printed; empty: none" }),
+    initial: "",
+    example: "This work was supported by the Peace Research Fund (grant PRF-2025-17).",
+    form: { rule: text(5000), parse: (value) => value.trim() },
+    editor: { row: "funding", input: "textarea", rows: 3, label: "Funding statement" },
+    api: true,
+    revisions: true,
+  }),
   supplementary: slotsField({
     column: "supplementary",
     label: "Supplementary files",

@@ -97,6 +97,7 @@ export const goldenArticleRow: ArticleRow = article({
     "Autesserre, S. (2014). Peaceland: Conflict resolution and the everyday politics of international intervention. Cambridge University Press.",
     "Koné, A. (2021). Les comités de paix à Bouaké. Revue Ivoirienne de Sociologie, 12(1), 33–51.",
   ],
+  funding: "Swedish Research Council & the Fonds ivoirien pour la paix (grant 2023-0417).",
   metadataChangedAt: new Date("2025-05-20T08:30:00Z"),
 });
 

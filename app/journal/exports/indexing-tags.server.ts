@@ -140,6 +140,7 @@ export function scholarlyJsonLd(article: ArticleView, journal: JournalView): Jso
     abstract: htmlToText(article.abstract),
     license: article.licence.url,
     isAccessibleForFree: true,
+    funding: article.funding ? { "@type": "Grant", description: article.funding } : undefined,
     pagination,
     pageStart: article.firstPage === null ? undefined : String(article.firstPage),
     pageEnd: article.lastPage === null ? undefined : String(article.lastPage),

@@ -220,6 +220,12 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               {article.keywords.join("; ")}
             </p>
           )}
+          {article.funding && (
+            <p className="mt-3 text-sm">
+              <span className="font-semibold text-navy-900 dark:text-white">Funding: </span>
+              {article.funding}
+            </p>
+          )}
           {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}
           <section
             aria-labelledby="pdf-card-title"

@@ -69,6 +69,13 @@ export function oaiOpenaireRecord(article: ArticleView, journal: JournalView): s
     },
     element("datacite:titles", {}, textElement("datacite:title", article.title)),
     creators.length ? element("datacite:creators", {}, ...creators) : "",
+    present(article.funding) === null
+      ? ""
+      : element(
+          "oaire:fundingReferences",
+          {},
+          element("oaire:fundingReference", {}, textElement("oaire:funderName", present(article.funding)!)),
+        ),
     element(
       "datacite:alternateIdentifiers",
       {},
