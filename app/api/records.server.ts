@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/accounts/accounts.server";
+import { articleApiValues, type ArticleFieldValues } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import type { Department } from "~/services/academics.server";
 import type { Post } from "~/services/posts.server";
@@ -36,7 +37,10 @@ export const postJson = (p: Post) => ({
   ...editorialJson(p),
 });
 
-/** An article as SPEC.md's "journal": its title is `filename`, its abstract `details`, its PDF `file`. */
+/**
+ * An article as SPEC.md's "journal": its title is `filename`, its abstract `details`, its PDF `file`;
+ * its scholarly fields follow under their own names (journal/article-fields.ts).
+ */
 export const journalJson = (j: ArticleRecord) => ({
   _id: j.id,
   id: j.id,
@@ -44,6 +48,7 @@ export const journalJson = (j: ArticleRecord) => ({
   filename: j.title,
   details: j.abstract,
   file: j.pdf,
+  ...articleApiValues(j as ArticleRecord & ArticleFieldValues),
   userId: j.userId,
   createdAt: j.createdAt.toISOString(),
   updatedAt: j.updatedAt.toISOString(),

@@ -9,6 +9,7 @@ import {
   SETTINGS_SECTIONS,
   STAFF_ROLES,
 } from "~/domain/vocabulary";
+import { articleApiBodyShape, articleApiRecordShape } from "~/journal/article-fields";
 import { articleSchema } from "~/journal/forms";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { postSchema } from "~/lib/forms/publishing";
@@ -162,6 +163,8 @@ export const journalBody = z.strictObject({
   filename: articleSchema.shape.title,
   details: articleSchema.shape.abstract.default(""),
   file: articleSchema.shape.pdf,
+  // The scholarly fields under their own names, each optional (journal/article-fields.ts).
+  ...articleApiBodyShape,
   ...editorialBody,
 });
 
@@ -290,6 +293,7 @@ export const journalRecord = record("Journal", {
   filename: z.string(),
   details: z.string().meta({ description: "Sanitised HTML" }),
   file: z.string(),
+  ...articleApiRecordShape,
   ...authored,
 });
 

@@ -352,6 +352,8 @@ export const articles = pgTable(
     publishedOn: date("published_on"),
     references: jsonb("references").$type<string[]>().notNull().default([]),
     supplementary: jsonb("supplementary").$type<SupplementaryFile[]>().notNull().default([]),
+    // Who paid for the work, as the article prints it; empty: not stated (migration 0014).
+    funding: text("funding").notNull().default(""),
     // Set by a trigger on every change of the row: OAI-PMH's datestamp (migrations 0006, 0013).
     metadataChangedAt: timestamp("metadata_changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...editorial,

@@ -4,17 +4,19 @@ import { defineOperation, type Operation } from "~/api/operation.server";
 import { deleteOperation, editorialOf, ok, pageQuery } from "~/api/operations/shared.server";
 import { journalJson } from "~/api/records.server";
 import * as s from "~/api/schemas";
+import { ARTICLE_API_KEYS, type ArticleFieldValues, pickArticleFields } from "~/journal/article-fields";
 import { normalisePage } from "~/services/pagination";
 
 import { ARTICLE_DELETED } from "./messages";
 
 /** The journal's articles and their PDFs (SPEC.md section 7, which calls an article a journal). */
 
-/** SPEC.md's names for an article's title, abstract and PDF, as the article's own. */
-const articleOf = (body: { filename: string; details: string; file: string }) => ({
+/** SPEC.md's names for an article's title, abstract and PDF, as the article's own; the scholarly fields as sent. */
+const articleOf = (body: { filename: string; details: string; file: string } & Partial<ArticleFieldValues>) => ({
   title: body.filename,
   abstract: body.details,
   pdf: body.file,
+  ...pickArticleFields(body, ARTICLE_API_KEYS),
 });
 
 export const journalOperations: Operation[] = [

@@ -1,9 +1,8 @@
 import type { articles, journalIssues } from "~/db/schema";
+import { ARTICLE_VIEW_AS_STORED, type ArticleView, pickArticleFields } from "~/journal/article-fields";
 import {
   articlePath,
   articlePdfPath,
-  type ArticleSection,
-  type ArticleView,
   DEFAULT_JOURNAL_PROFILE,
   issuePath,
   type IssueStatus,
@@ -54,23 +53,20 @@ export function articleView(
   siteUrl: string,
 ): ArticleView {
   const root = siteRoot(siteUrl);
+  // The declared fields a reader sees as stored (article-fields.ts); the others are resolved here.
+  const asStored = pickArticleFields(row, ARTICLE_VIEW_AS_STORED) as Pick<
+    ArticleView,
+    (typeof ARTICLE_VIEW_AS_STORED)[number]
+  >;
   return {
+    ...asStored,
     id: row.id,
     slug: row.slug,
     title: row.title,
     abstract: row.abstract,
-    authors: row.authors,
-    keywords: row.keywords,
-    section: row.section as ArticleSection,
-    firstPage: row.firstPage,
-    lastPage: row.lastPage,
     doi: row.doi ?? "",
     licence: licence(row.licence) ?? licence(profile.licence) ?? licence(DEFAULT_JOURNAL_PROFILE.licence)!,
-    language: row.language,
-    receivedOn: row.receivedOn,
-    acceptedOn: row.acceptedOn,
     publishedOn: row.publishedOn ?? isoDay(row.createdAt),
-    references: row.references,
     supplementary: row.supplementary.map((file) => ({ ...file, url: new URL(file.file, `${root}/`).toString() })),
     issue: issue ? issueView(issue, root) : null,
     url: `${root}${articlePath(row.slug)}`,

@@ -4,8 +4,12 @@ import type { Database } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { articles } from "~/db/schema";
 import { PDF_NOT_STORED } from "~/domain/messages/media";
-import type { ArticleMetadata } from "~/journal/forms";
-import { ARTICLE_GONE, DOI_TAKEN } from "~/journal/messages";
+import {
+  ARTICLE_REVISION_KEYS,
+  type ArticleFieldValues as ArticleMetadata,
+  pickArticleFields,
+} from "~/journal/article-fields";
+import { ARTICLE_GONE, DOI_TAKEN, PAGES_ORDER } from "~/journal/messages";
 import { ARTICLE_SECTIONS } from "~/journal/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { type Effects, effectTable } from "~/services/content-changes.server";
@@ -31,27 +35,8 @@ import type { PreviewOf } from "~/services/previews.server";
 /** An article as stored: SPEC.md's "journal" (the JSON API's names are mapped in api/records.server.ts). */
 export type ArticleRecord = typeof articles.$inferSelect;
 
-/** An article's scholarly fields as a new record has them (the table's defaults). */
-export const ARTICLE_METADATA_DEFAULTS = {
-  issueId: null,
-  section: "research",
-  authors: [],
-  keywords: [],
-  firstPage: null,
-  lastPage: null,
-  doi: null,
-  licence: null,
-  language: "en",
-  receivedOn: null,
-  acceptedOn: null,
-  publishedOn: null,
-  references: [],
-  supplementary: [],
-} satisfies Partial<ArticleRecord>;
-
 export type ArticleInput = EditorialInput &
   Partial<ArticleMetadata> & {
-    supplementary?: ArticleRecord["supplementary"];
     title: string;
     /** Rich text. */
     abstract: string;
@@ -66,16 +51,9 @@ function byAuthor(filter: { userId?: string }) {
   return [filter.userId ? eq(articles.userId, filter.userId) : undefined];
 }
 
-type MetadataKey = keyof typeof ARTICLE_METADATA_DEFAULTS;
-const METADATA_KEYS = Object.keys(ARTICLE_METADATA_DEFAULTS) as MetadataKey[];
-
 /** The scholarly fields a save was given (those not given keep their stored values). */
-function metadataColumns(input: Partial<ArticleMetadata> & { supplementary?: ArticleRecord["supplementary"] }) {
-  const columns: Partial<ArticleRecord> = {};
-  for (const key of METADATA_KEYS) {
-    const value = (input as Record<string, unknown>)[key];
-    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
-  }
+function metadataColumns(input: Partial<ArticleMetadata>) {
+  const columns = pickArticleFields(input) as Partial<ArticleRecord>;
   // Trimmed and free of duplicates: an author's affiliation or a keyword is shown as typed.
   if (columns.keywords) columns.keywords = [...new Set(columns.keywords.map((k) => k.trim()).filter(Boolean))];
   return columns;
@@ -89,6 +67,8 @@ async function refusingTakenDoi<T>(work: () => Promise<T>): Promise<T> {
     if (pgErrorCode(error).constraint === "articles_doi_key") throw new ConflictError(DOI_TAKEN, "doi");
     if (pgErrorCode(error).constraint?.startsWith("articles_issue_id"))
       throw new InvalidError("Choose an issue", "issueId");
+    // The editor's form checks the order; the JSON API's body is checked here.
+    if (pgErrorCode(error).constraint === "articles_pages_check") throw new InvalidError(PAGES_ORDER, "lastPage");
     throw error;
   }
 }
@@ -111,7 +91,10 @@ export const ARTICLE_PREVIEW_RICH_TEXT = ["abstract"] as const;
  * What a revision of an article keeps (restoring one puts back all but the address and status).
  * The history page compares every one of these fields: its descriptions are typed by this.
  */
-export type ArticleSnapshot = Pick<ArticleRecord, "title" | "abstract" | "pdf" | "slug" | "status" | MetadataKey>;
+export type ArticleSnapshot = Pick<
+  ArticleRecord,
+  "title" | "abstract" | "pdf" | "slug" | "status" | (typeof ARTICLE_REVISION_KEYS)[number]
+>;
 
 const articleSnapshot = (article: ArticleRecord): ArticleSnapshot => ({
   title: article.title,
@@ -119,7 +102,10 @@ const articleSnapshot = (article: ArticleRecord): ArticleSnapshot => ({
   pdf: article.pdf,
   slug: article.slug,
   status: article.status,
-  ...(Object.fromEntries(METADATA_KEYS.map((key) => [key, article[key]])) as Pick<ArticleRecord, MetadataKey>),
+  ...(Object.fromEntries(ARTICLE_REVISION_KEYS.map((key) => [key, article[key]])) as Pick<
+    ArticleRecord,
+    (typeof ARTICLE_REVISION_KEYS)[number]
+  >),
 });
 
 /** The journal's articles: drafts to published, their PDFs, revisions and addresses (decision 020). */
@@ -266,7 +252,9 @@ export function articlesService(db: Database, files: StoredFiles) {
       const { data } = await records.revision(id, revisionId);
       const old = data as ArticleSnapshot & Record<string, unknown>;
       // Revisions from before the scholarly fields existed restore only what they kept.
-      const metadata = Object.fromEntries(METADATA_KEYS.filter((key) => key in old).map((key) => [key, old[key]]));
+      const metadata = Object.fromEntries(
+        ARTICLE_REVISION_KEYS.filter((key) => key in old).map((key) => [key, old[key]]),
+      );
       return this.update(
         id,
         { title: old.title, abstract: old.abstract, pdf: old.pdf, ...(metadata as Partial<ArticleMetadata>) },

@@ -1,6 +1,5 @@
 import {
   type ArticleAuthor,
-  type ArticleSection,
   type IssueStatus,
   LICENCE_IDS,
   type LicenceId,
@@ -177,37 +176,7 @@ export type IssueView = {
   url: string;
 };
 
-/** One published article with everything about it resolved (licence, dates, addresses). */
-export type ArticleView = {
-  id: string;
-  slug: string;
-  title: string;
-  /** Rich text. */
-  abstract: string;
-  authors: ArticleAuthor[];
-  keywords: string[];
-  section: ArticleSection;
-  firstPage: number | null;
-  lastPage: number | null;
-  /** Bare DOI ("10.1234/abc") or "". */
-  doi: string;
-  licence: (typeof LICENCES)[number];
-  /** ISO 639-1. */
-  language: string;
-  receivedOn: string | null;
-  acceptedOn: string | null;
-  /** "YYYY-MM-DD": the date given, else the day the article went public. */
-  publishedOn: string;
-  references: string[];
-  supplementary: (SupplementaryFile & { url: string })[];
-  issue: IssueView | null;
-  /** Absolute address of the article's page (the abstract page). */
-  url: string;
-  /** Absolute, stable address of the PDF on this site's own host (no version parameter). */
-  pdfUrl: string;
-  /** When its metadata last changed. */
-  updatedAt: Date;
-};
+// An article's view (ArticleView) is made from its declared fields: journal/article-fields.ts.
 
 /** The journal as the exports see it: its settings and this site's absolute address. */
 export type JournalView = JournalProfile & {

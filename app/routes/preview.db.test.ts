@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { authorField } from "~/journal/forms";
 import { previewedArticle } from "~/journal/web/preview.server";
 
+import { articleEditorForm } from "../../tests/support/articles";
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { action } from "./preview";
 
@@ -22,26 +23,19 @@ async function preview(fields: Record<string, string>) {
   return answer.headers.get("location")!.split("/").pop()!;
 }
 
-const FORM = {
+const FORM = articleEditorForm({
   title: "A previewed article",
   abstract: "<p>Abstract.</p>",
-  pdf: "",
-  issueId: "",
   section: "policy",
   keywords: "ports; borders",
   firstPage: "3",
   lastPage: "9",
-  doi: "",
   licence: "CC0-1.0",
-  language: "en",
-  receivedOn: "",
-  acceptedOn: "",
-  publishedOn: "",
   references: "One.\nTwo.",
   [authorField(0, "given")]: "Aisha",
   [authorField(0, "family")]: "Bello",
   [authorField(0, "email")]: "a.bello@example.edu",
-};
+});
 
 it("shows an article's scholarly details as the editor has them, without the authors' e-mails", async () => {
   const { article } = await previewedArticle(await preview(FORM));

@@ -9,6 +9,8 @@ import type { articles, journalIssues, journalWithdrawals } from "~/db/schema";
 import { articleView, issueView, journalView } from "~/journal/article-view.server";
 import { DEFAULT_JOURNAL_PROFILE, type JournalProfile } from "~/journal/vocabulary";
 
+import { articleRow } from "./articles";
+
 type ArticleRow = typeof articles.$inferSelect;
 type IssueRow = typeof journalIssues.$inferSelect;
 
@@ -42,33 +44,16 @@ export const goldenIssueRow: IssueRow = {
   updatedAt: MADE,
 };
 
-const article = (fields: Partial<ArticleRow> & Pick<ArticleRow, "id" | "slug" | "title">): ArticleRow => ({
-  abstract: "",
-  pdf: `/uploads/${fields.slug}.pdf`,
-  userId: null,
-  issueId: goldenIssueRow.id,
-  section: "research",
-  authors: [],
-  keywords: [],
-  firstPage: null,
-  lastPage: null,
-  doi: null,
-  licence: null,
-  language: "en",
-  receivedOn: null,
-  acceptedOn: null,
-  publishedOn: "2025-05-20",
-  references: [],
-  supplementary: [],
-  metadataChangedAt: MADE,
-  status: "published",
-  publishAt: null,
-  deletedAt: null,
-  version: 1,
-  createdAt: MADE,
-  updatedAt: MADE,
-  ...fields,
-});
+/** A row of the fixed journal: in its issue, published on the issue's day, unless it says otherwise. */
+const article = (fields: Partial<ArticleRow> & Pick<ArticleRow, "id" | "slug" | "title">): ArticleRow =>
+  articleRow({
+    issueId: goldenIssueRow.id,
+    publishedOn: "2025-05-20",
+    createdAt: MADE,
+    updatedAt: MADE,
+    metadataChangedAt: MADE,
+    ...fields,
+  });
 
 /**
  * The article every format is shown with: two authors with diacritics (one with an ORCID iD, both
@@ -112,6 +97,7 @@ export const goldenArticleRow: ArticleRow = article({
     "Autesserre, S. (2014). Peaceland: Conflict resolution and the everyday politics of international intervention. Cambridge University Press.",
     "Koné, A. (2021). Les comités de paix à Bouaké. Revue Ivoirienne de Sociologie, 12(1), 33–51.",
   ],
+  funding: "Swedish Research Council & the Fonds ivoirien pour la paix (grant 2023-0417).",
   metadataChangedAt: new Date("2025-05-20T08:30:00Z"),
 });
 

@@ -1,11 +1,8 @@
 /** Articles and a journal as the scholarly exports receive them, for the citation, tag and export tests. */
-import {
-  type ArticleView,
-  DEFAULT_JOURNAL_PROFILE,
-  type IssueView,
-  type JournalView,
-  licence,
-} from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { DEFAULT_JOURNAL_PROFILE, type IssueView, type JournalView, licence } from "~/journal/vocabulary";
+
+import { articleViewDefaults } from "./articles";
 
 export const SITE = "https://journal.example.org";
 
@@ -36,6 +33,7 @@ export const sampleIssue: IssueView = {
 
 /** Three authors, volume 2 issue 1, pages 15–34, a DOI, 2025. */
 export const sampleArticle: ArticleView = {
+  ...articleViewDefaults(),
   id: "article-1",
   slug: "community-policing-and-trust",
   title: "Community policing and trust: Evidence from Lagos and Accra",

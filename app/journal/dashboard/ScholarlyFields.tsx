@@ -8,21 +8,18 @@ import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
 import { PDF_REQUIRED } from "~/domain/messages/media";
-import { authorField, MAX_AUTHORS, MAX_SUPPLEMENTARY, supplementaryField } from "~/journal/forms";
 import {
-  ARTICLE_LANGUAGES,
-  ARTICLE_SECTION_LABELS,
-  ARTICLE_SECTIONS,
-  type ArticleAuthor,
-  issueLabel,
-  licence,
-  LICENCES,
-} from "~/journal/vocabulary";
+  ARTICLE_EDITOR_ROWS,
+  ARTICLE_FIELDS,
+  authorField,
+  type EditorField,
+  MAX_AUTHORS,
+  MAX_SUPPLEMENTARY,
+  supplementaryField,
+} from "~/journal/article-fields";
+import { type ArticleAuthor, issueLabel, licence } from "~/journal/vocabulary";
 import { RepeatedRows } from "~/routes/dashboard/+shared/RepeatedRows";
 
-const SECTION_OPTIONS = ARTICLE_SECTIONS.map((value) => ({ value, label: ARTICLE_SECTION_LABELS[value] }));
-const LANGUAGE_OPTIONS = ARTICLE_LANGUAGES.map((l) => ({ value: l.code, label: l.label }));
-const LICENCE_OPTIONS = LICENCES.map((l) => ({ value: l.id, label: l.label }));
 const NO_AUTHOR: ArticleAuthor = { given: "", family: "", affiliation: "", orcid: "", email: "", corresponding: false };
 
 export type IssueChoice = { id: string; volume: number; number: number; year: number; title: string };
@@ -45,9 +42,55 @@ function authorsOf(values: Record<string, string>): ArticleAuthor[] {
   return authors;
 }
 
+/** A row's grid: one field takes the line; two or three share it from small screens up. */
+const ROW_CLASSES: Record<number, string> = {
+  1: "",
+  2: "grid gap-5 sm:grid-cols-2",
+  3: "grid gap-5 sm:grid-cols-3",
+};
+
+/**
+ * One simple input as its field is declared (article-fields.ts): text, a date, a textarea or a
+ * pick list. `issues` and `defaultLicence` are what the page loads for the lists that change.
+ */
+function SimpleInput({
+  field,
+  bind,
+  issues,
+  defaultLicence,
+}: {
+  field: EditorField;
+  bind: ReturnType<typeof fieldBinder<Record<string, string>>>;
+  issues: IssueChoice[];
+  defaultLicence: string;
+}) {
+  const common = { ...bind(field.key), label: field.label };
+  const hint = field.hint ? { hint: field.hint } : {};
+  switch (field.input) {
+    case "text":
+      return <Field {...common} {...hint} {...(field.inputMode ? { inputMode: field.inputMode } : {})} />;
+    case "date":
+      return <Field type="date" {...common} {...hint} />;
+    case "textarea":
+      return <Textarea {...common} rows={field.rows} />;
+    case "select": {
+      const options =
+        "choices" in field.options
+          ? issues.map((issue) => ({ value: issue.id, label: issueLabel(issue) }))
+          : field.options;
+      const placeholder =
+        field.placeholder === "defaultLicence"
+          ? `Journal default (${licence(defaultLicence)?.label ?? defaultLicence})`
+          : field.placeholder;
+      return <Select {...common} options={options} {...(placeholder !== undefined ? { placeholder } : {})} />;
+    }
+  }
+}
+
 /**
  * The article editor's scholarly details (issue 20): its issue and section, its authors in byline
- * order, and what citations and indexers need. Plain fields, so the form works before scripts.
+ * order, and what citations and indexers need, in the order and rows of their declaration
+ * (article-fields.ts). Plain fields, so the form works before scripts.
  */
 export function ScholarlyFields({
   values,
@@ -65,61 +108,55 @@ export function ScholarlyFields({
   return (
     <fieldset className="space-y-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700/60">
       <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Scholarly details</legend>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Select
-          {...bind("issueId")}
-          label="Issue"
-          placeholder="No issue (online first)"
-          options={issues.map((issue) => ({ value: issue.id, label: issueLabel(issue) }))}
-        />
-        <Select {...bind("section")} label="Section" options={SECTION_OPTIONS} />
-        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-          An article in a forthcoming issue stays hidden from visitors, whatever its status, until the issue is
-          published (Issues tab, Publish issue); its drafts are published with it.
-        </p>
-      </div>
-      <div>
-        <Heading level={3}>Authors</Heading>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          In the order of the byline. Google Scholar indexes an article only when it names at least one author.
-        </p>
-        <div className="mt-3">
-          <RepeatedRows
-            filled={authorsOf(values)}
-            empty={NO_AUTHOR}
-            spare={1}
-            max={MAX_AUTHORS}
-            noun="Author"
-            addLabel="Add author"
-            reorder
-          >
-            {(i, author) => <AuthorFields index={i} author={author} errors={errors} />}
-          </RepeatedRows>
-        </div>
-      </div>
-      <Field {...bind("keywords")} label="Keywords" hint="Separate with semicolons" />
-      <div className="grid gap-5 sm:grid-cols-3">
-        <Field {...bind("firstPage")} label="First page" inputMode="numeric" />
-        <Field {...bind("lastPage")} label="Last page" inputMode="numeric" />
-        <Field {...bind("doi")} label="DOI" hint="Like 10.1234/jpss.2025.001" />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Select
-          {...bind("licence")}
-          label="Licence"
-          placeholder={`Journal default (${licence(defaultLicence)?.label ?? defaultLicence})`}
-          options={LICENCE_OPTIONS}
-        />
-        <Select {...bind("language")} label="Language" options={LANGUAGE_OPTIONS} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-3">
-        <Field type="date" {...bind("receivedOn")} label="Received" />
-        <Field type="date" {...bind("acceptedOn")} label="Accepted" />
-        <Field type="date" {...bind("publishedOn")} label="Published" hint="Empty: the day it goes public" />
-      </div>
-      <Textarea {...bind("references")} label="References (one per line)" rows={8} />
-      <SupplementaryFiles values={values} errors={errors} />
+      {ARTICLE_EDITOR_ROWS.map((row) => {
+        if ("own" in row) {
+          if (row.own === "authors") return <Authors key="authors" values={values} errors={errors} />;
+          if (row.own === "supplementary")
+            return <SupplementaryFiles key="supplementary" values={values} errors={errors} />;
+          return null;
+        }
+        const inputs = row.fields.map((field) => (
+          <SimpleInput key={field.key} field={field} bind={bind} issues={issues} defaultLicence={defaultLicence} />
+        ));
+        const notes = row.fields.flatMap((field) => (field.note ? [field.note] : []));
+        if (row.fields.length === 1 && !notes.length) return inputs[0];
+        return (
+          <div key={row.row} className={ROW_CLASSES[row.fields.length] ?? ROW_CLASSES[3]}>
+            {inputs}
+            {notes.map((note) => (
+              <p key={note} className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+                {note}
+              </p>
+            ))}
+          </div>
+        );
+      })}
     </fieldset>
+  );
+}
+
+/** The authors, in the order of the byline. */
+function Authors({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+  return (
+    <div>
+      <Heading level={3}>{ARTICLE_FIELDS.authors.label}</Heading>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        In the order of the byline. Google Scholar indexes an article only when it names at least one author.
+      </p>
+      <div className="mt-3">
+        <RepeatedRows
+          filled={authorsOf(values)}
+          empty={NO_AUTHOR}
+          spare={1}
+          max={MAX_AUTHORS}
+          noun="Author"
+          addLabel="Add author"
+          reorder
+        >
+          {(i, author) => <AuthorFields index={i} author={author} errors={errors} />}
+        </RepeatedRows>
+      </div>
+    </div>
   );
 }
 
@@ -209,7 +246,7 @@ function SupplementaryFiles({ values, errors }: { values: Record<string, string>
   const shown = Math.min(MAX_SUPPLEMENTARY, filled + 1);
   return (
     <div className="space-y-3">
-      <Heading level={3}>Supplementary files</Heading>
+      <Heading level={3}>{ARTICLE_FIELDS.supplementary.label}</Heading>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Optional PDFs offered beside the article (appendices, questionnaires, data tables).
       </p>

@@ -4,7 +4,8 @@
  */
 import type { Cite as CiteClass, CslItem } from "@citation-js/core";
 
-import type { ArticleView, JournalView } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import type { JournalView } from "~/journal/vocabulary";
 import { oneLine } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 import { InvalidError } from "~/services/errors.server";

@@ -2,7 +2,8 @@
  * Crossref deposit files (schema 5.3.1): one article, or an issue with its articles, for the
  * editor to upload to Crossref. Elements are written in the order the schema's sequences require.
  */
-import type { ArticleView, IssueView, JournalView } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import type { IssueView, JournalView } from "~/journal/vocabulary";
 import { orcidUrl } from "~/journal/vocabulary";
 import { htmlToText } from "~/lib/text";
 import { InvalidError } from "~/services/errors.server";
@@ -89,6 +90,10 @@ function journalArticle(article: ArticleView): XmlNode {
             last_page: article.lastPage !== null ? String(article.lastPage) : undefined,
           }
         : undefined,
+    // FundRef: the statement as the funder's name, for Crossref to match against its funder registry.
+    "fr:program": article.funding
+      ? { "@_name": "fundref", "fr:assertion": { "@_name": "funder_name", "#text": article.funding } }
+      : undefined,
     "ai:program": {
       "@_name": "AccessIndicators",
       "ai:free_to_read": {},
@@ -124,6 +129,7 @@ function doiBatch(journal: JournalView, depositor: Depositor, batchId: string, n
       "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
       "@_xmlns:jats": "http://www.ncbi.nlm.nih.gov/JATS1",
       "@_xmlns:ai": "http://www.crossref.org/AccessIndicators.xsd",
+      "@_xmlns:fr": "http://www.crossref.org/fundref.xsd",
       "@_xsi:schemaLocation": SCHEMA_LOCATION,
       head: {
         doi_batch_id: batchId,

@@ -2,7 +2,8 @@
  * DOAJ's article XML (doajArticles.xsd): the file an editor uploads to DOAJ to add articles.
  * Authors' e-mails are never written, though the format allows them: the file leaves this site.
  */
-import type { ArticleView, JournalView } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import type { JournalView } from "~/journal/vocabulary";
 import { languageCode3, orcidUrl } from "~/journal/vocabulary";
 import { htmlToText } from "~/lib/text";
 

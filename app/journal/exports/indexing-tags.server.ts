@@ -3,7 +3,8 @@
  * for, the Dublin Core tags OJS writes (Base, OpenAIRE and library harvesters read them), and
  * schema.org JSON-LD. No author's e-mail ever goes in: these are public.
  */
-import { type ArticleView, doiUrl, type JournalView, orcidUrl } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { doiUrl, type JournalView, orcidUrl } from "~/journal/vocabulary";
 import { htmlToText } from "~/lib/text";
 
 export type MetaTag = { name: string; content: string };
@@ -139,6 +140,7 @@ export function scholarlyJsonLd(article: ArticleView, journal: JournalView): Jso
     abstract: htmlToText(article.abstract),
     license: article.licence.url,
     isAccessibleForFree: true,
+    funding: article.funding ? { "@type": "Grant", description: article.funding } : undefined,
     pagination,
     pageStart: article.firstPage === null ? undefined : String(article.firstPage),
     pageEnd: article.lastPage === null ? undefined : String(article.lastPage),

@@ -111,6 +111,7 @@ const REQUIRED: Record<string, string[]> = {
   PublicationIssue: ["issueNumber", "isPartOf"],
   PublicationVolume: ["volumeNumber", "isPartOf"],
   Periodical: ["name", "issn"],
+  Grant: ["description"],
 };
 
 function nodes(value: unknown): Record<string, unknown>[] {
@@ -186,6 +187,16 @@ describe("schema.org JSON-LD", () => {
       pageEnd: "34",
       encoding: { "@type": "MediaObject", encodingFormat: "application/pdf", contentUrl: sampleArticle.pdfUrl },
     });
+  });
+
+  it("states the funding as a Grant, and says nothing of it when there is none", () => {
+    const funded = scholarlyJsonLd(
+      { ...sampleArticle, funding: "The Peace Research Fund (PRF-2025-17)." },
+      sampleJournal,
+    );
+    expect(funded.funding).toEqual({ "@type": "Grant", description: "The Peace Research Fund (PRF-2025-17)." });
+    for (const node of nodes(funded)) expect(Object.keys(REQUIRED)).toContain(node["@type"]);
+    expect(ld).not.toHaveProperty("funding");
   });
 
   it("puts an article without an issue straight in the Periodical", () => {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 
+import type { ArticleView } from "~/journal/article-fields";
 import { bibtex, cslJson, ris } from "~/journal/exports/citations.server";
-import type { ArticleView, JournalView } from "~/journal/vocabulary";
+import type { JournalView } from "~/journal/vocabulary";
 import { loadArticleForCitation } from "~/journal/web/views.server";
 
 import type { Route } from "./+types/article-cite";

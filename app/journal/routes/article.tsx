@@ -5,6 +5,7 @@ import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
+import type { ArticleView } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import { Byline } from "~/journal/components/Byline";
 import { type FormattedCitation, HowToCite } from "~/journal/components/HowToCite";
@@ -13,7 +14,7 @@ import { highwireTags, scholarlyJsonLd } from "~/journal/exports/indexing-tags.s
 import { fileVersion } from "~/journal/file-version";
 import { issuePendingNotice } from "~/journal/messages";
 import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/journal/names";
-import { type ArticleView, languageLabel } from "~/journal/vocabulary";
+import { languageLabel } from "~/journal/vocabulary";
 import { previewedArticle } from "~/journal/web/preview.server";
 import { articleFor } from "~/journal/web/views.server";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
@@ -217,6 +218,12 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             <p className="mt-6 text-sm">
               <span className="font-semibold text-navy-900 dark:text-white">Keywords: </span>
               {article.keywords.join("; ")}
+            </p>
+          )}
+          {article.funding && (
+            <p className="mt-3 text-sm">
+              <span className="font-semibold text-navy-900 dark:text-white">Funding: </span>
+              {article.funding}
             </p>
           )}
           {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}

@@ -13,6 +13,7 @@ import {
 } from "~/services/syndication/feeds.server";
 import { documentResponse, escapeHtml, latest, selfLinks } from "~/web/syndication.server";
 
+import type { ArticleView } from "../article-fields";
 import { articleView, issueView } from "../article-view.server";
 import type { Issue } from "../journal.server";
 import {
@@ -28,7 +29,7 @@ import {
   ISSUES_FEED_DESCRIPTION,
   ISSUES_FEED_TITLE,
 } from "../messages";
-import { ARCHIVE_PATH, type ArticleView, byline, doiUrl, issueLabel, sectionLabel } from "../vocabulary";
+import { ARCHIVE_PATH, byline, doiUrl, issueLabel, sectionLabel } from "../vocabulary";
 import { journalFor } from "./views.server";
 
 /**

@@ -1,7 +1,8 @@
 import { services } from "~/runtime.server";
 import { previewOf, recordFields } from "~/web/preview.server";
 
-import { ARTICLE_METADATA_DEFAULTS, type ArticleRecord } from "../articles.server";
+import { ARTICLE_FIELD_DEFAULTS } from "../article-fields";
+import type { ArticleRecord } from "../articles.server";
 
 /** A journal article as a preview link shows it. */
 export async function previewedArticle(
@@ -11,7 +12,7 @@ export async function previewedArticle(
   const saved = preview.recordId ? await (await services()).articles.byId(preview.recordId, "admin") : undefined;
   const { title, abstract, pdf } = preview;
   const metadata = {
-    ...ARTICLE_METADATA_DEFAULTS,
+    ...ARTICLE_FIELD_DEFAULTS,
     ...saved,
     ...preview.metadata,
     metadataChangedAt: saved?.metadataChangedAt ?? new Date(),

@@ -1,35 +1,24 @@
 import { EDITORIAL_STATUS_LABELS, type EditorialStatus } from "~/domain/vocabulary";
+import { articleRevisionDescriptions } from "~/journal/article-fields";
 import type { ArticleSnapshot } from "~/journal/articles.server";
-import {
-  type ArticleAuthor,
-  authorName,
-  languageLabel,
-  licence,
-  sectionLabel,
-  type SupplementaryFile,
-} from "~/journal/vocabulary";
 import type { RevisionField } from "~/lib/revision-diff.server";
 
 type Described = Omit<RevisionField, "name">;
 
-const list =
-  <T>(show: (item: T) => string) =>
-  (value: unknown) =>
-    (value as T[]).map(show).join("\n");
-
-const author = (a: ArticleAuthor) =>
-  [authorName(a), a.affiliation, a.orcid && `ORCID ${a.orcid}`, a.email, a.corresponding && "corresponding author"]
-    .filter(Boolean)
-    .join(", ");
-
 /**
  * How the history page compares every field a revision of an article keeps (issue 31): keyed by
  * the revision's own fields, so a field added to what revisions keep cannot be left out of the
- * comparison (the type check fails). Words as the article editor labels its fields.
+ * comparison (the type check fails). The scholarly fields' labels and texts are declared with
+ * them (article-fields.ts), as the article editor labels them.
  */
 function describe(issueLabel: (id: string) => string): Record<keyof ArticleSnapshot, Described> {
   // Revisions kept before the scholarly fields existed do not hold them; a restore leaves them.
-  const scholarly = { absentKeepsCurrent: true };
+  const scholarly = Object.fromEntries(
+    Object.entries(articleRevisionDescriptions({ issue: issueLabel })).map(([key, field]) => [
+      key,
+      { absentKeepsCurrent: true, ...field },
+    ]),
+  ) as unknown as ReturnType<typeof articleRevisionDescriptions>;
   return {
     title: { label: "Journal title" },
     abstract: { label: "Description", html: true },
@@ -39,24 +28,7 @@ function describe(issueLabel: (id: string) => string): Record<keyof ArticleSnaps
       label: "Status",
       text: (value) => EDITORIAL_STATUS_LABELS[value as EditorialStatus] ?? String(value),
     },
-    issueId: { ...scholarly, label: "Issue", text: (value) => issueLabel(String(value)) },
-    section: { ...scholarly, label: "Section", text: (value) => sectionLabel(String(value)) },
-    authors: { ...scholarly, label: "Authors", text: list(author) },
-    keywords: { ...scholarly, label: "Keywords", text: (value) => (value as string[]).join("; ") },
-    firstPage: { ...scholarly, label: "First page" },
-    lastPage: { ...scholarly, label: "Last page" },
-    doi: { ...scholarly, label: "DOI" },
-    licence: { ...scholarly, label: "Licence", text: (value) => licence(String(value))?.label ?? String(value) },
-    language: { ...scholarly, label: "Language", text: (value) => languageLabel(String(value)) },
-    receivedOn: { ...scholarly, label: "Received" },
-    acceptedOn: { ...scholarly, label: "Accepted" },
-    publishedOn: { ...scholarly, label: "Published" },
-    references: { ...scholarly, label: "References", text: list(String) },
-    supplementary: {
-      ...scholarly,
-      label: "Supplementary files",
-      text: list((s: SupplementaryFile) => `${s.label}: ${s.file}`),
-    },
+    ...scholarly,
   };
 }
 

@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
 
+import { ARTICLE_FIELD_DEFAULTS, ARTICLE_FIELDS, ARTICLE_REVISION_KEYS } from "~/journal/article-fields";
 import { revisionDiff } from "~/lib/revision-diff.server";
 
+import { articleFieldExamples } from "../../../tests/support/articles";
 import { articleRevisionFields } from "./revision-fields.server";
 
 const ISSUE_ID = "00000000-0000-4000-8000-0000000000a1";
 const fields = articleRevisionFields(new Map([[ISSUE_ID, "Vol. 3 No. 1 (2026)"]]));
 
-/** An article's revision as the articles service keeps it. */
+/** An article's revision as the articles service keeps it: every field it keeps. */
 const revision = {
   title: "Borders and patrols",
   abstract: "<p>How border communities live.</p>",
   pdf: "/uploads/a.pdf",
   slug: "borders-and-patrols",
   status: "published",
-  issueId: null,
-  section: "research",
+  ...Object.fromEntries(ARTICLE_REVISION_KEYS.map((key) => [key, ARTICLE_FIELD_DEFAULTS[key]])),
   authors: [
     { given: "Ngozi", family: "Okafor", affiliation: "Lagos", orcid: "", email: "n@x.org", corresponding: true },
   ],
@@ -23,13 +24,8 @@ const revision = {
   firstPage: 1,
   lastPage: 20,
   doi: "10.5555/jpss.1",
-  licence: null,
-  language: "en",
   receivedOn: "2026-01-02",
-  acceptedOn: null,
-  publishedOn: null,
   references: ["Galtung 1969"],
-  supplementary: [],
 };
 
 const changed = (before: Record<string, unknown>, after: Record<string, unknown>) =>
@@ -73,6 +69,14 @@ describe("the comparison of an article's revisions (issue 31)", () => {
     expect(diff.Keywords).toContain("+patrols");
     expect(diff.Issue).toBe("+Vol. 3 No. 1 (2026)");
     expect(diff.Licence).toBe("+CC BY-SA 4.0");
+  });
+
+  it("shows a change of every field a revision keeps under the label the editor gives it", () => {
+    const examples = articleFieldExamples();
+    for (const key of ARTICLE_REVISION_KEYS) {
+      const diff = changed({ ...revision, [key]: ARTICLE_FIELD_DEFAULTS[key] }, { ...revision, [key]: examples[key] });
+      expect(Object.keys(diff), key).toEqual([ARTICLE_FIELDS[key].label]);
+    }
   });
 
   it("finds no difference between equal revisions", () => {

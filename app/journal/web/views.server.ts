@@ -1,7 +1,8 @@
+import type { ArticleView } from "~/journal/article-fields";
 import { articleView, issueView, journalView } from "~/journal/article-view.server";
 import type { ArticleRecord } from "~/journal/articles.server";
 import type { Issue } from "~/journal/journal.server";
-import type { ArticleView, JournalView } from "~/journal/vocabulary";
+import type { JournalView } from "~/journal/vocabulary";
 import { isSlug } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { siteUrlOf } from "~/web/seo.server";

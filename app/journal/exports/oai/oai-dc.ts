@@ -1,4 +1,5 @@
-import { type ArticleView, doiUrl, issueLabel, type JournalView } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { doiUrl, issueLabel, type JournalView } from "~/journal/vocabulary";
 import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 

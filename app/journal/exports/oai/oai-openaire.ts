@@ -1,4 +1,5 @@
-import { type ArticleSection, type ArticleView, type JournalView, languageCode3 } from "~/journal/vocabulary";
+import type { ArticleView } from "~/journal/article-fields";
+import { type ArticleSection, type JournalView, languageCode3 } from "~/journal/vocabulary";
 import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
@@ -68,6 +69,13 @@ export function oaiOpenaireRecord(article: ArticleView, journal: JournalView): s
     },
     element("datacite:titles", {}, textElement("datacite:title", article.title)),
     creators.length ? element("datacite:creators", {}, ...creators) : "",
+    present(article.funding) === null
+      ? ""
+      : element(
+          "oaire:fundingReferences",
+          {},
+          element("oaire:fundingReference", {}, textElement("oaire:funderName", present(article.funding)!)),
+        ),
     element(
       "datacite:alternateIdentifiers",
       {},
