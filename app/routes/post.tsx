@@ -97,14 +97,14 @@ export const handle = READING_PAGE;
 
 export const meta = routeMeta("Something went wrong.");
 
-export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
+export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;
   return (
     <article>
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
       <link {...categoryFeedLink(post.category, categoryLabel(post.category))} />
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
-      {!preview && <AdminEditLink user={matches[0].loaderData.user} to={`/update-post/${post.id}`} what="this post" />}
+      {!preview && <AdminEditLink to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">
