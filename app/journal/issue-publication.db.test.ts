@@ -10,6 +10,7 @@ import { isPublic } from "~/services/editorial.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
+import { issueInput as newIssue } from "../../tests/support/journal-issues";
 
 /**
  * Issue 31: an article in a forthcoming issue was public at once. The one visibility rule now
@@ -19,17 +20,8 @@ const world = setUpDashboardWorld();
 const SITE = { siteUrl: "https://journal.example.org/" };
 
 let nextVolume = 300;
-const issueInput = (extra: Partial<IssueInput> = {}): IssueInput => ({
-  volume: nextVolume++,
-  number: 1,
-  year: 2026,
-  title: "",
-  description: "",
-  cover: "",
-  publishedOn: null,
-  status: "forthcoming",
-  ...extra,
-});
+/** A forthcoming issue of a volume no other test of the file has used. */
+const issueInput = (extra: Partial<IssueInput> = {}) => newIssue({ volume: nextVolume++, ...extra });
 
 async function storedPdf(title: string) {
   const bytes = renderPdf([{ text: title, style: "title" }], { title, author: "Tests" });
