@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { postInput } from "../../tests/support/post-input";
 import { NotFoundError } from "./errors.server";
 import { mediaService } from "./media.server";
 import { mediaOptions } from "./media-options.server";
@@ -9,15 +10,6 @@ import { postsService } from "./posts.server";
 let database: TestDatabase;
 let posts: ReturnType<typeof postsService>;
 const DAY = 86_400_000;
-
-/** A post in the "fees" category without a picture: the fields these tests do not look at. */
-const feesPost = (title: string, content: string, more: { excerpt?: string } = {}) => ({
-  title,
-  category: "fees" as const,
-  image: "",
-  content,
-  ...more,
-});
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -39,8 +31,8 @@ describe(`posts service (${testDatabaseKind})`, () => {
     // Two posts created in the same microsecond-precise instant as others: order falls back to the id.
     const sameMoment = new Date(Date.now() - 5.5 * DAY);
     const added = [
-      await posts.create(feesPost("Same moment A", ""), sameMoment),
-      await posts.create(feesPost("Same moment B", ""), sameMoment),
+      await posts.create(postInput("Same moment A"), sameMoment),
+      await posts.create(postInput("Same moment B"), sameMoment),
     ];
     const byPosition = [];
     for (let start = 0; ; start += 9) {
@@ -72,8 +64,8 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("gives two posts with the same title different, readable slugs", async () => {
-    const a = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
-    const b = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
+    const a = await posts.create(postInput("Annual Lecture", { category: "uncategorized" }));
+    const b = await posts.create(postInput("Annual Lecture", { category: "uncategorized" }));
     expect(a.slug).toBe("annual-lecture");
     expect(b.slug).toBe("annual-lecture-2");
     expect((await posts.bySlug("annual-lecture-2"))?.id).toBe(b.id);
@@ -92,18 +84,20 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("keeps the slug when the content or the title changes, moves it when the slug is edited, and sanitises", async () => {
-    const post = await posts.create(feesPost("Stable Address", "<p>One</p><script>alert(1)</script>"));
+    const post = await posts.create(postInput("Stable Address", { content: "<p>One</p><script>alert(1)</script>" }));
     expect(post.content).toBe("<p>One</p>");
-    const edited = await posts.update(post.id, feesPost("Stable Address", '<p onclick="x()">Two</p>'));
+    const edited = await posts.update(post.id, postInput("Stable Address", { content: '<p onclick="x()">Two</p>' }));
     expect(edited).toMatchObject({ slug: "stable-address", content: "<p>Two</p>" });
-    const renamed = await posts.update(post.id, feesPost("Moved Address", "<p>Two</p>"));
+    const renamed = await posts.update(post.id, postInput("Moved Address", { content: "<p>Two</p>" }));
     // The address is stable: a new title keeps it (SPEC-NOTES.md).
     expect(renamed).toMatchObject({ slug: "stable-address", title: "Moved Address" });
-    const moved = await posts.update(post.id, feesPost("Moved Address", "<p>Two</p>"), { slug: "Moved Address" });
+    const moved = await posts.update(post.id, postInput("Moved Address", { content: "<p>Two</p>" }), {
+      slug: "Moved Address",
+    });
     expect(moved.slug).toBe("moved-address");
     expect(await posts.movedSlug("stable-address")).toBe("moved-address");
     // A post that is not there is a refusal (404), not an empty answer.
-    await expect(posts.update("00000000-0000-4000-8000-000000000000", feesPost("x", ""))).rejects.toBeInstanceOf(
+    await expect(posts.update("00000000-0000-4000-8000-000000000000", postInput("x"))).rejects.toBeInstanceOf(
       NotFoundError,
     );
     expect((await posts.remove(post.id))?.id).toBe(post.id);
@@ -111,9 +105,12 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("keeps the editors' excerpt as plain text on one line, in revisions too", async () => {
-    const post = await posts.create(feesPost("Excerpted", "<p>Body</p>", { excerpt: " First\n summary. " }));
+    const post = await posts.create(postInput("Excerpted", { content: "<p>Body</p>", excerpt: " First\n summary. " }));
     expect(post.excerpt).toBe("First summary.");
-    const changed = await posts.update(post.id, feesPost("Excerpted", "<p>Body</p>", { excerpt: "Second summary." }));
+    const changed = await posts.update(
+      post.id,
+      postInput("Excerpted", { content: "<p>Body</p>", excerpt: "Second summary." }),
+    );
     expect(changed.excerpt).toBe("Second summary.");
     const [, first] = await posts.revisions(post.id);
     const restored = await posts.restoreRevision(post.id, first.id);
