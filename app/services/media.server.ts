@@ -556,7 +556,9 @@ export function mediaService(db: Database, options: MediaOptions) {
               return tx.insert(media).values(values).returning();
             })
           : await db.insert(media).values(values).returning();
-      return { ...mediaFile(saved), contentType: saved.contentType };
+      // In the order /api/uploads has always answered with.
+      const { id: fileId, url, kind, ...dimensions } = mediaFile(saved);
+      return { id: fileId, url, kind, contentType: saved.contentType, ...dimensions };
     } catch (error) {
       // Nothing of a refused or failed upload stays behind.
       await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
