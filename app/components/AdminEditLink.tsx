@@ -1,21 +1,20 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 
 /**
  * "Edit" on a public page, for signed-in admins only: it leads to the dashboard tab or editor that
  * changes what the page shows. Signed-out visitors never get it, so the page cache (which keeps
- * only renders that found no signed-in user) never holds it.
+ * only renders that found no signed-in user) never holds it. The session's user is the root
+ * loader's, read here so that no page has to pass it along.
  */
 export function AdminEditLink({
-  user,
   to,
   what,
 }: {
-  /** The session's user, from the root loader. */
-  user: { isAdmin: boolean } | null | undefined;
   to: string;
   /** What is edited, for screen readers: "Edit" + " this post". */
   what: string;
 }) {
+  const user = useRouteLoaderData<{ user?: { isAdmin: boolean } | null }>("root")?.user;
   if (!user?.isAdmin) return null;
   return (
     <Link

@@ -10,6 +10,7 @@ import { isPublic } from "~/services/editorial.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
+import { issueInput as newIssue } from "../../tests/support/journal-issues";
 
 /**
  * Issue 31: an article in a forthcoming issue was public at once. The one visibility rule now
@@ -19,21 +20,17 @@ const world = setUpDashboardWorld();
 const SITE = { siteUrl: "https://journal.example.org/" };
 
 let nextVolume = 300;
-const issueInput = (extra: Partial<IssueInput> = {}): IssueInput => ({
-  volume: nextVolume++,
-  number: 1,
-  year: 2026,
-  title: "",
-  description: "",
-  cover: "",
-  publishedOn: null,
-  status: "forthcoming",
-  ...extra,
-});
+/** A forthcoming issue of a volume no other test of the file has used. */
+const issueInput = (extra: Partial<IssueInput> = {}) => newIssue({ volume: nextVolume++, ...extra });
 
 async function storedPdf(title: string) {
   const bytes = renderPdf([{ text: title, style: "title" }], { title, author: "Tests" });
   return (await world.services.media.ingestBuffer(bytes, { purpose: "pdf", fileName: "a.pdf" })).url;
+}
+
+/** A new forthcoming issue, and a stored PDF named `title` for an article in it. */
+async function issueWithPdf(title: string, input: IssueInput = issueInput()) {
+  return { issue: await world.services.journal.createIssue(input), file: await storedPdf(title) };
 }
 
 /** The OAI-PMH header of an article in an answer, if it has one, and whether it says deleted. */
@@ -106,8 +103,7 @@ async function withdrawn(id: string) {
 describe(`an issue's articles wait for it (${testDatabaseKind})`, () => {
   it("keeps an article of a forthcoming issue from visitors everywhere, whatever its own status", async () => {
     const { journal, articles } = world.services;
-    const issue = await journal.createIssue(issueInput());
-    const file = await storedPdf("Waiting");
+    const { issue, file } = await issueWithPdf("Waiting");
     // The editor's old default: published, in a forthcoming issue.
     const article = await articles.create({
       title: "Quillwort governance waiting",
@@ -135,8 +131,7 @@ describe(`an issue's articles wait for it (${testDatabaseKind})`, () => {
   it("publishes an issue and its articles together, once, and harvesters pick them up", async () => {
     const { journal, articles } = world.services;
     const { db } = world.database;
-    const issue = await journal.createIssue(issueInput());
-    const file = await storedPdf("Together");
+    const { issue, file } = await issueWithPdf("Together");
     const inIssue = { abstract: "", pdf: file, issueId: issue.id };
     const draft = await articles.create({ ...inIssue, title: "Marram draft", status: "draft" });
     const waiting = await articles.create({ ...inIssue, title: "Marram waiting", status: "published" });
@@ -219,8 +214,7 @@ describe(`an issue's articles wait for it (${testDatabaseKind})`, () => {
 
   it("publishes an issue once when two editors press at once", async () => {
     const { journal, articles } = world.services;
-    const issue = await journal.createIssue(issueInput({ publishedOn: "2026-03-01" }));
-    const file = await storedPdf("Race");
+    const { issue, file } = await issueWithPdf("Race", issueInput({ publishedOn: "2026-03-01" }));
     await articles.create({ title: "Raced draft", abstract: "", pdf: file, issueId: issue.id, status: "draft" });
     const outcomes = await Promise.allSettled([journal.publishIssue(issue.id), journal.publishIssue(issue.id)]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
@@ -238,8 +232,7 @@ describe(`an issue's articles wait for it (${testDatabaseKind})`, () => {
   it("publishes the articles when an issue is saved as published, withdraws them when it goes back, and moves their datestamps on any change", async () => {
     const { journal, articles } = world.services;
     const input = issueInput();
-    const issue = await journal.createIssue(input);
-    const file = await storedPdf("Saved");
+    const { issue, file } = await issueWithPdf("Saved", input);
     const article = await articles.create({
       title: "Sedge saved with its issue",
       abstract: "",
@@ -281,9 +274,8 @@ describe(`an issue's articles wait for it (${testDatabaseKind})`, () => {
   });
 
   it("hides an article moved into a forthcoming issue, and reports it withdrawn", async () => {
-    const { journal, articles } = world.services;
-    const issue = await journal.createIssue(issueInput());
-    const file = await storedPdf("Moved");
+    const { articles } = world.services;
+    const { issue, file } = await issueWithPdf("Moved");
     const article = await articles.create({ title: "Rush moved", abstract: "", pdf: file });
     expect(missedBy(await seenBy(article, "Rush"))).toEqual([]);
     await articles.update(article.id, { title: "Rush moved", abstract: "", pdf: file, issueId: issue.id });

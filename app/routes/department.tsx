@@ -43,7 +43,7 @@ export const handle = READING_PAGE;
 
 export const meta = routeMeta("Department not found");
 
-export default function DepartmentPage({ loaderData, matches }: Route.ComponentProps) {
+export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
   const { department } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -53,11 +53,7 @@ export default function DepartmentPage({ loaderData, matches }: Route.ComponentP
 
   return (
     <>
-      <AdminEditLink
-        user={matches[0].loaderData.user}
-        to={"/dashboard?tab=course"}
-        what="this department and its courses"
-      />
+      <AdminEditLink to={"/dashboard?tab=course"} what="this department and its courses" />
       <section
         className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white"
         data-testid="department-hero"

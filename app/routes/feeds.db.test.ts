@@ -10,6 +10,7 @@ import { recording } from "~/services/request-record.server";
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
 import { feedProblems, readWithFeedparser, readWithRssParser } from "../../tests/support/feeds";
+import { routeAnswer } from "../../tests/support/route-runtime";
 import { loader } from "./feeds";
 
 const world = setUpDashboardWorld();
@@ -19,18 +20,7 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<R
   const { pathname } = new URL(url, "http://localhost");
   const category = /^\/posts\/category\/([^/]+)\//.exec(pathname)?.[1];
   const params = category ? { category, feedFile: pathname.split("/").pop() } : {};
-  try {
-    return (await loader({
-      request: new Request(`http://localhost${url}`, { headers }),
-      params,
-      context: {},
-    } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return new Response(null, { status });
-    throw thrown;
-  }
+  return routeAnswer(loader, url, params, headers);
 }
 
 const FORMATS = [

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { demoJournals } from "~/demo/content";
 import { extractPendingPdfText } from "~/journal/pdf-text.server";
 import { loader as journalLoader } from "~/journal/routes/article";
 import { loader as journalsLoader } from "~/journal/routes/articles";
 import { mediaOptions } from "~/registry.server";
-import { closeRuntime } from "~/runtime.server";
 
-import {
-  installRuntime,
-  openSeededTestDatabase,
-  type TestDatabase,
-  testDatabaseKind,
-} from "../../tests/support/database";
+import { openSeededTestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { setUpRouteRuntime, thrownStatus } from "../../tests/support/route-runtime";
 import { loader as departmentLoader } from "./department";
 import { loader as homeLoader } from "./home";
 import { loader as postLoader } from "./post";
@@ -20,31 +15,12 @@ import { loader as postsLoader } from "./posts";
 import { loader as programmesLoader } from "./programmes";
 import { loader as searchLoader } from "./search";
 
-let database: TestDatabase;
+const world = setUpRouteRuntime(openSeededTestDatabase);
 
 /** Calls a route loader the way React Router does, with a request and route params. */
 function call<T>(loader: (args: never) => T, url: string, params: Record<string, string> = {}) {
   return loader({ request: new Request(`http://localhost${url}`), params, context: {} } as never);
 }
-
-/** The status of the response a loader threw, or undefined when it did not throw one. */
-async function thrownStatus(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { init?: { status?: number } }).init?.status ?? (error as Response).status;
-  }
-  return undefined;
-}
-
-beforeAll(async () => {
-  database = await openSeededTestDatabase();
-  installRuntime(database);
-});
-afterAll(async () => {
-  await closeRuntime();
-  await database?.dispose();
-});
 
 describe(`page loaders (${testDatabaseKind})`, () => {
   it("home: every block's data, and the 3 latest posts as news", async () => {
@@ -106,7 +82,8 @@ describe(`page loaders (${testDatabaseKind})`, () => {
     const before = (await call(searchLoader, "/search?q=promise")) as { results: { hits: { title: string }[] } };
     expect(before.results.hits).toEqual([]);
     // The words of the first demo article's PDF ("Early warning systems promise to turn ...").
-    expect(await extractPendingPdfText(database.db, mediaOptions(database.dataDir).store)).toBe(demoJournals.length);
+    const { db, dataDir } = world.database;
+    expect(await extractPendingPdfText(db, mediaOptions(dataDir).store)).toBe(demoJournals.length);
     const after = (await call(searchLoader, "/search?q=promise&kind=article&category=nonsense&year=x")) as {
       results: { hits: { title: string; url: string }[] };
       filters: Record<string, string>;

@@ -60,21 +60,27 @@ function postSeo(request: Request, post: Post, description: string, preview: boo
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/** What the page shows of a post, whether the preview or its own address. */
+async function postPage(request: Request, post: Post, notice: string | null, preview: boolean) {
   const { posts } = await services();
+  const related = await posts.related(post, 6);
+  const summary = describe(post.excerpt, post.content);
+  return {
+    post,
+    related: related.map(toPostCard),
+    summary,
+    notice,
+    preview,
+    seo: await postSeo(request, post, summary, preview),
+  };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   if (params.previewToken) {
     const { post, expiresAt } = await previewedPost(params.previewToken);
-    const related = await posts.related(post, 6);
-    const summary = describe(post.excerpt, post.content);
-    return {
-      post,
-      related: related.map(toPostCard),
-      summary,
-      notice: previewNotice(expiresAt),
-      preview: true,
-      seo: await postSeo(request, post, summary, true),
-    };
+    return postPage(request, post, previewNotice(expiresAt), true);
   }
+  const { posts } = await services();
   const audience = await audienceOf(request);
   const slug = params.postSlug ?? "";
   const post = await posts.bySlug(slug, audience);
@@ -84,30 +90,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (movedTo) throw redirect(`/post/${movedTo}`, 301);
     throw data({ message: "Post not found" }, { status: 404 });
   }
-  const related = await posts.related(post, 6);
-  const summary = describe(post.excerpt, post.content);
-  return {
-    post,
-    related: related.map(toPostCard),
-    summary,
-    seo: await postSeo(request, post, summary, false),
-    notice: isPublic(post) ? null : unpublishedNotice(post.status, post.publishAt),
-    preview: false,
-  };
+  return postPage(request, post, isPublic(post) ? null : unpublishedNotice(post.status, post.publishAt), false);
 }
 
 export const handle = READING_PAGE;
 
 export const meta = routeMeta("Something went wrong.");
 
-export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
+export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;
   return (
     <article>
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
       <link {...categoryFeedLink(post.category, categoryLabel(post.category))} />
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
-      {!preview && <AdminEditLink user={matches[0].loaderData.user} to={`/update-post/${post.id}`} what="this post" />}
+      {!preview && <AdminEditLink to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">

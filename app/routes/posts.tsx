@@ -32,11 +32,11 @@ export const handle = READING_PAGE;
 
 export const meta = routeMeta("News and Stories");
 
-export default function Posts({ loaderData, matches }: Route.ComponentProps) {
+export default function Posts({ loaderData }: Route.ComponentProps) {
   const { blog } = loaderData;
   return (
     <>
-      <AdminEditLink user={matches[0].loaderData.user} to={"/dashboard?tab=posts"} what="the news posts" />
+      <AdminEditLink to={"/dashboard?tab=posts"} what="the news posts" />
       <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle} />
       <PagedList
         path="/posts"

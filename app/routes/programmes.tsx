@@ -31,7 +31,7 @@ export const handle = READING_PAGE;
 
 export const meta = routeMeta("Programmes");
 
-export default function Programmes({ loaderData, matches }: Route.ComponentProps) {
+export default function Programmes({ loaderData }: Route.ComponentProps) {
   const { programmes, faculties } = loaderData;
   // The first card with an image: the image nearest the top, on screen on a phone.
   const firstImage = faculties
@@ -39,11 +39,7 @@ export default function Programmes({ loaderData, matches }: Route.ComponentProps
     .find((department) => department.departimage)?.id;
   return (
     <>
-      <AdminEditLink
-        user={matches[0].loaderData.user}
-        to={"/dashboard?tab=course"}
-        what="the faculties and departments"
-      />
+      <AdminEditLink to={"/dashboard?tab=course"} what="the faculties and departments" />
       <PageHero
         compact
         eyebrow="Study with us"

@@ -4,21 +4,17 @@
  * (tests/e2e/seo.spec.ts checks the same on the rendered pages, and that the images answer.)
  */
 import type { MetaDescriptor } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { loader as archiveLoader } from "~/journal/routes/archive";
 import { loader as journalLoader } from "~/journal/routes/article";
 import { loader as journalsLoader } from "~/journal/routes/articles";
 import { loader as issueLoader } from "~/journal/routes/issue";
-import { closeRuntime, services } from "~/runtime.server";
+import { services } from "~/runtime.server";
 import { publicOrigin } from "~/web/seo.server";
 
-import {
-  installRuntime,
-  openSeededTestDatabase,
-  type TestDatabase,
-  testDatabaseKind,
-} from "../../tests/support/database";
+import { openSeededTestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { setUpRouteRuntime } from "../../tests/support/route-runtime";
 import { checkStructuredData, type StructuredType } from "../../tests/support/structured-data";
 import { loader as aboutLoader } from "./about";
 import { loader as admisionLoader } from "./admision";
@@ -28,7 +24,7 @@ import { loader as postLoader } from "./post";
 import { loader as postsLoader } from "./posts";
 import { loader as programmesLoader } from "./programmes";
 
-let database: TestDatabase;
+setUpRouteRuntime(openSeededTestDatabase);
 const ORIGIN = "http://cpscr.localhost:8080";
 
 async function seoOf(loader: (args: never) => unknown, url: string, params: Record<string, string> = {}) {
@@ -57,15 +53,6 @@ function checkPage(tags: MetaDescriptor[], path: string): StructuredType[] {
   expect(documents.length, path).toBeLessThanOrEqual(1);
   return documents.length ? checkStructuredData((documents[0] as Record<string, unknown>)["script:ld+json"]) : [];
 }
-
-beforeAll(async () => {
-  database = await openSeededTestDatabase();
-  installRuntime(database);
-});
-afterAll(async () => {
-  await closeRuntime();
-  await database?.dispose();
-});
 
 describe(`head tags of every public page kind (${testDatabaseKind})`, () => {
   it("home: the site's name, and the centre as a ResearchOrganization that is also a core schema.org Organization", async () => {

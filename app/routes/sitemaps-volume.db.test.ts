@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
-import { closeRuntime } from "~/runtime.server";
 
-import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { testDatabaseKind } from "../../tests/support/database";
+import { setUpRouteRuntime } from "../../tests/support/route-runtime";
 import { sitemapAnswer, validSitemap } from "../../tests/support/sitemaps";
 
 /**
@@ -12,19 +12,11 @@ import { sitemapAnswer, validSitemap } from "../../tests/support/sitemaps";
  * (`npm run test:volume`): 140,000 rows, and every child checked against the protocol's schema.
  */
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  installRuntime(database);
-});
-afterAll(async () => {
-  await closeRuntime();
-  await database?.dispose();
-});
+const world = setUpRouteRuntime();
 
 describe(`a sitemap of 100,000+ posts (${testDatabaseKind})`, () => {
   it("is an index of children of at most 50,000 addresses, each valid, with drafts and trashed rows left out", async () => {
-    const { db } = database;
+    const { db } = world.database;
     const ROWS = 120_000;
     // Bulk rows as SQL makes them: every tenth a draft, every seventeenth in the trash.
     await db.execute(sql`

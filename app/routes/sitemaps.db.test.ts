@@ -8,6 +8,7 @@ import { robotsTxt } from "~/web/sitemaps.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
+import { postInput } from "../../tests/support/post-input";
 import { sitemapAnswer, validSitemap } from "../../tests/support/sitemaps";
 
 const world = setUpDashboardWorld();
@@ -15,17 +16,12 @@ const world = setUpDashboardWorld();
 describe(`sitemaps and robots.txt (${testDatabaseKind})`, () => {
   it("an index of valid children listing the public pages, posts and articles, and nothing unpublished", async () => {
     const { posts, articles, journal, academicsAdmin, media } = world.services;
-    const shown = await posts.create({ title: "A public post", category: "fees", image: "", content: "<p>x</p>" });
-    await posts.create({ title: "A draft post", category: "fees", image: "", content: "", status: "draft" });
-    await posts.create({
-      title: "A scheduled post",
-      category: "fees",
-      image: "",
-      content: "",
-      status: "scheduled",
-      publishAt: new Date(Date.now() + 24 * 3600_000),
-    });
-    const trashed = await posts.create({ title: "A trashed post", category: "fees", image: "", content: "" });
+    const shown = await posts.create(postInput("A public post", { content: "<p>x</p>" }));
+    await posts.create(postInput("A draft post", { status: "draft" }));
+    await posts.create(
+      postInput("A scheduled post", { status: "scheduled", publishAt: new Date(Date.now() + 24 * 3600_000) }),
+    );
+    const trashed = await posts.create(postInput("A trashed post"));
     await posts.remove(trashed.id);
     const file = (
       await media.ingestBuffer(renderPdf([{ text: "S", style: "title" }], { title: "S", author: "T" }), {

@@ -13,6 +13,7 @@ import { DEFAULT_JOURNAL_PROFILE } from "~/journal/vocabulary";
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";
 import { feedProblems, readWithRssParser, xmlWellFormednessProblems } from "../../tests/support/feeds";
+import { routeAnswer } from "../../tests/support/route-runtime";
 import { loader as feedLoader } from "./feeds";
 import { loader as sitemapLoader } from "./sitemaps";
 
@@ -36,17 +37,7 @@ async function get(
   params: Record<string, string | undefined> = {},
   cookie = "",
 ): Promise<Response> {
-  const headers = cookie ? { cookie } : undefined;
-  try {
-    return (await loader({
-      request: new Request(`http://localhost${url}`, { headers }),
-      params,
-      context: {},
-    } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return routeAnswer(loader, url, params, cookie ? { cookie } : undefined);
 }
 
 let seeded: Awaited<ReturnType<typeof seed>> | undefined;

@@ -228,6 +228,13 @@ export function editorialRecords<T extends EditorialTable>(db: Database, spec: S
       return setTrashed(db, table, ids, true);
     },
 
+    /** Moves one row to the trash; one that is not there (or is there already) is a 404. */
+    async trashOne(id: string): Promise<Row> {
+      const [row] = await setTrashed(db, table, [id], true);
+      if (!row) throw new NotFoundError(spec.gone);
+      return row;
+    },
+
     async restore(ids: string[]): Promise<Row[]> {
       return setTrashed(db, table, ids, false);
     },

@@ -18,6 +18,28 @@ let database: TestDatabase;
 let service: ReturnType<typeof mediaService>;
 const KB = 1024;
 
+/** A stored file's bytes, read whole. */
+async function bytesOf(file: { body: AsyncIterable<unknown> } | null) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file!.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Upload options whose store is `bucket` on the test S3 server. */
+const onS3 = (s3: Awaited<ReturnType<typeof startS3Server>>, bucket: string) =>
+  mediaOptions(database.dataDir, {
+    maxImageBytes: 10 * 1024 * KB,
+    maxPdfBytes: 10 * 1024 * KB,
+    s3: {
+      bucket,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    },
+  });
+
 beforeAll(async () => {
   database = await openTestDatabase();
   service = mediaService(database.db, {
@@ -85,9 +107,8 @@ describe(`uploads (${testDatabaseKind})`, () => {
         const [url, width] = candidate.split(" ");
         const file = await service.open(url.slice("/uploads/".length));
         expect(file, url).not.toBeNull();
-        const chunks: Buffer[] = [];
-        for await (const chunk of file!.body) chunks.push(chunk as Buffer);
-        expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(Number(width.slice(0, -1)));
+        const content = await bytesOf(file);
+        expect((await sharp(content).metadata()).width).toBe(Number(width.slice(0, -1)));
       }
     },
   );
@@ -97,9 +118,8 @@ describe(`uploads (${testDatabaseKind})`, () => {
     const stored = await upload(bytes, "pdf", "article.pdf");
     expect(stored).toMatchObject({ kind: "pdf", contentType: "application/pdf", size: bytes.length });
     const file = (await service.open(stored.url.slice("/uploads/".length)))!;
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.body) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    const content = await bytesOf(file);
+    expect(content.equals(bytes)).toBe(true);
   });
 
   it("removes location and camera data from photos", async () => {
@@ -110,9 +130,8 @@ describe(`uploads (${testDatabaseKind})`, () => {
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
     const stored = await upload(withGps, "avatar", "me.jpg");
     const file = (await service.open(stored.url.slice("/uploads/".length)))!;
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.body) chunks.push(chunk as Buffer);
-    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    const content = await bytesOf(file);
+    const meta = await sharp(content).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.format).toBe("webp");
   });
@@ -171,18 +190,7 @@ describe("storage drivers", () => {
     const s3 = await startS3Server("cpscr-media");
     try {
       const local = mediaOptions(database.dataDir);
-      const bucket = mediaOptions(database.dataDir, {
-        maxImageBytes: 10 * 1024 * KB,
-        maxPdfBytes: 10 * 1024 * KB,
-        s3: {
-          bucket: "cpscr-media",
-          endpoint: s3.endpoint,
-          region: "us-east-1",
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: true,
-        },
-      });
+      const bucket = onS3(s3, "cpscr-media");
       expect(local.store.kind).toBe("local");
       expect(bucket.store.kind).toBe("s3");
       const bytes = pdf();
@@ -196,13 +204,11 @@ describe("storage drivers", () => {
         const key = stored.url.slice("/uploads/".length);
         expect(await drive.head(key)).toEqual({ size: bytes.length, contentType: "application/pdf" });
         const whole = await drive.open(key);
-        const chunks: Buffer[] = [];
-        for await (const chunk of whole!.body) chunks.push(chunk as Buffer);
-        expect(Buffer.concat(chunks).equals(bytes), options.store.kind).toBe(true);
+        const content = await bytesOf(whole);
+        expect(content.equals(bytes), options.store.kind).toBe(true);
         const part = await drive.open(key, { start: 0, end: 4 });
-        const partChunks: Buffer[] = [];
-        for await (const chunk of part!.body) partChunks.push(chunk as Buffer);
-        expect(Buffer.concat(partChunks).toString()).toBe("%PDF-");
+        const firstBytes = await bytesOf(part);
+        expect(firstBytes.toString()).toBe("%PDF-");
         await options.store.delete(key);
         expect(await drive.head(key)).toBeNull();
       }
@@ -223,27 +229,15 @@ describe("storage drivers", () => {
 describe("link-preview copies (issue 22)", () => {
   const read = async (drive: ReturnType<typeof mediaService>, key: string) => {
     const file = await drive.open(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file!.body) chunks.push(chunk as Buffer);
-    return sharp(Buffer.concat(chunks)).metadata();
+    const content = await bytesOf(file);
+    return sharp(content).metadata();
   };
 
   it("are a 1200×630 JPEG made at upload, and made again from the main copy when missing, on disk and on S3", async () => {
     const s3 = await startS3Server("cpscr-cards");
     try {
       const local = mediaOptions(database.dataDir);
-      const bucket = mediaOptions(database.dataDir, {
-        maxImageBytes: 10 * 1024 * KB,
-        maxPdfBytes: 10 * 1024 * KB,
-        s3: {
-          bucket: "cpscr-cards",
-          endpoint: s3.endpoint,
-          region: "us-east-1",
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: true,
-        },
-      });
+      const bucket = onS3(s3, "cpscr-cards");
       for (const options of [local, bucket]) {
         const drive = mediaService(database.db, options);
         // A portrait photo: the card is cropped, never stretched.

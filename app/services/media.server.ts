@@ -333,6 +333,18 @@ const USE_AREAS: readonly string[] = [
 /** The uuid that names an upload in content (`<month>/<uuid>...` in its storage key). */
 const uploadIdOf = (storageKey: string) => storageKey.slice(8, 44);
 
+/** A stored file as callers see it: its address instead of its storage key. */
+const mediaFile = (
+  row: Pick<typeof media.$inferSelect, "id" | "storageKey" | "kind" | "sizeBytes" | "width" | "height">,
+) => ({
+  id: row.id,
+  url: `${UPLOADS_URL_PREFIX}${row.storageKey}`,
+  kind: row.kind as "image" | "pdf",
+  size: row.sizeBytes,
+  width: row.width,
+  height: row.height,
+});
+
 /**
  * The records whose text names any of the uploads `ids` (their uuids), by uuid. The same tables and
  * columns the sweep reads, so "unused" here is what the sweep would remove.
@@ -544,15 +556,9 @@ export function mediaService(db: Database, options: MediaOptions) {
               return tx.insert(media).values(values).returning();
             })
           : await db.insert(media).values(values).returning();
-      return {
-        id: saved.id,
-        url: `${UPLOADS_URL_PREFIX}${saved.storageKey}`,
-        kind: saved.kind as "image" | "pdf",
-        contentType: saved.contentType,
-        size: saved.sizeBytes,
-        width: saved.width,
-        height: saved.height,
-      };
+      // In the order /api/uploads has always answered with.
+      const { id: fileId, url, kind, ...dimensions } = mediaFile(saved);
+      return { id: fileId, url, kind, contentType: saved.contentType, ...dimensions };
     } catch (error) {
       // Nothing of a refused or failed upload stays behind.
       await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
@@ -792,13 +798,8 @@ export function mediaService(db: Database, options: MediaOptions) {
       return {
         hasMore: page.hasMore,
         items: page.items.map((row) => ({
-          id: row.id,
-          url: `${UPLOADS_URL_PREFIX}${row.storageKey}`,
-          kind: row.kind as "image" | "pdf",
+          ...mediaFile(row),
           originalName: row.originalName,
-          size: row.sizeBytes,
-          width: row.width,
-          height: row.height,
           alt: row.alt,
           caption: row.caption,
           createdAt: row.createdAt,

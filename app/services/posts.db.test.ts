@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
+import { postInput } from "../../tests/support/post-input";
 import { NotFoundError } from "./errors.server";
 import { mediaService } from "./media.server";
 import { mediaOptions } from "./media-options.server";
@@ -30,8 +31,8 @@ describe(`posts service (${testDatabaseKind})`, () => {
     // Two posts created in the same microsecond-precise instant as others: order falls back to the id.
     const sameMoment = new Date(Date.now() - 5.5 * DAY);
     const added = [
-      await posts.create({ title: "Same moment A", category: "fees", image: "", content: "" }, sameMoment),
-      await posts.create({ title: "Same moment B", category: "fees", image: "", content: "" }, sameMoment),
+      await posts.create(postInput("Same moment A"), sameMoment),
+      await posts.create(postInput("Same moment B"), sameMoment),
     ];
     const byPosition = [];
     for (let start = 0; ; start += 9) {
@@ -63,8 +64,8 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("gives two posts with the same title different, readable slugs", async () => {
-    const a = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
-    const b = await posts.create({ title: "Annual Lecture", category: "uncategorized", image: "", content: "" });
+    const a = await posts.create(postInput("Annual Lecture", { category: "uncategorized" }));
+    const b = await posts.create(postInput("Annual Lecture", { category: "uncategorized" }));
     expect(a.slug).toBe("annual-lecture");
     expect(b.slug).toBe("annual-lecture-2");
     expect((await posts.bySlug("annual-lecture-2"))?.id).toBe(b.id);
@@ -83,64 +84,33 @@ describe(`posts service (${testDatabaseKind})`, () => {
   });
 
   it("keeps the slug when the content or the title changes, moves it when the slug is edited, and sanitises", async () => {
-    const post = await posts.create({
-      title: "Stable Address",
-      category: "fees",
-      image: "",
-      content: "<p>One</p><script>alert(1)</script>",
-    });
+    const post = await posts.create(postInput("Stable Address", { content: "<p>One</p><script>alert(1)</script>" }));
     expect(post.content).toBe("<p>One</p>");
-    const edited = await posts.update(post.id, {
-      title: "Stable Address",
-      category: "fees",
-      image: "",
-      content: '<p onclick="x()">Two</p>',
-    });
+    const edited = await posts.update(post.id, postInput("Stable Address", { content: '<p onclick="x()">Two</p>' }));
     expect(edited).toMatchObject({ slug: "stable-address", content: "<p>Two</p>" });
-    const renamed = await posts.update(post.id, {
-      title: "Moved Address",
-      category: "fees",
-      image: "",
-      content: "<p>Two</p>",
-    });
+    const renamed = await posts.update(post.id, postInput("Moved Address", { content: "<p>Two</p>" }));
     // The address is stable: a new title keeps it (SPEC-NOTES.md).
     expect(renamed).toMatchObject({ slug: "stable-address", title: "Moved Address" });
-    const moved = await posts.update(
-      post.id,
-      { title: "Moved Address", category: "fees", image: "", content: "<p>Two</p>" },
-      { slug: "Moved Address" },
-    );
+    const moved = await posts.update(post.id, postInput("Moved Address", { content: "<p>Two</p>" }), {
+      slug: "Moved Address",
+    });
     expect(moved.slug).toBe("moved-address");
     expect(await posts.movedSlug("stable-address")).toBe("moved-address");
     // A post that is not there is a refusal (404), not an empty answer.
-    await expect(
-      posts.update("00000000-0000-4000-8000-000000000000", {
-        title: "x",
-        category: "fees",
-        image: "",
-        content: "",
-      }),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(posts.update("00000000-0000-4000-8000-000000000000", postInput("x"))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect((await posts.remove(post.id))?.id).toBe(post.id);
     expect(await posts.bySlug("moved-address")).toBeUndefined();
   });
 
   it("keeps the editors' excerpt as plain text on one line, in revisions too", async () => {
-    const post = await posts.create({
-      title: "Excerpted",
-      category: "fees",
-      image: "",
-      content: "<p>Body</p>",
-      excerpt: " First\n summary. ",
-    });
+    const post = await posts.create(postInput("Excerpted", { content: "<p>Body</p>", excerpt: " First\n summary. " }));
     expect(post.excerpt).toBe("First summary.");
-    const changed = await posts.update(post.id, {
-      title: "Excerpted",
-      category: "fees",
-      image: "",
-      content: "<p>Body</p>",
-      excerpt: "Second summary.",
-    });
+    const changed = await posts.update(
+      post.id,
+      postInput("Excerpted", { content: "<p>Body</p>", excerpt: "Second summary." }),
+    );
     expect(changed.excerpt).toBe("Second summary.");
     const [, first] = await posts.revisions(post.id);
     const restored = await posts.restoreRevision(post.id, first.id);

@@ -174,9 +174,7 @@ export function postsService(db: Database, files: StoredFiles) {
 
     /** Moves a post to the trash: restorable for 30 days, gone from the site at once. */
     async remove(id: string): Promise<Post> {
-      const [row] = await records.trash([id]);
-      if (!row) throw new NotFoundError(POST_GONE);
-      return row;
+      return records.trashOne(id);
     },
 
     async purge(ids: string[]) {

@@ -7,6 +7,7 @@ import { QUERY_TOO_LONG } from "~/domain/messages/search";
 import { extractPendingPdfText } from "~/journal/pdf-text.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
+import { postInput } from "../../tests/support/post-input";
 import { InvalidError } from "./errors.server";
 import { parseQuery, type SearchRequest, snippetHtml } from "./search.server";
 
@@ -34,75 +35,52 @@ beforeAll(async () => {
   const { posts } = services;
   const day = (n: number) => new Date(Date.UTC(2025, 5, 1) - n * 24 * HOUR);
   await posts.create(
-    {
-      title: "Fee negotiations with the students' union",
-      category: "fees",
-      image: "",
-      content: "<p>The council met the union on Tuesday.</p>",
-    },
+    postInput("Fee negotiations with the students' union", { content: "<p>The council met the union on Tuesday.</p>" }),
     day(1),
   );
   await posts.create(
-    {
-      title: "Council minutes",
+    postInput("Council minutes", {
       category: "uncategorized",
-      image: "",
       content: "<p>The bursar is <strong>negotiating</strong> a new contract for the library.</p>",
-    },
+    }),
     day(2),
   );
   await posts.create(
-    {
-      title: "Examination timetable released",
+    postInput("Examination timetable released", {
       category: "exams",
-      image: "",
       content: "<p>The examination timetable for the second semester is on the notice board.</p>",
-    },
+    }),
     day(3),
   );
   await posts.create(
-    {
-      title: "Timetable changes",
+    postInput("Timetable changes", {
       category: "exams",
-      image: "",
       content: "<p>A second semester change: the board moved the examination of chemistry.</p>",
-    },
+    }),
     day(4),
   );
   await posts.create(
-    {
-      title: "Graduation in the great hall",
+    postInput("Graduation in the great hall", {
       category: "course",
-      image: "",
       content: "<p>Graduation of the class of 2024 in the great hall, with music.</p>",
-    },
+    }),
     new Date(Date.UTC(2024, 10, 20)),
   );
   // Never to be found: a draft, a post scheduled for next week, a post in the trash.
-  await posts.create({ title: "Secret hydrology draft", category: "fees", image: "", content: "", status: "draft" });
-  await posts.create({
-    title: "Hydrology scheduled later",
-    category: "fees",
-    image: "",
-    content: "",
-    status: "scheduled",
-    publishAt: new Date(Date.now() + 7 * 24 * HOUR),
-  });
-  const trashed = await posts.create({ title: "Hydrology in the trash", category: "fees", image: "", content: "" });
+  await posts.create(postInput("Secret hydrology draft", { status: "draft" }));
+  await posts.create(
+    postInput("Hydrology scheduled later", { status: "scheduled", publishAt: new Date(Date.now() + 7 * 24 * HOUR) }),
+  );
+  const trashed = await posts.create(postInput("Hydrology in the trash"));
   await posts.trash([trashed.id]);
   // Due a minute ago: public already, before the publishing tick has flipped it.
-  await posts.create({
-    title: "Hydrology seminar due now",
-    category: "fees",
-    image: "",
-    content: "",
-    status: "scheduled",
-    publishAt: new Date(Date.now() - 60_000),
-  });
+  await posts.create(
+    postInput("Hydrology seminar due now", { status: "scheduled", publishAt: new Date(Date.now() - 60_000) }),
+  );
   // Many posts naming a common word, for paging and capped counts.
   for (let i = 0; i < 23; i++)
     await posts.create(
-      { title: `Weekly bulletin ${i + 1}`, category: "uncategorized", image: "", content: "<p>Campus bulletin.</p>" },
+      postInput(`Weekly bulletin ${i + 1}`, { category: "uncategorized", content: "<p>Campus bulletin.</p>" }),
       day(10 + i),
     );
 

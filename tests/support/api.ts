@@ -9,7 +9,13 @@ import { landscapeImage } from "~/demo/images.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { closeRuntime } from "~/runtime.server";
 
-import { installRuntime, openSeededTestDatabase, tableFingerprints, type TestDatabase } from "./database";
+import {
+  CONTENT_TABLES,
+  installRuntime,
+  openSeededTestDatabase,
+  tableFingerprints,
+  type TestDatabase,
+} from "./database";
 
 export type Role = "anonymous" | "user" | "other" | "admin";
 export const ROLES: Role[] = ["anonymous", "user", "other", "admin"];
@@ -160,21 +166,7 @@ export async function openApiWorld() {
 
   /** Everything a refused request must leave as it was (sessions and rate-limit counters aside). */
   async function fingerprint(): Promise<string> {
-    const tables = [
-      "posts",
-      "articles",
-      "faculties",
-      "departments",
-      "courses",
-      "site_settings",
-      "staff",
-      "announcement",
-      "focus_pages",
-      "users",
-      "accounts",
-      "media",
-    ];
-    const rows = await tableFingerprints(database.db, tables);
+    const rows = await tableFingerprints(database.db, CONTENT_TABLES);
     return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(",");
   }
 

@@ -248,6 +248,22 @@ export function installRuntime(database: TestDatabase, auth: Partial<AuthOptions
   return services;
 }
 
+/** The tables of what the site holds and shows: what a refused or failed change must leave as it was. */
+export const CONTENT_TABLES = [
+  "users",
+  "accounts",
+  "posts",
+  "articles",
+  "faculties",
+  "departments",
+  "courses",
+  "site_settings",
+  "staff",
+  "announcement",
+  "focus_pages",
+  "media",
+] as const;
+
 /** Each table's row count and a hash of its rows as text: equal before and after means nothing changed. */
 export async function tableFingerprints(db: Database, tables: readonly string[]) {
   const parts = tables.map(

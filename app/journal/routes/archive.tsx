@@ -45,7 +45,7 @@ export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export const meta = routeMeta("Archive");
 
-export default function Archive({ loaderData, matches }: Route.ComponentProps) {
+export default function Archive({ loaderData }: Route.ComponentProps) {
   const { volumes, profile } = loaderData;
   const issn = [
     profile.issnPrint && `${profile.issnPrint} (print)`,
@@ -53,7 +53,7 @@ export default function Archive({ loaderData, matches }: Route.ComponentProps) {
   ].filter(Boolean);
   return (
     <>
-      <AdminEditLink user={matches[0].loaderData.user} to="/dashboard?tab=issues" what="the journal's issues" />
+      <AdminEditLink to="/dashboard?tab=issues" what="the journal's issues" />
       <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal" />
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-12">

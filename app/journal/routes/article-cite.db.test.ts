@@ -1,21 +1,17 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { articles as articlesTable } from "~/db/schema";
 import { parseReferences } from "~/journal/exports/citations.server";
-import { closeRuntime, services } from "~/runtime.server";
+import { services } from "~/runtime.server";
 
-import {
-  installRuntime,
-  openSeededTestDatabase,
-  type TestDatabase,
-  testDatabaseKind,
-} from "../../../tests/support/database";
+import { openSeededTestDatabase, testDatabaseKind } from "../../../tests/support/database";
 import { cslJsonProblems, readWithBibtexparser, risRecords } from "../../../tests/support/references";
+import { setUpRouteRuntime, thrownStatus } from "../../../tests/support/route-runtime";
 import { loader as articleLoader } from "./article";
 import { loader } from "./article-cite";
 
-let database: TestDatabase;
+const world = setUpRouteRuntime(openSeededTestDatabase);
 let slug: string;
 let title: string;
 let file: string;
@@ -28,28 +24,13 @@ function cite(articleSlug: string, format: string) {
   } as never);
 }
 
-async function thrownStatus(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { init?: { status?: number } }).init?.status ?? (error as Response).status;
-  }
-  return undefined;
-}
-
 beforeAll(async () => {
-  database = await openSeededTestDatabase();
-  installRuntime(database);
-  const [row] = await database.db
+  const [row] = await world.database.db
     .select({ slug: articlesTable.slug, title: articlesTable.title, file: articlesTable.pdf })
     .from(articlesTable)
     .where(eq(articlesTable.status, "published"))
     .limit(1);
   ({ slug, title, file } = row);
-});
-afterAll(async () => {
-  await closeRuntime();
-  await database?.dispose();
 });
 
 describe(`an article's citation files (${testDatabaseKind})`, () => {
@@ -75,7 +56,7 @@ describe(`an article's citation files (${testDatabaseKind})`, () => {
     expect(await thrownStatus(cite(slug, "endnote"))).toBe(404);
     expect(await thrownStatus(cite(slug, "toString"))).toBe(404);
     expect(await thrownStatus(cite("no-such-article", "ris"))).toBe(404);
-    await database.db.update(articlesTable).set({ status: "draft" }).where(eq(articlesTable.slug, slug));
+    await world.database.db.update(articlesTable).set({ status: "draft" }).where(eq(articlesTable.slug, slug));
     expect(await thrownStatus(cite(slug, "bibtex"))).toBe(404);
   });
 });
@@ -136,7 +117,7 @@ describe(`citation files as outside validators check them (${testDatabaseKind}, 
   it("downloads CSL-JSON that the official schema accepts", async () => {
     const article = await publishedArticle({ title: "Schema-valid references", licence: "CC-BY-4.0" });
     // And a demo article in its issue, with its pages, DOI and keywords.
-    const [demo] = await database.db
+    const [demo] = await world.database.db
       .select({ slug: articlesTable.slug })
       .from(articlesTable)
       .where(and(eq(articlesTable.status, "published"), ne(articlesTable.slug, slug), isNotNull(articlesTable.issueId)))

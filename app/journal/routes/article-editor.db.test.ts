@@ -12,6 +12,7 @@ import {
 
 import { articleEditorForm } from "../../../tests/support/articles";
 import { setUpDashboardWorld } from "../../../tests/support/dashboard-world";
+import { issueInput } from "../../../tests/support/journal-issues";
 import { action, loader } from "./article-editor";
 
 const world = setUpDashboardWorld();
@@ -58,16 +59,7 @@ const ARTICLE = articleEditorForm({
 });
 
 it("saves an article's scholarly details with its authors in order, and shows them again", async () => {
-  const issue = await world.services.journal.createIssue({
-    volume: 9,
-    number: 1,
-    year: 2026,
-    title: "",
-    description: "",
-    cover: "",
-    publishedOn: null,
-    status: "forthcoming",
-  });
+  const issue = await world.services.journal.createIssue(issueInput());
   const file = await pdf();
   const title = `Borders and ports ${Date.now()}`;
   const saved = await send({ ...ARTICLE, title, pdf: file, issueId: issue.id, doi: "doi:10.5555/jpss.9.1" });

@@ -148,9 +148,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
   return (
     <article>
       {notice && <UnpublishedNotice message={notice} editHref={preview || !id ? undefined : `/update-journal/${id}`} />}
-      {!preview && id && (
-        <AdminEditLink user={matches[0].loaderData.user} to={`/update-journal/${id}`} what="this journal article" />
-      )}
+      {!preview && id && <AdminEditLink to={`/update-journal/${id}`} what="this journal article" />}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">

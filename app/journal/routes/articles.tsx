@@ -84,10 +84,10 @@ export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export const meta = routeMeta(JOURNALS_HEADING_DEFAULTS.title);
 
-export default function Journals({ loaderData, matches }: Route.ComponentProps) {
+export default function Journals({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminEditLink user={matches[0].loaderData.user} to={"/dashboard?tab=journals"} what="the journal articles" />
+      <AdminEditLink to={"/dashboard?tab=journals"} what="the journal articles" />
       <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle} />
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">

@@ -65,12 +65,12 @@ export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export const meta = routeMeta("Issue not found");
 
-export default function IssuePage({ loaderData, matches }: Route.ComponentProps) {
+export default function IssuePage({ loaderData }: Route.ComponentProps) {
   const { issue, journalTitle, entries, admin } = loaderData;
   const exportBase = `/journals/issue/${issue.volume}/${issue.number}`;
   return (
     <>
-      <AdminEditLink user={matches[0].loaderData.user} to="/dashboard?tab=issues" what="the journal's issues" />
+      <AdminEditLink to="/dashboard?tab=issues" what="the journal's issues" />
       <PageHero
         compact
         eyebrow={journalTitle}

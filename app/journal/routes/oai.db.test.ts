@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { closeRuntime } from "~/runtime.server";
-
-import { installRuntime, openTestDatabase, type TestDatabase, testDatabaseKind } from "../../../tests/support/database";
+import { testDatabaseKind } from "../../../tests/support/database";
 import { child, echoed, readOai, text } from "../../../tests/support/oai";
+import { setUpRouteRuntime } from "../../../tests/support/route-runtime";
 import { action, loader } from "./oai";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  installRuntime(database);
-});
-afterAll(async () => {
-  await closeRuntime();
-  await database?.dispose();
-});
+setUpRouteRuntime();
 
 describe(`the /oai address (${testDatabaseKind})`, () => {
   it("answers a harvester's GET and its form POST with the repository's XML", async () => {

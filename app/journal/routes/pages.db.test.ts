@@ -7,6 +7,7 @@ import { loader as historyLoader } from "~/routes/revisions";
 
 import { setUpDashboardWorld } from "../../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../../tests/support/database";
+import { issueInput } from "../../../tests/support/journal-issues";
 import { loader as archiveLoader } from "./archive";
 import { loader as exportsLoader } from "./exports";
 import { loader as issueLoader } from "./issue";
@@ -31,26 +32,10 @@ async function statusOf(promise: Promise<unknown>) {
 async function setUpJournal() {
   const { journal, articles, media } = world.services;
   await journal.saveProfile({ ...DEFAULT_JOURNAL_PROFILE, issnOnline: "2756-3316", publisher: "The Centre" });
-  const issue = await journal.createIssue({
-    volume: 9,
-    number: 1,
-    year: 2026,
-    title: "Exports",
-    description: "",
-    cover: "",
-    publishedOn: "2026-06-01",
-    status: "published",
-  });
-  const forthcoming = await journal.createIssue({
-    volume: 9,
-    number: 2,
-    year: 2026,
-    title: "",
-    description: "",
-    cover: "",
-    publishedOn: null,
-    status: "forthcoming",
-  });
+  const issue = await journal.createIssue(
+    issueInput({ title: "Exports", publishedOn: "2026-06-01", status: "published" }),
+  );
+  const forthcoming = await journal.createIssue(issueInput({ number: 2 }));
   const pdf = renderPdf([{ text: "Exported", style: "title" }], { title: "Exported", author: "Tests" });
   const file = (await media.ingestBuffer(pdf, { purpose: "pdf", fileName: "e.pdf" })).url;
   const author = { given: "Amina", family: "Yusuf", affiliation: "Lakeland", orcid: "", corresponding: true };

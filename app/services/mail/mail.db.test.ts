@@ -42,6 +42,16 @@ function recordingTransport(failing = () => false) {
   return { sent, transport };
 }
 
+/** The mail service with an SMTP server set, sending through `transport`; delivery only when asked. */
+const viaTransport = (transport: MailTransport) =>
+  mailService(database.db, {
+    dataDir: database.dataDir,
+    smtpUrl: "smtp://mail.example.edu",
+    site,
+    transport,
+    deliverPromptly: false,
+  });
+
 describe(`mail queue (${testDatabaseKind})`, () => {
   it("writes each mail to the development outbox as an .eml file, and keeps its text for the outbox page", async () => {
     const mail = mailService(database.db, { dataDir: database.dataDir, site, deliverPromptly: false });
@@ -66,13 +76,7 @@ describe(`mail queue (${testDatabaseKind})`, () => {
   it("retries a failed send with a growing wait, never throws to the caller, and gives up after the last try", async () => {
     let down = true;
     const { sent, transport } = recordingTransport(() => down);
-    const mail = mailService(database.db, {
-      dataDir: database.dataDir,
-      smtpUrl: "smtp://mail.example.edu",
-      site,
-      transport,
-      deliverPromptly: false,
-    });
+    const mail = viaTransport(transport);
     const id = await mail.send("verify-email", "new@example.edu", { username: "new", link: "https://x/verify" });
     expect(await mail.deliverDue()).toEqual({ sent: 0, retry: 1, failed: 0 });
     let row = (await mail.message(id))!;
@@ -106,15 +110,7 @@ describe(`mail queue (${testDatabaseKind})`, () => {
 
   it("sends each mail once when several servers deliver from the same database at the same time", async () => {
     const servers = [recordingTransport(), recordingTransport(), recordingTransport()];
-    const mails = servers.map(({ transport }) =>
-      mailService(database.db, {
-        dataDir: database.dataDir,
-        smtpUrl: "smtp://mail.example.edu",
-        site,
-        transport,
-        deliverPromptly: false,
-      }),
-    );
+    const mails = servers.map(({ transport }) => viaTransport(transport));
     for (let i = 0; i < 30; i++) {
       await mails[0].send("verify-email", `person${i}@example.edu`, { username: `p${i}`, link: "https://x/v" });
     }
@@ -127,13 +123,7 @@ describe(`mail queue (${testDatabaseKind})`, () => {
 
   it("leaves a mail another server holds until its claim runs out", async () => {
     const { sent, transport } = recordingTransport();
-    const mail = mailService(database.db, {
-      dataDir: database.dataDir,
-      smtpUrl: "smtp://mail.example.edu",
-      site,
-      transport,
-      deliverPromptly: false,
-    });
+    const mail = viaTransport(transport);
     const id = await mail.send("verify-email", "held@example.edu", { username: "held", link: "https://x/v" });
     await database.db
       .update(mailOutbox)

@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { articles, journalProfile, journalWithdrawals } from "~/db/schema";
 import { oaiResponse } from "~/journal/web/oai-response.server";
 import { DEFAULT_SITE_LINKS } from "~/lib/site-content";
-import type { Services } from "~/registry.server";
 
-import {
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKind,
-  testServices,
-} from "../../../../tests/support/database";
+import { testDatabaseKind } from "../../../../tests/support/database";
 import {
   child,
   children,
@@ -25,27 +19,18 @@ import {
   readOai,
   text,
 } from "../../../../tests/support/oai";
+import { setUpTestServices } from "../../../../tests/support/test-services";
 import { OAI_PAGE_SIZE, oaiIdentifier } from "./oai.server";
 
 const SITE = { siteUrl: "https://journal.example.org/" };
 const BASE_URL = "https://journal.example.org/oai";
 
-let database: TestDatabase;
-let services: Services;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  services = testServices(database);
-});
-afterAll(async () => {
-  await services.changes.close();
-  await database.dispose();
-});
+const world = setUpTestServices();
 
 /** The answer to a GET with these arguments, parsed and checked against the protocol's shape. */
 async function ask(query: string | [string, string][]) {
   const pairs = typeof query === "string" ? [...new URLSearchParams(query)] : query;
-  return readOai(await services.oai.respond(pairs, SITE));
+  return readOai(await world.services.oai.respond(pairs, SITE));
 }
 
 const identifiersOf = (root: ReturnType<typeof readOai>, list = "ListIdentifiers") => {
@@ -95,9 +80,12 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("identifies the repository as validators expect", async () => {
-    await database.db.insert(journalProfile).values({ fields: { title: "Journal of Testing & Peace" } });
-    await services.siteContent.saveSiteLinks({ ...DEFAULT_SITE_LINKS, submissionEmails: ["journal@example.org"] });
-    const [first] = await insertArticles(database.db, 1, {}, "identify");
+    await world.database.db.insert(journalProfile).values({ fields: { title: "Journal of Testing & Peace" } });
+    await world.services.siteContent.saveSiteLinks({
+      ...DEFAULT_SITE_LINKS,
+      submissionEmails: ["journal@example.org"],
+    });
+    const [first] = await insertArticles(world.database.db, 1, {}, "identify");
     const root = await ask("verb=Identify");
     expect(echoed(root)).toEqual({ verb: "Identify" });
     expect(text(child(root, "request"))).toBe(BASE_URL);
@@ -108,7 +96,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
     expect(children(identify, "adminEmail").map(text)).toEqual(["journal@example.org"]);
     expect(text(child(identify, "deletedRecord"))).toBe("persistent");
     expect(text(child(identify, "granularity"))).toBe("YYYY-MM-DDThh:mm:ssZ");
-    const [row] = await database.db.select().from(articles).where(eq(articles.id, first));
+    const [row] = await world.database.db.select().from(articles).where(eq(articles.id, first));
     expect(text(child(identify, "earliestDatestamp"))).toBe(row.metadataChangedAt.toISOString().slice(0, 19) + "Z");
 
     const scheme = "http://www.openarchives.org/OAI/2.0/oai-identifier";
@@ -155,14 +143,14 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("offers oai_dc, for the repository and for one record, and knows which identifiers exist", async () => {
-    const [id] = await insertArticles(database.db, 1, {}, "formats");
+    const [id] = await insertArticles(world.database.db, 1, {}, "formats");
     for (const query of ["verb=ListMetadataFormats", `verb=ListMetadataFormats&identifier=${idOf(id)}`]) {
       const formats = children(child(await ask(query), "ListMetadataFormats"), "metadataFormat");
       expect(formats.map((f) => text(child(f, "metadataPrefix")))).toEqual(["oai_dc", "oai_openaire"]);
       expect(text(child(formats[0], "schema"))).toBe("http://www.openarchives.org/OAI/2.0/oai_dc.xsd");
       expect(text(child(formats[0], "metadataNamespace"))).toBe("http://www.openarchives.org/OAI/2.0/oai_dc/");
     }
-    const [draft] = await insertArticles(database.db, 1, { status: "draft" }, "formats-draft");
+    const [draft] = await insertArticles(world.database.db, 1, { status: "draft" }, "formats-draft");
     for (const identifier of [
       idOf(draft),
       idOf("00000000-0000-4000-8000-000000000000"),
@@ -179,8 +167,8 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("gives an article's record in Dublin Core as indexers read it", async () => {
-    const issue = await insertIssue(database.db, 3, 2, 2025);
-    await database.db
+    const issue = await insertIssue(world.database.db, 3, 2, 2025);
+    await world.database.db
       .insert(journalProfile)
       .values({ fields: { title: "Journal of Testing", publisher: "Test University", issnOnline: "2049-3630" } })
       .onConflictDoUpdate({
@@ -188,7 +176,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
         set: { fields: { title: "Journal of Testing", publisher: "Test University", issnOnline: "2049-3630" } },
       });
     const [id] = await insertArticles(
-      database.db,
+      world.database.db,
       1,
       {
         issueId: issue.id,
@@ -290,10 +278,10 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("lists sets by volume, issue and section, and harvests each selectively", async () => {
-    const issue = await insertIssue(database.db, 5, 1, 2026);
-    const second = await insertIssue(database.db, 5, 2, 2026);
-    const inFirst = await insertArticles(database.db, 3, { issueId: issue.id, section: "policy" }, "sets-a");
-    const inSecond = await insertArticles(database.db, 2, { issueId: second.id, section: "editorial" }, "sets-b");
+    const issue = await insertIssue(world.database.db, 5, 1, 2026);
+    const second = await insertIssue(world.database.db, 5, 2, 2026);
+    const inFirst = await insertArticles(world.database.db, 3, { issueId: issue.id, section: "policy" }, "sets-a");
+    const inSecond = await insertArticles(world.database.db, 2, { issueId: second.id, section: "editorial" }, "sets-b");
     const sets = children(child(await ask("verb=ListSets"), "ListSets"), "set").map((set) => [
       text(child(set, "setSpec")),
       text(child(set, "setName")),
@@ -328,9 +316,9 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("selects by datestamp, to the day or the second, from and until both included", async () => {
-    const ids = await insertArticles(database.db, 4, {}, "dated");
+    const ids = await insertArticles(world.database.db, 4, {}, "dated");
     // The trigger stamps every change with the clock; these records get dates of the test's choosing.
-    await database.db.execute(sql`alter table articles disable trigger articles_track_metadata`);
+    await world.database.db.execute(sql`alter table articles disable trigger articles_track_metadata`);
     const stamps = [
       "2020-03-01T09:00:00.250Z",
       "2020-03-01T23:59:59.900Z",
@@ -338,12 +326,12 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
       "2020-03-04T12:00:00Z",
     ];
     for (const [i, id] of ids.entries()) {
-      await database.db
+      await world.database.db
         .update(articles)
         .set({ metadataChangedAt: new Date(stamps[i]) })
         .where(eq(articles.id, id));
     }
-    await database.db.execute(sql`alter table articles enable trigger articles_track_metadata`);
+    await world.database.db.execute(sql`alter table articles enable trigger articles_track_metadata`);
     const within = async (window: string) =>
       (await harvest(`metadataPrefix=oai_dc&${window}`))
         .map((h) => h.identifier)
@@ -368,7 +356,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   });
 
   it("pages long lists with signed, stateless resumption tokens, each record once, in datestamp order", async () => {
-    await insertArticles(database.db, 230, {}, "paged");
+    await insertArticles(world.database.db, 230, {}, "paged");
     const total = (await harvest("metadataPrefix=oai_dc")).length;
     const first = await ask("verb=ListRecords&metadataPrefix=oai_dc");
     expect(children(child(first, "ListRecords"), "record")).toHaveLength(OAI_PAGE_SIZE);
@@ -424,12 +412,12 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
     const seen = identifiersOf(first).map((h) => h.identifier);
     // Between two pages: an article already harvested is edited, one not yet harvested is trashed.
     const editedId = seen[0].split("/").at(-1)!;
-    await database.db
+    await world.database.db
       .update(articles)
       .set({ keywords: ["edited"] })
       .where(eq(articles.id, editedId));
     const laterId = before[before.length - 5].split("/").at(-1)!;
-    await services.articles.remove(laterId);
+    await world.services.articles.remove(laterId);
     let token = tokenOf(first)?.value;
     const rest: ReturnType<typeof identifiersOf> = [];
     while (token) {
@@ -444,25 +432,25 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
     expect(new Set(all)).toEqual(new Set(before));
     expect(rest.at(-1)).toEqual(expect.objectContaining({ identifier: idOf(laterId), deleted: true }));
     expect(rest.map((h) => h.identifier)).toContain(seen[0]);
-    await services.articles.restore([laterId]);
+    await world.services.articles.restore([laterId]);
   });
 
   it("keeps reporting an article as deleted once it is withdrawn: unpublished, trashed, deleted for good", async () => {
-    const issue = await insertIssue(database.db, 7, 1, 2026);
+    const issue = await insertIssue(world.database.db, 7, 1, 2026);
     const [unpublished, trashed, purged] = await insertArticles(
-      database.db,
+      world.database.db,
       3,
       { issueId: issue.id, section: "review" },
       "withdrawn",
     );
-    await services.articles.setStatus([unpublished], "draft");
-    await services.articles.remove(trashed);
-    await services.articles.remove(purged);
-    await services.articles.purge([purged]);
-    expect(await database.db.select().from(articles).where(eq(articles.id, purged))).toEqual([]);
+    await world.services.articles.setStatus([unpublished], "draft");
+    await world.services.articles.remove(trashed);
+    await world.services.articles.remove(purged);
+    await world.services.articles.purge([purged]);
+    expect(await world.database.db.select().from(articles).where(eq(articles.id, purged))).toEqual([]);
 
     for (const id of [unpublished, trashed, purged]) {
-      const [withdrawal] = await database.db
+      const [withdrawal] = await world.database.db
         .select()
         .from(journalWithdrawals)
         .where(eq(journalWithdrawals.articleId, id));
@@ -481,7 +469,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
     );
 
     // Published again: a record again, no longer deleted.
-    await services.articles.setStatus([unpublished], "published");
+    await world.services.articles.setStatus([unpublished], "published");
     const again = child(
       child(await ask(`verb=GetRecord&identifier=${idOf(unpublished)}&metadataPrefix=oai_dc`), "GetRecord"),
       "record",
@@ -493,7 +481,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
   it("answers GET and form POST alike over HTTP, as XML nobody caches", async () => {
     const get = await oaiResponse(
       new Request(`${BASE_URL}?verb=ListIdentifiers&metadataPrefix=oai_dc&set=section:policy`),
-      services.oai,
+      world.services.oai,
       SITE.siteUrl,
     );
     const post = await oaiResponse(
@@ -502,7 +490,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded; charset=utf-8" },
         body: "verb=ListIdentifiers&metadataPrefix=oai_dc&set=section%3Apolicy",
       }),
-      services.oai,
+      world.services.oai,
       SITE.siteUrl,
     );
     for (const response of [get, post]) {
@@ -519,7 +507,7 @@ describe(`OAI-PMH (${testDatabaseKind})`, () => {
         body: '{"verb":"Identify"}',
         headers: { "Content-Type": "application/json" },
       }),
-      services.oai,
+      world.services.oai,
       SITE.siteUrl,
     );
     expect(errorCodes(readOai(await json.text()))).toEqual(["badVerb"]);

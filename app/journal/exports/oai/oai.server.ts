@@ -203,6 +203,14 @@ export function oaiService(db: Database, options: OaiOptions) {
     issueId: articles.issueId,
     section: articles.section,
   };
+  /** The same of a withdrawn article: its record is gone, its withdrawal says when. */
+  const withdrawalItem = {
+    id: journalWithdrawals.articleId,
+    stamp: stampText(journalWithdrawals.withdrawnAt),
+    at: journalWithdrawals.withdrawnAt,
+    issueId: journalWithdrawals.issueId,
+    section: journalWithdrawals.section,
+  };
 
   /** The next page's items: the first `limit` of each table after the position, merged. */
   async function nextItems(query: ListQuery, set: Exclude<SetFilter, "none">, limit: number, after?: Position) {
@@ -214,13 +222,7 @@ export function oaiService(db: Database, options: OaiOptions) {
         .orderBy(asc(articles.metadataChangedAt), asc(articles.id))
         .limit(limit),
       db
-        .select({
-          id: journalWithdrawals.articleId,
-          stamp: stampText(journalWithdrawals.withdrawnAt),
-          at: journalWithdrawals.withdrawnAt,
-          issueId: journalWithdrawals.issueId,
-          section: journalWithdrawals.section,
-        })
+        .select(withdrawalItem)
         .from(journalWithdrawals)
         .where(and(...filtersOn(withdrawalColumns, query, set, after)))
         .orderBy(asc(journalWithdrawals.withdrawnAt), asc(journalWithdrawals.articleId))
@@ -298,13 +300,7 @@ export function oaiService(db: Database, options: OaiOptions) {
       .where(and(eq(articles.id, id), visibleTo(articles, "public")));
     if (article) return { ...article, deleted: false };
     const [withdrawal] = await db
-      .select({
-        id: journalWithdrawals.articleId,
-        stamp: stampText(journalWithdrawals.withdrawnAt),
-        at: journalWithdrawals.withdrawnAt,
-        issueId: journalWithdrawals.issueId,
-        section: journalWithdrawals.section,
-      })
+      .select(withdrawalItem)
       .from(journalWithdrawals)
       .where(eq(journalWithdrawals.articleId, id));
     return withdrawal ? { ...withdrawal, deleted: true } : null;

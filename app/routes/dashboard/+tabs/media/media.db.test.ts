@@ -6,6 +6,7 @@ import { landscapeImage } from "~/demo/images.server";
 import { renderPdf } from "~/demo/pdf.server";
 
 import { accepted, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
+import { postInput } from "../../../../../tests/support/post-input";
 import { deleteFile, describeFile, load } from "./media.server";
 
 const world = setUpDashboardWorld();
@@ -33,12 +34,9 @@ it("lists an upload with its original name, size and dimensions, and where it is
     uses: [],
   });
 
-  const post = await world.services.posts.create({
-    title: "The new library opens",
-    category: "fees",
-    image: stored.url,
-    content: "<p>Doors open at nine.</p>",
-  });
+  const post = await world.services.posts.create(
+    postInput("The new library opens", { image: stored.url, content: "<p>Doors open at nine.</p>" }),
+  );
   await world.services.siteContent.saveStaff("library", {
     name: "A. Librarian",
     post: "Librarian",
@@ -102,7 +100,7 @@ it("saves a file's alt text and caption, and the sweep of unused uploads keeps a
 
 it("deletes an unused file with its stored copies, and refuses one in use, saying where", async () => {
   const used = await upload("in-use.png");
-  await world.services.posts.create({ title: "Open day", category: "course", image: used.url, content: "" });
+  await world.services.posts.create(postInput("Open day", { category: "course", image: used.url }));
   const refused = await world.asAdmin(deleteFile, { fileId: used.id });
   expect(refused).toMatchObject({
     status: 409,
@@ -125,25 +123,15 @@ it("deletes an unused file with its stored copies, and refuses one in use, sayin
 
 it("names an earlier version and a trashed post as such, and lets the file go despite them", async () => {
   const cover = await upload("cover.png");
-  const post = await world.services.posts.create({
-    title: "Graduation",
-    category: "course",
-    image: cover.url,
-    content: "",
-  });
+  const post = await world.services.posts.create(postInput("Graduation", { category: "course", image: cover.url }));
   // The image removed: only the revision of the first save names it now.
-  await world.services.posts.update(post.id, { title: "Graduation", category: "course", image: "", content: "" });
+  await world.services.posts.update(post.id, postInput("Graduation", { category: "course" }));
   expect((await libraryRow(cover.id))?.uses).toEqual([
     { area: "post", id: post.id, name: "Graduation", via: "revision" },
   ]);
 
   const other = await upload("other.png");
-  const trashed = await world.services.posts.create({
-    title: "Old notice",
-    category: "fees",
-    image: other.url,
-    content: "",
-  });
+  const trashed = await world.services.posts.create(postInput("Old notice", { image: other.url }));
   await world.services.posts.remove(trashed.id);
   expect((await libraryRow(other.id))?.uses).toContainEqual({
     area: "post",

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 
 import type { ActionResult } from "../../tab";
+import { answerOf, ProfileSection } from "./ProfileSection";
 
 export type DeviceView = {
   id: string;
@@ -21,17 +22,10 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 
 /** The profile's "Signed-in devices": each session, this one marked; sign out any other, or all. */
 export function DevicesSection({ devices, result }: { devices: DeviceView[]; result: ActionResult | undefined }) {
-  const ours = result && INTENTS.includes(result.intent) ? result : undefined;
+  const ours = answerOf(result, INTENTS);
   const others = devices.filter((device) => !device.current).length;
   return (
-    <section
-      id="devices"
-      aria-labelledby="devices-title"
-      className="mt-10 border-t border-slate-200 pt-8 dark:border-slate-700"
-    >
-      <h3 id="devices-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-        Signed-in devices
-      </h3>
+    <ProfileSection id="devices" title="Signed-in devices">
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Where your account is signed in. Sign out any device you do not recognise, then change your password.
       </p>
@@ -72,6 +66,6 @@ export function DevicesSection({ devices, result }: { devices: DeviceView[]; res
         </Form>
       )}
       <Notice result={ours} className="mt-4" />
-    </section>
+    </ProfileSection>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 
 import type { ActionResult } from "../../tab";
+import { answerOf, ProfileSection } from "./ProfileSection";
 
 export type TwoFactorView = {
   enabled: boolean;
@@ -28,17 +29,10 @@ const INTENTS = ["two-factor-start", "two-factor-confirm", "two-factor-backup-co
  * every step works without scripts.
  */
 export function TwoFactorSection({ view, result }: { view: TwoFactorView; result: ActionResult | undefined }) {
-  const ours = result && INTENTS.includes(result.intent) ? result : undefined;
+  const ours = answerOf(result, INTENTS);
   const setup = ours?.twoFactor?.setup;
   return (
-    <section
-      id="two-factor"
-      aria-labelledby="two-factor-title"
-      className="mt-10 border-t border-slate-200 pt-8 dark:border-slate-700"
-    >
-      <h3 id="two-factor-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-        Two-factor sign-in
-      </h3>
+    <ProfileSection id="two-factor" title="Two-factor sign-in">
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {view.enabled
           ? "On: signing in asks for a code from your authenticator app after your password."
@@ -80,7 +74,7 @@ export function TwoFactorSection({ view, result }: { view: TwoFactorView; result
         </div>
       )}
       <Notice result={ours} className="mt-5" />
-    </section>
+    </ProfileSection>
   );
 }
 
