@@ -25,6 +25,7 @@ import {
   type BoardMember,
   ISSUE_STATUSES,
   type IssueStatus,
+  type IssueView,
   type JournalProfile,
   LICENCE_IDS,
   type LicenceId,
@@ -188,16 +189,8 @@ export const EMPTY_ISSUE: IssueForm = {
   status: "forthcoming",
 };
 
-export type IssueInput = {
-  volume: number;
-  number: number;
-  year: number;
-  title: string;
-  description: string;
-  cover: string;
-  publishedOn: string | null;
-  status: IssueStatus;
-};
+/** An issue as the service takes it: its view without the id and address the site gives it. */
+export type IssueInput = Omit<IssueView, "id" | "url">;
 
 export const issueFromForm = (values: IssueForm): IssueInput => ({
   volume: Number(values.volume),

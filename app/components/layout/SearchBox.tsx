@@ -7,12 +7,24 @@ import { MAX_QUERY_LENGTH, SEARCH_WORDS } from "~/domain/messages/search";
  * The site's search box (decision 025): a GET form to /search, so it works before and without
  * JavaScript; once the page runs, the results open without reloading the page.
  */
-export function SearchBox({ id, variant }: { id: string; variant: "header" | "menu" }) {
+export function SearchBox({
+  id,
+  variant,
+  label,
+  className = "",
+}: {
+  id: string;
+  /** "header": on the dark bar; "menu": on a light page. */
+  variant: "header" | "menu";
+  /** Another name where the header's box is on the same page (a not-found page's "find it instead"). */
+  label?: string;
+  className?: string;
+}) {
   const onDark = variant === "header";
   return (
-    <Form method="get" action="/search" role="search" className="flex items-center">
+    <Form method="get" action="/search" role="search" aria-label={label} className={`flex items-center ${className}`}>
       <label htmlFor={id} className="sr-only">
-        {SEARCH_WORDS.heading}
+        {label ?? SEARCH_WORDS.heading}
       </label>
       <input
         id={id}
