@@ -184,6 +184,41 @@ test.describe("a section chosen while the scripts load", () => {
     expect(await settings(page.request, "about")).toEqual(about);
   });
 
+  test("the moment another section is chosen, the fields on screen take no typing; called off, they take it again", async ({
+    adminPage: page,
+  }) => {
+    const blog = await settings(page.request, "blog");
+    await page.goto("/dashboard?tab=about&section=about");
+    await hydrated(page);
+    // Read in the same turn as the choice, after the page has handled it: text typed any later would
+    // go into fields about to be replaced by Blog's.
+    await page.evaluate(() =>
+      window.addEventListener("change", (event) => {
+        const list = event.target as HTMLSelectElement;
+        if (list.name !== "section") return;
+        const fields = list.form?.querySelector("fieldset");
+        document.body.dataset.fieldsDisabledAtChoice = String(fields?.disabled);
+      }),
+    );
+    await page.getByLabel("Section").selectOption("blog");
+    await expect(page.locator("body")).toHaveAttribute("data-fields-disabled-at-choice", "true");
+    await expect(page).toHaveURL(/section=blog/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(blog.title);
+    await expect(page.getByLabel("Title", { exact: true })).toBeEditable();
+
+    // Typed work: the choice asks first; kept, the same fields take typing again.
+    await page.getByLabel("Title", { exact: true }).fill("Typed into Blog");
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => (asked.push(dialog.message()), void dialog.dismiss()));
+    await page.getByLabel("Section").selectOption("about");
+    await expect.poll(() => asked).toHaveLength(1);
+    await expect(page.getByLabel("Section")).toHaveValue("blog");
+    await expect(page.getByLabel("Title", { exact: true })).toBeEditable();
+    await page.getByLabel("Title", { exact: true }).fill("Typed into Blog again");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Typed into Blog again");
+    expect(await settings(page.request, "blog")).toEqual(blog);
+  });
+
   test("choose, type and save at once, ten times: the title goes where its fields belong, never into About", async ({
     adminPage: page,
   }) => {

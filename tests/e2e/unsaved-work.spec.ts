@@ -121,16 +121,25 @@ test.describe("leaving unsaved work", () => {
     adminPage: page,
   }) => {
     await page.goto("/dashboard?tab=about&section=about");
+    // Typed and chosen once the scripts run (before, a choice is kept without asking: settings-load.spec.ts).
+    await hydrated(page);
     const title = page.getByLabel("Title", { exact: true });
     await title.fill("Typed into About");
-    page.once("dialog", (dialog) => void dialog.dismiss());
+    // Each question answered in turn, so a choice that did not ask shows as a missing question.
+    const answers = [false, true];
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void (answers.shift() ? dialog.accept() : dialog.dismiss());
+    });
     await page.getByLabel("Section").selectOption("calltoaction");
+    await expect.poll(() => asked).toEqual([LEAVE]);
     await expect(page.getByLabel("Section")).toHaveValue("about");
     await expect(title).toHaveValue("Typed into About");
     await expect(page).toHaveURL(/section=about/);
 
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByLabel("Section").selectOption("calltoaction");
+    await expect.poll(() => asked).toEqual([LEAVE, LEAVE]);
     await expect(page).toHaveURL(/section=calltoaction/);
     await expect(page.getByLabel("Section")).toHaveValue("calltoaction");
     await expect(title).not.toHaveValue("Typed into About");

@@ -62,7 +62,18 @@ export function RecordPicker(props: RecordPickerProps) {
     (chosen: string) => {
       setEarly(null);
       if (chosen === value) return;
-      void navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, { preventScrollReset: true });
+      // These fields are about to be replaced by the chosen record's: they take no more typing from
+      // this moment. The fieldset's `disabled` would only follow at the next render, and text typed
+      // in between would vanish with them. Once the move is settled (made, called off, or overtaken),
+      // the fieldset is again as React draws it (`aria-busy` is its drawn state).
+      const fields = list.current?.form?.querySelector<HTMLFieldSetElement>(":scope > fieldset[aria-busy]");
+      if (fields) fields.disabled = true;
+      const move = navigate(`/dashboard?tab=${tab}&${param}=${encodeURIComponent(chosen)}`, {
+        preventScrollReset: true,
+      });
+      void Promise.resolve(move).finally(() => {
+        if (fields) fields.disabled = fields.getAttribute("aria-busy") === "true";
+      });
     },
     [navigate, tab, param, value],
   );
