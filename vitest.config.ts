@@ -61,7 +61,12 @@ function project(
       name,
       include,
       exclude: [...(options.postgres ? [] : ["**/*.pg.test.ts"]), ...(options.exclude ?? []), "**/node_modules/**"],
-      env: { TEST_DB: options.postgres ? "postgres" : "pglite" },
+      env: {
+        TEST_DB: options.postgres ? "postgres" : "pglite",
+        // Files that share a worker's modules also share its PGlite databases, emptied between
+        // them (tests/support/database.ts).
+        TEST_REUSE_PGLITE: options.isolate === false ? "1" : "",
+      },
       // PGlite's WebAssembly on V8's baseline compiler only, as the server runs it (scripts/build-if-needed.mjs):
       // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
       execArgv: ["--liftoff-only"],

@@ -35,7 +35,7 @@ export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promis
 /** A fresh, migrated database of the project's kind, and a scratch data directory for files. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = scratchDirectory("test");
-  if (testDatabaseKind === "pglite") return pgliteTestDatabase(await migratedTemplate(), dataDir);
+  if (testDatabaseKind === "pglite") return migratedPgliteTestDatabase(dataDir);
 
   const database = await scratchPostgres("test");
   const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
@@ -199,6 +199,98 @@ async function pgliteTestDatabase(template: Blob, dataDir: string): Promise<Test
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type PgliteHandle = Awaited<ReturnType<typeof openPglite>>;
+
+/**
+ * Migrated PGlite databases that a finished test file gave back, emptied, for the next file this
+ * worker runs (test:unit's files share a worker: `isolate: false`). Loading a template into a new
+ * PGlite was over a third of test:unit's CPU time, and a migrated database holds no rows of its own
+ * (its tables are empty, it has no sequences), so emptying every table brings it back to what a new
+ * one is.
+ */
+const spareMigrated: PgliteHandle[] = [];
+/** Only where a worker's files share their modules (vitest.config.ts): elsewhere a spare would outlive its file. */
+const REUSE_PGLITE = process.env.TEST_REUSE_PGLITE === "1";
+
+/**
+ * A migrated PGlite lent to one test file. Closing it (as closeRuntime does) gives it back; from
+ * then on this loan refuses every query, so a timer or handler the file left running fails loudly
+ * rather than reading or writing the next file's data.
+ */
+async function migratedPgliteTestDatabase(dataDir: string): Promise<TestDatabase> {
+  let handle = spareMigrated.pop();
+  while (handle?.client.closed) handle = spareMigrated.pop();
+  if (!handle) {
+    handle = await openPglite(await migratedTemplate());
+    migratedFingerprint ??= fingerprintOf(handle.client);
+    await migratedFingerprint;
+  }
+  const lent = handle;
+  let givenBack: Promise<void> | undefined;
+  const client = new Proxy(lent.client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (givenBack) throw new Error("This test database was closed: something of a finished test used it.");
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const db = drizzle(client, { schema });
+  const close = () =>
+    (givenBack ??= (async () => {
+      if (lent.client.closed) return;
+      if (REUSE_PGLITE && (await emptied(lent.client))) spareMigrated.push(lent);
+      else await lent.close();
+    })());
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close,
+    dataDir,
+    async dispose() {
+      await close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a migrated database's tables, columns and indexes are: one that differs is not lent again. */
+const SCHEMA_FINGERPRINT = `
+  select md5(
+    coalesce((select string_agg(format('%s.%s %s %s %s', table_name, column_name, data_type, is_nullable, column_default), ',' order by table_name, ordinal_position)
+      from information_schema.columns where table_schema = 'public'), '') ||
+    coalesce((select string_agg(indexdef, ',' order by indexdef) from pg_indexes where schemaname = 'public'), '') ||
+    (select count(*) from drizzle.__drizzle_migrations)
+  ) as fingerprint`;
+let migratedFingerprint: Promise<string> | undefined;
+
+async function fingerprintOf(client: PGlite) {
+  return (await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).rows[0].fingerprint;
+}
+
+/**
+ * Brings a lent database back to a migrated one's state: every table emptied, the session's settings
+ * reset. False (it is then closed) where its tables were changed (a test that altered the schema).
+ */
+async function emptied(client: PGlite): Promise<boolean> {
+  try {
+    const fingerprint = await fingerprintOf(client);
+    if (fingerprint !== (await migratedFingerprint)) return false;
+    const { rows } = await client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+    );
+    await client.exec(`reset all; truncate ${rows.map((row) => row.name).join(", ")} restart identity cascade`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
