@@ -155,25 +155,20 @@ type Declared<S extends z.ZodType, Column extends string, Api extends boolean, R
   "value" | "form" | "api" | "revisions"
 > & { value: S; api: Api; revisions: Revisions };
 
-/** A field with one form field of its own name. */
-function field<
-  S extends z.ZodType,
-  const Column extends string,
-  const Api extends boolean,
-  const Revisions extends boolean,
->(spec: Declared<S, Column, Api, Revisions> & { form: SingleForm<z.output<S>> }) {
-  return { ...spec, kind: "single" as const };
+/** The declaration of a field whose form is of one kind, marked with that kind. */
+function fieldOfKind<const Kind extends "single" | "slots">(kind: Kind) {
+  return <S extends z.ZodType, const Column extends string, const Api extends boolean, const Revisions extends boolean>(
+    spec: Declared<S, Column, Api, Revisions> & {
+      form: Kind extends "single" ? SingleForm<z.output<S>> : SlotsForm<z.output<S>>;
+    },
+  ) => ({ ...spec, kind });
 }
 
+/** A field with one form field of its own name. */
+const field = fieldOfKind("single");
+
 /** A field with numbered form fields (drawn by a component of its own). */
-function slotsField<
-  S extends z.ZodType,
-  const Column extends string,
-  const Api extends boolean,
-  const Revisions extends boolean,
->(spec: Declared<S, Column, Api, Revisions> & { form: SlotsForm<z.output<S>> }) {
-  return { ...spec, kind: "slots" as const };
-}
+const slotsField = fieldOfKind("slots");
 
 const list =
   <T>(show: (item: T) => string) =>

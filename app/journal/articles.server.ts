@@ -25,6 +25,7 @@ import {
   EDITORIAL_READS,
   EDITORIAL_WRITES,
   editorialRecords,
+  handedOn,
   type SaveOptions,
 } from "~/services/editorial-records.server";
 import { ConflictError, InvalidError, NotFoundError, type StoredFiles } from "~/services/errors.server";
@@ -159,16 +160,9 @@ export function articlesService(db: Database, files: StoredFiles) {
     );
   }
 
-  // Shared with posts as they are: old addresses, the trash, bulk status, history.
-  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
-
   return {
-    movedSlug,
-    trash,
-    restore,
-    setStatus,
-    revisions,
-    revision,
+    // Shared with posts as they are: old addresses, the trash, bulk status, history.
+    ...handedOn(records),
 
     /** Public lists: what visitors may see, newest first. */
     async list(request: PageRequest & { userId?: string } = {}) {
@@ -235,9 +229,7 @@ export function articlesService(db: Database, files: StoredFiles) {
 
     /** Moves an article to the trash: restorable for 30 days, gone from the site at once. */
     async remove(id: string): Promise<ArticleRecord> {
-      const [row] = await records.trash([id]);
-      if (!row) throw new NotFoundError(ARTICLE_GONE);
-      return row;
+      return records.trashOne(id);
     },
 
     /** Deletes trashed articles for good, and their PDFs unless another article uses the same file. */

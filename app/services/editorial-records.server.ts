@@ -79,6 +79,15 @@ type Spec<T extends EditorialTable> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The parts of editorialRecords that posts and articles hand on as they are. */
+type HandedOn = "movedSlug" | "trash" | "restore" | "setStatus" | "revisions" | "revision";
+
+/** What both services offer unchanged from their records: old addresses, the trash, bulk status, history. */
+export function handedOn<R extends Record<HandedOn, unknown>>(records: R): Pick<R, HandedOn> {
+  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
+  return { movedSlug, trash, restore, setStatus, revisions, revision };
+}
+
 /**
  * What posts and journal articles share (decision 020): who may see a row, the dashboard's list,
  * saves checked against the loaded version and kept as revisions, addresses that never break, and

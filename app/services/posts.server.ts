@@ -13,6 +13,7 @@ import {
   EDITORIAL_READS,
   EDITORIAL_WRITES,
   editorialRecords,
+  handedOn,
   type SaveOptions,
 } from "./editorial-records.server";
 import { NotFoundError, requireStoredImage, type StoredFiles } from "./errors.server";
@@ -86,16 +87,9 @@ export function postsService(db: Database, files: StoredFiles) {
     return id ? records.insertOnce(id, slugFrom, values, input.userId) : records.insert(slugFrom, values, input.userId);
   }
 
-  // Shared with journals as they are: old addresses, the trash, bulk status, history.
-  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
-
   return {
-    movedSlug,
-    trash,
-    restore,
-    setStatus,
-    revisions,
-    revision,
+    // Shared with journals as they are: old addresses, the trash, bulk status, history.
+    ...handedOn(records),
 
     /** Public lists: what visitors may see, newest first. */
     async list(filter: PostFilter = {}) {

@@ -79,6 +79,24 @@ export function documentResponse(
   return new Response(text ?? (body as () => string)(), { headers });
 }
 
+/** A feed in the format asked for, answered as a document (documentResponse). */
+export function feedResponse(
+  request: Request,
+  format: FeedFormat,
+  feed: { channel: FeedChannel; entries: FeedEntry[]; lastModified?: Date },
+): Response {
+  return documentResponse(request, renderFeed(feed.channel, feed.entries, format), {
+    contentType: FEED_CONTENT_TYPES[format],
+    lastModified: feed.lastModified,
+  });
+}
+
+/** An entry's image: its address on the site made absolute, with its media type. */
+export function feedImage(path: string, site: string): NonNullable<FeedEntry["image"]> {
+  const url = new URL(path, `${site}/`).toString();
+  return { url, type: imageType(url) };
+}
+
 /** The latest of some dates (the missing left out). */
 export const latest = (...dates: (Date | null | undefined)[]) =>
   new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
@@ -89,7 +107,7 @@ export const escapeHtml = (text: string) =>
 /* ---- news ---- */
 
 function postEntry(post: Post, site: string): FeedEntry {
-  const image = post.image ? new URL(post.image, `${site}/`).toString() : undefined;
+  const image = post.image ? feedImage(post.image, site) : undefined;
   return {
     id: `urn:uuid:${post.id}`,
     title: post.title,
@@ -98,10 +116,10 @@ function postEntry(post: Post, site: string): FeedEntry {
     published: post.createdAt,
     updated: latest(post.createdAt, post.updatedAt),
     summary: post.excerpt.trim() || excerpt(post.content, 300),
-    contentHtml: `${image ? `<p><img src="${escapeHtml(image)}" alt=""></p>` : ""}${richTextForElsewhere(post.content, site)}`,
+    contentHtml: `${image ? `<p><img src="${escapeHtml(image.url)}" alt=""></p>` : ""}${richTextForElsewhere(post.content, site)}`,
     authors: [],
     categories: [{ term: post.category, label: categoryLabel(post.category), scheme: `${site}/posts/category/` }],
-    image: image ? { url: image, type: imageType(image) } : undefined,
+    image,
   };
 }
 
@@ -124,10 +142,6 @@ export async function newsFeed(request: Request, format: FeedFormat, category?: 
     updated: lastChange ?? new Date(),
     language: "en",
   };
-  const body = renderFeed(
-    channel,
-    page.items.map((post) => postEntry(post, site)),
-    format,
-  );
-  return documentResponse(request, body, { contentType: FEED_CONTENT_TYPES[format], lastModified: lastChange });
+  const entries = page.items.map((post) => postEntry(post, site));
+  return feedResponse(request, format, { channel, entries, lastModified: lastChange });
 }

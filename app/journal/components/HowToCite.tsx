@@ -1,3 +1,5 @@
+import { TitledSection } from "./TitledSection";
+
 export type FormattedCitation = { id: string; label: string; html: string };
 
 /**
@@ -13,13 +15,11 @@ export function HowToCite({
 }) {
   if (citations.length === 0 && downloads.length === 0) return null;
   return (
-    <section
-      aria-labelledby="how-to-cite"
+    <TitledSection
+      id="how-to-cite"
+      title="How to cite"
       className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-night-card"
     >
-      <h2 id="how-to-cite" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-        How to cite
-      </h2>
       <div className="mt-4 space-y-2">
         {citations.map((citation, i) => (
           <details
@@ -57,6 +57,6 @@ export function HowToCite({
           </ul>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

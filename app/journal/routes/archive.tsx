@@ -4,6 +4,7 @@ import { AdminEditLink } from "~/components/AdminEditLink";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { IssueCover } from "~/journal/components/IssueCover";
+import { TitledSection } from "~/journal/components/TitledSection";
 import { ARCHIVE_PATH } from "~/journal/names";
 import { issueLabel, issuePath, licence } from "~/journal/vocabulary";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
@@ -82,10 +83,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <aside className="space-y-8 text-sm">
-          <section aria-labelledby="about-journal">
-            <h2 id="about-journal" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-              About the journal
-            </h2>
+          <TitledSection id="about-journal" title="About the journal">
             <dl className="mt-3 space-y-2">
               {issn.length > 0 && (
                 <div>
@@ -112,12 +110,9 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                 <RichText html={profile.focusScope} className="mt-2" />
               </>
             )}
-          </section>
+          </TitledSection>
           {profile.board.length > 0 && (
-            <section aria-labelledby="editorial-board">
-              <h2 id="editorial-board" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-                Editorial board
-              </h2>
+            <TitledSection id="editorial-board" title="Editorial board">
               <ul className="mt-3 space-y-3">
                 {profile.board.map((member, i) => (
                   <li key={i}>
@@ -128,7 +123,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           )}
         </aside>
       </div>

@@ -9,6 +9,7 @@ import type { ArticleView } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import { Byline } from "~/journal/components/Byline";
 import { type FormattedCitation, HowToCite } from "~/journal/components/HowToCite";
+import { TitledSection } from "~/journal/components/TitledSection";
 import { formatCitations } from "~/journal/exports/citations.server";
 import { highwireTags, scholarlyJsonLd } from "~/journal/exports/indexing-tags.server";
 import { fileVersion } from "~/journal/file-version";
@@ -225,14 +226,12 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             </p>
           )}
           {/* Phones show no PDF inside a page (an empty frame): a card to download it instead. */}
-          <section
-            aria-labelledby="pdf-card-title"
+          <TitledSection
+            id="pdf-card-title"
+            title="Read the full article"
             data-testid="pdf-card"
             className="mt-12 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:hidden dark:border-slate-700 dark:bg-night-card print:hidden"
           >
-            <h2 id="pdf-card-title" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-              Read the full article
-            </h2>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The article is a PDF document.</p>
             <a
               href={downloadHref}
@@ -240,7 +239,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             >
               Download PDF
             </a>
-          </section>
+          </TitledSection>
           <div data-testid="pdf-preview" className="hidden sm:block print:hidden">
             <h2 className="mt-12 font-serif text-2xl font-bold text-navy-900 dark:text-white">Preview</h2>
             <object
@@ -286,10 +285,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               ]}
             />
           )}
-          <section aria-labelledby="article-information">
-            <h2 id="article-information" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-              Article information
-            </h2>
+          <TitledSection id="article-information" title="Article information">
             <dl className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
               <Fact term="Issue">
                 {article.issue ? (
@@ -323,12 +319,9 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
                 </>
               )}
             </dl>
-          </section>
+          </TitledSection>
           {!preview && matches[0].loaderData.user?.isAdmin && (
-            <section aria-labelledby="for-editors" className="text-sm print:hidden">
-              <h2 id="for-editors" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-                For editors
-              </h2>
+            <TitledSection id="for-editors" title="For editors" className="text-sm print:hidden">
               <ul className="mt-3 space-y-1">
                 <li>
                   <a
@@ -347,13 +340,10 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
                   </a>
                 </li>
               </ul>
-            </section>
+            </TitledSection>
           )}
           {article.supplementary.length > 0 && (
-            <section aria-labelledby="supplementary">
-              <h2 id="supplementary" className="font-serif text-xl font-bold text-navy-900 dark:text-white">
-                Supplementary files
-              </h2>
+            <TitledSection id="supplementary" title="Supplementary files">
               <ul className="mt-3 space-y-2 text-sm">
                 {article.supplementary.map((file) => (
                   <li key={file.file}>
@@ -363,7 +353,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           )}
         </aside>
       </div>

@@ -2,16 +2,13 @@ import { richTextForElsewhere } from "~/lib/sanitize.server";
 import { excerpt } from "~/lib/text";
 import { services } from "~/runtime.server";
 import {
-  FEED_CONTENT_TYPES,
   FEED_FILES,
   FEED_SIZE,
   type FeedChannel,
   type FeedEntry,
   type FeedFormat,
-  imageType,
-  renderFeed,
 } from "~/services/syndication/feeds.server";
-import { documentResponse, escapeHtml, latest, selfLinks } from "~/web/syndication.server";
+import { escapeHtml, feedImage, feedResponse, latest, selfLinks } from "~/web/syndication.server";
 
 import type { ArticleView } from "../article-fields";
 import { articleView, issueView } from "../article-view.server";
@@ -96,10 +93,7 @@ export async function articlesFeed(request: Request, format: FeedFormat): Promis
     updated: lastChange ?? new Date(),
     language: "en",
   };
-  return documentResponse(request, renderFeed(channel, entries, format), {
-    contentType: FEED_CONTENT_TYPES[format],
-    lastModified: lastChange,
-  });
+  return feedResponse(request, format, { channel, entries, lastModified: lastChange });
 }
 
 /** The journal's published issues, newest first, each with its table of contents. */
@@ -135,12 +129,7 @@ export async function issuesFeed(request: Request, format: FeedFormat): Promise<
       contentHtml: `${richTextForElsewhere(issue.description, site)}\n<h2>${ISSUE_CONTENTS}</h2>\n${list}`,
       authors: [],
       categories: [],
-      image: issue.cover
-        ? {
-            url: new URL(issue.cover, `${site}/`).toString(),
-            type: imageType(new URL(issue.cover, `${site}/`).toString()),
-          }
-        : undefined,
+      image: issue.cover ? feedImage(issue.cover, site) : undefined,
     };
   });
   const updated = latest(lastChange, ...entries.map((entry) => entry.updated));
@@ -153,8 +142,9 @@ export async function issuesFeed(request: Request, format: FeedFormat): Promise<
     updated: Number.isFinite(updated.getTime()) ? updated : new Date(),
     language: "en",
   };
-  return documentResponse(request, renderFeed(channel, entries, format), {
-    contentType: FEED_CONTENT_TYPES[format],
+  return feedResponse(request, format, {
+    channel,
+    entries,
     lastModified: Number.isFinite(updated.getTime()) ? updated : undefined,
   });
 }

@@ -46,6 +46,10 @@ export function ListFilters({
   total: number;
 }) {
   const filtered = listQueryString(query) !== "";
+  // Each filter is a select named as its query key, with an id of the tab's own.
+  const filter = (name: "status" | "category" | "sort", label: string, options: typeof SORT_CHOICES) => (
+    <Select id={`${tab}-${name}`} name={name} label={label} defaultValue={query[name] ?? ""} options={options} />
+  );
   return (
     <Form
       method="get"
@@ -65,25 +69,9 @@ export function ListFilters({
           className="mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3.5 py-2.5 text-base font-normal text-ink dark:border-slate-600 dark:bg-navy-950 dark:text-white"
         />
       </label>
-      <Select
-        id={`${tab}-status`}
-        name="status"
-        label="Status"
-        defaultValue={query.status ?? ""}
-        options={STATUS_CHOICES}
-      />
-      {categories ? (
-        <Select
-          id={`${tab}-category`}
-          name="category"
-          label="Category"
-          defaultValue={query.category ?? ""}
-          options={CATEGORY_CHOICES}
-        />
-      ) : (
-        <span className="hidden lg:block" />
-      )}
-      <Select id={`${tab}-sort`} name="sort" label="Sort" defaultValue={query.sort} options={SORT_CHOICES} />
+      {filter("status", "Status", STATUS_CHOICES)}
+      {categories ? filter("category", "Category", CATEGORY_CHOICES) : <span className="hidden lg:block" />}
+      {filter("sort", "Sort", SORT_CHOICES)}
       <div className="flex items-center gap-3">
         <Button type="submit">Apply</Button>
         {filtered && (
