@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { defineOperation, type Operation } from "~/api/operation.server";
+import { type Operation, operationsTagged } from "~/api/operation.server";
 import { deleteOperation, editorialOf, ok, pageQuery } from "~/api/operations/shared.server";
 import { journalJson } from "~/api/records.server";
 import * as s from "~/api/schemas";
@@ -19,14 +19,11 @@ const articleOf = (body: { filename: string; details: string; file: string } & P
   ...pickArticleFields(body, ARTICLE_API_KEYS),
 });
 
+const operation = operationsTagged("Journals");
+
 export const journalOperations: Operation[] = [
-  defineOperation({
-    operationId: "getJournals",
-    method: "GET",
-    path: "/api/journal/getjournals",
-    tag: "Journals",
+  operation("getJournals", "GET /api/journal/getjournals", "public", {
     summary: "Journal articles, newest first (9 a page)",
-    access: "public",
     query: z.object({
       ...pageQuery,
       userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }),
@@ -41,14 +38,9 @@ export const journalOperations: Operation[] = [
       return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
     },
   }),
-  defineOperation({
-    operationId: "createJournal",
-    method: "POST",
-    path: "/api/journal/create",
-    tag: "Journals",
+  operation("createJournal", "POST /api/journal/create", "admin", {
     summary: "Publish a journal article with its PDF",
     description: "`file` is the address /api/uploads returned for the PDF.",
-    access: "admin",
     body: s.journalBody,
     responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
     async handle({ services, user, body }) {
@@ -63,13 +55,8 @@ export const journalOperations: Operation[] = [
       );
     },
   }),
-  defineOperation({
-    operationId: "updateJournal",
-    method: "PUT",
-    path: "/api/journal/updatejournal/{journalId}/{userId}",
-    tag: "Journals",
+  operation("updateJournal", "PUT /api/journal/updatejournal/{journalId}/{userId}", "admin", {
     summary: "Save an edited journal article (a new PDF replaces the old one)",
-    access: "admin",
     body: s.updateJournalBody,
     responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
     errors: [404, 409],

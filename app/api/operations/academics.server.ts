@@ -4,7 +4,7 @@ import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } fr
 import type { Services } from "~/registry.server";
 import type { DeleteOutcome } from "~/services/academics.server";
 
-import { type ApiResult, defineOperation, type Operation } from "../operation.server";
+import { type ApiResult, type Operation, operationsTagged } from "../operation.server";
 import { courseCoreJson, courseJson, departmentJson, facultyJson } from "../records.server";
 import * as s from "../schemas";
 import { done, message, ok, one } from "./shared.server";
@@ -58,38 +58,25 @@ const confirmed = (q: { departments?: number; courses?: number }) =>
     ? { departments: q.departments, courses: q.courses }
     : undefined;
 
+const operation = operationsTagged("Academics");
+
 export const academicOperations: Operation[] = [
-  defineOperation({
-    operationId: "getFaculties",
-    method: "GET",
-    path: "/api/faculty/getfaculty",
-    tag: "Academics",
+  operation("getFaculties", "GET /api/faculty/getfaculty", "public", {
     summary: "Every faculty",
-    access: "public",
     responses: { 200: { description: "Faculties by name", schema: z.array(s.facultyRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).faculties.map(facultyJson));
     },
   }),
-  defineOperation({
-    operationId: "getDepartments",
-    method: "GET",
-    path: "/api/departments/getdepart",
-    tag: "Academics",
+  operation("getDepartments", "GET /api/departments/getdepart", "public", {
     summary: "Every department",
-    access: "public",
     responses: { 200: { description: "Departments by name", schema: z.array(s.departmentRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).departments.map(departmentJson));
     },
   }),
-  defineOperation({
-    operationId: "getDepartment",
-    method: "GET",
-    path: "/api/departments/getdepart/{id}",
-    tag: "Academics",
+  operation("getDepartment", "GET /api/departments/getdepart/{id}", "public", {
     summary: "One department with its courses",
-    access: "public",
     responses: { 200: { description: "The department", schema: s.departmentPage } },
     errors: [404],
     async handle({ services, params }) {
@@ -97,25 +84,15 @@ export const academicOperations: Operation[] = [
       return ok({ ...departmentJson(department), courses: department.courses.map(courseCoreJson) });
     },
   }),
-  defineOperation({
-    operationId: "getCourses",
-    method: "GET",
-    path: "/api/course/getcourse",
-    tag: "Academics",
+  operation("getCourses", "GET /api/course/getcourse", "public", {
     summary: "Every course",
-    access: "public",
     responses: { 200: { description: "Courses by code", schema: z.array(s.courseRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).courses.map(courseJson));
     },
   }),
-  defineOperation({
-    operationId: "createFaculty",
-    method: "POST",
-    path: "/api/faculty/create",
-    tag: "Academics",
+  operation("createFaculty", "POST /api/faculty/create", "admin", {
     summary: "Add a faculty",
-    access: "admin",
     body: s.facultyBody,
     responses: { 201: { description: "Created", schema: s.facultyRecord } },
     errors: [409],
@@ -123,13 +100,8 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.createFaculty(body.name)), 201);
     },
   }),
-  defineOperation({
-    operationId: "updateFaculty",
-    method: "PUT",
-    path: "/api/faculty/{id}",
-    tag: "Academics",
+  operation("updateFaculty", "PUT /api/faculty/{id}", "admin", {
     summary: "Rename a faculty",
-    access: "admin",
     body: s.facultyBody,
     responses: { 200: { description: "Saved", schema: s.facultyRecord } },
     errors: [404, 409],
@@ -137,16 +109,11 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.updateFaculty(params.id, body.name)));
     },
   }),
-  defineOperation({
-    operationId: "deleteFaculty",
-    method: "DELETE",
-    path: "/api/faculty/{id}",
+  operation("deleteFaculty", "DELETE /api/faculty/{id}", "admin", {
     aliases: [{ path: "/api/faculty/deletefaculty/{id}/{userId}", operationId: "deleteFacultyWithUser" }],
-    tag: "Academics",
     summary: "Delete a faculty",
     description:
       "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
-    access: "admin",
     query: confirmQuery,
     responses: { 200: message },
     errors: [404, 409],
@@ -158,13 +125,8 @@ export const academicOperations: Operation[] = [
       );
     },
   }),
-  defineOperation({
-    operationId: "createDepartment",
-    method: "POST",
-    path: "/api/departments/create",
-    tag: "Academics",
+  operation("createDepartment", "POST /api/departments/create", "admin", {
     summary: "Add a department to a faculty",
-    access: "admin",
     body: s.departmentBody,
     responses: { 201: { description: "Created", schema: s.departmentRecord } },
     errors: [409],
@@ -173,14 +135,9 @@ export const academicOperations: Operation[] = [
       return ok(await departmentOut(services, created.id), 201);
     },
   }),
-  defineOperation({
-    operationId: "updateDepartment",
-    method: "PUT",
-    path: "/api/departments/{id}",
+  operation("updateDepartment", "PUT /api/departments/{id}", "admin", {
     aliases: [{ path: "/api/department/{id}", operationId: "updateDepartmentSingular" }],
-    tag: "Academics",
     summary: "Save an edited department",
-    access: "admin",
     body: s.departmentBody,
     responses: { 200: { description: "Saved", schema: s.departmentRecord } },
     errors: [404, 409],
@@ -189,16 +146,11 @@ export const academicOperations: Operation[] = [
       return ok(await departmentOut(services, params.id));
     },
   }),
-  defineOperation({
-    operationId: "deleteDepartment",
-    method: "DELETE",
-    path: "/api/departments/{id}",
+  operation("deleteDepartment", "DELETE /api/departments/{id}", "admin", {
     aliases: [{ path: "/api/department/{id}", operationId: "deleteDepartmentSingular" }],
-    tag: "Academics",
     summary: "Delete a department",
     description:
       "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
-    access: "admin",
     query: confirmQuery,
     responses: { 200: message },
     errors: [404, 409],
@@ -210,13 +162,8 @@ export const academicOperations: Operation[] = [
       );
     },
   }),
-  defineOperation({
-    operationId: "createCourse",
-    method: "POST",
-    path: "/api/course/create",
-    tag: "Academics",
+  operation("createCourse", "POST /api/course/create", "admin", {
     summary: "Add a course",
-    access: "admin",
     body: s.courseBody,
     responses: { 201: { description: "Created", schema: s.courseRecord } },
     errors: [409],
@@ -225,13 +172,8 @@ export const academicOperations: Operation[] = [
       return ok(await courseOut(services, created.id), 201);
     },
   }),
-  defineOperation({
-    operationId: "updateCourse",
-    method: "PUT",
-    path: "/api/course/{id}",
-    tag: "Academics",
+  operation("updateCourse", "PUT /api/course/{id}", "admin", {
     summary: "Save an edited course",
-    access: "admin",
     body: s.courseBody,
     responses: { 200: { description: "Saved", schema: s.courseRecord } },
     errors: [404, 409],
@@ -240,13 +182,8 @@ export const academicOperations: Operation[] = [
       return ok(await courseOut(services, params.id));
     },
   }),
-  defineOperation({
-    operationId: "deleteCourse",
-    method: "DELETE",
-    path: "/api/course/{id}",
-    tag: "Academics",
+  operation("deleteCourse", "DELETE /api/course/{id}", "admin", {
     summary: "Delete a course",
-    access: "admin",
     responses: { 200: message },
     errors: [404],
     async handle({ services, params }) {

@@ -3,21 +3,18 @@ import { z } from "zod";
 import { POST_DELETED } from "~/domain/messages/posts";
 import { normalisePage } from "~/services/pagination";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import { postJson } from "../records.server";
 import * as s from "../schemas";
 import { deleteOperation, editorialOf, moved, movedPermanently, ok, pageQuery } from "./shared.server";
 
 /** The blog's posts (SPEC.md section 7). */
 
+const operation = operationsTagged("Posts");
+
 export const postOperations: Operation[] = [
-  defineOperation({
-    operationId: "getPosts",
-    method: "GET",
-    path: "/api/post/getposts",
-    tag: "Posts",
+  operation("getPosts", "GET /api/post/getposts", "public", {
     summary: "Posts, newest first (9 a page), or one post by postId or slug",
-    access: "public",
     readsViewer: true,
     query: z.object({
       ...pageQuery,
@@ -51,13 +48,8 @@ export const postOperations: Operation[] = [
       return ok({ posts: page.items.map(postJson), total, totalPosts: total, hasMore: page.hasMore });
     },
   }),
-  defineOperation({
-    operationId: "createPost",
-    method: "POST",
-    path: "/api/post/create",
-    tag: "Posts",
+  operation("createPost", "POST /api/post/create", "admin", {
     summary: "Publish a post",
-    access: "admin",
     body: s.postBody,
     responses: { 201: { description: "Published", schema: s.savedPostResponse } },
     async handle({ services, user, body }) {
@@ -65,14 +57,9 @@ export const postOperations: Operation[] = [
       return ok({ success: true, message: "Post published", slug: post.slug, post: postJson(post) }, 201);
     },
   }),
-  defineOperation({
-    operationId: "updatePost",
-    method: "PUT",
-    path: "/api/post/updatepost/{postId}/{userId}",
-    tag: "Posts",
+  operation("updatePost", "PUT /api/post/updatepost/{postId}/{userId}", "admin", {
     summary: "Save an edited post (the whole post)",
     description: "`userId` is the earlier client's author id; the session decides who may edit.",
-    access: "admin",
     body: s.updatePostBody,
     responses: { 200: { description: "Saved", schema: s.savedPostResponse } },
     errors: [404, 409],

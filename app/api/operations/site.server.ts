@@ -2,7 +2,7 @@ import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } fr
 import { FOCUS_KEYS, SETTINGS_SECTIONS, type SettingsSection, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
 import type { Services } from "~/registry.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import * as s from "../schemas";
 import { ok, refuse } from "./shared.server";
 
@@ -26,29 +26,21 @@ async function staffOut(services: Services, role: StaffRole) {
   return ok((await services.siteContent.staff()).find((r) => r.role === role));
 }
 
+const operation = operationsTagged("Site content");
+
 export const siteOperations: Operation[] = [
-  defineOperation({
-    operationId: "getSettings",
-    method: "GET",
-    path: "/api/settings/{section}",
-    tag: "Site content",
+  operation("getSettings", "GET /api/settings/{section}", "public", {
     summary: "A settings section's fields",
-    access: "public",
     responses: { 200: { description: "The section", schema: s.settingsRecord } },
     errors: [404],
     async handle({ services, params }) {
       return settingsOut(services, sectionOf(params.section));
     },
   }),
-  defineOperation({
-    operationId: "saveSettings",
-    method: "PUT",
-    path: "/api/settings/{section}",
-    tag: "Site content",
+  operation("saveSettings", "PUT /api/settings/{section}", "admin", {
     summary: "Save a settings section (every field)",
     description:
       "`vcImage` and `directorImage` (the earlier client's spelling) are taken as `vcimage` and `directorimage`.",
-    access: "admin",
     body: { param: "section", variants: s.settingsBodies },
     bodyAliases: { vcImage: "vcimage", directorImage: "directorimage" },
     responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
@@ -61,38 +53,23 @@ export const siteOperations: Operation[] = [
       return settingsOut(services, section);
     },
   }),
-  defineOperation({
-    operationId: "getStaff",
-    method: "GET",
-    path: "/api/staff",
-    tag: "Site content",
+  operation("getStaff", "GET /api/staff", "public", {
     summary: "Every staff record, keyed by role (director and vc among them)",
-    access: "public",
     responses: { 200: { description: "Staff by role", schema: s.staffByRole } },
     async handle({ services }) {
       return ok(Object.fromEntries((await services.siteContent.staff()).map((r) => [r.role, r])));
     },
   }),
-  defineOperation({
-    operationId: "getStaffRole",
-    method: "GET",
-    path: "/api/staff/{role}",
-    tag: "Site content",
+  operation("getStaffRole", "GET /api/staff/{role}", "public", {
     summary: "One staff record",
-    access: "public",
     responses: { 200: { description: "The record", schema: s.staffRecord } },
     errors: [404],
     async handle({ services, params }) {
       return staffOut(services, roleOf(params.role));
     },
   }),
-  defineOperation({
-    operationId: "saveStaff",
-    method: "PUT",
-    path: "/api/staff/{role}",
-    tag: "Site content",
+  operation("saveStaff", "PUT /api/staff/{role}", "admin", {
     summary: "Save a staff record (every field)",
-    access: "admin",
     body: s.staffBody,
     responses: { 200: { description: "The saved record", schema: s.staffRecord } },
     errors: [404],
@@ -103,25 +80,15 @@ export const siteOperations: Operation[] = [
       return staffOut(services, role);
     },
   }),
-  defineOperation({
-    operationId: "getAnnouncement",
-    method: "GET",
-    path: "/api/announce",
-    tag: "Site content",
+  operation("getAnnouncement", "GET /api/announce", "public", {
     summary: "The announcement",
-    access: "public",
     responses: { 200: { description: "Title and content", schema: s.announcementRecord } },
     async handle({ services }) {
       return ok(await services.siteContent.announcement());
     },
   }),
-  defineOperation({
-    operationId: "saveAnnouncement",
-    method: "PUT",
-    path: "/api/announce",
-    tag: "Site content",
+  operation("saveAnnouncement", "PUT /api/announce", "admin", {
     summary: "Save the announcement",
-    access: "admin",
     body: s.announcementBody,
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
     async handle({ services, body, user }) {
@@ -133,26 +100,16 @@ export const siteOperations: Operation[] = [
       });
     },
   }),
-  defineOperation({
-    operationId: "getFocus",
-    method: "GET",
-    path: "/api/focus/{key}",
-    tag: "Site content",
+  operation("getFocus", "GET /api/focus/{key}", "public", {
     summary: "A focus page's words (homePage, submitPage, aboutPage, focusPage)",
-    access: "public",
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     errors: [404],
     async handle({ services, params }) {
       return ok(await services.siteContent.focus(focusKeyOf(params.key)));
     },
   }),
-  defineOperation({
-    operationId: "saveFocus",
-    method: "POST",
-    path: "/api/focus",
-    tag: "Site content",
+  operation("saveFocus", "POST /api/focus", "admin", {
     summary: "Read (key only) or save (key, title, subtitle, content) a focus page",
-    access: "admin",
     body: s.focusBody,
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     async handle({ services, body, user }) {
