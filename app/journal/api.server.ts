@@ -1,10 +1,11 @@
 import { z } from "zod";
 
 import { type Operation, operationsTagged } from "~/api/operation.server";
-import { deleteOperation, editorialOf, ok, pageQuery } from "~/api/operations/shared.server";
+import { type Authored, deletes, ok, pageQuery, publishes, savesEdited } from "~/api/operations/shared.server";
 import { journalJson } from "~/api/records.server";
 import * as s from "~/api/schemas";
 import { ARTICLE_API_KEYS, type ArticleFieldValues, pickArticleFields } from "~/journal/article-fields";
+import type { ArticleRecord } from "~/journal/articles.server";
 import { normalisePage } from "~/services/pagination";
 
 import { ARTICLE_DELETED } from "./messages";
@@ -18,6 +19,22 @@ const articleOf = (body: { filename: string; details: string; file: string } & P
   pdf: body.file,
   ...pickArticleFields(body, ARTICLE_API_KEYS),
 });
+
+/** An article in the API's bodies and answers, where SPEC.md calls it a journal. */
+const articles: Authored<
+  typeof s.journalBody,
+  typeof s.updateJournalBody,
+  ReturnType<typeof articleOf>,
+  ArticleRecord
+> = {
+  noun: "Journal",
+  key: "journal",
+  json: journalJson,
+  body: s.journalBody,
+  updateBody: s.updateJournalBody,
+  fields: articleOf,
+  saved: s.savedJournalResponse,
+};
 
 const operation = operationsTagged("Journals");
 
@@ -41,38 +58,16 @@ export const journalOperations: Operation[] = [
   operation("createJournal", "POST /api/journal/create", "admin", {
     summary: "Publish a journal article with its PDF",
     description: "`file` is the address /api/uploads returned for the PDF.",
-    body: s.journalBody,
-    responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
-    async handle({ services, user, body }) {
-      const article = await services.articles.create({
-        ...articleOf(body),
-        ...editorialOf(body).fields,
-        userId: user!.id,
-      });
-      return ok(
-        { success: true, message: "Journal published", slug: article.slug, journal: journalJson(article) },
-        201,
-      );
-    },
+    ...publishes(articles, (services, article) => services.articles.create(article)),
   }),
   operation("updateJournal", "PUT /api/journal/updatejournal/{journalId}/{userId}", "admin", {
     summary: "Save an edited journal article (a new PDF replaces the old one)",
-    body: s.updateJournalBody,
-    responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
-    errors: [404, 409],
-    async handle({ services, params, body, user }) {
-      const { fields, options } = editorialOf(body, user!.id);
-      const article = await services.articles.update(params.journalId, { ...articleOf(body), ...fields }, options);
-      return ok({ success: true, message: "Journal updated", slug: article.slug, journal: journalJson(article) });
-    },
+    ...savesEdited(articles, "journalId", (services, id, article, options) =>
+      services.articles.update(id, article, options),
+    ),
   }),
-  deleteOperation({
-    operationId: "deleteJournal",
-    path: "/api/journal/deletejournal/{journalId}/{userId}",
-    tag: "Journals",
+  operation("deleteJournal", "DELETE /api/journal/deletejournal/{journalId}/{userId}", "admin", {
     summary: "Delete a journal article and its PDF",
-    param: "journalId",
-    deleted: ARTICLE_DELETED,
-    remove: (services, id) => services.articles.remove(id),
+    ...deletes("journalId", ARTICLE_DELETED, (services, id) => services.articles.remove(id)),
   }),
 ];
