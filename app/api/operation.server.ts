@@ -57,6 +57,13 @@ export type Operation = {
   handle(context: ApiContext<never, never>): Promise<ApiResult>;
 };
 
+/** The body a handler is given for a body schema: a settings section's fields are strings. */
+export type BodyOf<B extends z.ZodType | BodyVariants | undefined> = B extends z.ZodType
+  ? z.output<B>
+  : B extends BodyVariants
+    ? Record<string, string>
+    : undefined;
+
 /** An operation as declared: its handler typed by its own query and body schemas. */
 export type OperationSpec<Q extends z.ZodObject | undefined, B extends z.ZodType | BodyVariants | undefined> = Omit<
   Operation,
@@ -65,10 +72,7 @@ export type OperationSpec<Q extends z.ZodObject | undefined, B extends z.ZodType
   query?: Q;
   body?: B;
   handle(
-    context: ApiContext<
-      Q extends z.ZodObject ? z.output<Q> : Record<string, never>,
-      B extends z.ZodType ? z.output<B> : B extends BodyVariants ? Record<string, string> : undefined
-    >,
+    context: ApiContext<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, BodyOf<B>>,
   ): Promise<ApiResult>;
 };
 
