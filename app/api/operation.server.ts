@@ -77,7 +77,7 @@ export type OperationSpec<Q extends z.ZodObject | undefined, B extends z.ZodType
 };
 
 /** Declares an operation with its handler typed by its own query and body schemas. */
-export function defineOperation<
+function defineOperation<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | BodyVariants | undefined = undefined,
 >(spec: OperationSpec<Q, B>): Operation {
