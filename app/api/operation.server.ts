@@ -57,23 +57,53 @@ export type Operation = {
   handle(context: ApiContext<never, never>): Promise<ApiResult>;
 };
 
+/** The body a handler is given for a body schema: a settings section's fields are strings. */
+export type BodyOf<B extends z.ZodType | BodyVariants | undefined> = B extends z.ZodType
+  ? z.output<B>
+  : B extends BodyVariants
+    ? Record<string, string>
+    : undefined;
+
+/** An operation as declared: its handler typed by its own query and body schemas. */
+export type OperationSpec<Q extends z.ZodObject | undefined, B extends z.ZodType | BodyVariants | undefined> = Omit<
+  Operation,
+  "query" | "body" | "handle"
+> & {
+  query?: Q;
+  body?: B;
+  handle(
+    context: ApiContext<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, BodyOf<B>>,
+  ): Promise<ApiResult>;
+};
+
 /** Declares an operation with its handler typed by its own query and body schemas. */
-export function defineOperation<
+function defineOperation<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | BodyVariants | undefined = undefined,
->(
-  spec: Omit<Operation, "query" | "body" | "handle"> & {
-    query?: Q;
-    body?: B;
-    handle(
-      context: ApiContext<
-        Q extends z.ZodObject ? z.output<Q> : Record<string, never>,
-        B extends z.ZodType ? z.output<B> : B extends BodyVariants ? Record<string, string> : undefined
-      >,
-    ): Promise<ApiResult>;
-  },
-): Operation {
+>(spec: OperationSpec<Q, B>): Operation {
   return spec as unknown as Operation;
+}
+
+/** An operation's method and path as HTTP writes them: `PUT /api/faculty/{id}`. */
+export type Endpoint = `${Method} /${string}`;
+
+/**
+ * Declares the operations of one tag (one resource of the document). Each starts with what a
+ * reader looks for: its operationId, its endpoint and who may call it; the rest follows.
+ */
+export function operationsTagged(tag: string) {
+  return function operation<
+    Q extends z.ZodObject | undefined = undefined,
+    B extends z.ZodType | BodyVariants | undefined = undefined,
+  >(
+    operationId: string,
+    endpoint: Endpoint,
+    access: Access,
+    spec: Omit<OperationSpec<Q, B>, "operationId" | "method" | "path" | "tag" | "access">,
+  ): Operation {
+    const [method, path] = endpoint.split(" ") as [Method, string];
+    return defineOperation<Q, B>({ operationId, method, path, tag, access, ...spec });
+  };
 }
 
 export const isBodyVariants = (body: Operation["body"]): body is BodyVariants => Boolean(body && "variants" in body);

@@ -141,6 +141,17 @@ const postCategory = z
     category === "uncategories" || category === "news" ? EARLIER_CATEGORIES[category] : category,
   );
 
+/**
+ * What a saved post's or article's body carries beside its fields: the record's fields the earlier
+ * client echoes back, the version loaded, and the slug and author it had.
+ */
+const editedRecordFields = {
+  ...echoedRecordFields,
+  ...versionBody,
+  slug: z.unknown().optional(),
+  userId: z.unknown().optional(),
+};
+
 export const postBody = z.strictObject({
   title: postSchema.shape.title,
   category: postCategory.default("uncategorized"),
@@ -152,12 +163,7 @@ export const postBody = z.strictObject({
   ...editorialBody,
 });
 
-export const updatePostBody = postBody.extend({
-  ...echoedRecordFields,
-  ...versionBody,
-  slug: z.unknown().optional(),
-  userId: z.unknown().optional(),
-});
+export const updatePostBody = postBody.extend(editedRecordFields);
 
 export const journalBody = z.strictObject({
   filename: articleSchema.shape.title,
@@ -168,12 +174,7 @@ export const journalBody = z.strictObject({
   ...editorialBody,
 });
 
-export const updateJournalBody = journalBody.extend({
-  ...echoedRecordFields,
-  ...versionBody,
-  slug: z.unknown().optional(),
-  userId: z.unknown().optional(),
-});
+export const updateJournalBody = journalBody.extend(editedRecordFields);
 
 export const facultyBody = z.strictObject({ name: facultySchema.shape.name, ...echoedRecordFields });
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 
-import { defineOperation, type Operation } from "~/api/operation.server";
-import { deleteOperation, editorialOf, ok, pageQuery } from "~/api/operations/shared.server";
+import { type Operation, operationsTagged } from "~/api/operation.server";
+import { type Authored, deletes, ok, pageQuery, publishes, savesEdited } from "~/api/operations/shared.server";
 import { journalJson } from "~/api/records.server";
 import * as s from "~/api/schemas";
 import { ARTICLE_API_KEYS, type ArticleFieldValues, pickArticleFields } from "~/journal/article-fields";
+import type { ArticleRecord } from "~/journal/articles.server";
 import { normalisePage } from "~/services/pagination";
 
 import { ARTICLE_DELETED } from "./messages";
@@ -19,14 +20,27 @@ const articleOf = (body: { filename: string; details: string; file: string } & P
   ...pickArticleFields(body, ARTICLE_API_KEYS),
 });
 
+/** An article in the API's bodies and answers, where SPEC.md calls it a journal. */
+const articles: Authored<
+  typeof s.journalBody,
+  typeof s.updateJournalBody,
+  ReturnType<typeof articleOf>,
+  ArticleRecord
+> = {
+  noun: "Journal",
+  key: "journal",
+  json: journalJson,
+  body: s.journalBody,
+  updateBody: s.updateJournalBody,
+  fields: articleOf,
+  saved: s.savedJournalResponse,
+};
+
+const operation = operationsTagged("Journals");
+
 export const journalOperations: Operation[] = [
-  defineOperation({
-    operationId: "getJournals",
-    method: "GET",
-    path: "/api/journal/getjournals",
-    tag: "Journals",
+  operation("getJournals", "GET /api/journal/getjournals", "public", {
     summary: "Journal articles, newest first (9 a page)",
-    access: "public",
     query: z.object({
       ...pageQuery,
       userId: z.string().max(100).optional().meta({ description: "Only this uploader's articles" }),
@@ -41,51 +55,19 @@ export const journalOperations: Operation[] = [
       return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
     },
   }),
-  defineOperation({
-    operationId: "createJournal",
-    method: "POST",
-    path: "/api/journal/create",
-    tag: "Journals",
+  operation("createJournal", "POST /api/journal/create", "admin", {
     summary: "Publish a journal article with its PDF",
     description: "`file` is the address /api/uploads returned for the PDF.",
-    access: "admin",
-    body: s.journalBody,
-    responses: { 201: { description: "Published", schema: s.savedJournalResponse } },
-    async handle({ services, user, body }) {
-      const article = await services.articles.create({
-        ...articleOf(body),
-        ...editorialOf(body).fields,
-        userId: user!.id,
-      });
-      return ok(
-        { success: true, message: "Journal published", slug: article.slug, journal: journalJson(article) },
-        201,
-      );
-    },
+    ...publishes(articles, (services, article) => services.articles.create(article)),
   }),
-  defineOperation({
-    operationId: "updateJournal",
-    method: "PUT",
-    path: "/api/journal/updatejournal/{journalId}/{userId}",
-    tag: "Journals",
+  operation("updateJournal", "PUT /api/journal/updatejournal/{journalId}/{userId}", "admin", {
     summary: "Save an edited journal article (a new PDF replaces the old one)",
-    access: "admin",
-    body: s.updateJournalBody,
-    responses: { 200: { description: "Saved", schema: s.savedJournalResponse } },
-    errors: [404, 409],
-    async handle({ services, params, body, user }) {
-      const { fields, options } = editorialOf(body, user!.id);
-      const article = await services.articles.update(params.journalId, { ...articleOf(body), ...fields }, options);
-      return ok({ success: true, message: "Journal updated", slug: article.slug, journal: journalJson(article) });
-    },
+    ...savesEdited(articles, "journalId", (services, id, article, options) =>
+      services.articles.update(id, article, options),
+    ),
   }),
-  deleteOperation({
-    operationId: "deleteJournal",
-    path: "/api/journal/deletejournal/{journalId}/{userId}",
-    tag: "Journals",
+  operation("deleteJournal", "DELETE /api/journal/deletejournal/{journalId}/{userId}", "admin", {
     summary: "Delete a journal article and its PDF",
-    param: "journalId",
-    deleted: ARTICLE_DELETED,
-    remove: (services, id) => services.articles.remove(id),
+    ...deletes("journalId", ARTICLE_DELETED, (services, id) => services.articles.remove(id)),
   }),
 ];

@@ -4,7 +4,7 @@ import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } fr
 import type { Services } from "~/registry.server";
 import type { DeleteOutcome } from "~/services/academics.server";
 
-import { type ApiResult, defineOperation, type Operation } from "../operation.server";
+import { type ApiContext, type ApiResult, type Operation, operationsTagged } from "../operation.server";
 import { courseCoreJson, courseJson, departmentJson, facultyJson } from "../records.server";
 import * as s from "../schemas";
 import { done, message, ok, one } from "./shared.server";
@@ -25,9 +25,60 @@ async function courseOut(services: Services, id: string) {
   );
 }
 
+/** A department as the service takes it, from the body the API accepts. */
+function departmentInput(body: z.infer<typeof s.departmentBody>) {
+  return { name: body.name, facultyId: body.faculty, departimage: body.departimage, content: body.content };
+}
+
+/** A course as the service takes it: its own fields, without the echoed record fields. */
+function courseInput(body: z.infer<typeof s.courseBody>) {
+  const { name, code, credits, semester, description, department, faculty } = body;
+  return { name, code, credits, semester, description, departmentId: department, facultyId: faculty };
+}
+
+/** A department or a course in the API: the body it takes, as the service takes it, and the record it answers. */
+type RecordKind<B extends z.ZodType, Input> = {
+  body: B;
+  input: (body: z.output<B>) => Input;
+  record: z.ZodType;
+  /** The record as saved, read back with its parents' names. */
+  out: (services: Services, id: string) => Promise<unknown>;
+};
+
+const departments = { body: s.departmentBody, input: departmentInput, record: s.departmentRecord, out: departmentOut };
+const courses = { body: s.courseBody, input: courseInput, record: s.courseRecord, out: courseOut };
+
+/** What an admin's add of a department or course adds to its declaration: the record is answered with 201. */
+const adds = <B extends z.ZodType, Input>(
+  kind: RecordKind<B, Input>,
+  add: (services: Services, input: Input) => Promise<{ id: string }>,
+) => ({
+  body: kind.body,
+  responses: { 201: { description: "Created", schema: kind.record } },
+  errors: [409],
+  async handle({ services, body }: ApiContext<never, z.output<B>>) {
+    const created = await add(services, kind.input(body));
+    return ok(await kind.out(services, created.id), 201);
+  },
+});
+
+/** What an admin's save of a department or course (the `{id}` in the path) adds to its declaration. */
+const saves = <B extends z.ZodType, Input>(
+  kind: RecordKind<B, Input>,
+  save: (services: Services, id: string, input: Input) => Promise<unknown>,
+) => ({
+  body: kind.body,
+  responses: { 200: { description: "Saved", schema: kind.record } },
+  errors: [404, 409],
+  async handle({ services, params, body }: ApiContext<never, z.output<B>>) {
+    await save(services, params.id, kind.input(body));
+    return ok(await kind.out(services, params.id));
+  },
+});
+
 /** Delete refused because something is inside: say what, and how to confirm (SPEC-NOTES: never a silent cascade). */
-function deleteOutcome(kind: string, outcome: DeleteOutcome, name: string): ApiResult {
-  if (outcome.deleted) return done(deletedMessage(name));
+function deleteOutcome(kind: "faculty" | "department" | "course", outcome: DeleteOutcome): ApiResult {
+  if (outcome.deleted) return done(deletedMessage(kind[0].toUpperCase() + kind.slice(1)));
   const { departments, courses } = outcome.holds;
   const holds = [
     departments ? `${departments} department${departments === 1 ? "" : "s"}` : "",
@@ -58,38 +109,41 @@ const confirmed = (q: { departments?: number; courses?: number }) =>
     ? { departments: q.departments, courses: q.courses }
     : undefined;
 
+/**
+ * What the delete of a faculty or department adds to its declaration: it is refused (409) while it
+ * holds anything, unless the call confirms how much.
+ */
+const deletesHolding = (
+  kind: "faculty" | "department",
+  remove: (services: Services, id: string, confirm: ReturnType<typeof confirmed>) => Promise<DeleteOutcome>,
+) => ({
+  query: confirmQuery,
+  responses: { 200: message },
+  errors: [404, 409],
+  async handle({ services, params, query }: ApiContext<z.output<typeof confirmQuery>, undefined>) {
+    return deleteOutcome(kind, await remove(services, params.id, confirmed(query)));
+  },
+});
+
+const operation = operationsTagged("Academics");
+
 export const academicOperations: Operation[] = [
-  defineOperation({
-    operationId: "getFaculties",
-    method: "GET",
-    path: "/api/faculty/getfaculty",
-    tag: "Academics",
+  operation("getFaculties", "GET /api/faculty/getfaculty", "public", {
     summary: "Every faculty",
-    access: "public",
     responses: { 200: { description: "Faculties by name", schema: z.array(s.facultyRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).faculties.map(facultyJson));
     },
   }),
-  defineOperation({
-    operationId: "getDepartments",
-    method: "GET",
-    path: "/api/departments/getdepart",
-    tag: "Academics",
+  operation("getDepartments", "GET /api/departments/getdepart", "public", {
     summary: "Every department",
-    access: "public",
     responses: { 200: { description: "Departments by name", schema: z.array(s.departmentRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).departments.map(departmentJson));
     },
   }),
-  defineOperation({
-    operationId: "getDepartment",
-    method: "GET",
-    path: "/api/departments/getdepart/{id}",
-    tag: "Academics",
+  operation("getDepartment", "GET /api/departments/getdepart/{id}", "public", {
     summary: "One department with its courses",
-    access: "public",
     responses: { 200: { description: "The department", schema: s.departmentPage } },
     errors: [404],
     async handle({ services, params }) {
@@ -97,25 +151,15 @@ export const academicOperations: Operation[] = [
       return ok({ ...departmentJson(department), courses: department.courses.map(courseCoreJson) });
     },
   }),
-  defineOperation({
-    operationId: "getCourses",
-    method: "GET",
-    path: "/api/course/getcourse",
-    tag: "Academics",
+  operation("getCourses", "GET /api/course/getcourse", "public", {
     summary: "Every course",
-    access: "public",
     responses: { 200: { description: "Courses by code", schema: z.array(s.courseRecord) } },
     async handle({ services }) {
       return ok((await services.academicsAdmin.lists()).courses.map(courseJson));
     },
   }),
-  defineOperation({
-    operationId: "createFaculty",
-    method: "POST",
-    path: "/api/faculty/create",
-    tag: "Academics",
+  operation("createFaculty", "POST /api/faculty/create", "admin", {
     summary: "Add a faculty",
-    access: "admin",
     body: s.facultyBody,
     responses: { 201: { description: "Created", schema: s.facultyRecord } },
     errors: [409],
@@ -123,13 +167,8 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.createFaculty(body.name)), 201);
     },
   }),
-  defineOperation({
-    operationId: "updateFaculty",
-    method: "PUT",
-    path: "/api/faculty/{id}",
-    tag: "Academics",
+  operation("updateFaculty", "PUT /api/faculty/{id}", "admin", {
     summary: "Rename a faculty",
-    access: "admin",
     body: s.facultyBody,
     responses: { 200: { description: "Saved", schema: s.facultyRecord } },
     errors: [404, 409],
@@ -137,131 +176,43 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.updateFaculty(params.id, body.name)));
     },
   }),
-  defineOperation({
-    operationId: "deleteFaculty",
-    method: "DELETE",
-    path: "/api/faculty/{id}",
+  operation("deleteFaculty", "DELETE /api/faculty/{id}", "admin", {
     aliases: [{ path: "/api/faculty/deletefaculty/{id}/{userId}", operationId: "deleteFacultyWithUser" }],
-    tag: "Academics",
     summary: "Delete a faculty",
     description:
       "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
-    access: "admin",
-    query: confirmQuery,
-    responses: { 200: message },
-    errors: [404, 409],
-    async handle({ services, params, query }) {
-      return deleteOutcome(
-        "faculty",
-        await services.academicsAdmin.deleteFaculty(params.id, confirmed(query)),
-        "Faculty",
-      );
-    },
+    ...deletesHolding("faculty", (services, id, confirm) => services.academicsAdmin.deleteFaculty(id, confirm)),
   }),
-  defineOperation({
-    operationId: "createDepartment",
-    method: "POST",
-    path: "/api/departments/create",
-    tag: "Academics",
+  operation("createDepartment", "POST /api/departments/create", "admin", {
     summary: "Add a department to a faculty",
-    access: "admin",
-    body: s.departmentBody,
-    responses: { 201: { description: "Created", schema: s.departmentRecord } },
-    errors: [409],
-    async handle({ services, body }) {
-      const created = await services.academicsAdmin.createDepartment(departmentInput(body));
-      return ok(await departmentOut(services, created.id), 201);
-    },
+    ...adds(departments, (services, input) => services.academicsAdmin.createDepartment(input)),
   }),
-  defineOperation({
-    operationId: "updateDepartment",
-    method: "PUT",
-    path: "/api/departments/{id}",
+  operation("updateDepartment", "PUT /api/departments/{id}", "admin", {
     aliases: [{ path: "/api/department/{id}", operationId: "updateDepartmentSingular" }],
-    tag: "Academics",
     summary: "Save an edited department",
-    access: "admin",
-    body: s.departmentBody,
-    responses: { 200: { description: "Saved", schema: s.departmentRecord } },
-    errors: [404, 409],
-    async handle({ services, params, body }) {
-      await services.academicsAdmin.updateDepartment(params.id, departmentInput(body));
-      return ok(await departmentOut(services, params.id));
-    },
+    ...saves(departments, (services, id, input) => services.academicsAdmin.updateDepartment(id, input)),
   }),
-  defineOperation({
-    operationId: "deleteDepartment",
-    method: "DELETE",
-    path: "/api/departments/{id}",
+  operation("deleteDepartment", "DELETE /api/departments/{id}", "admin", {
     aliases: [{ path: "/api/department/{id}", operationId: "deleteDepartmentSingular" }],
-    tag: "Academics",
     summary: "Delete a department",
     description:
       "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
-    access: "admin",
-    query: confirmQuery,
-    responses: { 200: message },
-    errors: [404, 409],
-    async handle({ services, params, query }) {
-      return deleteOutcome(
-        "department",
-        await services.academicsAdmin.deleteDepartment(params.id, confirmed(query)),
-        "Department",
-      );
-    },
+    ...deletesHolding("department", (services, id, confirm) => services.academicsAdmin.deleteDepartment(id, confirm)),
   }),
-  defineOperation({
-    operationId: "createCourse",
-    method: "POST",
-    path: "/api/course/create",
-    tag: "Academics",
+  operation("createCourse", "POST /api/course/create", "admin", {
     summary: "Add a course",
-    access: "admin",
-    body: s.courseBody,
-    responses: { 201: { description: "Created", schema: s.courseRecord } },
-    errors: [409],
-    async handle({ services, body }) {
-      const created = await services.academicsAdmin.createCourse(courseInput(body));
-      return ok(await courseOut(services, created.id), 201);
-    },
+    ...adds(courses, (services, input) => services.academicsAdmin.createCourse(input)),
   }),
-  defineOperation({
-    operationId: "updateCourse",
-    method: "PUT",
-    path: "/api/course/{id}",
-    tag: "Academics",
+  operation("updateCourse", "PUT /api/course/{id}", "admin", {
     summary: "Save an edited course",
-    access: "admin",
-    body: s.courseBody,
-    responses: { 200: { description: "Saved", schema: s.courseRecord } },
-    errors: [404, 409],
-    async handle({ services, params, body }) {
-      await services.academicsAdmin.updateCourse(params.id, courseInput(body));
-      return ok(await courseOut(services, params.id));
-    },
+    ...saves(courses, (services, id, input) => services.academicsAdmin.updateCourse(id, input)),
   }),
-  defineOperation({
-    operationId: "deleteCourse",
-    method: "DELETE",
-    path: "/api/course/{id}",
-    tag: "Academics",
+  operation("deleteCourse", "DELETE /api/course/{id}", "admin", {
     summary: "Delete a course",
-    access: "admin",
     responses: { 200: message },
     errors: [404],
     async handle({ services, params }) {
-      return deleteOutcome("course", await services.academicsAdmin.deleteCourse(params.id), "Course");
+      return deleteOutcome("course", await services.academicsAdmin.deleteCourse(params.id));
     },
   }),
 ];
-
-/** A department as the service takes it, from the body the API accepts. */
-function departmentInput(body: z.infer<typeof s.departmentBody>) {
-  return { name: body.name, facultyId: body.faculty, departimage: body.departimage, content: body.content };
-}
-
-/** A course as the service takes it: its own fields, without the echoed record fields. */
-function courseInput(body: z.infer<typeof s.courseBody>) {
-  const { name, code, credits, semester, description, department, faculty } = body;
-  return { name, code, credits, semester, description, departmentId: department, facultyId: faculty };
-}

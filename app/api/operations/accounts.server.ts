@@ -4,7 +4,7 @@ import type { SessionUser } from "~/accounts/accounts.server";
 import { ACCOUNT_GONE, USER_GONE } from "~/accounts/administration.server";
 import { TWO_FACTOR_NEEDED } from "~/accounts/two-factor.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import { userJson } from "../records.server";
 import * as s from "../schemas";
 import { done, message, ok, one, pageQuery } from "./shared.server";
@@ -30,14 +30,11 @@ const signedIn = (user: SessionUser | null | undefined, headers: Headers) => {
   return ok({ ...account, success: true, message: "Signed in", user: account }, 200, headers);
 };
 
+const operation = operationsTagged("Accounts");
+
 export const accountOperations: Operation[] = [
-  defineOperation({
-    operationId: "signUp",
-    method: "POST",
-    path: "/api/auth/signup",
-    tag: "Accounts",
+  operation("signUp", "POST /api/auth/signup", "public", {
     summary: "Create an account",
-    access: "public",
     body: s.signUpBody,
     responses: { 201: { description: "Account created; sign in next", schema: s.messageResponse } },
     errors: [409, 422, 429],
@@ -46,14 +43,9 @@ export const accountOperations: Operation[] = [
       return done("Signup successful", 201);
     },
   }),
-  defineOperation({
-    operationId: "signIn",
-    method: "POST",
-    path: "/api/auth/signin",
-    tag: "Accounts",
+  operation("signIn", "POST /api/auth/signin", "public", {
     summary: "Sign in with username (or e-mail) and password",
     description: `Sets the session cookie. Later calls send it back (\`credentials: "include"\`).\n\n${TWO_FACTOR_NOTE}`,
-    access: "public",
     body: s.signInBody,
     setsSession: true,
     responses: { 200: { description: "Signed in", schema: s.signInResponse } },
@@ -68,16 +60,11 @@ export const accountOperations: Operation[] = [
       return signedIn(user, result.headers);
     },
   }),
-  defineOperation({
-    operationId: "signInWithGoogle",
-    method: "POST",
-    path: "/api/auth/google",
-    tag: "Accounts",
+  operation("signInWithGoogle", "POST /api/auth/google", "public", {
     summary: "Sign in with a Google ID token",
     description:
       "Send the ID token Google issued to this site's client. Its signature is checked against Google's published keys, with its audience (this site's client id) and expiry; the account is found or created from the verified token. A name and e-mail without a token are refused.\n\n" +
       TWO_FACTOR_NOTE.replace("a right password", "a valid token"),
-    access: "public",
     body: s.googleSignInBody,
     setsSession: true,
     responses: { 200: { description: "Signed in", schema: s.signInResponse } },
@@ -88,15 +75,10 @@ export const accountOperations: Operation[] = [
       return signedIn(result.user, result.headers);
     },
   }),
-  defineOperation({
-    operationId: "completeTwoFactorSignIn",
-    method: "POST",
-    path: "/api/auth/two-factor",
-    tag: "Accounts",
+  operation("completeTwoFactorSignIn", "POST /api/auth/two-factor", "public", {
     summary: "Finish a sign-in with the code from an authenticator app, or a backup code",
     description:
       "The second step after POST /api/auth/signin (or /api/auth/google) answered `twoFactorRequired: true`: send its challenge cookie back with the 6-digit code (or an unused backup code). Sets the session cookie. `trustDevice: true` also sets a cookie that skips this step on this client for 30 days. The challenge lasts 10 minutes and allows 5 wrong codes; 10 wrong codes in a row lock the account's second factor for 15 minutes.",
-    access: "public",
     body: s.twoFactorBody,
     setsSession: true,
     responses: { 200: { description: "Signed in", schema: s.signInResponse } },
@@ -106,13 +88,8 @@ export const accountOperations: Operation[] = [
       return signedIn(await services.accounts.userById(result.userId), result.headers);
     },
   }),
-  defineOperation({
-    operationId: "signOut",
-    method: "POST",
-    path: "/api/users/signout",
-    tag: "Accounts",
+  operation("signOut", "POST /api/users/signout", "public", {
     summary: "Sign out",
-    access: "public",
     setsSession: true,
     responses: { 200: message },
     async handle({ request, services }) {
@@ -120,15 +97,10 @@ export const accountOperations: Operation[] = [
       return done("Signed out", 200, result.headers);
     },
   }),
-  defineOperation({
-    operationId: "updateUser",
-    method: "PUT",
-    path: "/api/users/update/{userId}",
-    tag: "Accounts",
+  operation("updateUser", "PUT /api/users/update/{userId}", "self-or-admin", {
     summary: "Change an account (only the fields that change)",
     description:
       "Your own account, or any account for an admin. Changing your own e-mail or password needs currentPassword. A new e-mail of your own takes effect once the link mailed to it is clicked (the answer still shows the present one); an admin's change to another account is made at once.",
-    access: "self-or-admin",
     body: s.updateUserBody,
     setsSession: true,
     responses: { 200: { description: "The updated user", schema: s.userRecord } },
@@ -150,14 +122,9 @@ export const accountOperations: Operation[] = [
       return ok(userJson(result.user!), 200, result.headers);
     },
   }),
-  defineOperation({
-    operationId: "deleteUser",
-    method: "DELETE",
-    path: "/api/users/delete/{userId}",
-    tag: "Accounts",
+  operation("deleteUser", "DELETE /api/users/delete/{userId}", "self-or-admin", {
     summary: "Delete an account",
     description: "Your own account (you are signed out), or any account for an admin, except the last admin.",
-    access: "self-or-admin",
     setsSession: true,
     responses: { 200: message },
     errors: [404, 409],
@@ -170,13 +137,8 @@ export const accountOperations: Operation[] = [
       return done(`${removed.username} deleted successfully!`);
     },
   }),
-  defineOperation({
-    operationId: "listUsers",
-    method: "GET",
-    path: "/api/users/getusers",
-    tag: "Accounts",
+  operation("listUsers", "GET /api/users/getusers", "admin", {
     summary: "List users, newest first (5 a page)",
-    access: "admin",
     query: z.object(pageQuery),
     responses: { 200: { description: "A page of users", schema: s.usersList } },
     async handle({ services, query }) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { activityQuerySchema } from "~/lib/activity";
 import type { ActivityEntry } from "~/services/activity.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import * as s from "../schemas";
 import { ok } from "./shared.server";
 
@@ -21,18 +21,15 @@ const entryJson = (entry: ActivityEntry) => ({
   details: entry.details ?? null,
 });
 
+const operation = operationsTagged("Activity");
+
 export const activityOperations: Operation[] = [
-  defineOperation({
-    operationId: "listActivity",
-    method: "GET",
-    path: "/api/activity",
-    tag: "Activity",
+  operation("listActivity", "GET /api/activity", "admin", {
     summary: "The activity log, newest first (25 a page)",
     description:
       "Every admin's write, failed sign-ins and sign-ins that needed a second factor, with who, when, what and from where. " +
       "Filter by actor, action or action group, outcome and dates; page with `after` (the `next` of the previous page). " +
       "Details never hold a password, token or secret.",
-    access: "admin",
     query: activityQuerySchema,
     responses: { 200: { description: "A page of entries", schema: s.activityPage } },
     async handle({ services, query }) {

@@ -2,22 +2,40 @@ import { z } from "zod";
 
 import { POST_DELETED } from "~/domain/messages/posts";
 import { normalisePage } from "~/services/pagination";
+import type { Post } from "~/services/posts.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import { postJson } from "../records.server";
 import * as s from "../schemas";
-import { deleteOperation, editorialOf, moved, movedPermanently, ok, pageQuery } from "./shared.server";
+import {
+  type Authored,
+  deletes,
+  moved,
+  movedPermanently,
+  ok,
+  pageQuery,
+  publishes,
+  savesEdited,
+} from "./shared.server";
 
 /** The blog's posts (SPEC.md section 7). */
 
+const operation = operationsTagged("Posts");
+
+/** A post in the API's bodies and answers. */
+const posts: Authored<typeof s.postBody, typeof s.updatePostBody, z.output<typeof s.postBody>, Post> = {
+  noun: "Post",
+  key: "post",
+  json: postJson,
+  body: s.postBody,
+  updateBody: s.updatePostBody,
+  fields: (body) => body,
+  saved: s.savedPostResponse,
+};
+
 export const postOperations: Operation[] = [
-  defineOperation({
-    operationId: "getPosts",
-    method: "GET",
-    path: "/api/post/getposts",
-    tag: "Posts",
+  operation("getPosts", "GET /api/post/getposts", "public", {
     summary: "Posts, newest first (9 a page), or one post by postId or slug",
-    access: "public",
     readsViewer: true,
     query: z.object({
       ...pageQuery,
@@ -51,44 +69,17 @@ export const postOperations: Operation[] = [
       return ok({ posts: page.items.map(postJson), total, totalPosts: total, hasMore: page.hasMore });
     },
   }),
-  defineOperation({
-    operationId: "createPost",
-    method: "POST",
-    path: "/api/post/create",
-    tag: "Posts",
+  operation("createPost", "POST /api/post/create", "admin", {
     summary: "Publish a post",
-    access: "admin",
-    body: s.postBody,
-    responses: { 201: { description: "Published", schema: s.savedPostResponse } },
-    async handle({ services, user, body }) {
-      const post = await services.posts.create({ ...body, ...editorialOf(body).fields, userId: user!.id });
-      return ok({ success: true, message: "Post published", slug: post.slug, post: postJson(post) }, 201);
-    },
+    ...publishes(posts, (services, post) => services.posts.create(post)),
   }),
-  defineOperation({
-    operationId: "updatePost",
-    method: "PUT",
-    path: "/api/post/updatepost/{postId}/{userId}",
-    tag: "Posts",
+  operation("updatePost", "PUT /api/post/updatepost/{postId}/{userId}", "admin", {
     summary: "Save an edited post (the whole post)",
     description: "`userId` is the earlier client's author id; the session decides who may edit.",
-    access: "admin",
-    body: s.updatePostBody,
-    responses: { 200: { description: "Saved", schema: s.savedPostResponse } },
-    errors: [404, 409],
-    async handle({ services, params, body, user }) {
-      const { fields, options } = editorialOf(body, user!.id);
-      const post = await services.posts.update(params.postId, { ...body, ...fields }, options);
-      return ok({ success: true, message: "Post updated", slug: post.slug, post: postJson(post) });
-    },
+    ...savesEdited(posts, "postId", (services, id, post, options) => services.posts.update(id, post, options)),
   }),
-  deleteOperation({
-    operationId: "deletePost",
-    path: "/api/post/deletepost/{postId}/{userId}",
-    tag: "Posts",
+  operation("deletePost", "DELETE /api/post/deletepost/{postId}/{userId}", "admin", {
     summary: "Delete a post",
-    param: "postId",
-    deleted: POST_DELETED,
-    remove: (services, id) => services.posts.remove(id),
+    ...deletes("postId", POST_DELETED, (services, id) => services.posts.remove(id)),
   }),
 ];

@@ -5,7 +5,7 @@ import { SEARCH_KINDS } from "~/domain/search";
 import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { snippetHtml } from "~/services/search.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import { type Operation, operationsTagged } from "../operation.server";
 import * as s from "../schemas";
 import { ok } from "./shared.server";
 
@@ -30,16 +30,13 @@ const results = z.strictObject({
   pages: z.number().int(),
 });
 
+const operation = operationsTagged("Search");
+
 export const searchOperations: Operation[] = [
-  defineOperation({
-    operationId: "search",
-    method: "GET",
-    path: "/api/search",
-    tag: "Search",
+  operation("search", "GET /api/search", "public", {
     summary: "Search news posts, journal articles and the pages of the site, ranked, 10 a page",
     description:
       'Words match their other forms (stemming) and the last word also as a prefix while typing; "quoted phrases" and -excluded words. Only what visitors may see.',
-    access: "public",
     query: z.object({
       q: z
         .string()

@@ -1,7 +1,9 @@
+import type { z } from "zod";
+
 import type { Services } from "~/registry.server";
 import { ServiceError } from "~/services/errors.server";
 
-import { type ApiResult, defineOperation } from "../operation.server";
+import type { ApiContext, ApiResult } from "../operation.server";
 import * as s from "../schemas";
 
 /** What the operations of every resource answer with. */
@@ -45,32 +47,83 @@ export function editorialOf(
   };
 }
 
+/**
+ * An authored item in the API (a post, a journal article): the bodies that publish and save it, its
+ * fields in them as the service takes them, and its key and shape in the answers.
+ */
+export type Authored<B extends z.ZodType, U extends z.ZodType, Fields, Item extends { slug: string }> = {
+  noun: string;
+  key: string;
+  json: (item: Item) => unknown;
+  body: B;
+  updateBody: U;
+  fields: (body: z.output<B> | z.output<U>) => Fields;
+  saved: z.ZodType;
+};
+
+type Editorial = ReturnType<typeof editorialOf>;
+
+/** What an admin's publishing of an authored item adds to its declaration: the item answered with 201. */
+export const publishes = <
+  B extends z.ZodType<Parameters<typeof editorialOf>[0]>,
+  U extends z.ZodType,
+  Fields,
+  Item extends { slug: string },
+>(
+  kind: Authored<B, U, Fields, Item>,
+  create: (services: Services, input: Fields & Editorial["fields"] & { userId: string }) => Promise<Item>,
+) => ({
+  body: kind.body,
+  responses: { 201: { description: "Published", schema: kind.saved } },
+  async handle({ services, user, body }: ApiContext<never, z.output<B>>) {
+    const item = await create(services, { ...kind.fields(body), ...editorialOf(body).fields, userId: user!.id });
+    return ok({ success: true, message: `${kind.noun} published`, slug: item.slug, [kind.key]: kind.json(item) }, 201);
+  },
+});
+
+/** What an admin's save of an edited authored item (its id the path parameter `param`) adds to its declaration. */
+export const savesEdited = <
+  B extends z.ZodType,
+  U extends z.ZodType<Parameters<typeof editorialOf>[0]>,
+  Fields,
+  Item extends { slug: string },
+>(
+  kind: Authored<B, U, Fields, Item>,
+  param: string,
+  update: (
+    services: Services,
+    id: string,
+    input: Fields & Editorial["fields"],
+    options: Editorial["options"],
+  ) => Promise<Item>,
+) => ({
+  body: kind.updateBody,
+  responses: { 200: { description: "Saved", schema: kind.saved } },
+  errors: [404, 409],
+  async handle({ services, params, body, user }: ApiContext<never, z.output<U>>) {
+    const { fields, options } = editorialOf(body, user!.id);
+    const item = await update(services, params[param], { ...kind.fields(body), ...fields }, options);
+    return ok({ success: true, message: `${kind.noun} updated`, slug: item.slug, [kind.key]: kind.json(item) });
+  },
+});
+
 export const one = <T>(value: T | undefined | null, message: string): T => value ?? refuse(404, message);
 
 export const message = { description: "Done", schema: s.messageResponse };
 
-/** An admin deletes one authored item (a post, a journal article) named by the id in its path. */
-export const deleteOperation = (spec: {
-  operationId: string;
-  path: string;
-  tag: string;
-  summary: string;
-  /** The path parameter holding the item's id. */
-  param: string;
-  deleted: string;
-  remove: (services: Services, id: string) => Promise<unknown>;
-}) =>
-  defineOperation({
-    operationId: spec.operationId,
-    method: "DELETE",
-    path: spec.path,
-    tag: spec.tag,
-    summary: spec.summary,
-    access: "admin",
-    responses: { 200: message },
-    errors: [404],
-    async handle({ services, params }) {
-      await spec.remove(services, params[spec.param]);
-      return done(spec.deleted);
-    },
-  });
+/**
+ * What an admin's delete of one authored item (a post, a journal article) adds to its declaration:
+ * the id is the path parameter `param`; the answer says `deleted`.
+ */
+export const deletes = (
+  param: string,
+  deleted: string,
+  remove: (services: Services, id: string) => Promise<unknown>,
+) => ({
+  responses: { 200: message },
+  errors: [404],
+  async handle({ services, params }: Pick<ApiContext<never, never>, "services" | "params">) {
+    await remove(services, params[param]);
+    return done(deleted);
+  },
+});

@@ -1,8 +1,24 @@
+import type { z } from "zod";
+
 import { ANNOUNCEMENT_UPDATED, NO_SUCH_FOCUS, NO_SUCH_ROLE, NO_SUCH_SECTION } from "~/domain/messages/site";
-import { FOCUS_KEYS, SETTINGS_SECTIONS, type SettingsSection, STAFF_ROLES, type StaffRole } from "~/domain/vocabulary";
+import {
+  FOCUS_KEYS,
+  type FocusKey,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  STAFF_ROLES,
+  type StaffRole,
+} from "~/domain/vocabulary";
 import type { Services } from "~/registry.server";
 
-import { defineOperation, type Operation } from "../operation.server";
+import {
+  type ApiContext,
+  type ApiResult,
+  type BodyOf,
+  type BodyVariants,
+  type Operation,
+  operationsTagged,
+} from "../operation.server";
 import * as s from "../schemas";
 import { ok, refuse } from "./shared.server";
 
@@ -14,10 +30,6 @@ const known =
   (value: string): T =>
     (list as readonly string[]).includes(value) ? (value as T) : refuse(404, missing);
 
-const sectionOf = known(SETTINGS_SECTIONS, NO_SUCH_SECTION);
-const roleOf = known(STAFF_ROLES, NO_SUCH_ROLE);
-const focusKeyOf = known(FOCUS_KEYS, NO_SUCH_FOCUS);
-
 async function settingsOut(services: Services, section: SettingsSection) {
   return ok({ section, ...(await services.siteContent.settings(section)) });
 }
@@ -26,102 +38,108 @@ async function staffOut(services: Services, role: StaffRole) {
   return ok((await services.siteContent.staff()).find((r) => r.role === role));
 }
 
+/** A record the path names (a settings section, a staff role, a focus page), and how it is answered. */
+type Named<Name> = {
+  param: string;
+  /** The name, when there is such a record; otherwise a 404 that says which kind of thing is missing. */
+  nameOf: (value: string) => Name;
+  record: z.ZodType;
+  out: (services: Services, name: Name) => Promise<ApiResult>;
+};
+
+const sections: Named<SettingsSection> = {
+  param: "section",
+  nameOf: known(SETTINGS_SECTIONS, NO_SUCH_SECTION),
+  record: s.settingsRecord,
+  out: settingsOut,
+};
+const staffRoles: Named<StaffRole> = {
+  param: "role",
+  nameOf: known(STAFF_ROLES, NO_SUCH_ROLE),
+  record: s.staffRecord,
+  out: staffOut,
+};
+const focusPages: Named<FocusKey> = {
+  param: "key",
+  nameOf: known(FOCUS_KEYS, NO_SUCH_FOCUS),
+  record: s.focusRecord,
+  out: async (services, key) => ok(await services.siteContent.focus(key)),
+};
+
+/** A settings section's body: the section in the path says which fields it has. */
+const settingsBody: BodyVariants = { param: "section", variants: s.settingsBodies };
+
+/** What a read of the record the path names adds to its declaration. */
+const reads = <Name>(kind: Named<Name>, description: string) => ({
+  responses: { 200: { description, schema: kind.record } },
+  errors: [404],
+  async handle({ services, params }: ApiContext<never, never>) {
+    return kind.out(services, kind.nameOf(params[kind.param]));
+  },
+});
+
+/** What an admin's save of the record the path names adds to its declaration: the answer is the record as saved. */
+const saves = <Name, B extends z.ZodType | BodyVariants>(
+  kind: Named<Name>,
+  body: B,
+  description: string,
+  save: (services: Services, name: Name, body: BodyOf<B>, editorId: string | undefined) => Promise<unknown>,
+) => ({
+  body,
+  responses: { 200: { description, schema: kind.record } },
+  errors: [404],
+  async handle({ services, params, body, user }: ApiContext<never, BodyOf<B>>) {
+    const name = kind.nameOf(params[kind.param]);
+    await save(services, name, body, user?.id);
+    return kind.out(services, name);
+  },
+});
+
+const operation = operationsTagged("Site content");
+
 export const siteOperations: Operation[] = [
-  defineOperation({
-    operationId: "getSettings",
-    method: "GET",
-    path: "/api/settings/{section}",
-    tag: "Site content",
+  operation("getSettings", "GET /api/settings/{section}", "public", {
     summary: "A settings section's fields",
-    access: "public",
-    responses: { 200: { description: "The section", schema: s.settingsRecord } },
-    errors: [404],
-    async handle({ services, params }) {
-      return settingsOut(services, sectionOf(params.section));
-    },
+    ...reads(sections, "The section"),
   }),
-  defineOperation({
-    operationId: "saveSettings",
-    method: "PUT",
-    path: "/api/settings/{section}",
-    tag: "Site content",
+  operation("saveSettings", "PUT /api/settings/{section}", "admin", {
     summary: "Save a settings section (every field)",
     description:
       "`vcImage` and `directorImage` (the earlier client's spelling) are taken as `vcimage` and `directorimage`.",
-    access: "admin",
-    body: { param: "section", variants: s.settingsBodies },
     bodyAliases: { vcImage: "vcimage", directorImage: "directorimage" },
-    responses: { 200: { description: "The saved section", schema: s.settingsRecord } },
-    errors: [404],
-    async handle({ services, params, body, user }) {
-      const section = sectionOf(params.section);
-      const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body as Record<string, string>;
+    ...saves(sections, settingsBody, "The saved section", (services, section, body, editorId) => {
+      const { section: _ignored, _id, id, createdAt, updatedAt, __v, ...fields } = body;
       void [_ignored, _id, id, createdAt, updatedAt, __v];
-      await services.siteContent.saveSettings(section, fields, user?.id);
-      return settingsOut(services, section);
-    },
+      return services.siteContent.saveSettings(section, fields, editorId);
+    }),
   }),
-  defineOperation({
-    operationId: "getStaff",
-    method: "GET",
-    path: "/api/staff",
-    tag: "Site content",
+  operation("getStaff", "GET /api/staff", "public", {
     summary: "Every staff record, keyed by role (director and vc among them)",
-    access: "public",
     responses: { 200: { description: "Staff by role", schema: s.staffByRole } },
     async handle({ services }) {
       return ok(Object.fromEntries((await services.siteContent.staff()).map((r) => [r.role, r])));
     },
   }),
-  defineOperation({
-    operationId: "getStaffRole",
-    method: "GET",
-    path: "/api/staff/{role}",
-    tag: "Site content",
+  operation("getStaffRole", "GET /api/staff/{role}", "public", {
     summary: "One staff record",
-    access: "public",
-    responses: { 200: { description: "The record", schema: s.staffRecord } },
-    errors: [404],
-    async handle({ services, params }) {
-      return staffOut(services, roleOf(params.role));
-    },
+    ...reads(staffRoles, "The record"),
   }),
-  defineOperation({
-    operationId: "saveStaff",
-    method: "PUT",
-    path: "/api/staff/{role}",
-    tag: "Site content",
+  operation("saveStaff", "PUT /api/staff/{role}", "admin", {
     summary: "Save a staff record (every field)",
-    access: "admin",
-    body: s.staffBody,
-    responses: { 200: { description: "The saved record", schema: s.staffRecord } },
-    errors: [404],
-    async handle({ services, params, body, user }) {
-      const role = roleOf(params.role);
+    ...saves(staffRoles, s.staffBody, "The saved record", (services, role, body, editorId) => {
       const { name, post, email, description, photo } = body;
-      await services.siteContent.saveStaff(role, { name, post, email, description, photo }, user?.id);
-      return staffOut(services, role);
-    },
+      return services.siteContent.saveStaff(role, { name, post, email, description, photo }, editorId);
+    }),
   }),
-  defineOperation({
-    operationId: "getAnnouncement",
-    method: "GET",
-    path: "/api/announce",
-    tag: "Site content",
+  operation("getAnnouncement", "GET /api/announce", "public", {
     summary: "The announcement",
-    access: "public",
     responses: { 200: { description: "Title and content", schema: s.announcementRecord } },
     async handle({ services }) {
       return ok(await services.siteContent.announcement());
     },
   }),
-  defineOperation({
-    operationId: "saveAnnouncement",
-    method: "PUT",
-    path: "/api/announce",
-    tag: "Site content",
+  operation("saveAnnouncement", "PUT /api/announce", "admin", {
     summary: "Save the announcement",
-    access: "admin",
     body: s.announcementBody,
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
     async handle({ services, body, user }) {
@@ -133,26 +151,12 @@ export const siteOperations: Operation[] = [
       });
     },
   }),
-  defineOperation({
-    operationId: "getFocus",
-    method: "GET",
-    path: "/api/focus/{key}",
-    tag: "Site content",
+  operation("getFocus", "GET /api/focus/{key}", "public", {
     summary: "A focus page's words (homePage, submitPage, aboutPage, focusPage)",
-    access: "public",
-    responses: { 200: { description: "The focus record", schema: s.focusRecord } },
-    errors: [404],
-    async handle({ services, params }) {
-      return ok(await services.siteContent.focus(focusKeyOf(params.key)));
-    },
+    ...reads(focusPages, "The focus record"),
   }),
-  defineOperation({
-    operationId: "saveFocus",
-    method: "POST",
-    path: "/api/focus",
-    tag: "Site content",
+  operation("saveFocus", "POST /api/focus", "admin", {
     summary: "Read (key only) or save (key, title, subtitle, content) a focus page",
-    access: "admin",
     body: s.focusBody,
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },
     async handle({ services, body, user }) {
