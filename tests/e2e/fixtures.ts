@@ -127,6 +127,27 @@ export async function showAllCards(page: Page, cards: Locator) {
   }
 }
 
+/**
+ * A datetime-local value about `seconds` from now, in the browser's own time zone. The field holds
+ * whole minutes, so the time is up to a minute earlier: ask for two to be sure of one.
+ */
+export async function localTimeIn(page: Page, seconds: number) {
+  return page.evaluate((s) => {
+    const at = new Date(Date.now() + s * 1000);
+    const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+    return shifted.toISOString().slice(0, 16);
+  }, seconds);
+}
+
+/** The post editor on a new post, `title` in its title and `words` typed into its content. */
+export async function startPost(page: Page, title: string, words: string) {
+  await page.goto("/create-post");
+  await page.getByLabel("Title").fill(title);
+  await expect(page.locator(".ql-editor")).toBeVisible();
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type(words);
+}
+
 export const PASSWORD = "peace-and-security-2026";
 
 export async function signUp(page: Page, username: string, email = `${username}@example.edu`, password = PASSWORD) {
