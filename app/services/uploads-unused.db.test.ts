@@ -9,19 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as schema from "~/db/schema";
-import {
-  announcement,
-  articles,
-  courses,
-  departments,
-  faculties,
-  focusPages,
-  media,
-  posts,
-  siteSettings,
-  staff,
-  users,
-} from "~/db/schema";
+import { articles, media, posts, users } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../../tests/support/database";
@@ -144,9 +132,9 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
       pdf: await name("a journal's PDF", "pdf"),
       abstract: `<a href="https://centre.example.edu${await name("a journal's text (as a full address)", "pdf")}">x</a>`,
     });
-    const [faculty] = await database.db.insert(faculties).values({ name: "F" }).returning();
+    const [faculty] = await database.db.insert(schema.faculties).values({ name: "F" }).returning();
     const [department] = await database.db
-      .insert(departments)
+      .insert(schema.departments)
       .values({
         name: "D",
         facultyId: faculty.id,
@@ -154,7 +142,7 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
         content: img(await name("a department's text")),
       })
       .returning();
-    await database.db.insert(courses).values({
+    await database.db.insert(schema.courses).values({
       name: "C",
       code: "C 1",
       semester: "First",
@@ -162,24 +150,24 @@ describe(`unused uploads (${testDatabaseKind})`, () => {
       departmentId: department.id,
       facultyId: faculty.id,
     });
-    await database.db.insert(siteSettings).values({
+    await database.db.insert(schema.siteSettings).values({
       section: "about",
       fields: { vcimage: await name("a settings image"), intro: img(await name("a settings text")) },
     });
-    await database.db.insert(siteSettings).values({
+    await database.db.insert(schema.siteSettings).values({
       section: "links",
       fields: {
         footerColumns: [{ title: "Forms", links: [{ label: "Form", href: await name("a site link", "pdf") }] }],
       },
     });
-    await database.db.insert(staff).values({
+    await database.db.insert(schema.staff).values({
       role: "director",
       name: "S",
       photo: await name("a staff photo"),
       description: img(await name("a staff description")),
     });
-    await database.db.insert(announcement).values({ title: "A", content: img(await name("the announcement")) });
-    await database.db.insert(focusPages).values({ key: "homePage", content: img(await name("a focus page")) });
+    await database.db.insert(schema.announcement).values({ title: "A", content: img(await name("the announcement")) });
+    await database.db.insert(schema.focusPages).values({ key: "homePage", content: img(await name("a focus page")) });
 
     const unused = [await stored("image"), await stored("pdf")];
     const young = [await stored("image", 60_000), await stored("pdf", DAY - 3600_000)];

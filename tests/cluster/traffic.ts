@@ -5,6 +5,7 @@ import {
   adminRequestInit,
   adminRequests,
   createdRecord,
+  createWrites,
   weightedWrites,
 } from "../support/admin-requests.ts";
 import type { Answer, HttpClient } from "./http-client.ts";
@@ -227,24 +228,15 @@ export function startTraffic(options: {
     }
 
     const operations = {
-      async createPost() {
-        const title = `Cluster post ${tag()}`;
-        const created = await createWith("image", "post", (image) => adminRequests.createPost(title, image));
-        if (!created) return;
-        const entry: PostEntry = { ...created.record, title, image: created.url, unsureTitles: [], ...UNTOUCHED };
-        ledger.posts.set(entry.id, entry);
-        mine.posts.push(entry);
-      },
-      async createJournal() {
-        const filename = `Cluster article ${tag()}`;
-        const created = await createWith("pdf", "journal", (file) => adminRequests.createJournal(filename, file));
-        if (!created) return;
-        const file = created.url;
-        const entry: JournalEntry = { ...created.record, filename, file, ...UNTOUCHED };
-        ledger.journals.set(entry.id, entry);
-        ledger.uploads.set(file, { journalId: entry.id });
-        mine.journals.push(entry);
-      },
+      ...createWrites({
+        label: "Cluster",
+        tag,
+        createWith,
+        ledger,
+        mine,
+        newPost: (created): PostEntry => ({ ...created, ...UNTOUCHED }),
+        newJournal: (created): JournalEntry => ({ ...created, ...UNTOUCHED }),
+      }),
       async updatePost() {
         const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsure));
         if (!post) return operations.createPost();

@@ -1,18 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, uniqueName } from "./fixtures";
+import { expect, localTimeIn, startPost, test, uniqueName } from "./fixtures";
 
 // Issue 31: an autosave on its way when Submit was pressed made two posts (an orphan draft, and the
 // post at a "-2" address); restoring a revision of a scheduled post was refused.
-
-/** A datetime-local value `days` from now in the browser's own time zone (whole minutes). */
-async function localTimeIn(page: Page, days: number) {
-  return page.evaluate((d) => {
-    const at = new Date(Date.now() + d * 86_400_000);
-    const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-    return shifted.toISOString().slice(0, 16);
-  }, days);
-}
 
 /** The dashboard's list of posts (drafts and scheduled ones too) searched for `title`: its rows. */
 async function dashboardRows(page: Page, title: string) {
@@ -30,11 +21,7 @@ test("an autosave still on its way when Submit is pressed: one post, at its own 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await page.goto("/create-post");
-  await page.getByLabel("Title").fill(title);
-  await expect(page.locator(".ql-editor")).toBeVisible();
-  await page.getByRole("textbox", { name: "Content" }).click();
-  await page.keyboard.type("Written once, published once");
+  await startPost(page, title, "Written once, published once");
   // Autosave sends a changed form every few seconds.
   await page.waitForRequest(/[?&]autosave/, { timeout: 20_000 });
   await page.waitForTimeout(200);
@@ -59,7 +46,7 @@ test("restoring an earlier revision of a scheduled post keeps it scheduled at it
   adminPage: page,
 }) => {
   const title = `Scheduled post ${uniqueName("s")}`;
-  const publishAt = await localTimeIn(page, 3);
+  const publishAt = await localTimeIn(page, 3 * 86_400);
   await page.goto("/create-post");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Status").selectOption("scheduled");

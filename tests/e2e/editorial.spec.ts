@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { renderPdf } from "../../app/demo/pdf.server";
-import { expect, login, test, uniqueName } from "./fixtures";
+import { expect, localTimeIn, login, startPost, test, uniqueName } from "./fixtures";
 
 /** A signed-out visitor's own browser context: no admin cookie, as the page cache sees them. */
 async function visitor(browser: Browser, baseURL: string) {
@@ -21,18 +21,6 @@ async function createPost(page: Page, fields: { title: string; status?: string; 
   await page.getByRole("button", { name: "Submit Post" }).click();
   await expect(page).toHaveURL(/\/post\//);
   return new URL(page.url()).pathname;
-}
-
-/**
- * A datetime-local value about `seconds` from now, in the browser's own time zone. The field holds
- * whole minutes, so the time is up to a minute earlier: ask for two to be sure of one.
- */
-async function localTimeIn(page: Page, seconds: number) {
-  return page.evaluate((s) => {
-    const at = new Date(Date.now() + s * 1000);
-    const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-    return shifted.toISOString().slice(0, 16);
-  }, seconds);
 }
 
 /** Moves a post to the trash through the JSON API (as the admin whose cookies `request` holds). */
@@ -79,11 +67,7 @@ test.describe("editorial work", () => {
     adminPage: page,
   }) => {
     const title = `Autosaved draft ${uniqueName("a")}`;
-    await page.goto("/create-post");
-    await page.getByLabel("Title").fill(title);
-    await expect(page.locator(".ql-editor")).toBeVisible();
-    await page.getByRole("textbox", { name: "Content" }).click();
-    await page.keyboard.type("Half a thought, kept by the server");
+    await startPost(page, title, "Half a thought, kept by the server");
     await expect(page.getByText(/^Draft saved automatically at/)).toBeVisible({ timeout: 20_000 });
 
     // Leave without pressing Submit: nothing to warn about, the draft is stored.
@@ -150,11 +134,7 @@ test.describe("editorial work", () => {
     baseURL,
   }) => {
     const title = `Previewed post ${uniqueName("p")}`;
-    await page.goto("/create-post");
-    await page.getByLabel("Title").fill(title);
-    await expect(page.locator(".ql-editor")).toBeVisible();
-    await page.getByRole("textbox", { name: "Content" }).click();
-    await page.keyboard.type("Words not saved yet");
+    await startPost(page, title, "Words not saved yet");
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = await popup;

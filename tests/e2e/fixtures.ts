@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import { expect, type Page, test as base } from "@playwright/test";
+import { expect, type Locator, type Page, test as base } from "@playwright/test";
 
 import { type Account, createAdmin, deleteAccount, E2E_DATA_DIR } from "../support/e2e-accounts";
 import { keepSharedContent, lockSharedContent, type SharedContentUse } from "../support/shared-content";
@@ -113,6 +113,39 @@ export async function hydrated(page: Page) {
 /** A username no other test uses. */
 export function uniqueName(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Presses a list's Show More until it goes; each press must add cards, at most a page (9) of them. */
+export async function showAllCards(page: Page, cards: Locator) {
+  const more = page.getByRole("link", { name: "Show More" });
+  for (let presses = 0; (await more.count()) > 0; presses++) {
+    expect(presses, "Show More ends").toBeLessThan(20);
+    const shown = await cards.count();
+    await more.click();
+    await expect(cards).not.toHaveCount(shown);
+    expect(await cards.count()).toBeLessThanOrEqual(shown + 9);
+  }
+}
+
+/**
+ * A datetime-local value about `seconds` from now, in the browser's own time zone. The field holds
+ * whole minutes, so the time is up to a minute earlier: ask for two to be sure of one.
+ */
+export async function localTimeIn(page: Page, seconds: number) {
+  return page.evaluate((s) => {
+    const at = new Date(Date.now() + s * 1000);
+    const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+    return shifted.toISOString().slice(0, 16);
+  }, seconds);
+}
+
+/** The post editor on a new post, `title` in its title and `words` typed into its content. */
+export async function startPost(page: Page, title: string, words: string) {
+  await page.goto("/create-post");
+  await page.getByLabel("Title").fill(title);
+  await expect(page.locator(".ql-editor")).toBeVisible();
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type(words);
 }
 
 export const PASSWORD = "peace-and-security-2026";

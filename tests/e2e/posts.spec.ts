@@ -1,6 +1,6 @@
 import { demoPosts } from "../../app/demo/content";
 import { demoPost } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expect, showAllCards, test } from "./fixtures";
 
 // Other specs publish and delete posts while these run: the lists are read for how they page and for
 // the demo's posts, never for how many posts there are.
@@ -14,15 +14,7 @@ test.describe("news", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("News and Stories");
     const cards = page.locator("main article");
     await expect(cards).toHaveCount(9);
-    const more = page.getByRole("link", { name: "Show More" });
-    for (let presses = 0; (await more.count()) > 0; presses++) {
-      expect(presses, "Show More ends").toBeLessThan(20);
-      const shown = await cards.count();
-      await more.click();
-      // The next page, at most 9 more.
-      await expect(cards).not.toHaveCount(shown);
-      expect(await cards.count()).toBeLessThanOrEqual(shown + 9);
-    }
+    await showAllCards(page, cards);
     await expect(page).toHaveURL(/\/posts$/);
     const titles = await cards.locator("h2").allTextContents();
     expect(new Set(titles).size).toBe(titles.length);

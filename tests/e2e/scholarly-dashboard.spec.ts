@@ -1,7 +1,5 @@
-import fs from "node:fs";
-
-import { renderPdf } from "../../app/demo/pdf.server";
 import { ISSN_INVALID, ISSUE_TAKEN, ORCID_INVALID } from "../../app/journal/messages";
+import { startArticle } from "../support/e2e-articles";
 import { expect, test, uniqueName } from "./fixtures";
 
 // These tests save the journal's settings (or try to), which other specs read: each runs while no
@@ -77,15 +75,7 @@ test("an admin sets up the journal, creates an issue and publishes an article in
 
   // The article, in that issue, with two authors; the second is moved up to lead the byline.
   const title = `Border communities ${uniqueName("a")}`;
-  await page.goto("/create-journal");
-  await page.getByLabel("Journal title").fill(title);
-  await expect(page.locator(".ql-editor").first()).toBeVisible();
-  await page.getByRole("textbox", { name: "Description" }).click();
-  await page.keyboard.type("How border communities live with patrols.");
-  const pdfPath = test.info().outputPath("article.pdf");
-  fs.writeFileSync(pdfPath, renderPdf([{ text: title, style: "title" }], { title, author: "E2E" }));
-  await page.getByLabel("PDF").setInputFiles(pdfPath);
-  await expect(page.getByText(/^Uploaded:/)).toBeVisible();
+  await startArticle(page, title, "How border communities live with patrols.");
   await page.getByLabel("Issue", { exact: true }).selectOption({ label: `${label}: Borders and mobility` });
   await page.getByLabel("Section").selectOption({ label: "Review Articles" });
 

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-
 import type { APIRequestContext } from "@playwright/test";
 
-import { renderPdf } from "../../app/demo/pdf.server";
+import { startArticle } from "../support/e2e-articles";
 import { expect, newClientAddress, test, uniqueName } from "./fixtures";
 
 /**
@@ -126,15 +124,7 @@ test("an article of a forthcoming issue stays hidden from visitors until the iss
   // An article in it, saved with the editor's default status.
   // Letters and digits only, so that a search for the whole title reads it as the words it is.
   const title = `Lagoon fisheries and coastal patrols ${uniqueName("f").replace(/\W/g, "")}`;
-  await page.goto("/create-journal");
-  await page.getByLabel("Journal title").fill(title);
-  await expect(page.locator(".ql-editor").first()).toBeVisible();
-  await page.getByRole("textbox", { name: "Description" }).click();
-  await page.keyboard.type("How fishing communities and coastal patrols share a lagoon.");
-  const pdfPath = test.info().outputPath("article.pdf");
-  fs.writeFileSync(pdfPath, renderPdf([{ text: title, style: "title" }], { title, author: "E2E" }));
-  await page.getByLabel("PDF").setInputFiles(pdfPath);
-  await expect(page.getByText(/^Uploaded:/)).toBeVisible();
+  await startArticle(page, title, "How fishing communities and coastal patrols share a lagoon.");
   await page.getByLabel("Issue", { exact: true }).selectOption({ label: `${label}: Coastal security` });
   const author = page.getByRole("group", { name: "Author 1", exact: true });
   await author.getByLabel("Given name").fill("Efua");

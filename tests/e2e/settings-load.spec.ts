@@ -129,14 +129,20 @@ test("a forged save (one record's fields posted for another) is refused and chan
 // while the title typed into About's fields stayed, and Save then wrote them to About. Typing while
 // a choice loaded was lost as well (the fields were replaced under it).
 test.describe("a section chosen while the scripts load", () => {
-  test("chosen and typed before the scripts ran: the choice stays, and nothing is saved into either section", async ({
-    adminPage: page,
-  }) => {
+  /** About's and Blog's settings, then Blog chosen on About's page before its scripts run (`release` runs them). */
+  async function chooseBlogBeforeScripts(page: Page) {
     const about = await settings(page.request, "about");
     const blog = await settings(page.request, "blog");
     const release = await holdScripts(page);
     await page.goto("/dashboard?tab=about&section=about", { waitUntil: "commit" });
     await page.getByLabel("Section").selectOption("blog");
+    return { about, blog, release };
+  }
+
+  test("chosen and typed before the scripts ran: the choice stays, and nothing is saved into either section", async ({
+    adminPage: page,
+  }) => {
+    const { about, blog, release } = await chooseBlogBeforeScripts(page);
     const typed = `Typed early ${uniqueName("t")}`;
     await page.getByLabel("Title", { exact: true }).fill(typed);
     release();
@@ -170,11 +176,7 @@ test.describe("a section chosen while the scripts load", () => {
   test("chosen before the scripts ran, nothing typed: the choice is loaded when they start", async ({
     adminPage: page,
   }) => {
-    const about = await settings(page.request, "about");
-    const blog = await settings(page.request, "blog");
-    const release = await holdScripts(page);
-    await page.goto("/dashboard?tab=about&section=about", { waitUntil: "commit" });
-    await page.getByLabel("Section").selectOption("blog");
+    const { about, blog, release } = await chooseBlogBeforeScripts(page);
     release();
     await hydrated(page);
     await expect(page).toHaveURL(/tab=about&section=blog$/);

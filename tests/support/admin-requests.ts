@@ -66,3 +66,51 @@ export function createdRecord(reply: Record<string, unknown>, record: "post" | "
   const { _id, slug } = reply[record] as { _id: string; slug: string };
   return { id: _id, slug };
 }
+
+/** A post or article as its create was acknowledged, before a writer adds its own state. */
+export type CreatedPost = { id: string; slug: string; title: string; image: string; unsureTitles: string[] };
+export type CreatedJournal = { id: string; slug: string; filename: string; file: string };
+
+/**
+ * A writer's two creates: a post with its image, an article with its PDF (`createWith` uploads the
+ * file, then sends the create). What was acknowledged goes into the ledger and the writer's own
+ * lists, with the state `newPost` and `newJournal` give it; the article's PDF is marked as its own.
+ */
+export function createWrites<Post extends CreatedPost, Journal extends CreatedJournal>(writer: {
+  label: string;
+  tag: () => string;
+  createWith: (
+    kind: "image" | "pdf",
+    record: "post" | "journal",
+    request: (url: string) => AdminRequest,
+  ) => Promise<{ record: { id: string; slug: string }; url: string } | undefined>;
+  ledger: {
+    posts: Map<string, Post>;
+    journals: Map<string, Journal>;
+    uploads: Map<string, { journalId?: string }>;
+  };
+  mine: { posts: Post[]; journals: Journal[] };
+  newPost: (created: CreatedPost) => Post;
+  newJournal: (created: CreatedJournal) => Journal;
+}) {
+  const { label, tag, createWith, ledger, mine } = writer;
+  return {
+    async createPost() {
+      const title = `${label} post ${tag()}`;
+      const created = await createWith("image", "post", (image) => adminRequests.createPost(title, image));
+      if (!created) return;
+      const entry = writer.newPost({ ...created.record, title, image: created.url, unsureTitles: [] });
+      ledger.posts.set(entry.id, entry);
+      mine.posts.push(entry);
+    },
+    async createJournal() {
+      const filename = `${label} article ${tag()}`;
+      const created = await createWith("pdf", "journal", (file) => adminRequests.createJournal(filename, file));
+      if (!created) return;
+      const entry = writer.newJournal({ ...created.record, filename, file: created.url });
+      ledger.journals.set(entry.id, entry);
+      ledger.uploads.set(entry.file, { journalId: entry.id });
+      mine.journals.push(entry);
+    },
+  };
+}

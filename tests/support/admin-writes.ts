@@ -9,7 +9,14 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { storedKeysOf } from "~/services/media.server";
 
-import { type AdminRequest, adminRequestInit, adminRequests, createdRecord, weightedWrites } from "./admin-requests";
+import {
+  type AdminRequest,
+  adminRequestInit,
+  adminRequests,
+  createdRecord,
+  createWrites,
+  weightedWrites,
+} from "./admin-requests";
 
 /**
  * An admin at work through the JSON API (uploads, posts, journal articles with their PDFs, settings),
@@ -160,24 +167,15 @@ export function adminWriter(options: {
   }
 
   const operations = {
-    async createPost() {
-      const title = `Reliability post ${tag()}`;
-      const created = await createWith("image", "post", (image) => adminRequests.createPost(title, image));
-      if (!created) return;
-      const entry = { ...created.record, title, image: created.url, renaming: false, unsureTitles: [], ...NOT_DELETED };
-      ledger.posts.set(entry.id, entry);
-      mine.posts.push(entry);
-    },
-    async createJournal() {
-      const filename = `Reliability article ${tag()}`;
-      const created = await createWith("pdf", "journal", (file) => adminRequests.createJournal(filename, file));
-      if (!created) return;
-      const file = created.url;
-      const entry = { ...created.record, filename, file, ...NOT_DELETED };
-      ledger.journals.set(entry.id, entry);
-      ledger.uploads.set(file, { journalId: entry.id });
-      mine.journals.push(entry);
-    },
+    ...createWrites({
+      label: "Reliability",
+      tag,
+      createWith,
+      ledger,
+      mine,
+      newPost: (created) => ({ ...created, renaming: false, ...NOT_DELETED }),
+      newJournal: (created) => ({ ...created, ...NOT_DELETED }),
+    }),
     async updatePost() {
       const post = pick(mine.posts.filter((p) => !p.deleted && !p.unsureDelete));
       if (!post) return this.createPost();
@@ -236,26 +234,19 @@ function pick<T>(items: T[]): T | undefined {
 export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: string) {
   const problems: string[] = [];
   const query = async <T>(text: string) => rowsOf<T>(await db.execute(sql.raw(text)));
-  const posts = new Map(
-    (
-      await query<{ id: string; title: string; image: string; trashed: boolean }>(
-        "select id, title, image, deleted_at is not null as trashed from posts",
-      )
-    ).map((r) => [r.id, r]),
+  /** The rows of a query by the column named `key`. */
+  const rowsBy = async <T>(key: keyof T, text: string) => new Map((await query<T>(text)).map((r) => [r[key], r]));
+  const posts = await rowsBy<{ id: string; title: string; image: string; trashed: boolean }>(
+    "id",
+    "select id, title, image, deleted_at is not null as trashed from posts",
   );
-  const journals = new Map(
-    (
-      await query<{ id: string; filename: string; file: string; trashed: boolean }>(
-        "select id, title as filename, pdf as file, deleted_at is not null as trashed from articles",
-      )
-    ).map((r) => [r.id, r]),
+  const journals = await rowsBy<{ id: string; filename: string; file: string; trashed: boolean }>(
+    "id",
+    "select id, title as filename, pdf as file, deleted_at is not null as trashed from articles",
   );
-  const media = new Map(
-    (
-      await query<{ storage_key: string; kind: string; size_bytes: number | string }>(
-        "select storage_key, kind, size_bytes from media",
-      )
-    ).map((r) => [r.storage_key, r]),
+  const media = await rowsBy<{ storage_key: string; kind: string; size_bytes: number | string }>(
+    "storage_key",
+    "select storage_key, kind, size_bytes from media",
   );
 
   for (const entry of ledger.posts.values()) {

@@ -25,6 +25,15 @@ export function articleFieldExamples(): ArticleFieldValues {
   ) as ArticleFieldValues;
 }
 
+/** An author as an article holds it: a name, and what `more` gives besides (nothing, else). */
+export function storedAuthor(
+  given: string,
+  family: string,
+  more: Partial<ArticleFieldValues["authors"][number]> = {},
+): ArticleFieldValues["authors"][number] {
+  return { given, family, affiliation: "", orcid: "", email: "", corresponding: false, ...more };
+}
+
 /**
  * The article editor's whole form as the browser sends it: the scholarly fields' text for `fields`
  * (a new article's values where left out), then `form`'s own text over it.

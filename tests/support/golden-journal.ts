@@ -1,15 +1,17 @@
 /**
  * The fixed journal behind the golden files of the scholarly exports (issue 32): every value that
- * reaches an export is written here, ids, dates and the OAI-PMH datestamps included, so the same
+ * reaches an export is written here (the journal's names and numbers are the sample journal's,
+ * ./scholarly-articles.ts), ids, dates and the OAI-PMH datestamps included, so the same
  * input always gives the same bytes. The rows are whole database rows: the exports that take views
  * get them through the same conversion as the site (articleView), and the OAI-PMH test inserts
  * them as they are.
  */
 import type { articles, journalIssues, journalWithdrawals } from "~/db/schema";
 import { articleView, issueView, journalView } from "~/journal/article-view.server";
-import { DEFAULT_JOURNAL_PROFILE, type JournalProfile } from "~/journal/vocabulary";
+import type { JournalProfile } from "~/journal/vocabulary";
 
 import { articleRow } from "./articles";
+import { SAMPLE_JOURNAL_PROFILE } from "./scholarly-articles";
 
 type ArticleRow = typeof articles.$inferSelect;
 type IssueRow = typeof journalIssues.$inferSelect;
@@ -19,16 +21,7 @@ export const GOLDEN_SITE_URL = "https://journal.example.org";
 /** The rows' created_at and updated_at: no export shows them (each article has its own day), fixed all the same. */
 const MADE = new Date("2025-05-19T16:00:00Z");
 
-export const goldenProfile: JournalProfile = {
-  ...DEFAULT_JOURNAL_PROFILE,
-  title: "Journal of Peace and Security Studies",
-  abbreviation: "J. Peace Secur. Stud.",
-  issnPrint: "2049-3630",
-  issnOnline: "1550-7998",
-  publisher: "Centre for Peace & Security Studies",
-  doiPrefix: "10.5555",
-  licence: "CC-BY-4.0",
-};
+export const goldenProfile: JournalProfile = { ...SAMPLE_JOURNAL_PROFILE, licence: "CC-BY-4.0" };
 
 export const goldenIssueRow: IssueRow = {
   id: "6a0e4b3c-2f51-4c8e-9d1a-0b7c3e5f2a41",

@@ -6,7 +6,8 @@ import { articleViewDefaults } from "./articles";
 
 export const SITE = "https://journal.example.org";
 
-export const sampleJournal: JournalView = {
+/** The sample journal's names and numbers, shared by the exports' tests and their golden files. */
+export const SAMPLE_JOURNAL_PROFILE = {
   ...DEFAULT_JOURNAL_PROFILE,
   title: "Journal of Peace and Security Studies",
   abbreviation: "J. Peace Secur. Stud.",
@@ -14,6 +15,10 @@ export const sampleJournal: JournalView = {
   issnOnline: "1550-7998",
   publisher: "Centre for Peace & Security Studies",
   doiPrefix: "10.5555",
+};
+
+export const sampleJournal: JournalView = {
+  ...SAMPLE_JOURNAL_PROFILE,
   siteUrl: SITE,
   url: `${SITE}/journals`,
 };

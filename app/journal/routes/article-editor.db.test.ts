@@ -10,7 +10,7 @@ import {
   SUPPLEMENTARY_FILE_MISSING,
 } from "~/journal/messages";
 
-import { articleEditorForm } from "../../../tests/support/articles";
+import { articleEditorForm, storedAuthor } from "../../../tests/support/articles";
 import { setUpDashboardWorld } from "../../../tests/support/dashboard-world";
 import { issueInput } from "../../../tests/support/journal-issues";
 import { action, loader } from "./article-editor";
@@ -79,16 +79,10 @@ it("saves an article's scholarly details with its authors in order, and shows th
     receivedOn: "2026-01-10",
     references: ["Okafor, N. (2024). Borders.", "Mensah, S. (2023). Ports."],
   });
+  const okafor = { affiliation: "University of Lagos", orcid: "0000-0002-1825-0097", email: "n.okafor@example.edu" };
   expect(article.authors).toEqual([
-    {
-      given: "Ngozi",
-      family: "Okafor",
-      affiliation: "University of Lagos",
-      orcid: "0000-0002-1825-0097",
-      email: "n.okafor@example.edu",
-      corresponding: true,
-    },
-    { given: "Samuel", family: "Mensah", affiliation: "", orcid: "", email: "", corresponding: false },
+    storedAuthor("Ngozi", "Okafor", { ...okafor, corresponding: true }),
+    storedAuthor("Samuel", "Mensah"),
   ]);
 
   const request = new Request(`http://localhost/update-journal/${article.id}`, {

@@ -149,17 +149,12 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
       expect(problems).toContain(expected);
 
     // Posts: dates, slugs, authors, categories, stored files, sanitised HTML.
-    const posts = await rows<{
-      id: string;
-      slug: string;
-      title: string;
-      category: string;
-      image: string;
-      content: string;
+    type PostRow = Record<"id" | "slug" | "title" | "category" | "image" | "content", string> & {
       user_id: string | null;
       created_at: Date;
       updated_at: Date;
-    }>(db, "select * from posts order by created_at");
+    };
+    const posts = await rows<PostRow>(db, "select * from posts order by created_at");
     expect(posts).toHaveLength(5);
     const bySlug = Object.fromEntries(posts.map((p) => [p.slug, p]));
     expect(Object.keys(bySlug).sort()).toEqual(

@@ -6,18 +6,10 @@ import { saveFocus } from "./focus.server";
 const world = setUpDashboardWorld();
 
 it("saves a page's focus text", async () => {
-  const fields = {
-    key: "focusPage",
-    title: "Journal Articles",
-    subtitle: "Read our research",
-    content: "<p>New issue</p>",
-  };
-  const saved = await world.asAdmin(saveFocus, fields);
+  const shown = { title: "Journal Articles", subtitle: "Read our research" };
+  const saved = await world.asAdmin(saveFocus, { key: "focusPage", ...shown, content: "<p>New issue</p>" });
   expect(saved).toMatchObject(accepted("save-focus", "Form submitted successfully"));
-  expect(await world.services.siteContent.focus("focusPage")).toMatchObject({
-    title: "Journal Articles",
-    subtitle: "Read our research",
-  });
+  expect(await world.services.siteContent.focus("focusPage")).toMatchObject(shown);
 });
 
 it("answers SPEC.md's words for a refused form", async () => {

@@ -25,16 +25,8 @@ it("saves the loaded role's record", async () => {
 });
 
 it("refuses an invalid email with a field error", async () => {
-  const fields = {
-    role: "director",
-    loaded: "director",
-    name: "A",
-    post: "B",
-    email: "not-an-email",
-    description: "C",
-    photo: "",
-  };
-  const refused = await world.asAdmin(saveStaff, fields);
+  const fields = { role: "director", loaded: "director", name: "A", post: "B", description: "C", photo: "" };
+  const refused = await world.asAdmin(saveStaff, { ...fields, email: "not-an-email" });
   expect(refused.status).toBe(400);
   expect(refused.body?.errors).toMatchObject({ email: "Enter a valid email address" });
 });
