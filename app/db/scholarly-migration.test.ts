@@ -32,6 +32,16 @@ function migrationsBefore(tag: string) {
   return target;
 }
 
+/** Brings `client` to the schema as it stood just before migration `tag`. */
+async function migrateUpTo(client: PGlite, tag: string) {
+  const before = migrationsBefore(tag);
+  try {
+    await migrate(drizzle(client), { migrationsFolder: before });
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+}
+
 let client: PGlite;
 let db: Database;
 beforeAll(async () => {
@@ -42,8 +52,7 @@ afterAll(() => client?.close());
 
 describe("migration 0006 (the scholarly journal)", () => {
   it("keeps every existing article at its address, with its PDF and its API shape", async () => {
-    const before = migrationsBefore("0006_scholarly_journal");
-    await migrate(drizzle(client), { migrationsFolder: before });
+    await migrateUpTo(client, "0006_scholarly_journal");
     // Articles as the site stored them before: a title, a description, a PDF.
     await db.execute(sql`insert into journals (slug, filename, details, file, created_at, updated_at)
       values ('peace-in-practice', 'Peace in practice', '<p>About peace.</p>', '/uploads/old.pdf',
@@ -56,7 +65,6 @@ describe("migration 0006 (the scholarly journal)", () => {
     );
 
     await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-    fs.rmSync(before, { recursive: true, force: true });
 
     const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
     const articles = articlesService(db, files);
@@ -101,9 +109,7 @@ describe("migration 0012 (an issue's articles wait for it)", () => {
     const fresh = await openEmptyPglite();
     const freshDb = drizzle(fresh, { schema }) as unknown as Database;
     try {
-      const before = migrationsBefore("0012_issue_publication");
-      await migrate(drizzle(fresh), { migrationsFolder: before });
-      fs.rmSync(before, { recursive: true, force: true });
+      await migrateUpTo(fresh, "0012_issue_publication");
       // As the site stood: a published issue and a forthcoming one, each with a published article.
       await freshDb.execute(sql`insert into journal_issues (id, volume, number, year, published_on, status) values
         ('00000000-0000-4000-8000-000000000001', 1, 1, 2025, '2025-06-30', 'published'),
@@ -140,9 +146,7 @@ describe("migration 0013 (articles under their true names)", () => {
     const fresh = await openEmptyPglite();
     const freshDb = drizzle(fresh, { schema }) as unknown as Database;
     try {
-      const before = migrationsBefore("0013_articles_true_names");
-      await migrate(drizzle(fresh), { migrationsFolder: before });
-      fs.rmSync(before, { recursive: true, force: true });
+      await migrateUpTo(fresh, "0013_articles_true_names");
       // As the site stood: an article with its revision, a preview link, its views, and a post's revision.
       const id = "00000000-0000-4000-8000-0000000000a1";
       await freshDb.execute(sql`insert into journals (id, slug, filename, details, file, doi, status) values
