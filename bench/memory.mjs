@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 
 import { bigPdf, LAST_PAGE_WORD } from "./big-pdf.mjs";
 import { treeMemory, watchTree } from "./process-memory.mjs";
-import { ensureBuild, freePort } from "./shared.mjs";
+import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -157,16 +157,7 @@ async function signedInAdmin(site) {
     { env: { ...process.env, NODE_ENV: "production", DATA_DIR: site.dataDir }, encoding: "utf8" },
   );
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stdout}${made.stderr}`);
-  const response = await fetch(`${site.base}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: admin.username, password: admin.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return signInCookie(site.base, admin);
 }
 
 /** A new article with a 50 MB PDF of 300 pages, uploaded as the dashboard does; then its text read for search. */

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { treeMemory, watchTree } from "./process-memory.mjs";
-import { ensureBuild, freePort } from "./shared.mjs";
+import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -135,19 +135,6 @@ function runScript(script, scriptArgs, env) {
 }
 
 const ADMIN = { username: "bench.admin", email: "bench.admin@example.edu", password: "bench admin password" };
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** The pages measured: addresses found through the API, as a visitor would reach them. */
 async function pagesOf(base) {
@@ -398,7 +385,7 @@ async function sideBySide() {
   const site = await startSite({ ...prepared, pageCache: true });
   const memory = { start: await settledMemory(site.pid) };
   const pages = await pagesOf(site.base);
-  const cookie = await signIn(site.base);
+  const cookie = await signInCookie(site.base, ADMIN);
   const files = {};
   for (const page of pages) {
     // Warm the cache, then save exactly the bytes a signed-out visitor receives.

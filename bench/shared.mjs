@@ -1,4 +1,4 @@
-// What the benches share: the production build made when needed, and a free port for a server.
+// What the benches share: the production build made when needed, a free port for a server, and a signed-in cookie.
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 
@@ -18,4 +18,18 @@ export async function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Signs `account` in at the server at `base` through the API; the session's cookie header. */
+export async function signInCookie(base, account) {
+  const response = await fetch(`${base}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

@@ -32,6 +32,31 @@ function migrationsBefore(tag: string) {
   return target;
 }
 
+/** Brings `client` to the schema as it stood just before migration `tag`. */
+async function migrateUpTo(client: PGlite, tag: string) {
+  const before = migrationsBefore(tag);
+  try {
+    await migrate(drizzle(client), { migrationsFolder: before });
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+}
+
+/** `check` on a database of its own, its schema as it stood before migration `tag`; `migrateToNow` runs the rest. */
+async function onDatabaseBefore(
+  tag: string,
+  check: (db: Database, migrateToNow: () => Promise<void>) => Promise<void>,
+) {
+  const fresh = await openEmptyPglite();
+  try {
+    await migrateUpTo(fresh, tag);
+    const db = drizzle(fresh, { schema }) as unknown as Database;
+    await check(db, () => migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() }));
+  } finally {
+    await fresh.close();
+  }
+}
+
 let client: PGlite;
 let db: Database;
 beforeAll(async () => {
@@ -42,8 +67,7 @@ afterAll(() => client?.close());
 
 describe("migration 0006 (the scholarly journal)", () => {
   it("keeps every existing article at its address, with its PDF and its API shape", async () => {
-    const before = migrationsBefore("0006_scholarly_journal");
-    await migrate(drizzle(client), { migrationsFolder: before });
+    await migrateUpTo(client, "0006_scholarly_journal");
     // Articles as the site stored them before: a title, a description, a PDF.
     await db.execute(sql`insert into journals (slug, filename, details, file, created_at, updated_at)
       values ('peace-in-practice', 'Peace in practice', '<p>About peace.</p>', '/uploads/old.pdf',
@@ -56,7 +80,6 @@ describe("migration 0006 (the scholarly journal)", () => {
     );
 
     await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-    fs.rmSync(before, { recursive: true, force: true });
 
     const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
     const articles = articlesService(db, files);
@@ -98,22 +121,17 @@ describe("migration 0006 (the scholarly journal)", () => {
 
 describe("migration 0012 (an issue's articles wait for it)", () => {
   it("keeps every public issue public, and withdraws what a forthcoming issue had leaked", async () => {
-    const fresh = await openEmptyPglite();
-    const freshDb = drizzle(fresh, { schema }) as unknown as Database;
-    try {
-      const before = migrationsBefore("0012_issue_publication");
-      await migrate(drizzle(fresh), { migrationsFolder: before });
-      fs.rmSync(before, { recursive: true, force: true });
+    await onDatabaseBefore("0012_issue_publication", async (freshDb, migrateToNow) => {
       // As the site stood: a published issue and a forthcoming one, each with a published article.
       await freshDb.execute(sql`insert into journal_issues (id, volume, number, year, published_on, status) values
-        ('00000000-0000-4000-8000-000000000001', 1, 1, 2025, '2025-06-30', 'published'),
-        ('00000000-0000-4000-8000-000000000002', 1, 2, 2025, null, 'forthcoming')`);
+      ('00000000-0000-4000-8000-000000000001', 1, 1, 2025, '2025-06-30', 'published'),
+      ('00000000-0000-4000-8000-000000000002', 1, 2, 2025, null, 'forthcoming')`);
       await freshDb.execute(sql`insert into journals (slug, filename, file, issue_id, status) values
-        ('in-the-published-issue', 'In the published issue', '/uploads/a.pdf', '00000000-0000-4000-8000-000000000001', 'published'),
-        ('leaked-early', 'Leaked early', '/uploads/b.pdf', '00000000-0000-4000-8000-000000000002', 'published'),
-        ('a-draft-there', 'A draft there', '/uploads/c.pdf', '00000000-0000-4000-8000-000000000002', 'draft')`);
+      ('in-the-published-issue', 'In the published issue', '/uploads/a.pdf', '00000000-0000-4000-8000-000000000001', 'published'),
+      ('leaked-early', 'Leaked early', '/uploads/b.pdf', '00000000-0000-4000-8000-000000000002', 'published'),
+      ('a-draft-there', 'A draft there', '/uploads/c.pdf', '00000000-0000-4000-8000-000000000002', 'draft')`);
 
-      await migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() });
+      await migrateToNow();
 
       const files = { isStored: async () => true, claimNamedIn: async () => {}, removeByUrl: async () => {} };
       const articles = articlesService(freshDb, files);
@@ -129,34 +147,27 @@ describe("migration 0012 (an issue's articles wait for it)", () => {
       // Harvesters may have taken it: they are told it is withdrawn (the draft was never public).
       const withdrawn = rowsOf<{ slug: string }>(await freshDb.execute(sql`select slug from journal_withdrawals`));
       expect(withdrawn.map((row) => row.slug)).toEqual(["leaked-early"]);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 });
 
 describe("migration 0013 (articles under their true names)", () => {
   it("renames the articles' table and columns, and keeps every row, revision, preview, count and trigger", async () => {
-    const fresh = await openEmptyPglite();
-    const freshDb = drizzle(fresh, { schema }) as unknown as Database;
-    try {
-      const before = migrationsBefore("0013_articles_true_names");
-      await migrate(drizzle(fresh), { migrationsFolder: before });
-      fs.rmSync(before, { recursive: true, force: true });
+    await onDatabaseBefore("0013_articles_true_names", async (freshDb, migrateToNow) => {
       // As the site stood: an article with its revision, a preview link, its views, and a post's revision.
       const id = "00000000-0000-4000-8000-0000000000a1";
       await freshDb.execute(sql`insert into journals (id, slug, filename, details, file, doi, status) values
-        (${id}, 'borders', 'Borders and patrols', '<p>How borders are lived.</p>', '/uploads/a.pdf', '10.5555/b.1', 'published')`);
+      (${id}, 'borders', 'Borders and patrols', '<p>How borders are lived.</p>', '/uploads/a.pdf', '10.5555/b.1', 'published')`);
       await freshDb.execute(sql`insert into revisions (kind, record_id, version, data) values
-        ('journal', ${id}, 1, ${JSON.stringify({ filename: "Borders", details: "<p>First.</p>", file: "/uploads/0.pdf", slug: "borders", status: "published", doi: "10.5555/b.1" })}::jsonb),
-        ('post', 'a-post', 1, ${JSON.stringify({ title: "A post", content: "<p>Text</p>" })}::jsonb)`);
+      ('journal', ${id}, 1, ${JSON.stringify({ filename: "Borders", details: "<p>First.</p>", file: "/uploads/0.pdf", slug: "borders", status: "published", doi: "10.5555/b.1" })}::jsonb),
+      ('post', 'a-post', 1, ${JSON.stringify({ title: "A post", content: "<p>Text</p>" })}::jsonb)`);
       await freshDb.execute(sql`insert into preview_tokens (token, kind, record_id, data, expires_at) values
-        ('preview-token-of-the-migration-test', 'journal', ${id},
-         ${JSON.stringify({ kind: "journal", recordId: id, filename: "Previewed", details: "<p>P</p>", file: "" })}::jsonb,
-         now() + interval '1 day')`);
+      ('preview-token-of-the-migration-test', 'journal', ${id},
+       ${JSON.stringify({ kind: "journal", recordId: id, filename: "Previewed", details: "<p>P</p>", file: "" })}::jsonb,
+       now() + interval '1 day')`);
       await freshDb.execute(sql`insert into article_usage (journal_id, views, downloads) values (${id}, 7, 2)`);
 
-      await migrate(drizzle(fresh), { migrationsFolder: migrationsFolder() });
+      await migrateToNow();
 
       const [row] = rowsOf<Record<string, unknown>>(
         await freshDb.execute(sql`select title, abstract, pdf from articles where id = ${id}`),
@@ -229,8 +240,6 @@ describe("migration 0013 (articles under their true names)", () => {
         "articles_track_withdrawals",
         "journal_issues_track_articles",
       ]);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 });

@@ -1,9 +1,8 @@
 import { expect, it } from "vitest";
 
-import { authorField } from "~/journal/forms";
 import { previewedArticle } from "~/journal/web/preview.server";
 
-import { articleEditorForm } from "../../tests/support/articles";
+import { articleEditorForm, storedAuthor } from "../../tests/support/articles";
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { action } from "./preview";
 
@@ -27,19 +26,19 @@ const tokenOf = (answer: Response) => answer.headers.get("location")!.split("/")
 
 const preview = async (fields: Record<string, string>) => tokenOf(await postPreview(fields));
 
-const FORM = articleEditorForm({
-  title: "A previewed article",
-  abstract: "<p>Abstract.</p>",
-  section: "policy",
-  keywords: "ports; borders",
-  firstPage: "3",
-  lastPage: "9",
-  licence: "CC0-1.0",
-  references: "One.\nTwo.",
-  [authorField(0, "given")]: "Aisha",
-  [authorField(0, "family")]: "Bello",
-  [authorField(0, "email")]: "a.bello@example.edu",
-});
+const FORM = articleEditorForm(
+  {
+    title: "A previewed article",
+    abstract: "<p>Abstract.</p>",
+    section: "policy",
+    keywords: "ports; borders",
+    firstPage: "3",
+    lastPage: "9",
+    licence: "CC0-1.0",
+    references: "One.\nTwo.",
+  },
+  { authors: [storedAuthor("Aisha", "Bello", { email: "a.bello@example.edu" })] },
+);
 
 it("shows an article's scholarly details as the editor has them, without the authors' e-mails", async () => {
   const { article } = await previewedArticle(await preview(FORM));

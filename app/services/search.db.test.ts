@@ -9,6 +9,7 @@ import { extractPendingPdfText } from "~/journal/pdf-text.server";
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { postInput } from "../../tests/support/post-input";
 import { InvalidError } from "./errors.server";
+import type { PostInput } from "./posts.server";
 import { parseQuery, type SearchRequest, snippetHtml } from "./search.server";
 
 let database: TestDatabase;
@@ -34,38 +35,36 @@ beforeAll(async () => {
   services = testServices(database);
   const { posts } = services;
   const day = (n: number) => new Date(Date.UTC(2025, 5, 1) - n * 24 * HOUR);
-  await posts.create(
-    postInput("Fee negotiations with the students' union", { content: "<p>The council met the union on Tuesday.</p>" }),
-    day(1),
-  );
-  await posts.create(
-    postInput("Council minutes", {
-      category: "uncategorized",
-      content: "<p>The bursar is <strong>negotiating</strong> a new contract for the library.</p>",
-    }),
-    day(2),
-  );
-  await posts.create(
-    postInput("Examination timetable released", {
-      category: "exams",
-      content: "<p>The examination timetable for the second semester is on the notice board.</p>",
-    }),
-    day(3),
-  );
-  await posts.create(
-    postInput("Timetable changes", {
-      category: "exams",
-      content: "<p>A second semester change: the board moved the examination of chemistry.</p>",
-    }),
-    day(4),
-  );
-  await posts.create(
-    postInput("Graduation in the great hall", {
-      category: "course",
-      content: "<p>Graduation of the class of 2024 in the great hall, with music.</p>",
-    }),
-    new Date(Date.UTC(2024, 10, 20)),
-  );
+  // Published posts: [title, category, content, when].
+  const published: [string, PostInput["category"], string, Date][] = [
+    ["Fee negotiations with the students' union", "fees", "<p>The council met the union on Tuesday.</p>", day(1)],
+    [
+      "Council minutes",
+      "uncategorized",
+      "<p>The bursar is <strong>negotiating</strong> a new contract for the library.</p>",
+      day(2),
+    ],
+    [
+      "Examination timetable released",
+      "exams",
+      "<p>The examination timetable for the second semester is on the notice board.</p>",
+      day(3),
+    ],
+    [
+      "Timetable changes",
+      "exams",
+      "<p>A second semester change: the board moved the examination of chemistry.</p>",
+      day(4),
+    ],
+    [
+      "Graduation in the great hall",
+      "course",
+      "<p>Graduation of the class of 2024 in the great hall, with music.</p>",
+      new Date(Date.UTC(2024, 10, 20)),
+    ],
+  ];
+  for (const [title, category, content, at] of published)
+    await posts.create(postInput(title, { category, content }), at);
   // Never to be found: a draft, a post scheduled for next week, a post in the trash.
   await posts.create(postInput("Secret hydrology draft", { status: "draft" }));
   await posts.create(

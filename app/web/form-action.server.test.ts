@@ -16,6 +16,15 @@ const answerOf = (answer: unknown) => {
   return { status: init?.status ?? 200, ...data };
 };
 
+/** A form's refusal as answered: its status, the message (said again at `field`), and what was typed. */
+const refusal = (status: number, field: string, message: string, values: Record<string, string>) => ({
+  status,
+  ok: false,
+  message,
+  errors: { [field]: message },
+  values,
+});
+
 const schema = z.object({ name: z.string().trim().min(1, "Enter a name"), password: z.string() });
 const spec = { where: "a form", fields: ["name", "password"], echo: { except: ["password"] }, schema };
 
@@ -27,13 +36,7 @@ describe("the form edge", () => {
   it("answers a form its schema refuses 400, each problem at its field, with what was typed but no password", async () => {
     const work = vi.fn();
     const answer = answerOf(await formAction(post({ name: " ", password: "secret words" }), spec, work));
-    expect(answer).toEqual({
-      status: 400,
-      ok: false,
-      message: "Enter a name",
-      errors: { name: "Enter a name" },
-      values: { name: " " },
-    });
+    expect(answer).toEqual(refusal(400, "name", "Enter a name", { name: " " }));
     expect(work).not.toHaveBeenCalled();
   });
 
@@ -85,13 +88,7 @@ describe("the form edge", () => {
         () => Promise.reject(failure),
       ),
     );
-    expect(answer).toEqual({
-      status: 500,
-      ok: false,
-      message: "something went wrong",
-      errors: { form: "something went wrong" },
-      values: { name: "Ada" },
-    });
+    expect(answer).toEqual(refusal(500, "form", "something went wrong", { name: "Ada" }));
     expect(log).toHaveBeenCalledWith("a form:", failure);
   });
 

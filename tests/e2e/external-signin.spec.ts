@@ -1,12 +1,11 @@
-import { expect, OIDC_ISSUER, signInAtProvider, test, uniqueName } from "./fixtures";
+import { expect, OIDC_ISSUER, signInAtProviderToHome, test, uniqueName } from "./fixtures";
 
 test.describe("sign-in with an OpenID Connect provider", () => {
   test("a first sign-in creates the user with a username from the name and the provider's photo; a later one signs into the same user", async ({
     page,
   }) => {
     const login = uniqueName("oidc");
-    await signInAtProvider(page, login);
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await signInAtProviderToHome(page, login);
     const username = `test.${login}`;
     const menuButton = page.getByRole("button", { name: `Account menu for ${username}` });
     await expect(menuButton).toBeVisible();
@@ -17,8 +16,7 @@ test.describe("sign-in with an OpenID Connect provider", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
     // Returning: the same account, not a new one.
-    await signInAtProvider(page, login);
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await signInAtProviderToHome(page, login);
     await expect(page.getByRole("button", { name: `Account menu for ${username}` })).toBeVisible();
     await page.goto("/dashboard?tab=profile");
     await expect(page.getByLabel("Username")).toHaveValue(username);

@@ -1,21 +1,37 @@
+import type { APIRequestContext } from "@playwright/test";
+
 import { feedProblems, locsOf, xmllintProblems } from "../support/feeds";
 import { demoPost } from "./a11y";
 import { expect, test } from "./fixtures";
+
+/** GET `path`, which must answer 200 with this content type; its text. */
+async function fetchText(request: APIRequestContext, path: string, type: string) {
+  const answer = await request.get(path);
+  expect(answer.status(), path).toBe(200);
+  expect(answer.headers()["content-type"], path).toBe(type);
+  return answer.text();
+}
 
 /** Feeds, sitemaps and robots.txt from the running server, as readers and crawlers fetch them (decision 026). */
 test.describe("found by readers and crawlers", () => {
   test("the news, category and journal feeds answer with their types, valid, and 304 once read", async ({
     request,
   }) => {
+    const typeOf = {
+      rss: "application/rss+xml; charset=utf-8",
+      atom: "application/atom+xml; charset=utf-8",
+      json: "application/feed+json; charset=utf-8",
+    };
     const feeds = [
-      ["/rss.xml", "rss", "application/rss+xml; charset=utf-8"],
-      ["/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
-      ["/feed.json", "json", "application/feed+json; charset=utf-8"],
-      ["/posts/category/uncategorized/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
-      ["/journals/rss.xml", "rss", "application/rss+xml; charset=utf-8"],
-      ["/journals/issues/atom.xml", "atom", "application/atom+xml; charset=utf-8"],
+      ["/rss.xml", "rss"],
+      ["/atom.xml", "atom"],
+      ["/feed.json", "json"],
+      ["/posts/category/uncategorized/atom.xml", "atom"],
+      ["/journals/rss.xml", "rss"],
+      ["/journals/issues/atom.xml", "atom"],
     ] as const;
-    for (const [path, format, type] of feeds) {
+    for (const [path, format] of feeds) {
+      const type = typeOf[format];
       const answer = await request.get(path);
       expect(answer.status(), path).toBe(200);
       expect(answer.headers()["content-type"], path).toBe(type);
@@ -38,10 +54,7 @@ test.describe("found by readers and crawlers", () => {
   });
 
   test("the sitemap index and its children are valid sitemaps of the public pages", async ({ request }) => {
-    const index = await request.get("/sitemap.xml");
-    expect(index.status()).toBe(200);
-    expect(index.headers()["content-type"]).toBe("application/xml; charset=utf-8");
-    const body = await index.text();
+    const body = await fetchText(request, "/sitemap.xml", "application/xml; charset=utf-8");
     expect(xmllintProblems(body, "siteindex.xsd")).toBe("");
     const children = locsOf(body).map((loc) => new URL(loc).pathname);
     expect(children).toEqual(
@@ -49,10 +62,7 @@ test.describe("found by readers and crawlers", () => {
     );
     const listed: string[] = [];
     for (const child of children) {
-      const answer = await request.get(child);
-      expect(answer.status(), child).toBe(200);
-      expect(answer.headers()["content-type"], child).toBe("application/xml; charset=utf-8");
-      const xml = await answer.text();
+      const xml = await fetchText(request, child, "application/xml; charset=utf-8");
       expect(xmllintProblems(xml, "sitemap.xsd"), child).toBe("");
       listed.push(...locsOf(xml).map((loc) => new URL(loc).pathname));
     }
@@ -66,10 +76,7 @@ test.describe("found by readers and crawlers", () => {
   });
 
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard and the API", async ({ request }) => {
-    const answer = await request.get("/robots.txt");
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-    const text = await answer.text();
+    const text = await fetchText(request, "/robots.txt", "text/plain; charset=utf-8");
     expect(text).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\.xml$/m);
     expect(text).toContain("Disallow: /dashboard\n");
     expect(text).toContain("Disallow: /api/\n");

@@ -231,3 +231,9 @@ export async function signInAtProvider(page: Page, login: string) {
   if (await consent.isVisible().catch(() => false)) await consent.click();
   await page.waitForURL((url) => url.origin !== OIDC_ISSUER);
 }
+
+/** {@link signInAtProvider} for a person the site signs straight in: the browser ends on its home page. */
+export async function signInAtProviderToHome(page: Page, login: string) {
+  await signInAtProvider(page, login);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+}

@@ -8,6 +8,7 @@ import {
   PASSWORD,
   signedInNewUser,
   signInAtProvider,
+  signInAtProviderToHome,
   signUp,
   test,
   uniqueName,
@@ -150,8 +151,7 @@ test.describe("two-factor sign-in", () => {
     page,
   }) => {
     const login = uniqueName("tf.oidc");
-    await signInAtProvider(page, login);
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await signInAtProviderToHome(page, login);
     const { totpURI } = await turnOn(page, { password: null });
     await signOut(page);
 

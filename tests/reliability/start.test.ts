@@ -23,6 +23,19 @@ afterAll(() => {
 
 const start = (env: Record<string, string>) => spawnSite({ DATA_DIR: dataDir, ...env });
 
+/** `npm start` on a free port with a new, empty data folder and no demo content: `check` it once healthy. */
+async function withEmptySite(label: string, check: (server: ReturnType<typeof start>, port: number) => Promise<void>) {
+  const port = await freePort();
+  const folder = scratchDirectory(label);
+  try {
+    const server = start({ PORT: String(port), DATA_DIR: folder, DEMO_CONTENT: "false" });
+    await waitForHealth(port);
+    await check(server, port);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The flags Node runs with: what /proc says of the process, before the script's name. */
 function nodeFlags(pid: number) {
   const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
@@ -208,25 +221,15 @@ describe("the production server", () => {
   });
 
   it("adds no demo content when DEMO_CONTENT=false", async () => {
-    const port = await freePort();
-    const emptyDir = scratchDirectory("empty");
-    try {
-      const server = start({ PORT: String(port), DATA_DIR: emptyDir, DEMO_CONTENT: "false" });
-      await waitForHealth(port);
+    await withEmptySite("empty", async (server, port) => {
       expect(await postCount(port)).toBe(0);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-    } finally {
-      fs.rmSync(emptyDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("npm start starts the server again when it dies, waiting longer each time it dies soon after, and stops with it on SIGTERM", async () => {
-    const port = await freePort();
-    const folder = scratchDirectory("restart");
-    try {
-      const server = start({ PORT: String(port), DATA_DIR: folder, DEMO_CONTENT: "false" });
-      await waitForHealth(port);
+    await withEmptySite("restart", async (server, port) => {
       // As the heap's ceiling or a crash ends it, with no word to anyone (kill -9).
       const first = serverPidOf(server.child.pid!);
       process.kill(first, "SIGKILL");
@@ -248,25 +251,17 @@ describe("the production server", () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain("SIGTERM received");
       expect(isRunning(third)).toBe(false);
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it("a server whose npm start was killed stops by itself: nothing is left serving with no one to restart it", async () => {
-    const port = await freePort();
-    const folder = scratchDirectory("orphan");
-    try {
-      const server = start({ PORT: String(port), DATA_DIR: folder, DEMO_CONTENT: "false" });
-      await waitForHealth(port);
+    await withEmptySite("orphan", async (server, port) => {
       const pid = serverPidOf(server.child.pid!);
       expect(childrenOf(server.child.pid!)).toEqual([pid]);
       server.child.kill("SIGKILL");
       await server.exited;
       await until(() => !isRunning(pid), 10_000, "the server stops once npm start is gone");
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -23,7 +23,7 @@ import {
   type SiteProcess,
   startSite,
 } from "../support/site-process";
-import { databaseLabel as label, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
+import { databaseLabel as label, onPostgres, type SiteStorage, startSiteBehindProxy } from "../support/site-suite";
 
 const WAIT_MESSAGE = /Too many attempts\. Please try again in \d+ (seconds?|minute)\./;
 
@@ -94,8 +94,7 @@ function expectLimited(reply: Reply, what: string) {
 }
 
 beforeAll(async () => {
-  storage = await siteStorage("accounts");
-  site = await startSite({ ...storage.env, TRUST_PROXY: "true" });
+  ({ storage, site } = await startSiteBehindProxy("accounts"));
 }, 240_000);
 
 afterAll(async () => {

@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { browserRequest, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
-import { killAllSitesAndDispose, type SiteProcess, startSite } from "../support/site-process";
-import { databaseLabel as label, type SiteStorage, siteStorage } from "../support/site-suite";
+import { killAllSitesAndDispose, type SiteProcess } from "../support/site-process";
+import { databaseLabel as label, type SiteStorage, startSiteBehindProxy } from "../support/site-suite";
 
 let site: SiteProcess;
 let storage: SiteStorage;
@@ -131,9 +131,8 @@ const median = (values: number[]) => {
 };
 
 beforeAll(async () => {
-  storage = await siteStorage("reset-requests");
   // As the quick start runs it: no PUBLIC_URL; behind a proxy, so that each test client has an address.
-  site = await startSite({ ...storage.env, TRUST_PROXY: "true" });
+  ({ storage, site } = await startSiteBehindProxy("reset-requests"));
 }, 180_000);
 
 afterAll(async () => {

@@ -230,6 +230,24 @@ function pick<T>(items: T[]): T | undefined {
   return items[Math.floor(Math.random() * items.length)];
 }
 
+/**
+ * Whether a record the ledger holds is where its acknowledged writes put it: a delete moves it to the
+ * trash (decision 020), so a deleted one must not be live any more, and any other must be live.
+ */
+function presenceProblems(
+  kind: string,
+  entry: { id: string; deleted: boolean; unsureDelete: boolean },
+  name: string,
+  row: { trashed: boolean } | undefined,
+) {
+  const problems: string[] = [];
+  if (entry.deleted && row && !row.trashed)
+    problems.push(`${kind} ${entry.id} was deleted (acknowledged) but is still there`);
+  if (!entry.deleted && !entry.unsureDelete && (!row || row.trashed))
+    problems.push(`${kind} ${entry.id} "${name}" was acknowledged but is missing`);
+  return problems;
+}
+
 /** What the database must hold after the ledger's writes, and that every record in it is whole. */
 export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: string) {
   const problems: string[] = [];
@@ -250,12 +268,8 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   );
 
   for (const entry of ledger.posts.values()) {
-    // A delete moves the post to the trash (decision 020): it must not be live any more.
     const row = posts.get(entry.id);
-    if (entry.deleted && row && !row.trashed)
-      problems.push(`post ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && (!row || row.trashed))
-      problems.push(`post ${entry.id} "${entry.title}" was acknowledged but is missing`);
+    problems.push(...presenceProblems("post", entry, entry.title, row));
     if (row && ![entry.title, ...entry.unsureTitles].includes(row.title))
       problems.push(`post ${entry.id} has title "${row.title}", acknowledged "${entry.title}"`);
     if (row && row.image !== entry.image)
@@ -263,10 +277,7 @@ export async function checkDatabase(db: Database, ledger: Ledger, uploadsDir: st
   }
   for (const entry of ledger.journals.values()) {
     const row = journals.get(entry.id);
-    if (entry.deleted && row && !row.trashed)
-      problems.push(`journal ${entry.id} was deleted (acknowledged) but is still there`);
-    if (!entry.deleted && !entry.unsureDelete && (!row || row.trashed))
-      problems.push(`journal ${entry.id} "${entry.filename}" was acknowledged but is missing`);
+    problems.push(...presenceProblems("journal", entry, entry.filename, row));
     if (row && (row.filename !== entry.filename || row.file !== entry.file))
       problems.push(`journal ${entry.id} differs from what was acknowledged`);
   }

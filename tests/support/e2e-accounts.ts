@@ -4,10 +4,11 @@
 // cannot open it. The operator socket that `npm run create-admin` uses (server/control.server.ts)
 // reaches the server's own account service instead: no test-only route in the app, and it works
 // with or without the /setup project having run.
-import http from "node:http";
 import path from "node:path";
 
 import { request } from "@playwright/test";
+
+import { sendControlCommand } from "../../server/control.server";
 
 /** The e2e server's data directory (playwright.config.ts starts the server on it). */
 export const E2E_DATA_DIR = ".tmp/e2e-data";
@@ -20,32 +21,11 @@ export type Account = { username: string; email: string; password: string };
  */
 const KEEPER: Account = { username: "e2e.keeper", email: "keeper@e2e.example.edu", password: "keeper password 2026" };
 
-/** POST to the operator socket; the server answers { ok, message }. */
-function operatorCommand(input: Account): Promise<{ ok: boolean; message: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        socketPath: path.resolve(E2E_DATA_DIR, "control.sock"),
-        path: "/create-admin",
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => {
-          try {
-            resolve(JSON.parse(body));
-          } catch {
-            reject(new Error(`the e2e server's operator socket answered ${res.statusCode}: ${body}`));
-          }
-        });
-      },
-    );
-    req.on("error", (error) => reject(new Error(`the e2e server's operator socket: ${error.message}`)));
-    req.end(JSON.stringify(input));
-  });
+/** `npm run create-admin`'s command, sent to the e2e server's operator socket; it answers { ok, message }. */
+async function operatorCommand(input: Account) {
+  const reply = await sendControlCommand(path.resolve(E2E_DATA_DIR), input);
+  if (!reply) throw new Error(`the e2e server's operator socket in ${E2E_DATA_DIR} does not answer`);
+  return reply;
 }
 
 async function ensureAdmin(account: Account) {

@@ -160,6 +160,16 @@ function checkResumptionToken(list: Element) {
   }
 }
 
+/** A list answer cut into pages: one or more `item`s, each checked by `checkItem`, then maybe a resumption token. */
+function checkPagedList(list: Element, item: string, checkItem: (element: Element) => void) {
+  expectSequence(list, [
+    [item, 1, MANY],
+    ["resumptionToken", 0, 1],
+  ]);
+  children(list, item).forEach(checkItem);
+  checkResumptionToken(list);
+}
+
 /** The order and namespaces OAI-PMH.xsd gives each answer, checked element by element. */
 export function checkOaiShape(root: Element) {
   if (root.localName !== "OAI-PMH" || root.namespaceURI !== OAI) throw new Error("root is not OAI-PMH");
@@ -215,20 +225,10 @@ export function checkOaiShape(root: Element) {
       }
       break;
     case "ListIdentifiers":
-      expectSequence(answer, [
-        ["header", 1, MANY],
-        ["resumptionToken", 0, 1],
-      ]);
-      children(answer, "header").forEach(checkHeader);
-      checkResumptionToken(answer);
+      checkPagedList(answer, "header", checkHeader);
       break;
     case "ListRecords":
-      expectSequence(answer, [
-        ["record", 1, MANY],
-        ["resumptionToken", 0, 1],
-      ]);
-      children(answer, "record").forEach(checkRecord);
-      checkResumptionToken(answer);
+      checkPagedList(answer, "record", checkRecord);
       break;
     case "GetRecord":
       expectSequence(answer, [["record", 1, 1]]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 
 import { expect } from "vitest";
 
-import { runScript, scratchDirectory, scratchPostgres } from "./site-process";
+import { runScript, scratchDirectory, scratchPostgres, startSite } from "./site-process";
 
 /**
  * What the suites that start the built site (security, reliability, the page cache) set up the same
@@ -31,6 +31,16 @@ export async function siteStorage(label: string) {
       await database?.drop();
     },
   };
+}
+
+/**
+ * The built site on fresh storage, behind a proxy as the quick start runs it (TRUST_PROXY), so that each
+ * test client has an address of its own; `killAllSitesAndDispose(storage)` ends both.
+ */
+export async function startSiteBehindProxy(label: string) {
+  const storage = await siteStorage(label);
+  const site = await startSite({ ...storage.env, TRUST_PROXY: "true" });
+  return { storage, site };
 }
 
 /** An operator command (`scripts/NAME.mjs`) that must succeed. */

@@ -31,6 +31,11 @@ const tag = (tags: ReturnType<typeof seoMeta>, key: string) =>
   tags.find((t) => ("property" in t && t.property === key) || ("name" in t && t.name === key)) as
     { content: string } | undefined;
 
+/** Each named tag's content, as `contents` has it. */
+function expectTagContents(tags: ReturnType<typeof seoMeta>, contents: Record<string, string>) {
+  for (const [key, content] of Object.entries(contents)) expect(tag(tags, key)?.content, key).toBe(content);
+}
+
 group("titles", () => {
   it("are 'Page | Short name', and the site's name on the home page", () => {
     expect(titleFor(site, "About")).toBe("About | CPSCR");
@@ -98,19 +103,21 @@ group("a page's tags", () => {
     const tags = seoMeta(site, { title: "About", description: "Who we are.", path: "/about?utm_campaign=x" });
     expect(tags[0]).toEqual({ title: "About | CPSCR" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://cpscr.example.edu/about" });
-    expect(tag(tags, "og:site_name")?.content).toBe(site.name);
-    expect(tag(tags, "og:title")?.content).toBe("About");
-    expect(tag(tags, "og:description")?.content).toBe("Who we are.");
-    expect(tag(tags, "og:url")?.content).toBe("https://cpscr.example.edu/about");
-    expect(tag(tags, "og:type")?.content).toBe("website");
-    expect(tag(tags, "og:locale")?.content).toBe("en_GB");
-    // Without an image of its own: the site's card, absolute, 1200×630.
-    expect(tag(tags, "og:image")?.content).toBe("https://cpscr.example.edu/social-card.png");
-    expect(tag(tags, "og:image:width")?.content).toBe("1200");
-    expect(tag(tags, "og:image:height")?.content).toBe("630");
-    expect(tag(tags, "og:image:alt")?.content).toBe(site.name);
-    expect(tag(tags, "twitter:card")?.content).toBe("summary_large_image");
-    expect(tag(tags, "twitter:image")?.content).toBe("https://cpscr.example.edu/social-card.png");
+    expectTagContents(tags, {
+      "og:site_name": site.name,
+      "og:title": "About",
+      "og:description": "Who we are.",
+      "og:url": "https://cpscr.example.edu/about",
+      "og:type": "website",
+      "og:locale": "en_GB",
+      // Without an image of its own: the site's card, absolute, 1200×630.
+      "og:image": "https://cpscr.example.edu/social-card.png",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:image:alt": site.name,
+      "twitter:card": "summary_large_image",
+      "twitter:image": "https://cpscr.example.edu/social-card.png",
+    });
     expect(tag(tags, "robots")).toBeUndefined();
     // No JSON-LD without nodes.
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
@@ -152,13 +159,15 @@ group("a page's tags", () => {
         }),
       ],
     });
-    expect(tag(tags, "og:type")?.content).toBe("article");
-    expect(tag(tags, "og:image")?.content).toBe("https://cpscr.example.edu/uploads/2026-11/x-og.jpg");
-    expect(tag(tags, "og:image:type")?.content).toBe("image/jpeg");
-    expect(tag(tags, "og:image:alt")?.content).toBe("Delegates");
-    expect(tag(tags, "article:published_time")?.content).toBe("2026-11-01T10:00:00.000Z");
-    expect(tag(tags, "article:modified_time")?.content).toBe("2026-11-02T10:00:00.000Z");
-    expect(tag(tags, "article:section")?.content).toBe("Exams");
+    expectTagContents(tags, {
+      "og:type": "article",
+      "og:image": "https://cpscr.example.edu/uploads/2026-11/x-og.jpg",
+      "og:image:type": "image/jpeg",
+      "og:image:alt": "Delegates",
+      "article:published_time": "2026-11-01T10:00:00.000Z",
+      "article:modified_time": "2026-11-02T10:00:00.000Z",
+      "article:section": "Exams",
+    });
     const documents = tags.filter((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> }[];
     expect(documents).toHaveLength(1);
     const graph = documents[0]["script:ld+json"];
