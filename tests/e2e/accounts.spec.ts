@@ -138,6 +138,8 @@ test.describe("an account from sign-up to deletion", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("status")).toHaveText("Profile Updated Successfully");
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("button", { name: "Sign Out" }).click();
+    // Signed out once the home page is shown (going on sooner would call the sign-out off).
+    await expect(page).toHaveURL((url) => url.pathname === "/");
     await signIn(page, username, "a brand new password");
   });
 
