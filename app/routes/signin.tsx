@@ -70,7 +70,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
+  const root = useRouteLoaderData<RootData>("root");
+  const providers = root?.providers ?? [];
   const navigation = useNavigation();
   const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
   const check = useSchemaCheck(signInForm);
@@ -78,7 +79,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <AuthLayout
-      title="Welcome back to the Distance Learning CMS"
+      title={`Sign in to ${root?.site.name ?? "the site"}`}
       intro="Sign in with your username or email address."
       error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
     >

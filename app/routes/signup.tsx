@@ -44,8 +44,9 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthLayout
-      title="Welcome to the Distance Learning Content Management System"
-      intro="Create an account to follow the Centre's courses and publications."
+      title="Create your account"
+      // What an account does today (issue 33): its own profile; staff are given their access by an admin.
+      intro="An account keeps your profile and sign-in. Staff who publish are given access by an administrator."
       error={check.message ?? actionData?.message}
     >
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
