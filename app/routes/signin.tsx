@@ -70,8 +70,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<RootData>("root");
-  const providers = root?.providers ?? [];
+  const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
   const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
   const check = useSchemaCheck(signInForm);
@@ -79,7 +78,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <AuthLayout
-      title={`Sign in to ${root?.site.name ?? "the site"}`}
+      title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
       error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
     >

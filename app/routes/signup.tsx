@@ -44,7 +44,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthLayout
-      title="Create your account"
+      title="Welcome to the Distance Learning Content Management System"
       // What an account does today (issue 33): its own profile; staff are given their access by an admin.
       intro="An account keeps your profile and sign-in. Staff who publish are given access by an administrator."
       error={check.message ?? actionData?.message}

@@ -7,7 +7,9 @@ test.describe("an account from sign-up to deletion", () => {
   }) => {
     const username = uniqueName("reader");
     await page.goto("/signup");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Welcome to the Distance Learning Content Management System",
+    );
     await expect(page.getByText("Staff who publish are given access by an administrator.")).toBeVisible();
     await expect(page.getByText("Have an account?")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toHaveAttribute("href", "/signin");
@@ -79,9 +81,7 @@ test.describe("an account from sign-up to deletion", () => {
 
   test("sign-in errors: empty fields and a wrong password, in a red alert", async ({ page }) => {
     await page.goto("/signin");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Sign in to Centre for Peace, Security and Conflict Resolution",
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back to the Distance Learning CMS");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("please fill all fields");
     await page.getByLabel("Username").fill("nobody.here");
