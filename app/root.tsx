@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { SearchInstead } from "~/components/SearchInstead";
+import type { Role } from "~/domain/roles";
 import { config } from "~/lib/config.server";
 import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { failedOnNetwork } from "~/lib/form-hooks";
@@ -27,6 +28,7 @@ import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
 import { restoreTypedFields } from "~/lib/typed-before-hydration";
 import { type UploadLimits } from "~/lib/upload-limits";
+import { tabsFor } from "~/routes/dashboard/registry";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
 
@@ -55,6 +57,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+function workTabOf(roles: Role[]): string | null {
+  const tab = tabsFor(roles).find(({ id }) => id !== "profile");
+  return tab ? `/dashboard?tab=${tab.id}` : null;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, theme, user] = await Promise.all([
     (await services()).siteContent.siteLinks(),
@@ -67,7 +74,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     uploadLimits: { maxImageBytes, maxPdfBytes } satisfies UploadLimits,
     site,
     theme,
-    user: user && { username: user.username, email: user.email, image: user.image, isAdmin: user.isAdmin },
+    user: user && {
+      username: user.username,
+      email: user.email,
+      image: user.image,
+      isAdmin: user.isAdmin,
+      roles: user.roles,
+      // The first tab of their work past the profile (the posts tab for an admin); none for a reader.
+      workHref: workTabOf(user.roles),
+    },
     providers,
     year: new Date().getFullYear(),
   };

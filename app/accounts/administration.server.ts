@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { type Role, roleColumn, rolesFrom } from "~/domain/roles";
 import { ConflictError, NotFoundError, ServiceError } from "~/services/errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "~/services/pagination";
 
@@ -10,6 +11,7 @@ import { sendVerification } from "./email.server";
 import { resetLink } from "./password-reset.server";
 import {
   findByUsername,
+  holdsRole,
   isAdminRole,
   isPlaceholderAddress,
   type SessionUser,
@@ -40,7 +42,7 @@ export async function adminCount(db: Database): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(eq(users.role, "admin"));
+    .where(holdsRole("admin"));
   return row.n;
 }
 
@@ -80,21 +82,35 @@ export async function deleteUser(ctx: AccountsContext, userId: string): Promise<
   });
 }
 
-/** An admin makes a user an admin, or revokes it. The last admin cannot be demoted. */
-export async function setAdmin(ctx: AccountsContext, userId: string, makeAdmin: boolean): Promise<SessionUser> {
+/**
+ * An admin sets the roles a user holds (none: a reader). The last admin cannot lose the admin role.
+ * `change` is the new list, or a function of the old one (making or revoking only an admin).
+ */
+export async function setRoles(
+  ctx: AccountsContext,
+  userId: string,
+  change: readonly Role[] | ((held: Role[]) => Role[]),
+): Promise<SessionUser> {
   return withAdminLock(ctx.db, async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
     if (!target) throw new NotFoundError(USER_GONE);
-    if (!makeAdmin && isAdminRole(target.role) && (await adminCount(tx)) <= 1) {
+    const held = rolesFrom(target.role);
+    const roles = typeof change === "function" ? change(held) : change;
+    if (held.includes("admin") && !roles.includes("admin") && (await adminCount(tx)) <= 1) {
       throw new ConflictError(LAST_ADMIN_NOT_DEMOTED);
     }
     const [row] = await tx
       .update(users)
-      .set({ role: makeAdmin ? "admin" : "user", updatedAt: new Date() })
+      .set({ role: roleColumn(roles), updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
     return toSessionUser(row);
   });
+}
+
+/** An admin makes a user an admin, or revokes it; their other roles stay. */
+export function setAdmin(ctx: AccountsContext, userId: string, makeAdmin: boolean): Promise<SessionUser> {
+  return setRoles(ctx, userId, (held) => (makeAdmin ? [...held, "admin"] : held.filter((role) => role !== "admin")));
 }
 
 /** An admin mails a colleague a link to choose a new password (they keep theirs until they use it). */
@@ -146,7 +162,7 @@ export async function createAdmin(
   const existing = await findByUsername(ctx.db, input.username);
   if (existing) {
     if (!options.promoteExisting) throw new ConflictError(USERNAME_TAKEN);
-    await ctx.db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await setAdmin(ctx, existing.id, true);
     return "promoted";
   }
   let id: string;

@@ -61,7 +61,7 @@ export async function currentUser(ctx: AccountsContext, request: Request): Promi
   const user = toSessionUser(session.user);
   // REQUIRE_ADMIN_2FA: no admin rights until the second factor is on (decision 023).
   if (ctx.requireAdminTwoFactor && user.isAdmin && !user.twoFactorEnabled) {
-    return { ...user, isAdmin: false, adminNeedsTwoFactor: true };
+    return { ...user, roles: user.roles.filter((role) => role !== "admin"), isAdmin: false, adminNeedsTwoFactor: true };
   }
   return user;
 }

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
+import { type Role, rolesFrom } from "~/domain/roles";
 
 /**
  * The accounts as every flow reads them: the signed-in user as pages see it, the look-ups by name,
@@ -19,14 +20,17 @@ export type SessionUser = {
   username: string;
   email: string;
   image: string;
+  /** The staff roles the account holds (none: a reader). */
+  roles: Role[];
+  /** `roles` includes admin. */
   isAdmin: boolean;
   createdAt: Date;
   updatedAt: Date;
   /** Two-factor sign-in is on for this account. */
   twoFactorEnabled?: boolean;
   /**
-   * REQUIRE_ADMIN_2FA is set and this admin has not turned two factors on: `isAdmin` is false
-   * until they do, and admin screens and calls say why (decision 023).
+   * REQUIRE_ADMIN_2FA is set and this admin has not turned two factors on: `isAdmin` is false and
+   * `roles` lacks admin until they do, and admin screens and calls say why (decision 023).
    */
   adminNeedsTwoFactor?: boolean;
 };
@@ -45,11 +49,11 @@ export type UserFields = {
 };
 
 export function isAdminRole(role: string | null | undefined): boolean {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .includes("admin");
+  return rolesFrom(role).includes("admin");
 }
+
+/** The accounts holding `role` (the column is a comma-separated list). */
+export const holdsRole = (role: Role) => sql`${role} = any(string_to_array(${users.role}, ','))`;
 
 export function toSessionUser(user: UserFields): SessionUser {
   return {
@@ -57,6 +61,7 @@ export function toSessionUser(user: UserFields): SessionUser {
     username: user.displayUsername || user.username || "",
     email: user.email,
     image: user.image ?? "",
+    roles: rolesFrom(user.role),
     isAdmin: isAdminRole(user.role),
     createdAt: new Date(user.createdAt),
     updatedAt: new Date(user.updatedAt ?? user.createdAt),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { UNKNOWN_ACCOUNT } from "~/accounts/better-auth/sign-in-log.server";
 import { rowsOf } from "~/db/client.server";
+import { type Area, isArea, isRole, mayWorkOn, type Role as DomainRole } from "~/domain/roles";
 import { outcomeOf } from "~/services/activity.server";
 
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
@@ -12,9 +13,10 @@ import type { Operation } from "./operation.server";
 import { routes } from "./operations/index.server";
 
 /**
- * Every operation, called as signed out, as a user, as another user and as an admin, against the
- * status each should get. Requests for an admin aim at records that do not exist where the call
- * would destroy something, so a 404 there shows the admin got past the checks. A route added
+ * Every operation, called as signed out, as two readers, as an editor, as a journal manager and as
+ * an admin, against the status each should get; a refused call changes nothing the site holds.
+ * Requests aim at records that do not exist where the call would destroy something, so a 404
+ * there shows the caller got past the checks. A route added
  * without a row here fails the first test. Rows are per path: an operation served at an earlier
  * client's path too has a row for each (keyed by the path's operationId in the document).
  */
@@ -30,8 +32,20 @@ type Row = {
 /** A request that needs nothing from the world: its path, and its body if it has one. */
 const at = (path: string, body?: unknown) => () => ({ path, body });
 
-const open = (status: number) => ({ anonymous: status, user: status, other: status, admin: status });
-const adminOnly = (adminStatus: number) => ({ anonymous: 401, user: 403, other: 403, admin: adminStatus });
+const open = (status: number): Record<Role, number> =>
+  Object.fromEntries(ROLES.map((role) => [role, status])) as Record<Role, number>;
+/** An operation of `area`: `status` for the callers whose roles work on it, 403 for the others, 401 signed out. */
+const forArea =
+  (area: Area) =>
+  (status: number): Record<Role, number> =>
+    Object.fromEntries(
+      ROLES.map((caller) => [caller, caller === "anonymous" ? 401 : mayWorkOn(rolesOf(caller), area) ? status : 403]),
+    ) as Record<Role, number>;
+const rolesOf = (caller: Role): DomainRole[] => (isRole(caller) ? [caller] : []);
+const adminOnly = forArea("people");
+const siteOnly = forArea("site");
+const newsOnly = forArea("news");
+const journalOnly = forArea("journal");
 
 /** Bodies that pass as a department and as a course (aimed at a faculty that does not exist). */
 const MATRIX_DEPARTMENT = { name: "Matrix", faculty: MISSING, departimage: "", content: "" };
@@ -58,7 +72,7 @@ const MATRIX: Record<string, Row> = {
   // Without a challenge cookie no code signs anyone in; a signed-in caller has no second factor to check.
   completeTwoFactorSignIn: {
     request: at("/api/auth/two-factor", { code: "123456" }),
-    expect: { anonymous: 401, user: 400, other: 400, admin: 400 },
+    expect: { ...open(400), anonymous: 401 },
   },
   signOut: { request: at("/api/users/signout"), expect: open(200) },
   // The "user" account's own id: its owner and admins may change it, nobody else.
@@ -67,67 +81,67 @@ const MATRIX: Record<string, Row> = {
       path: `/api/users/update/${w.ids.user}`,
       body: { profilePhoto: undefined, username: undefined },
     }),
-    expect: { anonymous: 401, user: 400, other: 403, admin: 400 },
+    expect: { ...open(403), anonymous: 401, user: 400, admin: 400 },
   },
   deleteUser: {
     request: at(`/api/users/delete/${MISSING}`),
-    expect: { anonymous: 401, user: 403, other: 403, admin: 404 },
+    expect: adminOnly(404),
   },
   listUsers: { request: at("/api/users/getusers"), expect: adminOnly(200) },
   getPosts: { request: at("/api/post/getposts?limit=3"), expect: open(200) },
-  createPost: { request: at("/api/post/create", { title: "" }), expect: adminOnly(400) },
+  createPost: { request: at("/api/post/create", { title: "" }), expect: newsOnly(400) },
   updatePost: {
     request: (w) => ({
       path: `/api/post/updatepost/${MISSING}/${w.ids.admin}`,
       body: { title: "Matrix", category: "fees", image: "", content: "" },
     }),
-    expect: adminOnly(404),
+    expect: newsOnly(404),
   },
-  deletePost: { request: (w) => ({ path: `/api/post/deletepost/${MISSING}/${w.ids.admin}` }), expect: adminOnly(404) },
+  deletePost: { request: (w) => ({ path: `/api/post/deletepost/${MISSING}/${w.ids.admin}` }), expect: newsOnly(404) },
   getJournals: { request: at("/api/journal/getjournals"), expect: open(200) },
   createJournal: {
     request: at("/api/journal/create", { filename: "Matrix", details: "", file: "" }),
-    expect: adminOnly(400),
+    expect: journalOnly(400),
   },
   updateJournal: {
     request: async (w) => ({
       path: `/api/journal/updatejournal/${MISSING}/${w.ids.admin}`,
       body: { filename: "Matrix", details: "", file: await w.uploadedPdf() },
     }),
-    expect: adminOnly(404),
+    expect: journalOnly(404),
   },
   deleteJournal: {
     request: (w) => ({ path: `/api/journal/deletejournal/${MISSING}/${w.ids.admin}` }),
-    expect: adminOnly(404),
+    expect: journalOnly(404),
   },
   getFaculties: { request: at("/api/faculty/getfaculty"), expect: open(200) },
   getDepartments: { request: at("/api/departments/getdepart"), expect: open(200) },
   getDepartment: { request: at(`/api/departments/getdepart/${MISSING}`), expect: open(404) },
   getCourses: { request: at("/api/course/getcourse"), expect: open(200) },
-  createFaculty: { request: at("/api/faculty/create", { name: "" }), expect: adminOnly(400) },
-  updateFaculty: { request: at(`/api/faculty/${MISSING}`, { name: "Matrix" }), expect: adminOnly(404) },
+  createFaculty: { request: at("/api/faculty/create", { name: "" }), expect: siteOnly(400) },
+  updateFaculty: { request: at(`/api/faculty/${MISSING}`, { name: "Matrix" }), expect: siteOnly(404) },
   deleteFacultyWithUser: {
     request: (w) => ({ path: `/api/faculty/deletefaculty/${MISSING}/${w.ids.admin}` }),
-    expect: adminOnly(404),
+    expect: siteOnly(404),
   },
-  deleteFaculty: { request: at(`/api/faculty/${MISSING}`), expect: adminOnly(404) },
-  createDepartment: { request: at("/api/departments/create", MATRIX_DEPARTMENT), expect: adminOnly(409) },
-  updateDepartmentSingular: { request: at(`/api/department/${MISSING}`, MATRIX_DEPARTMENT), expect: adminOnly(404) },
-  updateDepartment: { request: at(`/api/departments/${MISSING}`, MATRIX_DEPARTMENT), expect: adminOnly(404) },
-  deleteDepartment: { request: at(`/api/departments/${MISSING}`), expect: adminOnly(404) },
-  deleteDepartmentSingular: { request: at(`/api/department/${MISSING}`), expect: adminOnly(404) },
-  createCourse: { request: at("/api/course/create", MATRIX_COURSE), expect: adminOnly(400) },
-  updateCourse: { request: at(`/api/course/${MISSING}`, MATRIX_COURSE), expect: adminOnly(404) },
-  deleteCourse: { request: at(`/api/course/${MISSING}`), expect: adminOnly(404) },
+  deleteFaculty: { request: at(`/api/faculty/${MISSING}`), expect: siteOnly(404) },
+  createDepartment: { request: at("/api/departments/create", MATRIX_DEPARTMENT), expect: siteOnly(409) },
+  updateDepartmentSingular: { request: at(`/api/department/${MISSING}`, MATRIX_DEPARTMENT), expect: siteOnly(404) },
+  updateDepartment: { request: at(`/api/departments/${MISSING}`, MATRIX_DEPARTMENT), expect: siteOnly(404) },
+  deleteDepartment: { request: at(`/api/departments/${MISSING}`), expect: siteOnly(404) },
+  deleteDepartmentSingular: { request: at(`/api/department/${MISSING}`), expect: siteOnly(404) },
+  createCourse: { request: at("/api/course/create", MATRIX_COURSE), expect: siteOnly(400) },
+  updateCourse: { request: at(`/api/course/${MISSING}`, MATRIX_COURSE), expect: siteOnly(404) },
+  deleteCourse: { request: at(`/api/course/${MISSING}`), expect: siteOnly(404) },
   getSettings: { request: at("/api/settings/about"), expect: open(200) },
-  saveSettings: { request: at("/api/settings/nosuchsection", { title: "x" }), expect: adminOnly(404) },
+  saveSettings: { request: at("/api/settings/nosuchsection", { title: "x" }), expect: siteOnly(404) },
   getStaff: { request: at("/api/staff"), expect: open(200) },
   getStaffRole: { request: at("/api/staff/director"), expect: open(200) },
-  saveStaff: { request: at("/api/staff/director", { name: "" }), expect: adminOnly(400) },
+  saveStaff: { request: at("/api/staff/director", { name: "" }), expect: siteOnly(400) },
   getAnnouncement: { request: at("/api/announce"), expect: open(200) },
-  saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: adminOnly(400) },
+  saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: siteOnly(400) },
   getFocus: { request: at("/api/focus/homePage"), expect: open(200) },
-  saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: adminOnly(200) },
+  saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: siteOnly(200) },
   search: { request: at("/api/search?q=contract"), expect: open(200) },
   listActivity: { request: at("/api/activity?outcome=refused&limit=5"), expect: adminOnly(200) },
 };
@@ -140,10 +154,13 @@ const MATRIX: Record<string, Row> = {
  */
 function expectedActivity(op: Operation, role: Role, status: number) {
   if (op.operationId === "signIn") return { action: "sign-in.failed", actorName: UNKNOWN_ACCOUNT, outcome: "refused" };
-  if (op.method === "GET" || op.access === "public" || role !== "admin") return null;
+  if (op.method === "GET" || op.access === "public") return null;
+  // A write by staff whose roles reach the operation is logged; a refused one is not.
+  const reached = isArea(op.access) ? mayWorkOn(rolesOf(role), op.access) : role === "admin";
+  if (!reached) return null;
   return {
     action: `${op.tag.toLowerCase().replace(/\s+/g, "-")}.${op.operationId}`,
-    actorId: world.ids.admin,
+    actorId: world.ids[role],
     outcome: outcomeOf(status),
   };
 }
@@ -176,8 +193,12 @@ describe(`the API's authorisation matrix (${testDatabaseKind})`, () => {
       for (const role of ROLES) {
         const { path, body } = await MATRIX[operationId].request(world);
         const logged = await activityCount();
+        const refusal = [401, 403].includes(MATRIX[operationId].expect[role]);
+        const before = refusal ? await world.fingerprint() : "";
         const reply = await world.call(op.method, path, { as: role, body: body ?? (op.body ? {} : undefined) });
         expect(reply.status, `${operationId} as ${role}: ${reply.text}`).toBe(MATRIX[operationId].expect[role]);
+        // A refused attempt changes nothing the site holds.
+        if (refusal) expect(await world.fingerprint(), `${operationId} as ${role} changed nothing`).toBe(before);
         if (reply.status >= 400)
           expect(reply.body).toMatchObject({ success: false, statusCode: reply.status, message: expect.any(String) });
         // The activity log's completeness: exactly the entry this call must leave, or none.

@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import { ADMIN_NEEDS_TWO_FACTOR } from "~/accounts/two-factor";
 import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
+import { isArea, isStaff, mayWorkOn, whoMay } from "~/domain/roles";
 import { withAbsoluteUploads, withRelativeUploads } from "~/lib/absolute-uploads";
 import { apiError } from "~/lib/api-response.server";
 import { readJsonObject } from "~/lib/read-json.server";
@@ -101,9 +102,13 @@ async function authorise(operation: Operation, request: Request, params: Record<
   const user = await (await domainServices()).accounts.currentUser(request);
   if (!user) return { refusal: apiError(401, "Sign in first.") };
   // REQUIRE_ADMIN_2FA: an admin without two factors has no admin rights until they turn it on.
-  const asAdmin = operation.access === "admin" || (operation.access === "self-or-admin" && params.userId !== user.id);
-  if (asAdmin && user.adminNeedsTwoFactor) return { refusal: apiError(403, ADMIN_NEEDS_TWO_FACTOR) };
-  if (operation.access === "admin" && !user.isAdmin) return { refusal: apiError(403, "This call is for admins only.") };
+  if (isArea(operation.access) && !mayWorkOn(user.roles, operation.access)) {
+    if (user.adminNeedsTwoFactor) return { refusal: apiError(403, ADMIN_NEEDS_TWO_FACTOR) };
+    return { refusal: apiError(403, `This call is for ${whoMay(operation.access)} only.`) };
+  }
+  if (operation.access === "self-or-admin" && params.userId !== user.id && user.adminNeedsTwoFactor) {
+    return { refusal: apiError(403, ADMIN_NEEDS_TWO_FACTOR) };
+  }
   if (operation.access === "self-or-admin" && params.userId !== user.id && !user.isAdmin) {
     return { refusal: apiError(403, "You can only change your own account.") };
   }
@@ -162,7 +167,7 @@ const LABEL_FIELDS = ["title", "filename", "name", "username", "key"];
  * calls are not: failed sign-ins are logged by the auth library's hook.
  */
 function logged(operation: Operation, user: Awaited<ReturnType<typeof authorise>>["user"]) {
-  return operation.method !== "GET" && operation.access !== "public" && Boolean(user?.isAdmin);
+  return operation.method !== "GET" && operation.access !== "public" && isStaff(user?.roles ?? []);
 }
 
 function activityEntry(

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { type Area, AREAS, whoMay } from "~/domain/roles";
+
 import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
 import { routes } from "./operations/index.server";
 import { errorResponse } from "./schemas";
@@ -82,9 +84,13 @@ function security(op: Operation) {
   return op.access === "public" ? [] : [{ sessionCookie: [] }];
 }
 
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 const ACCESS_NOTE: Record<Operation["access"], string> = {
   public: "Anyone.",
-  admin: "Admins only: 401 signed out, 403 for other users.",
+  ...(Object.fromEntries(
+    AREAS.map((area) => [area, `${capitalised(whoMay(area))} only: 401 signed out, 403 for other users.`]),
+  ) as Record<Area, string>),
   "self-or-admin": "The account's owner, or an admin: 401 signed out, 403 for other users.",
 };
 

@@ -1,15 +1,16 @@
 import type { z } from "zod";
 
 import type { SessionUser } from "~/accounts/accounts.server";
+import type { Area } from "~/domain/roles";
 import type { Services } from "~/registry.server";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
- * Who may call an operation. `self-or-admin`: the `{userId}` in the path must be the caller's
- * own id, unless the caller is an admin.
+ * Who may call an operation: anyone, those whose roles work on an area (roles.ts), or
+ * `self-or-admin`: the `{userId}` in the path must be the caller's own id, unless the caller is an admin.
  */
-export type Access = "public" | "admin" | "self-or-admin";
+export type Access = "public" | Area | "self-or-admin";
 
 export type ApiContext<Query, Body> = {
   request: Request;

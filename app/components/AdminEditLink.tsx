@@ -1,7 +1,9 @@
 import { Link, useRouteLoaderData } from "react-router";
 
+import { type Area, mayWorkOn, type Role } from "~/domain/roles";
+
 /**
- * "Edit" on a public page, for signed-in admins only: it leads to the dashboard tab or editor that
+ * "Edit" on a public page, for those whose roles work on its area only: it leads to the dashboard tab or editor that
  * changes what the page shows. Signed-out visitors never get it, so the page cache (which keeps
  * only renders that found no signed-in user) never holds it. The session's user is the root
  * loader's, read here so that no page has to pass it along.
@@ -9,13 +11,16 @@ import { Link, useRouteLoaderData } from "react-router";
 export function AdminEditLink({
   to,
   what,
+  area,
 }: {
   to: string;
+  /** What the page belongs to (roles.ts): the link shows to those who may work on it. */
+  area: Area;
   /** What is edited, for screen readers: "Edit" + " this post". */
   what: string;
 }) {
-  const user = useRouteLoaderData<{ user?: { isAdmin: boolean } | null }>("root")?.user;
-  if (!user?.isAdmin) return null;
+  const user = useRouteLoaderData<{ user?: { roles: Role[] } | null }>("root")?.user;
+  if (!user || !mayWorkOn(user.roles, area)) return null;
   return (
     <Link
       to={to}

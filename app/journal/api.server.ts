@@ -55,18 +55,18 @@ export const journalOperations: Operation[] = [
       return ok({ journals: page.items.map(journalJson), total, hasMore: page.hasMore });
     },
   }),
-  operation("createJournal", "POST /api/journal/create", "admin", {
+  operation("createJournal", "POST /api/journal/create", "journal", {
     summary: "Publish a journal article with its PDF",
     description: "`file` is the address /api/uploads returned for the PDF.",
     ...publishes(articles, (services, article) => services.articles.create(article)),
   }),
-  operation("updateJournal", "PUT /api/journal/updatejournal/{journalId}/{userId}", "admin", {
+  operation("updateJournal", "PUT /api/journal/updatejournal/{journalId}/{userId}", "journal", {
     summary: "Save an edited journal article (a new PDF replaces the old one)",
     ...savesEdited(articles, "journalId", (services, id, article, options) =>
       services.articles.update(id, article, options),
     ),
   }),
-  operation("deleteJournal", "DELETE /api/journal/deletejournal/{journalId}/{userId}", "admin", {
+  operation("deleteJournal", "DELETE /api/journal/deletejournal/{journalId}/{userId}", "journal", {
     summary: "Delete a journal article and its PDF",
     ...deletes("journalId", ARTICLE_DELETED, (services, id) => services.articles.remove(id)),
   }),

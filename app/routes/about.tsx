@@ -60,7 +60,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
   ].filter((m) => m.message);
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=about&section=about"} what="the About page's text" />
+      <AdminEditLink area="site" to={"/dashboard?tab=about&section=about"} what="the About page's text" />
       <PageHero compact eyebrow={site.university || "About"} title={site.name} subtitle={site.motto} />
 
       <Section id="about-content" title={focus.title} intro={focus.subtitle}>

@@ -54,7 +54,7 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
   const site = matches[0].loaderData.site;
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=announce"} what="the call for papers announcement" />
+      <AdminEditLink area="site" to={"/dashboard?tab=announce"} what="the call for papers announcement" />
       <PageHero compact eyebrow="Call for Papers" title={call.journalTitle}>
         <div className="mt-6 inline-flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
           {call.issue && (

@@ -1,3 +1,4 @@
+import { type Area, isStaff, mayWorkOnAny } from "~/domain/roles";
 import { apiError } from "~/lib/api-response.server";
 import { domainServices } from "~/runtime.server";
 import { noteActivity, withActivity } from "~/services/activity.server";
@@ -37,6 +38,13 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** Who may upload each kind of file: anyone signed in their own photo; images, whoever edits pages or news. */
+const UPLOAD_AREAS: Record<UploadPurpose, readonly Area[]> = {
+  avatar: [],
+  image: ["news", "media", "journal", "site"],
+  pdf: ["journal"],
+};
+
 async function upload(request: Request) {
   if (request.method !== "POST") return json({ message: "Send the file with POST." }, 405);
   const purpose = new URL(request.url).searchParams.get("purpose") as UploadPurpose | null;
@@ -46,8 +54,11 @@ async function upload(request: Request) {
   const services = await domainServices();
   const user = await services.accounts.currentUser(request);
   if (!user) return json({ message: "Sign in to upload files." }, 401);
-  if (purpose !== "avatar" && !user.isAdmin) return json({ message: "Only admins can upload this kind of file." }, 403);
-  if (user.isAdmin) {
+  if (!mayWorkOnAny(user.roles, UPLOAD_AREAS[purpose])) {
+    return json({ message: "Your role cannot upload this kind of file. Ask an admin to give you access." }, 403);
+  }
+  const staff = isStaff(user.roles);
+  if (staff) {
     noteActivity({
       action: `uploads.upload-${purpose}`,
       actor: { id: user.id, name: user.username },
@@ -71,8 +82,8 @@ async function upload(request: Request) {
     declaredLength: declared ? Number(declared) : undefined,
     fileName,
     uploadedBy: user.id,
-    // Admins have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
-    limited: !user.isAdmin,
+    // Staff have no upload limits; everyone else UPLOADS_PER_HOUR and UPLOAD_QUOTA_BYTES.
+    limited: !staff,
   });
   noteActivity({
     target: { id: stored.id, label: fileName || stored.url },

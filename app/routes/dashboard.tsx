@@ -1,15 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
 import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { dashboardEntry, openAdminActivity } from "~/web/activity.server";
-import { NOT_ALLOWED, requireAdmin, requireUser, TWO_FACTOR_SETUP_PATH } from "~/web/session.server";
+import { requireRole, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/dashboard";
 import { replyFor } from "./dashboard/actions.server";
-import { DASHBOARD_TABS, dashboardTab, isAdminTab } from "./dashboard/registry";
+import { DASHBOARD_TABS, dashboardTab, tabAreas } from "./dashboard/registry";
 import { actionFor, TAB_SERVERS } from "./dashboard/registry.server";
 import { Sidebar } from "./dashboard/Sidebar";
 import { PROFILE_SAVED, TAB_VIEWS } from "./dashboard/views";
@@ -19,11 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // SPEC.md's sign-in went to /Dashboard: send every other spelling to the one address.
   // (Route matching ignores case; only the spelling differs.)
   if (!url.pathname.startsWith("/dashboard")) throw redirect(`/dashboard${url.search}`);
-  const user = await requireUser(request);
   const tab = dashboardTab(url.searchParams.get("tab"));
   const server = TAB_SERVERS[tab];
-  if (isAdminTab(tab) && user.adminNeedsTwoFactor) throw redirect(TWO_FACTOR_SETUP_PATH);
-  if (isAdminTab(tab) && !user.isAdmin) throw data({ message: server.deniedMessage ?? NOT_ALLOWED }, { status: 403 });
+  const user = await requireRole(request, tabAreas(tab), server.deniedMessage);
   const view = await server.load({ request, url, user });
   return {
     user,
@@ -41,7 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const found = actionFor(intent);
   if (!found) return replyFor(intent)(false, "Unknown action.");
-  if (found.adminOnly) await requireAdmin(request);
+  // Checked before anything is logged or changed: a refused attempt leaves no trace but the 403.
+  await requireRole(request, found.action.areaOf?.(form) ?? found.areas);
   // Every admin's write is logged here, once, whatever the tab (decision 024); a read is not.
   const activity = found.action.reads
     ? null
@@ -70,7 +69,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <h1 className="sr-only">Dashboard</h1>
       <UnsavedChangesGuard />
       <aside className="min-w-0">
-        <Sidebar active={tab} isAdmin={user.isAdmin} />
+        <Sidebar active={tab} roles={user.roles} />
       </aside>
       <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700/60 dark:bg-night-card">
         <Tab data={view} user={user} result={result} confirm={confirm} />

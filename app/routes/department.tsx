@@ -53,7 +53,7 @@ export default function DepartmentPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=course"} what="this department and its courses" />
+      <AdminEditLink area="site" to={"/dashboard?tab=course"} what="this department and its courses" />
       <section
         className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-blue-800 text-white"
         data-testid="department-hero"

@@ -66,7 +66,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const site = matches[0].loaderData.site;
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=about&section=homepage"} what="the home page's hero" />
+      <AdminEditLink area="site" to={"/dashboard?tab=about&section=homepage"} what="the home page's hero" />
       <PageHero tall title={homepage.title} eyebrow={homepage.subtitle} image={homepage.homeimage || undefined}>
         <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">{homepage.intro}</p>
         <div className="mt-10 flex flex-wrap gap-4">

@@ -14,7 +14,7 @@ import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
-import { requireAdmin } from "~/web/session.server";
+import { requireRole } from "~/web/session.server";
 
 import type { Route } from "./+types/post-editor";
 import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "./dashboard/+shared/editor.server";
@@ -33,7 +33,7 @@ const EMPTY: PostForm = {
 
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   // A new post is published on Submit unless the editor chooses Draft or Scheduled. Its page's key
   // (draftId) is the id its first save creates it under: the page's saves make one post.
   if (!params.postId) return { post: null, values: { ...EMPTY, status: "published", draftId: crypto.randomUUID() } };
@@ -58,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "news");
   const editor = { admin, recordId: params.postId };
   if (new URL(request.url).searchParams.has("autosave")) {
     return formAction(request, autosaveForm(request, admin, EMPTY, postFormSchema), async ({ input }) => {

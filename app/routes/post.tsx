@@ -81,7 +81,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return postPage(request, post, previewNotice(expiresAt), true);
   }
   const { posts } = await services();
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(request, "news");
   const slug = params.postSlug ?? "";
   const post = await posts.bySlug(slug, audience);
   if (!post) {
@@ -104,7 +104,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
       <link {...categoryFeedLink(post.category, categoryLabel(post.category))} />
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
-      {!preview && <AdminEditLink to={`/update-post/${post.id}`} what="this post" />}
+      {!preview && <AdminEditLink area="news" to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         <div className="mx-auto w-full max-w-4xl px-6 pb-12">

@@ -36,7 +36,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
   const { blog } = loaderData;
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=posts"} what="the news posts" />
+      <AdminEditLink area="news" to={"/dashboard?tab=posts"} what="the news posts" />
       <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle} />
       <PagedList
         path="/posts"

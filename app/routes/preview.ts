@@ -12,7 +12,7 @@ import { fieldsOf, readForm } from "~/lib/read-form.server";
 import { clipText } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
-import { requireAdmin } from "~/web/session.server";
+import { requireRole } from "~/web/session.server";
 
 import type { Route } from "./+types/preview";
 
@@ -41,8 +41,10 @@ function previewedMetadata(form: FormData): ArticleMetadata | undefined {
  * link, which then shows it as the public page would. The link can be shared until it expires.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  // The area is known from the form, read after the session check (a signed-out visitor's body is never read).
+  await requireRole(request, ["news", "journal"]);
   const form = await readForm(request);
+  const admin = await requireRole(request, form.get("previewKind") === "journal" ? "journal" : "news");
   const { previews } = await services();
   const recordId = /^[0-9a-f-]{36}$/i.test(String(form.get("recordId"))) ? String(form.get("recordId")) : null;
   if (form.get("previewKind") === "journal") {

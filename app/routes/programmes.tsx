@@ -39,7 +39,7 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
     .find((department) => department.departimage)?.id;
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=course"} what="the faculties and departments" />
+      <AdminEditLink area="site" to={"/dashboard?tab=course"} what="the faculties and departments" />
       <PageHero
         compact
         eyebrow="Study with us"

@@ -4,6 +4,7 @@ import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { REVISION_RESTORED } from "~/domain/messages/editorial";
+import type { Area } from "~/domain/roles";
 import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
 import { PROFILE_RECORD } from "~/journal/journal.server";
 import { issueLabel } from "~/journal/vocabulary";
@@ -16,7 +17,7 @@ import { noteActivity } from "~/services/activity.server";
 import type { RevisionSummary } from "~/services/editorial.server";
 import { openAdminActivity } from "~/web/activity.server";
 import { formAction } from "~/web/form-action.server";
-import { requireAdmin } from "~/web/session.server";
+import { requireRole } from "~/web/session.server";
 
 import type { Route } from "./+types/revisions";
 
@@ -66,6 +67,13 @@ const siteFields = (data: Record<string, unknown>) =>
 async function issueLabels() {
   const issues = await (await services()).journal.issues({ includeForthcoming: true });
   return new Map(issues.map((issue) => [issue.id, issueLabel(issue)]));
+}
+
+/** Who may see and restore this page's revisions: the area its record belongs to (roles.ts). */
+function areaOf(params: Route.LoaderArgs["params"]): Area {
+  if (params.postId) return "news";
+  if (params.journalId || params.kind === "journal-settings") return "journal";
+  return "site";
 }
 
 /** The record this page is about, from its address: a post, an article, or a piece of site content. */
@@ -127,7 +135,7 @@ async function subject(params: Route.LoaderArgs["params"]): Promise<Subject> {
  * sections, staff roles, the announcement, focus pages): every save, who and when; compare; restore.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, areaOf(params));
   const record = await subject(params);
   const revisions = await record.revisions();
   const url = new URL(request.url);
@@ -155,7 +163,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, areaOf(params));
   const kind = params.kind ?? (params.postId ? "post" : "journal");
   // Logged once, as the restore of this record's revision (decision 024).
   const activity = openAdminActivity(request, admin, {

@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/accounts/accounts.server";
+import { isStaff } from "~/domain/roles";
 import { services } from "~/runtime.server";
 import {
   type ActivityEntryInput,
@@ -51,7 +52,8 @@ export function openAdminActivity(
   user: SessionUser | null | undefined,
   entry: Partial<ActivityEntryInput> & { action: string },
 ): ActivityScope | null {
-  return user?.isAdmin ? openActivity(recorder, request, { actor: actorOf(user), ...entry }) : null;
+  // Staff of every role are logged (issue 33): the log is of the site's keepers' writes.
+  return user && isStaff(user.roles) ? openActivity(recorder, request, { actor: actorOf(user), ...entry }) : null;
 }
 
 /** A dashboard intent's entry: `<tab>.<intent>`, its target read from the form, the form's fields as details. */

@@ -118,7 +118,7 @@ test.describe("who may upload", () => {
       expect(await refused.json()).toEqual({
         success: false,
         statusCode: 403,
-        message: "Only admins can upload this kind of file.",
+        message: "Your role cannot upload this kind of file. Ask an admin to give you access.",
       });
     }
     const own = await page.request.post("/api/uploads?purpose=avatar", {

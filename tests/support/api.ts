@@ -17,8 +17,14 @@ import {
   type TestDatabase,
 } from "./database";
 
-export type Role = "anonymous" | "user" | "other" | "admin";
-export const ROLES: Role[] = ["anonymous", "user", "other", "admin"];
+/**
+ * The callers of the API tests: signed out; "user" and "other", two readers (no staff role);
+ * an admin; an editor; a journal manager (app/domain/roles.ts).
+ */
+export type Role = "anonymous" | "user" | "other" | "admin" | "editor" | "journal-manager";
+export const ROLES: Role[] = ["anonymous", "user", "other", "editor", "journal-manager", "admin"];
+const SIGNED_IN = ROLES.filter((role) => role !== "anonymous") as Exclude<Role, "anonymous">[];
+const byCaller = () => Object.fromEntries(ROLES.map((role) => [role, ""])) as Record<Role, string>;
 
 export type ApiReply = { status: number; body: unknown; text: string; headers: Headers };
 
@@ -67,9 +73,9 @@ export async function openApiWorld() {
       jwksUrl: google.url,
     },
   });
-  const cookies: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
-  const ids: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
-  const passwords: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
+  const cookies = byCaller();
+  const ids = byCaller();
+  const passwords = byCaller();
 
   /** One API request; every caller gets its own address so rate limits do not mix tests up. */
   async function call(
@@ -130,21 +136,24 @@ export async function openApiWorld() {
         body: { username, email: `${username}@example.edu`, password },
       });
       if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.text}`);
+      if (role === "editor" || role === "journal-manager") {
+        await services.accounts.setRoles((await services.accounts.findByUsername(username))!.id, [role]);
+      }
     }
     const session = await signIn(username, password);
     return { username, password, ...session };
   }
-  // The three callers every test uses; tests add more accounts of their own with addUser.
-  for (const role of ["admin", "user", "other"] as const) {
+  // The callers every test uses; tests add more accounts of their own with addUser.
+  for (const role of SIGNED_IN) {
     const account = await addUser(role);
     cookies[role] = account.cookie;
     ids[role] = account.id;
     passwords[role] = account.password;
   }
 
-  /** New sessions for the three accounts (after a test signed them out). */
+  /** New sessions for the callers' accounts (after a test signed them out). */
   async function refreshSessions() {
-    for (const role of ["admin", "user", "other"] as const) {
+    for (const role of SIGNED_IN) {
       const current = await services.accounts.userById(ids[role]);
       cookies[role] = (await signIn(current!.username, passwords[role])).cookie;
     }

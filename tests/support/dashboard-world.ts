@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { SessionUser } from "~/accounts/accounts.server";
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
+import type { Role } from "~/domain/roles";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Services } from "~/registry.server";
 import type { ActionAnswer, ActionArgs } from "~/routes/dashboard/actions.server";
@@ -39,7 +40,8 @@ async function openDashboardWorld() {
     /** The answer `action` gives the admin for a form of `fields`. */
     asAdmin: async (action: (args: ActionArgs) => Promise<ActionAnswer>, fields: Record<string, string>) =>
       answerOf(await action(formPost(admin, fields))),
-    account: (role: "admin" | "user") => newAccount(world, role),
+    /** A new signed-in account holding `role` ("user": a reader, no staff role). */
+    account: (role: Role | "user") => newAccount(world, role),
     uploadedImage,
     /** An account as the users list shows it now (undefined once deleted). */
     storedUser: async (id: string) => (await services.accounts.listUsers()).items.find((u) => u.id === id),
@@ -90,10 +92,10 @@ export function accepted(intent: string, message: string) {
 
 let accounts = 0;
 
-/** A new account, signed up and signed in as the sign-up form does; an admin when asked. */
+/** A new account, signed up and signed in as the sign-up form does, holding `role` when one is named. */
 async function newAccount(
   { database, services }: { database: TestDatabase; services: Services },
-  role: "admin" | "user",
+  role: Role | "user",
 ): Promise<SignedIn> {
   accounts += 1;
   const username = `${role}.${accounts}.${Date.now().toString(36)}`;
@@ -101,6 +103,8 @@ async function newAccount(
   const browser = new Request("http://localhost/signup", { headers: { [CLIENT_IP_HEADER]: `10.7.0.${accounts}` } });
   await services.accounts.signUp(browser, input);
   if (role === "admin") await services.accounts.createAdmin(input, { promoteExisting: true });
+  else if (role !== "user")
+    await services.accounts.setRoles((await services.accounts.findByUsername(username))!.id, [role]);
   const signedIn = await services.accounts.signIn(browser, { username, password: PASSWORD });
   const [row] = await database.db.select().from(users).where(eq(users.username, username));
   const cookie = signedIn.headers
@@ -113,6 +117,7 @@ async function newAccount(
     username,
     email: row.email,
     image: row.image ?? "",
+    roles: role === "user" ? [] : [role],
     isAdmin: role === "admin",
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -158,7 +158,7 @@ export const academicOperations: Operation[] = [
       return ok((await services.academicsAdmin.lists()).courses.map(courseJson));
     },
   }),
-  operation("createFaculty", "POST /api/faculty/create", "admin", {
+  operation("createFaculty", "POST /api/faculty/create", "site", {
     summary: "Add a faculty",
     body: s.facultyBody,
     responses: { 201: { description: "Created", schema: s.facultyRecord } },
@@ -167,7 +167,7 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.createFaculty(body.name)), 201);
     },
   }),
-  operation("updateFaculty", "PUT /api/faculty/{id}", "admin", {
+  operation("updateFaculty", "PUT /api/faculty/{id}", "site", {
     summary: "Rename a faculty",
     body: s.facultyBody,
     responses: { 200: { description: "Saved", schema: s.facultyRecord } },
@@ -176,38 +176,38 @@ export const academicOperations: Operation[] = [
       return ok(facultyJson(await services.academicsAdmin.updateFaculty(params.id, body.name)));
     },
   }),
-  operation("deleteFaculty", "DELETE /api/faculty/{id}", "admin", {
+  operation("deleteFaculty", "DELETE /api/faculty/{id}", "site", {
     aliases: [{ path: "/api/faculty/deletefaculty/{id}/{userId}", operationId: "deleteFacultyWithUser" }],
     summary: "Delete a faculty",
     description:
       "A faculty that still holds departments or courses answers 409 with their numbers; repeat with those numbers to delete them too.",
     ...deletesHolding("faculty", (services, id, confirm) => services.academicsAdmin.deleteFaculty(id, confirm)),
   }),
-  operation("createDepartment", "POST /api/departments/create", "admin", {
+  operation("createDepartment", "POST /api/departments/create", "site", {
     summary: "Add a department to a faculty",
     ...adds(departments, (services, input) => services.academicsAdmin.createDepartment(input)),
   }),
-  operation("updateDepartment", "PUT /api/departments/{id}", "admin", {
+  operation("updateDepartment", "PUT /api/departments/{id}", "site", {
     aliases: [{ path: "/api/department/{id}", operationId: "updateDepartmentSingular" }],
     summary: "Save an edited department",
     ...saves(departments, (services, id, input) => services.academicsAdmin.updateDepartment(id, input)),
   }),
-  operation("deleteDepartment", "DELETE /api/departments/{id}", "admin", {
+  operation("deleteDepartment", "DELETE /api/departments/{id}", "site", {
     aliases: [{ path: "/api/department/{id}", operationId: "deleteDepartmentSingular" }],
     summary: "Delete a department",
     description:
       "A department that still holds courses answers 409 with their number; repeat with ?departments=0&courses=N to delete them too.",
     ...deletesHolding("department", (services, id, confirm) => services.academicsAdmin.deleteDepartment(id, confirm)),
   }),
-  operation("createCourse", "POST /api/course/create", "admin", {
+  operation("createCourse", "POST /api/course/create", "site", {
     summary: "Add a course",
     ...adds(courses, (services, input) => services.academicsAdmin.createCourse(input)),
   }),
-  operation("updateCourse", "PUT /api/course/{id}", "admin", {
+  operation("updateCourse", "PUT /api/course/{id}", "site", {
     summary: "Save an edited course",
     ...saves(courses, (services, id, input) => services.academicsAdmin.updateCourse(id, input)),
   }),
-  operation("deleteCourse", "DELETE /api/course/{id}", "admin", {
+  operation("deleteCourse", "DELETE /api/course/{id}", "site", {
     summary: "Delete a course",
     responses: { 200: message },
     errors: [404],

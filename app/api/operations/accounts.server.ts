@@ -137,7 +137,7 @@ export const accountOperations: Operation[] = [
       return done(`${removed.username} deleted successfully!`);
     },
   }),
-  operation("listUsers", "GET /api/users/getusers", "admin", {
+  operation("listUsers", "GET /api/users/getusers", "people", {
     summary: "List users, newest first (5 a page)",
     query: z.object(pageQuery),
     responses: { 200: { description: "A page of users", schema: s.usersList } },

@@ -24,7 +24,7 @@ const entryJson = (entry: ActivityEntry) => ({
 const operation = operationsTagged("Activity");
 
 export const activityOperations: Operation[] = [
-  operation("listActivity", "GET /api/activity", "admin", {
+  operation("listActivity", "GET /api/activity", "people", {
     summary: "The activity log, newest first (25 a page)",
     description:
       "Every admin's write, failed sign-ins and sign-ins that needed a second factor, with who, when, what and from where. " +

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { POST_DELETED } from "~/domain/messages/posts";
+import { mayWorkOn } from "~/domain/roles";
 import { normalisePage } from "~/services/pagination";
 import type { Post } from "~/services/posts.server";
 
@@ -47,8 +48,8 @@ export const postOperations: Operation[] = [
     responses: { 200: { description: "A page of posts and the total", schema: s.postsList }, 301: moved },
     async handle({ services, query, request, user }) {
       if (query.postId || query.slug) {
-        // Admins also find drafts and scheduled posts when they ask for one.
-        const audience = user?.isAdmin ? "admin" : "public";
+        // Those who work on the news also find drafts and scheduled posts when they ask for one.
+        const audience = user && mayWorkOn(user.roles, "news") ? "admin" : "public";
         const post = query.postId
           ? await services.posts.byId(query.postId, audience)
           : await services.posts.bySlug(query.slug!, audience);
@@ -69,16 +70,16 @@ export const postOperations: Operation[] = [
       return ok({ posts: page.items.map(postJson), total, totalPosts: total, hasMore: page.hasMore });
     },
   }),
-  operation("createPost", "POST /api/post/create", "admin", {
+  operation("createPost", "POST /api/post/create", "news", {
     summary: "Publish a post",
     ...publishes(posts, (services, post) => services.posts.create(post)),
   }),
-  operation("updatePost", "PUT /api/post/updatepost/{postId}/{userId}", "admin", {
+  operation("updatePost", "PUT /api/post/updatepost/{postId}/{userId}", "news", {
     summary: "Save an edited post (the whole post)",
     description: "`userId` is the earlier client's author id; the session decides who may edit.",
     ...savesEdited(posts, "postId", (services, id, post, options) => services.posts.update(id, post, options)),
   }),
-  operation("deletePost", "DELETE /api/post/deletepost/{postId}/{userId}", "admin", {
+  operation("deletePost", "DELETE /api/post/deletepost/{postId}/{userId}", "news", {
     summary: "Delete a post",
     ...deletes("postId", POST_DELETED, (services, id) => services.posts.remove(id)),
   }),

@@ -102,7 +102,7 @@ export const siteOperations: Operation[] = [
     summary: "A settings section's fields",
     ...reads(sections, "The section"),
   }),
-  operation("saveSettings", "PUT /api/settings/{section}", "admin", {
+  operation("saveSettings", "PUT /api/settings/{section}", "site", {
     summary: "Save a settings section (every field)",
     description:
       "`vcImage` and `directorImage` (the earlier client's spelling) are taken as `vcimage` and `directorimage`.",
@@ -124,7 +124,7 @@ export const siteOperations: Operation[] = [
     summary: "One staff record",
     ...reads(staffRoles, "The record"),
   }),
-  operation("saveStaff", "PUT /api/staff/{role}", "admin", {
+  operation("saveStaff", "PUT /api/staff/{role}", "site", {
     summary: "Save a staff record (every field)",
     ...saves(staffRoles, s.staffBody, "The saved record", (services, role, body, editorId) => {
       const { name, post, email, description, photo } = body;
@@ -138,7 +138,7 @@ export const siteOperations: Operation[] = [
       return ok(await services.siteContent.announcement());
     },
   }),
-  operation("saveAnnouncement", "PUT /api/announce", "admin", {
+  operation("saveAnnouncement", "PUT /api/announce", "site", {
     summary: "Save the announcement",
     body: s.announcementBody,
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
@@ -155,7 +155,7 @@ export const siteOperations: Operation[] = [
     summary: "A focus page's words (homePage, submitPage, aboutPage, focusPage)",
     ...reads(focusPages, "The focus record"),
   }),
-  operation("saveFocus", "POST /api/focus", "admin", {
+  operation("saveFocus", "POST /api/focus", "site", {
     summary: "Read (key only) or save (key, title, subtitle, content) a focus page",
     body: s.focusBody,
     responses: { 200: { description: "The focus record", schema: s.focusRecord } },

@@ -48,7 +48,7 @@ export function SiteHeader({
   theme,
 }: {
   site: SiteLinks;
-  user: { username: string; email: string; image: string; isAdmin?: boolean } | null;
+  user: { username: string; email: string; image: string; workHref?: string | null } | null;
   theme: Theme;
 }) {
   const signedIn = user !== null;

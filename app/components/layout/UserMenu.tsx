@@ -7,7 +7,12 @@ const ITEM =
   "block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800";
 
 /** The signed-in user's menu in the top bar: who they are, Profile, (for admins) Dashboard, Sign out. */
-export function UserMenu({ user }: { user: { username: string; email: string; image: string; isAdmin?: boolean } }) {
+export function UserMenu({
+  user,
+}: {
+  /** `workHref`: where the person's dashboard work starts (none for a reader, who has only the profile). */
+  user: { username: string; email: string; image: string; workHref?: string | null };
+}) {
   // Submitted from the item's select event: the menu (and any form inside it) closes on select.
   const submit = useSubmit();
   return (
@@ -34,10 +39,9 @@ export function UserMenu({ user }: { user: { username: string; email: string; im
               Profile
             </Link>
           </DropdownMenu.Item>
-          {user.isAdmin && (
-            // Where an admin manages the site's content: the posts tab, the first of the content tabs.
+          {user.workHref && (
             <DropdownMenu.Item asChild>
-              <Link to="/dashboard?tab=posts" className={ITEM}>
+              <Link to={user.workHref} className={ITEM}>
                 Dashboard
               </Link>
             </DropdownMenu.Item>

@@ -54,7 +54,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   ].filter(Boolean);
   return (
     <>
-      <AdminEditLink to="/dashboard?tab=issues" what="the journal's issues" />
+      <AdminEditLink area="journal" to="/dashboard?tab=issues" what="the journal's issues" />
       <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal" />
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-12">

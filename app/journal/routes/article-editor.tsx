@@ -29,7 +29,7 @@ import { EditorForm } from "~/routes/dashboard/+shared/EditorForm";
 import { EditorialFields, HistoryLink, PreviewButton } from "~/routes/dashboard/+shared/EditorialFields";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
-import { requireAdmin } from "~/web/session.server";
+import { requireRole } from "~/web/session.server";
 
 import { ScholarlyFields } from "../dashboard/ScholarlyFields";
 import type { Route } from "./+types/article-editor";
@@ -54,7 +54,7 @@ async function scholarlyChoices() {
 
 /** /create-journal and /update-journal/{journalId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "journal");
   // A new article starts as a draft (issue 31): it goes public when the editor publishes it, or
   // with its issue when the issue is published.
   const choices = await scholarlyChoices();
@@ -82,7 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "journal");
   const editor = { admin, recordId: params.journalId };
   if (new URL(request.url).searchParams.has("autosave")) {
     return formAction(request, autosaveForm(request, admin, EMPTY, articleEditorSchema), async ({ input }) => {

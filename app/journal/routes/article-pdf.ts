@@ -18,7 +18,7 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { articles, media } = await services();
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(request, "journal");
   const url = new URL(request.url);
   const article = await articles.bySlug(params.journalSlug, audience);
   if (!article) {

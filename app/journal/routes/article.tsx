@@ -5,6 +5,7 @@ import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
+import { mayWorkOn } from "~/domain/roles";
 import type { ArticleView } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import { Byline } from "~/journal/components/Byline";
@@ -96,7 +97,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       preview: true,
     };
   }
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(request, "journal");
   const slug = params.journalSlug ?? "";
   const article = await articles.bySlug(slug, audience);
   if (!article) {
@@ -149,7 +150,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
   return (
     <article>
       {notice && <UnpublishedNotice message={notice} editHref={preview || !id ? undefined : `/update-journal/${id}`} />}
-      {!preview && id && <AdminEditLink to={`/update-journal/${id}`} what="this journal article" />}
+      {!preview && id && <AdminEditLink area="journal" to={`/update-journal/${id}`} what="this journal article" />}
       <header className="bg-navy-900 pt-36 pb-12 text-white">
         <div className="mx-auto max-w-5xl px-6">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
@@ -320,7 +321,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               )}
             </dl>
           </TitledSection>
-          {!preview && matches[0].loaderData.user?.isAdmin && (
+          {!preview && mayWorkOn(matches[0].loaderData.user?.roles ?? [], "journal") && (
             <TitledSection id="for-editors" title="For editors" className="text-sm print:hidden">
               <ul className="mt-3 space-y-1">
                 <li>

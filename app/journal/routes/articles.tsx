@@ -87,7 +87,7 @@ export const meta = routeMeta(JOURNALS_HEADING_DEFAULTS.title);
 export default function Journals({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminEditLink to={"/dashboard?tab=journals"} what="the journal articles" />
+      <AdminEditLink area="journal" to={"/dashboard?tab=journals"} what="the journal articles" />
       <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle} />
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">

@@ -5,7 +5,7 @@ import { doajForArticles } from "~/journal/exports/doaj.server";
 import { articleFor, issueNumbersOf, issueWithArticles, journalFor } from "~/journal/web/views.server";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
-import { requireAdmin } from "~/web/session.server";
+import { requireRole } from "~/web/session.server";
 
 import type { Route } from "./+types/exports";
 
@@ -21,10 +21,10 @@ const xml = (body: string, name: string) =>
 /**
  * The editors' exports for indexers: Crossref deposit XML (to upload at Crossref) and DOAJ article
  * XML, per issue (/journals/issue/{v}/{n}/crossref.xml, doaj.xml) or per article
- * (/journal/{slug}/crossref.xml, doaj.xml). Admins only: an export names the depositor.
+ * (/journal/{slug}/crossref.xml, doaj.xml). For those who run the journal: an export names the depositor.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "journal");
   const format = new URL(request.url).pathname.endsWith("/crossref.xml") ? "crossref" : "doaj";
   const all = await services();
   const journal = await journalFor(request);

@@ -25,7 +25,7 @@ const notFound = () => data({ message: "Issue not found" }, { status: 404 });
 export async function loader({ params, request }: Route.LoaderArgs) {
   const numbers = issueNumbersOf(params);
   if (!numbers) throw notFound();
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(request, "journal");
   const { journal, articles: allArticles } = await services();
   // Admins see a forthcoming issue as it is being put together.
   const issue = await journal.issueByNumber(numbers.volume, numbers.number, audience === "admin");
@@ -70,7 +70,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
   const exportBase = `/journals/issue/${issue.volume}/${issue.number}`;
   return (
     <>
-      <AdminEditLink to="/dashboard?tab=issues" what="the journal's issues" />
+      <AdminEditLink area="journal" to="/dashboard?tab=issues" what="the journal's issues" />
       <PageHero
         compact
         eyebrow={journalTitle}

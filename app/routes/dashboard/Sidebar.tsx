@@ -1,9 +1,12 @@
 import { Form, Link } from "react-router";
 
-import { DASHBOARD_TABS, type DashboardTab } from "./registry";
+import { type Role, ROLE_LABELS, rolesLabel } from "~/domain/roles";
 
-export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: boolean }) {
-  const tabs = DASHBOARD_TABS.filter((t) => isAdmin || !t.adminOnly);
+import { type DASHBOARD_TABS, type DashboardTab, tabsFor } from "./registry";
+
+/** The tabs the person's roles open, and nothing else (issue 33). */
+export function Sidebar({ active, roles }: { active: DashboardTab; roles: Role[] }) {
+  const tabs = tabsFor(roles);
   return (
     <nav
       aria-label="Dashboard"
@@ -12,7 +15,7 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
       <ul className="tabs-strip flex gap-1 overflow-x-auto md:flex-col">
         {tabs.map((tab) => (
           <li key={tab.id}>
-            <SidebarLink tab={tab} current={tab.id === active} isAdmin={isAdmin} />
+            <SidebarLink tab={tab} current={tab.id === active} roles={roles} />
           </li>
         ))}
         <li className="md:mt-2 md:border-t md:border-slate-200 md:pt-2 md:dark:border-slate-700">
@@ -38,15 +41,15 @@ export function Sidebar({ active, isAdmin }: { active: DashboardTab; isAdmin: bo
   );
 }
 
-/** One tab's entry; the profile entry also says whether the account is an admin's. */
+/** One tab's entry; the profile entry also names the account's roles. */
 function SidebarLink({
   tab,
   current,
-  isAdmin,
+  roles,
 }: {
   tab: (typeof DASHBOARD_TABS)[number];
   current: boolean;
-  isAdmin: boolean;
+  roles: Role[];
 }) {
   return (
     <Link
@@ -65,7 +68,7 @@ function SidebarLink({
             current ? "bg-white/20" : "bg-navy-50 text-navy-700 dark:bg-navy-800 dark:text-gold-300"
           }`}
         >
-          {isAdmin ? "Admin" : "User"}
+          {roles.length > 1 ? `${ROLE_LABELS[roles[0]]} +${roles.length - 1}` : rolesLabel(roles)}
         </span>
       )}
     </Link>

@@ -1,6 +1,7 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
 import type { SessionUser } from "~/accounts/accounts.server";
+import type { Area } from "~/domain/roles";
 import type { ActivityScope } from "~/services/activity.server";
 import {
   answerForm,
@@ -28,7 +29,11 @@ type Reply = (
  * A named dashboard action: the form's `intent` it answers travels with it. `reads`: it changes
  * nothing (it only chooses what the form shows), so the activity log leaves it out.
  */
-export type DashboardAction = ((args: ActionArgs) => Promise<ActionAnswer>) & { intent: string; reads?: boolean };
+export type DashboardAction = ((args: ActionArgs) => Promise<ActionAnswer>) & {
+  intent: string;
+  reads?: boolean;
+  areaOf?: (form: FormData) => Area;
+};
 
 /** The server half of a tab: its data for the page, and its actions by intent. */
 export type TabServer<Data = unknown> = {
@@ -61,6 +66,8 @@ export function replyFor(intent: string): Reply {
  */
 type ActionOptions<Parsed> = Pick<FormSpec<Parsed, Partial<ActionResult>>, "fields" | "schema" | "refusedExtra"> & {
   reads?: boolean;
+  /** The area the form's record belongs to, when it is narrower than the tab's (the trash: a post or an article). */
+  areaOf?: (form: FormData) => Area;
 };
 
 /**
@@ -74,7 +81,7 @@ export function runAction<Parsed = FormValues>(
   options: ActionOptions<Parsed> = {},
 ): DashboardAction {
   const reply = replyFor(intent);
-  const { reads, ...form } = options;
+  const { reads, areaOf, ...form } = options;
   const action = (args: ActionArgs) =>
     answerForm(
       args.form,
@@ -87,7 +94,7 @@ export function runAction<Parsed = FormValues>(
       },
       (work) => fn({ ...args, ...work, reply }),
     ) as Promise<ActionAnswer>;
-  return Object.assign(action, { intent, ...(reads ? { reads: true } : {}) });
+  return Object.assign(action, { intent, ...(reads ? { reads: true } : {}), ...(areaOf ? { areaOf } : {}) });
 }
 
 /** A tab's actions map, keyed by the intent each one answers. */

@@ -1,5 +1,7 @@
+import type { Area } from "~/domain/roles";
+
 import type { DashboardAction, TabServer } from "./actions.server";
-import { DASHBOARD_TABS, type DashboardTab, isAdminTab, tabModule } from "./registry";
+import { DASHBOARD_TABS, type DashboardTab, tabAreas, tabModule } from "./registry";
 
 /**
  * Each tab's server module, by `?tab=` id: `+tabs/<id>/<id>.server.ts` in this folder or in a
@@ -20,13 +22,15 @@ export const TAB_SERVERS = Object.fromEntries(
 ) as Record<DashboardTab, TabServer>;
 
 /**
- * The action for a form's intent, and whether it is for admins. Any tab's form may post to the
- * bare /dashboard address, so the intent alone chooses the action, whatever `?tab=` says.
+ * The action for a form's intent, and the areas of its tab (who may run it). Any tab's form may post
+ * to the bare /dashboard address, so the intent alone chooses the action, whatever `?tab=` says.
  */
-export function actionFor(intent: string): { action: DashboardAction; adminOnly: boolean; tab: DashboardTab } | null {
+export function actionFor(
+  intent: string,
+): { action: DashboardAction; areas: readonly Area[]; tab: DashboardTab } | null {
   for (const [id, tab] of Object.entries(TAB_SERVERS) as [DashboardTab, TabServer][]) {
     const action = Object.hasOwn(tab.actions, intent) ? tab.actions[intent] : undefined;
-    if (action) return { action, adminOnly: isAdminTab(id), tab: id };
+    if (action) return { action, areas: tabAreas(id), tab: id };
   }
   return null;
 }

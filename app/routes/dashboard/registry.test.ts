@@ -19,7 +19,7 @@ it("finds a server module and a screen for every tab in the registry, by folder"
 it("gives each intent to one tab, so a form's intent alone chooses its action", () => {
   const intents = Object.values(TAB_SERVERS).flatMap((tab) => Object.keys(tab.actions));
   expect(new Set(intents).size).toBe(intents.length);
-  expect(actionFor("delete-post")).toMatchObject({ adminOnly: true });
-  expect(actionFor("update-profile")).toMatchObject({ adminOnly: false });
+  expect(actionFor("delete-post")).toMatchObject({ areas: ["news"] });
+  expect(actionFor("update-profile")).toMatchObject({ areas: [] });
   expect(actionFor("no-such-intent")).toBeNull();
 });

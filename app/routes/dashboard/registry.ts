@@ -1,3 +1,5 @@
+import { type Area, mayWorkOnAny, type Role } from "~/domain/roles";
+
 /**
  * The dashboard's tabs, in sidebar order (SPEC.md "Dashboard"): id is the `?tab=` value. Each tab
  * is a folder `+tabs/<id>/`, here or in a feature's `dashboard/` folder (the journal's three are in
@@ -6,29 +8,31 @@
  * new tab needs. Client-safe on purpose: the sidebar, the page title and the end-to-end tests read it.
  */
 const TAB_REGISTRY = [
-  { id: "profile", label: "Profile", adminOnly: false },
-  { id: "posts", label: "Posts", adminOnly: true },
-  { id: "users", label: "Users", adminOnly: true },
-  { id: "course", label: "Course", adminOnly: true },
-  { id: "about", label: "About", adminOnly: true },
-  { id: "staff", label: "Directory", adminOnly: true },
-  { id: "announce", label: "Announcement", adminOnly: true },
-  { id: "focus", label: "Focus", adminOnly: true },
-  { id: "journals", label: "Journals", adminOnly: true },
+  { id: "profile", label: "Profile", areas: [] },
+  { id: "posts", label: "Posts", areas: ["news"] },
+  { id: "users", label: "Users", areas: ["people"] },
+  { id: "course", label: "Course", areas: ["site"] },
+  { id: "about", label: "About", areas: ["site"] },
+  { id: "staff", label: "Directory", areas: ["site"] },
+  { id: "announce", label: "Announcement", areas: ["site"] },
+  { id: "focus", label: "Focus", areas: ["site"] },
+  // SPEC.md's "Journals" tab: SPEC-NOTES.md calls the articles what they are.
+  { id: "journals", label: "Articles", areas: ["journal"] },
   // Not in SPEC.md: the journal as a periodical, its settings and its issues (issue 20).
-  { id: "journal", label: "Journal settings", adminOnly: true },
-  { id: "issues", label: "Issues", adminOnly: true },
+  { id: "journal", label: "Journal settings", areas: ["journal"] },
+  { id: "issues", label: "Issues", areas: ["journal"] },
   // Not in SPEC.md: every uploaded file, where it is used, its alt text and caption (issue 19).
-  { id: "media", label: "Media", adminOnly: true },
-  // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19).
-  { id: "trash", label: "Trash", adminOnly: true },
+  { id: "media", label: "Media", areas: ["media"] },
+  // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19), each by whoever
+  // may work on its kind.
+  { id: "trash", label: "Trash", areas: ["news", "journal"] },
   // Not in SPEC.md: who changed what, when and from where (issue 21).
-  { id: "activity", label: "Activity", adminOnly: true },
+  { id: "activity", label: "Activity", areas: ["people"] },
   // Not in SPEC.md: the mails the site sent or is sending (issue 21).
-  { id: "outbox", label: "Outbox", adminOnly: true },
-] as const;
+  { id: "outbox", label: "Outbox", areas: ["people"] },
+] as const satisfies readonly { id: string; label: string; areas: readonly Area[] }[];
 
-export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; adminOnly: boolean }[] = TAB_REGISTRY;
+export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; areas: readonly Area[] }[] = TAB_REGISTRY;
 
 export type DashboardTab = (typeof TAB_REGISTRY)[number]["id"];
 
@@ -37,8 +41,14 @@ export function dashboardTab(value: string | null): DashboardTab {
   return TAB_REGISTRY.find((t) => t.id === value)?.id ?? "profile";
 }
 
-export function isAdminTab(tab: DashboardTab) {
-  return TAB_REGISTRY.find((t) => t.id === tab)!.adminOnly;
+/** The areas a tab works on: who holds a role for any of them may open it (none: anyone signed in). */
+export function tabAreas(tab: DashboardTab): readonly Area[] {
+  return TAB_REGISTRY.find((t) => t.id === tab)!.areas;
+}
+
+/** The tabs someone holding `roles` may open, in sidebar order. */
+export function tabsFor(roles: readonly Role[]) {
+  return DASHBOARD_TABS.filter((tab) => mayWorkOnAny(roles, tab.areas));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TwoFactorReply } from "~/accounts/two-factor";
+import type { Role } from "~/domain/roles";
 import type { FormAnswer } from "~/lib/forms/answer";
 
 /**
@@ -18,7 +19,7 @@ export type ActionResult = FormAnswer & {
 /** The props every tab component gets from the shell. */
 export type TabProps<Data> = {
   data: Data;
-  user: { id: string; username: string; email: string; image: string; isAdmin: boolean };
+  user: { id: string; username: string; email: string; image: string; isAdmin: boolean; roles: Role[] };
   result: ActionResult | undefined;
   /** The `?confirm=` value: the dialog to open on arrival (the no-script path of delete links). */
   confirm: string | null;

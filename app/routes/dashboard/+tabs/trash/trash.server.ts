@@ -1,4 +1,5 @@
 import { DELETED_FOREVER, NOT_IN_TRASH, RESTORED_FROM_TRASH } from "~/domain/messages/editorial";
+import { type Area, mayWorkOn } from "~/domain/roles";
 import { services } from "~/runtime.server";
 import { TRASH_DAYS } from "~/services/editorial.server";
 
@@ -11,11 +12,14 @@ const DAY = 86_400_000;
 const daysLeft = (deletedAt: Date | null) =>
   Math.max(0, Math.ceil(((deletedAt?.getTime() ?? Date.now()) + TRASH_DAYS * DAY - Date.now()) / DAY));
 
-export async function load(_args: TabLoadArgs) {
+const NOTHING = { items: [], total: 0 };
+
+/** Each person sees the deleted items of the kinds their roles work on: posts (news), articles (journal). */
+export async function load({ user }: TabLoadArgs) {
   const { posts, articles } = await services();
   const [trashedPosts, trashedArticles] = await Promise.all([
-    posts.adminList({ trashed: true, sort: "updated", limit: 50 }),
-    articles.adminList({ trashed: true, sort: "updated", limit: 50 }),
+    mayWorkOn(user.roles, "news") ? posts.adminList({ trashed: true, sort: "updated", limit: 50 }) : NOTHING,
+    mayWorkOn(user.roles, "journal") ? articles.adminList({ trashed: true, sort: "updated", limit: 50 }) : NOTHING,
   ]);
   return {
     items: [
@@ -38,23 +42,35 @@ export async function load(_args: TabLoadArgs) {
   };
 }
 
+/** Whose the item is: the dashboard lets only those who work on its kind restore or delete it. */
+const areaOf = (form: FormData): Area => (form.get("kind") === "journal" ? "journal" : "news");
+
 /** The store of the kind the form names, and the ids it names. */
 async function target(form: FormData) {
   const all = await services();
-  const store = form.get("kind") === "journal" ? all.articles : all.posts;
-  return { store, ids: [String(form.get("id") ?? "")] };
+  return { store: areaOf(form) === "journal" ? all.articles : all.posts, ids: [String(form.get("id") ?? "")] };
 }
 
-export const restoreItem = runAction("restore-item", TRASH_FAILURES, async ({ form, reply }) => {
-  const { store, ids } = await target(form);
-  const restored = await store.restore(ids);
-  return restored.length ? reply(true, RESTORED_FROM_TRASH) : reply(false, NOT_IN_TRASH, { status: 404 });
-});
+export const restoreItem = runAction(
+  "restore-item",
+  TRASH_FAILURES,
+  async ({ form, reply }) => {
+    const { store, ids } = await target(form);
+    const restored = await store.restore(ids);
+    return restored.length ? reply(true, RESTORED_FROM_TRASH) : reply(false, NOT_IN_TRASH, { status: 404 });
+  },
+  { areaOf },
+);
 
-export const purgeItem = runAction("purge-item", TRASH_FAILURES, async ({ form, reply }) => {
-  const { store, ids } = await target(form);
-  const removed = await store.purge(ids);
-  return removed.length ? reply(true, DELETED_FOREVER) : reply(false, NOT_IN_TRASH, { status: 404 });
-});
+export const purgeItem = runAction(
+  "purge-item",
+  TRASH_FAILURES,
+  async ({ form, reply }) => {
+    const { store, ids } = await target(form);
+    const removed = await store.purge(ids);
+    return removed.length ? reply(true, DELETED_FOREVER) : reply(false, NOT_IN_TRASH, { status: 404 });
+  },
+  { areaOf },
+);
 
 export const actions = byIntent(restoreItem, purgeItem);

@@ -7,6 +7,7 @@ import { buttonClasses } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { INVITABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/domain/roles";
 import { formatDate } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -81,6 +82,34 @@ function AdminCell({
   );
 }
 
+/** The roles besides admin (the Admin column has its own control), chosen in a fold that works without scripts. */
+function RolesCell({ user }: { user: UserListItem }) {
+  const others = user.roles.filter((role) => role !== "admin");
+  return (
+    <details className="group text-sm">
+      <summary className="cursor-pointer rounded px-1 py-0.5 whitespace-nowrap text-navy-700 hover:underline dark:text-gold-300">
+        {others.length ? others.map((role) => ROLE_LABELS[role]).join(", ") : "None"}
+        <span className="sr-only">: change the roles of {user.username}</span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-1.5">
+        <input type="hidden" name="intent" value="set-roles" />
+        <input type="hidden" name="userId" value={user.id} />
+        {INVITABLE_ROLES.map((role) => (
+          <label key={role} className="flex items-start gap-2 text-xs">
+            <input type="checkbox" name="roles" value={role} defaultChecked={user.roles.includes(role)} />
+            <span>
+              <span className="font-semibold">{ROLE_LABELS[role]}</span>: {ROLE_DESCRIPTIONS[role]}
+            </span>
+          </label>
+        ))}
+        <button type="submit" className={ADMIN_BUTTON}>
+          Save roles
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 /** Text that may wrap after each @, dot, dash and underscore. */
 function Breakable({ text }: { text: string }) {
   return text.split(/(?<=[@._-])/).map((part, i) => (
@@ -125,6 +154,7 @@ function userColumns(
       ),
     },
     { header: "Admin", cell: (u) => <AdminCell user={u} page={page} onPromote={onPromote} /> },
+    { header: "Roles", cell: (u) => <RolesCell user={u} /> },
     {
       header: "Delete",
       cell: (u) => (

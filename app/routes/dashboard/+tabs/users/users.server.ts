@@ -1,3 +1,4 @@
+import { isRole, rolesLabel } from "~/domain/roles";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
@@ -28,10 +29,23 @@ export const setAdmin = runAction("set-admin", USERS_FAILURES, async ({ form, re
   return reply(true, makeAdmin ? `${changed.username} is now an admin.` : `${changed.username} is no longer an admin.`);
 });
 
+/** Sets the roles besides admin (editor, journal manager) that the form's boxes name; admin stays as it was. */
+export const setRoles = runAction("set-roles", USERS_FAILURES, async ({ form, reply }) => {
+  const chosen = form.getAll("roles").filter(isRole);
+  const changed = await (
+    await services()
+  ).accounts.setRoles(String(form.get("userId") ?? ""), (held) => [
+    ...held.filter((role) => role === "admin"),
+    ...chosen.filter((role) => role !== "admin"),
+  ]);
+  noteActivity({ target: { label: changed.username }, details: { roles: changed.roles.join(",") || "reader" } });
+  return reply(true, `${changed.username}'s roles: ${rolesLabel(changed.roles)}.`);
+});
+
 /** Mails a colleague a link to choose a new password (they keep their password until they use it). */
 export const sendResetLink = runAction("send-reset-link", USERS_FAILURES, async ({ form, user, reply }) => {
   const result = await (await services()).accounts.sendResetLink(user, String(form.get("userId") ?? ""));
   return reply(true, result.message);
 });
 
-export const actions = byIntent(deleteUser, setAdmin, sendResetLink);
+export const actions = byIntent(deleteUser, setAdmin, setRoles, sendResetLink);
