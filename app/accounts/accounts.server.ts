@@ -3,9 +3,8 @@ import { type Effects, effectTable } from "~/services/content-changes.server";
 import type { MailService } from "~/services/mail/mail.server";
 
 import * as administration from "./administration.server";
-import { attemptLimiter } from "./attempt-limits.server";
 import { type AuthOptions, createAuthLibrary, type LibraryPolicy } from "./better-auth/library.server";
-import { type AccountsContext, linkOrigin } from "./context.server";
+import { type AccountsContext, accountsContext } from "./context.server";
 import * as devices from "./devices.server";
 import * as email from "./email.server";
 import * as reset from "./password-reset.server";
@@ -36,7 +35,7 @@ import { findByEmail, findByUsername, userById } from "./users.server";
  */
 
 export type { AuthOptions };
-export type { AccountResult, ProviderButton } from "./context.server";
+export type { AccountResult } from "./context.server";
 export type { DeviceSession } from "./devices.server";
 export type { SignInResult } from "./sign-in.server";
 export type { TwoFactorStatus } from "./two-factor.server";
@@ -62,16 +61,7 @@ const LIBRARY_POLICY: LibraryPolicy = {
 
 /** The accounts' two services, over one auth library (they share its sessions and cookies). */
 export function createAccounts(db: Database, options: AuthOptions, mail: MailService) {
-  const ctx: AccountsContext = {
-    db,
-    library: createAuthLibrary(db, options, LIBRARY_POLICY),
-    mail,
-    limiter: attemptLimiter(db),
-    linkOrigin: linkOrigin(options),
-    publicUrl: options.publicUrl,
-    providers: [options.google, options.oidc].filter((p) => p !== undefined).map(({ id, name }) => ({ id, name })),
-    requireAdminTwoFactor: Boolean(options.requireAdminTwoFactor),
-  };
+  const ctx = accountsContext(db, createAuthLibrary(db, options, LIBRARY_POLICY), options, mail);
   return { accounts: accountsService(ctx), twoFactor: twoFactorService(ctx) };
 }
 

@@ -12,7 +12,7 @@ import {
 import { ARTICLE_GONE, DOI_TAKEN, PAGES_ORDER } from "~/journal/messages";
 import { ARTICLE_SECTIONS } from "~/journal/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { type Effects, effectTable } from "~/services/content-changes.server";
+import type { Effects } from "~/services/content-changes.server";
 import {
   type Audience,
   editorialColumns,
@@ -22,8 +22,7 @@ import {
 } from "~/services/editorial.server";
 import {
   type AdminListQuery,
-  EDITORIAL_READS,
-  EDITORIAL_WRITES,
+  editorialEffects,
   editorialRecords,
   handedOn,
   type SaveOptions,
@@ -161,20 +160,12 @@ export function articlesService(db: Database, files: StoredFiles) {
   }
 
   return {
-    // Shared with posts as they are: old addresses, the trash, bulk status, history.
+    // Shared with posts as they are: by address or id, old addresses, the trash, bulk status, history.
     ...handedOn(records),
 
     /** Public lists: what visitors may see, newest first. */
     async list(request: PageRequest & { userId?: string } = {}) {
       return pageNewestFirst(db, articles, request, ARTICLES_PAGE_SIZE, [publicOnly, ...byAuthor(request)]);
-    },
-
-    async bySlug(slug: string, audience: Audience = "public"): Promise<ArticleRecord | undefined> {
-      return records.bySlug(slug, audience);
-    },
-
-    async byId(id: string, audience: Audience = "public"): Promise<ArticleRecord | undefined> {
-      return records.byId(id, audience);
     },
 
     /** The dashboard's list: drafts and scheduled articles too; search, filters, sort. */
@@ -291,7 +282,4 @@ export function articlesService(db: Database, files: StoredFiles) {
 export type ArticlesService = ReturnType<typeof articlesService>;
 
 /** What each method does to stored articles: writes drop the cached pages that show articles. */
-export const articlesEffects = effectTable({
-  read: ["list", "inIssue", ...EDITORIAL_READS],
-  write: EDITORIAL_WRITES,
-}) satisfies Effects<ArticlesService>;
+export const articlesEffects = editorialEffects(["list", "inIssue"]) satisfies Effects<ArticlesService>;

@@ -65,34 +65,7 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                     {faculty.departments.map((department) => (
                       <li key={department.id}>
-                        <Link
-                          to={`/programmes/${department.id}`}
-                          className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
-                        >
-                          {department.departimage ? (
-                            <ResponsiveImage
-                              src={department.departimage}
-                              sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-                              width={800}
-                              height={288}
-                              className="h-36 w-full object-cover"
-                              load={department.id === firstImage ? "priority" : "lazy"}
-                            />
-                          ) : (
-                            <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
-                          )}
-                          <span className="flex flex-1 flex-col p-5">
-                            <span className="font-serif text-lg font-semibold text-navy-900 group-hover:underline dark:text-white">
-                              {department.name}
-                            </span>
-                            <span className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                              {department.courseCount === 1 ? "1 course" : `${department.courseCount} courses`}
-                            </span>
-                            <span className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-navy-700 dark:text-gold-300">
-                              View department <ArrowRightIcon />
-                            </span>
-                          </span>
-                        </Link>
+                        <DepartmentCard department={department} priority={department.id === firstImage} />
                       </li>
                     ))}
                   </ul>
@@ -103,5 +76,41 @@ export default function Programmes({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
     </>
+  );
+}
+
+type Department = Route.ComponentProps["loaderData"]["faculties"][number]["departments"][number];
+
+/** A department as a card: its image (or a plain block), its name, how many courses it has. */
+function DepartmentCard({ department, priority }: { department: Department; priority: boolean }) {
+  return (
+    <Link
+      to={`/programmes/${department.id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-700/60 dark:bg-night-card"
+    >
+      {department.departimage ? (
+        <ResponsiveImage
+          src={department.departimage}
+          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+          width={800}
+          height={288}
+          className="h-36 w-full object-cover"
+          load={priority ? "priority" : "lazy"}
+        />
+      ) : (
+        <div className="h-36 w-full bg-gradient-to-br from-navy-700 to-navy-900" />
+      )}
+      <span className="flex flex-1 flex-col p-5">
+        <span className="font-serif text-lg font-semibold text-navy-900 group-hover:underline dark:text-white">
+          {department.name}
+        </span>
+        <span className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {department.courseCount === 1 ? "1 course" : `${department.courseCount} courses`}
+        </span>
+        <span className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-navy-700 dark:text-gold-300">
+          View department <ArrowRightIcon />
+        </span>
+      </span>
+    </Link>
   );
 }

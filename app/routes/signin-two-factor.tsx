@@ -2,8 +2,9 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { secondStepForm } from "~/accounts/forms";
 import { ENTER_CODE, SECOND_STEP_EXPIRED, TWO_FACTOR_MESSAGES } from "~/accounts/two-factor";
+import { CodeField } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
+import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import { safeRedirectPath } from "~/lib/redirect";
 import { NOINDEX } from "~/lib/seo/noindex";
@@ -78,16 +79,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <Form method="post" className="space-y-5" onSubmit={check.onSubmit}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            autoFocus
-            required
-            maxLength={20}
-            placeholder="123456"
-            hint="A backup code works too (each one once)."
-          />
+          <CodeField label="Code" autoFocus maxLength={20} hint="A backup code works too (each one once)." />
           <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
             <input type="checkbox" name="trustDevice" className="h-4 w-4" />
             Trust this device for 30 days

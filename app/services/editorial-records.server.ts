@@ -7,6 +7,7 @@ import { DRAFT_KEY_INVALID, REVISION_GONE, SLUG_INVALID } from "~/domain/message
 import type { EditorialStatus } from "~/domain/vocabulary";
 import { isSlug, isUuid, slugify } from "~/lib/text";
 
+import { effectTable } from "./content-changes.server";
 import {
   type Audience,
   type EditorialTable,
@@ -26,8 +27,8 @@ import { normalisePage } from "./pagination";
 import { insertWithSlug, insertWithSlugOnce, retryOnSlugClash, uniqueSlug } from "./slugs.server";
 
 /** The methods posts and journals both have, by effect (each service adds its own). */
-export const EDITORIAL_READS = ["bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"] as const;
-export const EDITORIAL_WRITES = [
+const EDITORIAL_READS = ["bySlug", "movedSlug", "byId", "adminList", "count", "revisions", "revision"] as const;
+const EDITORIAL_WRITES = [
   "create",
   "createOnce",
   "update",
@@ -40,6 +41,13 @@ export const EDITORIAL_WRITES = [
   "publishDue",
   "purgeExpired",
 ] as const;
+
+const EDITORIAL_EFFECTS = effectTable({ read: EDITORIAL_READS, write: EDITORIAL_WRITES });
+
+/** An editorial service's table of effects: the methods all of them have, and its own `reads`. */
+export function editorialEffects<const R extends string>(reads: readonly R[]) {
+  return { ...effectTable({ read: reads, write: [] }), ...EDITORIAL_EFFECTS };
+}
 
 export const ADMIN_SORTS = ["newest", "oldest", "title", "updated"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
@@ -80,12 +88,15 @@ type Spec<T extends EditorialTable> = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The parts of editorialRecords that posts and articles hand on as they are. */
-type HandedOn = "movedSlug" | "trash" | "restore" | "setStatus" | "revisions" | "revision";
+type HandedOn = "bySlug" | "byId" | "movedSlug" | "trash" | "restore" | "setStatus" | "revisions" | "revision";
 
-/** What both services offer unchanged from their records: old addresses, the trash, bulk status, history. */
+/**
+ * What both services offer unchanged from their records: a record by address or id (public unless
+ * asked for the admin's view), old addresses, the trash, bulk status, history.
+ */
 export function handedOn<R extends Record<HandedOn, unknown>>(records: R): Pick<R, HandedOn> {
-  const { movedSlug, trash, restore, setStatus, revisions, revision } = records;
-  return { movedSlug, trash, restore, setStatus, revisions, revision };
+  const { bySlug, byId, movedSlug, trash, restore, setStatus, revisions, revision } = records;
+  return { bySlug, byId, movedSlug, trash, restore, setStatus, revisions, revision };
 }
 
 /**

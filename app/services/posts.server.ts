@@ -6,12 +6,11 @@ import { POST_GONE } from "~/domain/messages/posts";
 import { type PostCategory } from "~/domain/vocabulary";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
-import { type Effects, effectTable } from "./content-changes.server";
-import { type Audience, editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
+import type { Effects } from "./content-changes.server";
+import { editorialColumns, type EditorialInput, publishDue, visibleTo } from "./editorial.server";
 import {
   type AdminListQuery,
-  EDITORIAL_READS,
-  EDITORIAL_WRITES,
+  editorialEffects,
   editorialRecords,
   handedOn,
   type SaveOptions,
@@ -88,7 +87,7 @@ export function postsService(db: Database, files: StoredFiles) {
   }
 
   return {
-    // Shared with journals as they are: old addresses, the trash, bulk status, history.
+    // Shared with journals as they are: by address or id, old addresses, the trash, bulk status, history.
     ...handedOn(records),
 
     /** Public lists: what visitors may see, newest first. */
@@ -103,14 +102,6 @@ export function postsService(db: Database, files: StoredFiles) {
         .where(publicOnly)
         .orderBy(...newestFirst(posts))
         .limit(count);
-    },
-
-    async bySlug(slug: string, audience: Audience = "public"): Promise<Post | undefined> {
-      return records.bySlug(slug, audience);
-    },
-
-    async byId(id: string, audience: Audience = "public"): Promise<Post | undefined> {
-      return records.byId(id, audience);
     },
 
     /** Other public posts of the same category, newest first. */
@@ -215,7 +206,4 @@ export function postsService(db: Database, files: StoredFiles) {
 export type PostsService = ReturnType<typeof postsService>;
 
 /** What each method does to stored posts: writes drop the cached pages that show posts. */
-export const postsEffects = effectTable({
-  read: ["list", "latest", "related", ...EDITORIAL_READS],
-  write: EDITORIAL_WRITES,
-}) satisfies Effects<PostsService>;
+export const postsEffects = editorialEffects(["list", "latest", "related"]) satisfies Effects<PostsService>;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { Field } from "./Field";
+import { Field, type FieldProps } from "./Field";
 
 /** What a controlled text field needs from its form's state. */
 export type BoundField = {
@@ -51,4 +51,12 @@ export function AccountFields({
       ))}
     </>
   );
+}
+
+/**
+ * The code from an authenticator app (at sign-in, a backup code too): the `code` that the
+ * two-factor forms send, marked as a one-time code for the browser and the phone's keyboard.
+ */
+export function CodeField(props: Omit<FieldProps, "name" | "autoComplete" | "required" | "placeholder">) {
+  return <Field name="code" autoComplete="one-time-code" required placeholder="123456" {...props} />;
 }

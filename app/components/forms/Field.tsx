@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/Button";
 
 import { FieldError } from "./FieldError";
 
-type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & {
+export type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & {
   ref?: React.Ref<HTMLInputElement>;
   label: string;
   hint?: string;

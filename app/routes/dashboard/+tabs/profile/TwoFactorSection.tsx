@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 
 import { ADMIN_NEEDS_TWO_FACTOR, BACKUP_CODES_MADE, TWO_FACTOR_OFF, TWO_FACTOR_ON } from "~/accounts/two-factor";
+import { CodeField } from "~/components/forms/AccountFields";
 import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
@@ -143,15 +144,7 @@ function SetupStep({ setup }: { setup: { totpURI: string; qrSvg: string | null; 
       <Form method="post" action="/dashboard?tab=profile" className="space-y-3">
         <input type="hidden" name="intent" value="two-factor-confirm" />
         <input type="hidden" name="totpURI" value={setup.totpURI} />
-        <Field
-          label="Code from the app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          placeholder="123456"
-        />
+        <CodeField label="Code from the app" inputMode="numeric" maxLength={6} />
         <Button type="submit" size="sm">
           Confirm and turn on
         </Button>
