@@ -33,6 +33,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signin/two-factor", "routes/signin-two-factor.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("invitation/:token", "routes/invitation.tsx"),
   route("signout", "routes/signout.ts"),
   // Account mails' pages (issue 21): a password reset, and the links that confirm an address.
   route("forgot-password", "routes/forgot-password.tsx"),

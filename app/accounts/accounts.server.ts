@@ -7,6 +7,7 @@ import { type AuthOptions, createAuthLibrary, type LibraryPolicy } from "./bette
 import { type AccountsContext, accountsContext } from "./context.server";
 import * as devices from "./devices.server";
 import * as email from "./email.server";
+import * as invitations from "./invitations.server";
 import * as reset from "./password-reset.server";
 import * as profile from "./profile.server";
 import * as signIn from "./sign-in.server";
@@ -103,6 +104,15 @@ function accountsService(ctx: AccountsContext) {
     setAdmin: bind(administration.setAdmin),
     setRoles: bind(administration.setRoles),
     sendResetLink: bind(administration.sendResetLink),
+    invite: bind(invitations.invite),
+    listInvitations: bind(invitations.listInvitations),
+    resendInvitation: bind(invitations.resendInvitation),
+    revokeInvitation: bind(invitations.revokeInvitation),
+    openInvitation: bind(invitations.openInvitation),
+    acceptWithNewAccount: bind(invitations.acceptWithNewAccount),
+    acceptInvitation: bind(invitations.acceptAsUser),
+    signUpIsOpen: bind(invitations.signUpIsOpen),
+    setSignUpOpen: bind(invitations.setSignUpOpen),
     hasAdmin: bind(administration.hasAdmin),
     createFirstAdmin: bind(administration.createFirstAdmin),
     createAdmin: bind(administration.createAdmin),
@@ -126,6 +136,9 @@ export const accountsEffects = effectTable({
     "hasAdmin",
     "resetTokenIsValid",
     "emailStatus",
+    "listInvitations",
+    "openInvitation",
+    "signUpIsOpen",
   ],
   write: [
     "handleAuthRequest",
@@ -139,6 +152,12 @@ export const accountsEffects = effectTable({
     "deleteUser",
     "setAdmin",
     "setRoles",
+    "invite",
+    "resendInvitation",
+    "revokeInvitation",
+    "acceptWithNewAccount",
+    "acceptInvitation",
+    "setSignUpOpen",
     "createFirstAdmin",
     "createAdmin",
     "requestPasswordReset",

@@ -51,6 +51,14 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
+/** /invitation/{token}: the invited colleague's username and a password, twice (the address is the invitation's). */
+export const invitationSchema = z
+  .object({ username, password, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
 /** The first-admin form on /setup and `npm run create-admin`. */
 export const adminSchema = signUpSchema;
 
@@ -84,6 +92,9 @@ export const signUpForm = filledFirst(SIGN_UP_FIELDS, signUpSchema);
 export const setupForm = filledFirst(SIGN_UP_FIELDS, adminSchema);
 /** /reset-password: both fields filled, then the password's rules and the match. */
 export const resetPasswordForm = filledFirst(["password", "confirmPassword"], resetPasswordSchema, false);
+
+/** /invitation/{token}: every field filled, then the rules and the match. */
+export const invitationForm = filledFirst(["username", "password", "confirmPassword"], invitationSchema, false);
 
 /** /signin/two-factor: the code from the app, or a backup code. */
 export const secondStepForm = z.object({

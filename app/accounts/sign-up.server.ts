@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 
 import { users } from "~/db/schema";
-import { ConflictError } from "~/services/errors.server";
+import { ConflictError, ForbiddenError } from "~/services/errors.server";
 
 import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "./attempt-limits.server";
 import { cookiesOf } from "./better-auth/library.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { createMailLink, sendVerification } from "./email.server";
 import { EMAIL_RULE, PASSWORD_TOO_SHORT, USERNAME_RULE } from "./forms";
+import { signUpIsOpen } from "./invitations.server";
 import { mayMailResetLink, resetLink } from "./password-reset.server";
 import { EMAIL_TAKEN, findByUsername, greetingName, userById, USERNAME_TAKEN } from "./users.server";
 
@@ -41,10 +42,15 @@ export const SIGN_UP_ENDPOINT_LIMITS = { "/sign-up/*": { window: 60, max: 10 } }
 
 type SignUpInput = { username: string; email: string; password: string };
 
+/** When an admin has closed open sign-up (issue 33). */
+export const SIGN_UP_CLOSED =
+  "New accounts on this site are made by invitation. Ask an admin of the site to invite you.";
+
 export async function signUp(ctx: AccountsContext, request: Request, input: SignUpInput): Promise<AccountResult> {
   // Counted for every sign-up, whichever path it takes below, so that the library's own limit
   // (which only the first path reaches) cannot tell them apart.
   await takeAttempt(ctx.limiter, addressKeys(request, "sign-up"), SIGN_UPS_PER_ADDRESS);
+  if (!(await signUpIsOpen(ctx))) throw new ForbiddenError(SIGN_UP_CLOSED);
   const email = input.email.trim().toLowerCase();
   const [holder] = await ctx.db
     .select()

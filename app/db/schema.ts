@@ -170,6 +170,44 @@ export const rateLimits = pgTable(
   (t) => [uniqueIndex("rate_limits_key_key").on(t.key)],
 );
 
+/**
+ * An admin's invitation to a colleague (issue 33): the roles it gives, and the hash of the token its
+ * mailed link carries (the token itself is never stored). Open until accepted, revoked or expired.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    // The roles, as users.role holds them (a comma-separated list).
+    roles: text("roles").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    invitedByName: text("invited_by_name").notNull().default(""),
+    createdAt: timestamps.createdAt,
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** How people get accounts (issue 33): one row. Open sign-up gives anyone a reader's account. */
+export const accountPolicy = pgTable(
+  "account_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    openSignUp: boolean("open_sign_up").notNull().default(true),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("account_policy_single_row", sql`${t.id} = 1`)],
+);
+
 /** better-auth's twoFactor plugin: one TOTP secret and the backup codes per account (both encrypted by the library). */
 export const twoFactors = pgTable(
   "two_factors",

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 
 import { readForm } from "~/lib/read-form.server";
+import { safeRedirectPath } from "~/lib/redirect";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
@@ -15,7 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ message: "That sign-in provider is not available." }, { status: 400 });
   }
   try {
-    const result = await accounts.startExternal(request, provider, { callbackURL: "/", errorCallbackURL: "/signin" });
+    // Back to where the sign-in was asked for (an invitation's page), a path on this site only.
+    const callbackURL = safeRedirectPath(form.get("redirectTo"), "/");
+    const result = await accounts.startExternal(request, provider, { callbackURL, errorCallbackURL: "/signin" });
     if (!result.url) return redirect("/signin?error=unavailable");
     return redirect(result.url, { headers: result.headers });
   } catch (error) {

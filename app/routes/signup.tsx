@@ -1,6 +1,7 @@
 import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
 import { SIGN_UP_FIELDS, signUpForm } from "~/accounts/forms";
+import { SIGN_UP_CLOSED } from "~/accounts/sign-up.server";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
@@ -16,7 +17,8 @@ import type { Route } from "./+types/signup";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/dashboard?tab=profile");
-  return null;
+  // An admin may close open sign-up (issue 33): then the page says how accounts are made instead.
+  return { closed: (await (await services()).accounts.signUpIsOpen()) ? null : SIGN_UP_CLOSED };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, "Sign up") }, NOINDEX];
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const navigation = useNavigation();
   const { bind } = useFieldValues({
@@ -41,6 +43,13 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   });
   const check = useSchemaCheck(signUpForm);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  if (loaderData.closed) {
+    return (
+      <AuthLayout title="Welcome to the Distance Learning Content Management System" error={loaderData.closed}>
+        <OtherWaysIn providers={[]} question="Have an account?" to="/signin" label="Sign in" />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

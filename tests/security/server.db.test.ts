@@ -376,6 +376,10 @@ describe(`security at the HTTP server (${label})`, () => {
       staffOnly("people", "delete a user", "delete-user", { userId: "0" }),
       staffOnly("people", "make a user an admin", "set-admin", { userId: "0", admin: "true" }),
       staffOnly("people", "set a user's roles", "set-roles", { userId: "0", roles: "editor" }),
+      staffOnly("people", "invite a colleague", "invite", { email: "matrix.invite@example.edu", roles: "editor" }),
+      staffOnly("people", "resend an invitation", "resend-invitation", { invitationId: "0" }),
+      staffOnly("people", "withdraw an invitation", "revoke-invitation", { invitationId: "0" }),
+      staffOnly("people", "open or close sign-up", "set-sign-up", { open: "true" }),
       staffOnly("people", "mail a user a reset link", "send-reset-link", { userId: "0" }),
       { name: "send the address's link again", ...dashboard("resend-confirmation"), expect: SIGNED_IN },
       { name: "cancel a change of address", ...dashboard("cancel-email-change"), expect: SIGNED_IN },
@@ -503,6 +507,8 @@ describe(`security at the HTTP server (${label})`, () => {
         form: { username: "late.admin", email: "late@example.edu", password: "late admin password" },
         expect: NO_ONE,
       },
+      // A link that names no invitation: refused for everyone alike, and nothing is made.
+      { name: "accept an invitation", path: "/invitation/no-such-invitation-token-0000", form: {}, expect: ANYONE },
       { name: "switch the theme", path: "/theme", form: { theme: "dark" }, expect: ANYONE },
       { name: "sign out", path: "/signout", form: {}, expect: ANYONE },
       {
@@ -569,6 +575,7 @@ describe(`security at the HTTP server (${label})`, () => {
       "sign up",
       "external sign-in",
       "an OAI-PMH request",
+      "accept an invitation",
       // Steps of signing in and of a forgotten password: a visitor's, not an admin's writes.
       "second sign-in step",
       "ask for a reset link",

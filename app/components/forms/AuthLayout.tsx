@@ -39,7 +39,14 @@ export function AuthLayout({
   );
 }
 
-function ExternalSignIn({ providers }: { providers: { id: string; name: string }[] }) {
+/** The providers' buttons; `redirectTo`: where the person lands once signed in (an invitation's page). */
+export function ExternalSignIn({
+  providers,
+  redirectTo,
+}: {
+  providers: { id: string; name: string }[];
+  redirectTo?: string;
+}) {
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 space-y-3">
@@ -50,6 +57,7 @@ function ExternalSignIn({ providers }: { providers: { id: string; name: string }
       {providers.map((provider) => (
         <form key={provider.id} method="post" action="/auth/external">
           <input type="hidden" name="provider" value={provider.id} />
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <button
             type="submit"
             className="w-full rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 dark:border-slate-600 dark:bg-navy-950 dark:text-white dark:hover:bg-navy-900"

@@ -23,6 +23,8 @@ export type MailTemplates = {
    * only once this link proves the address is theirs (the unverified account then loses it).
    */
   "confirm-sign-up": { username: string; link: string };
+  /** An admin invites a colleague, with the roles the link gives (issue 33). */
+  invitation: { invitedBy: string; roles: string; link: string; days: number };
 };
 
 export type TemplateName = keyof MailTemplates;
@@ -34,6 +36,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   "sign-up-attempt",
   "confirm-sign-up",
   "email-changed",
+  "invitation",
 ];
 
 const LINK_HOURS = { verify: 24, reset: 1 };
@@ -145,6 +148,19 @@ const TEMPLATES: { [K in TemplateName]: (site: MailSite, data: MailTemplates[K])
     after: [
       `The link works for ${LINK_HOURS.verify} hours and only once.`,
       "If you did not sign up, you can ignore this email: no account will be made.",
+    ],
+  }),
+  invitation: (site, { invitedBy, roles, link, days }) => ({
+    subject: `You are invited to work on ${site.name}`,
+    greeting: "Hello,",
+    before: [
+      `${invitedBy} invites you to ${site.name} as ${roles}.`,
+      "Follow the link to choose a username and password, or to sign in with an account you already have. You then land in your dashboard.",
+    ],
+    action: { label: "Accept the invitation", link },
+    after: [
+      `The link works for ${days} days and only once.`,
+      "If you were not expecting this, you can ignore this email: nothing is made until the link is used.",
     ],
   }),
 };

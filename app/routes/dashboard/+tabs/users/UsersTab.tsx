@@ -14,6 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
 import { DeleteLink } from "../../+shared/DeleteLink";
 import type { Loaded, TabProps } from "../../tab";
+import { InvitationsSection } from "./InvitationsSection";
 import type { load } from "./users.server";
 
 /** The question before "Make admin" (the words of this screen alone). */
@@ -198,6 +199,7 @@ export function UsersTab({ data, user: me, confirm, result }: TabProps<Loaded<ty
         fields={{ intent: "set-admin", userId: promoting?.id ?? "", admin: "true" }}
         pageHref="/dashboard?tab=users"
       />
+      <InvitationsSection data={data} result={result} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { EMAIL_RULE } from "~/accounts/forms";
 import { isRole, rolesLabel } from "~/domain/roles";
+import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
@@ -10,10 +12,56 @@ const USERS_FAILURES = { failed: "The change could not be made. Please try again
 
 export async function load({ url }: TabLoadArgs) {
   const page = pageNumber(url.searchParams.get("page"));
-  const result = await (await services()).accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE });
+  const { accounts } = await services();
+  const [result, invitations, signUpOpen] = await Promise.all([
+    accounts.listUsers({ startIndex: (page - 1) * USERS_PAGE_SIZE }),
+    accounts.listInvitations(),
+    accounts.signUpIsOpen(),
+  ]);
   // `promote`: the "Make admin" confirmation to open on arrival (its link's no-script path).
-  return { items: result.items, hasMore: result.hasMore, page, promote: url.searchParams.get("promote") };
+  return {
+    items: result.items,
+    hasMore: result.hasMore,
+    page,
+    promote: url.searchParams.get("promote"),
+    invitations,
+    signUpOpen,
+  };
 }
+
+const CHOOSE_A_ROLE = "Choose at least one role for the invitation.";
+const inviteSchema = z.object({ email: z.string().trim().max(254, EMAIL_RULE).email(EMAIL_RULE) });
+
+/** Invites a colleague by e-mail with the roles the form's boxes name (issue 33). */
+export const invite = runAction(
+  "invite",
+  USERS_FAILURES,
+  async ({ input, form, user, reply }) => {
+    const roles = form.getAll("roles").filter(isRole);
+    if (roles.length === 0)
+      return reply(false, CHOOSE_A_ROLE, { status: 400, extra: { errors: { roles: CHOOSE_A_ROLE } } });
+    const result = await (await services()).accounts.invite(user, { email: input.email, roles });
+    noteActivity({ target: { label: input.email }, details: { roles: roles.join(",") } });
+    return reply(true, result.message);
+  },
+  { fields: ["email"], schema: inviteSchema },
+);
+
+export const resendInvitation = runAction("resend-invitation", USERS_FAILURES, async ({ form, user, reply }) => {
+  const result = await (await services()).accounts.resendInvitation(user, String(form.get("invitationId") ?? ""));
+  return reply(true, result.message);
+});
+
+export const revokeInvitation = runAction("revoke-invitation", USERS_FAILURES, async ({ form, reply }) => {
+  const result = await (await services()).accounts.revokeInvitation(String(form.get("invitationId") ?? ""));
+  return reply(true, result.message);
+});
+
+/** Open sign-up for readers, on or off. */
+export const setSignUp = runAction("set-sign-up", USERS_FAILURES, async ({ form, reply }) => {
+  const result = await (await services()).accounts.setSignUpOpen(form.get("open") === "true");
+  return reply(true, result.message);
+});
 
 export const deleteUser = runAction("delete-user", USERS_FAILURES, async ({ form, reply }) => {
   const removed = await (await services()).accounts.deleteUser(String(form.get("userId") ?? ""));
@@ -48,4 +96,13 @@ export const sendResetLink = runAction("send-reset-link", USERS_FAILURES, async 
   return reply(true, result.message);
 });
 
-export const actions = byIntent(deleteUser, setAdmin, setRoles, sendResetLink);
+export const actions = byIntent(
+  deleteUser,
+  setAdmin,
+  setRoles,
+  sendResetLink,
+  invite,
+  resendInvitation,
+  revokeInvitation,
+  setSignUp,
+);

@@ -1,0 +1,143 @@
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+
+import { invitationForm } from "~/accounts/forms";
+import { INVITATION_GONE } from "~/accounts/invitations.server";
+import { useFieldValues } from "~/components/forms/AccountFields";
+import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
+import { Field, SubmitButton } from "~/components/forms/Field";
+import { rolesLabel } from "~/domain/roles";
+import { useSchemaCheck } from "~/lib/form-hooks";
+import { NOINDEX } from "~/lib/seo/noindex";
+import { pageTitle } from "~/lib/seo/title";
+import type { RootData } from "~/root";
+import { services } from "~/runtime.server";
+import { formAction } from "~/web/form-action.server";
+import { getUser, requireUser } from "~/web/session.server";
+
+import type { Route } from "./+types/invitation";
+import { tabsFor } from "./dashboard/registry";
+
+/** Where an accepted invitation lands: the first tab of the new work (issue 33). */
+function dashboardOf(roles: Parameters<typeof tabsFor>[0]) {
+  const tab = tabsFor(roles).find(({ id }) => id !== "profile") ?? { id: "profile" };
+  return `/dashboard?tab=${tab.id}&welcome=1`;
+}
+
+/**
+ * /invitation/{token}: the link of an admin's invitation. Signed out, the colleague chooses a
+ * username and password (or signs in with an account they have, Google or OIDC included, and comes
+ * back here); signed in, they accept with that account. A used, withdrawn or expired link says so.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const invitation = await (await services()).accounts.openInvitation(params.token);
+  const user = await getUser(request);
+  if (!invitation) return { invitation: null, gone: INVITATION_GONE, signedInAs: user?.username ?? null };
+  return {
+    invitation: {
+      email: invitation.email,
+      roles: rolesLabel(invitation.roles),
+      invitedBy: invitation.invitedByName,
+    },
+    gone: null,
+    signedInAs: user?.username ?? null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { accounts } = await services();
+  const user = await getUser(request);
+  if (user) {
+    // Accepting with the account already signed in: the form holds nothing but the intent.
+    return formAction(request, { where: "accept invitation", fields: [], echo: false as const }, async () => {
+      const changed = await accounts.acceptInvitation(params.token, await requireUser(request));
+      return redirect(dashboardOf(changed.roles));
+    });
+  }
+  const spec = { where: "accept invitation", fields: ["username", "password", "confirmPassword"] };
+  return formAction(
+    request,
+    { ...spec, echo: { except: ["password", "confirmPassword"] }, schema: invitationForm },
+    async ({ input }) => {
+      const result = await accounts.acceptWithNewAccount(request, params.token, input);
+      const invited = await accounts.findByUsername(input.username);
+      return redirect(dashboardOf(invited?.roles ?? []), { headers: result.headers });
+    },
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Your invitation") }, NOINDEX];
+}
+
+export default function Invitation({ loaderData, actionData, params }: Route.ComponentProps) {
+  const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
+  const navigation = useNavigation();
+  const { bind } = useFieldValues({
+    username: actionData?.values?.username?.trim() ?? "",
+    password: "",
+    confirmPassword: "",
+  });
+  const check = useSchemaCheck(invitationForm);
+  const busy = navigation.state === "submitting";
+  const { invitation, signedInAs } = loaderData;
+  const here = `/invitation/${params.token}`;
+  if (!invitation) {
+    return (
+      <AuthLayout title="This invitation has ended" error={loaderData.gone}>
+        <p className="text-center text-sm">
+          <Link to="/" className="font-semibold text-navy-700 underline dark:text-gold-300">
+            Go to the home page
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  const intro = `${invitation.invitedBy} invites ${invitation.email} to work on this site as ${invitation.roles}.`;
+  if (signedInAs) {
+    return (
+      <AuthLayout title="Accept your invitation" intro={intro} error={actionData?.message}>
+        <Form method="post" className="space-y-5">
+          <p className="text-sm">
+            You are signed in as <strong>{signedInAs}</strong>. Accepting gives this account the invitation&apos;s
+            roles.
+          </p>
+          <SubmitButton busy={busy}>Accept as {signedInAs}</SubmitButton>
+        </Form>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Accept your invitation" intro={intro} error={check.message ?? actionData?.message}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
+        <p className="text-sm">
+          Choose a username and a password. Your account&apos;s email address is {invitation.email}.
+        </p>
+        <Field
+          label="Username"
+          autoComplete="username"
+          hint="3 to 30 letters, digits, dots, dashes or underscores."
+          {...bind("username")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...bind("password")}
+        />
+        <Field label="Confirm password" type="password" autoComplete="new-password" {...bind("confirmPassword")} />
+        <SubmitButton busy={busy}>Create my account</SubmitButton>
+      </Form>
+      <ExternalSignIn providers={providers} redirectTo={here} />
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        Already have an account?{" "}
+        <Link
+          to={`/signin?redirectTo=${encodeURIComponent(here)}`}
+          className="font-semibold text-navy-700 underline dark:text-gold-300"
+        >
+          Sign in to accept
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
