@@ -50,6 +50,30 @@ test.describe("site shell", () => {
     await expect(page.locator("html")).not.toHaveClass(/dark/);
   });
 
+  test.describe("on a device set to dark", () => {
+    test.use({ colorScheme: "dark" });
+
+    test("the site is dark until the reader chooses light, which is then kept", async ({ page }) => {
+      // No choice made: the server marks no theme and the stylesheet follows the device, so the
+      // first paint is already dark.
+      expect(await (await page.request.get("/about")).text()).not.toMatch(/<html[^>]*class=/);
+      await page.goto("/about");
+      const background = () => page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+      expect(await background()).toBe("rgb(10, 19, 34)");
+      await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeHidden();
+      const stored = page.waitForResponse((r) => r.url().includes("/theme") && r.request().method() === "POST");
+      await page.getByRole("button", { name: "Switch to light theme" }).click();
+      await stored;
+      await expect(page.locator("html")).toHaveClass(/\blight\b/);
+      expect(await background()).toBe("rgb(251, 250, 247)");
+      // The choice wins over the device's setting after a reload too.
+      await page.reload();
+      expect(await background()).toBe("rgb(251, 250, 247)");
+      await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeHidden();
+    });
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -4,7 +4,6 @@ import { Link, NavLink } from "react-router";
 import { Avatar } from "~/components/Avatar";
 import { CrestIcon, SearchIcon } from "~/components/icons";
 import type { SiteLinks } from "~/lib/site-content";
-import type { Theme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MobileMenu } from "./MobileMenu";
@@ -45,11 +44,9 @@ const NAV_LINKS = [
 export function SiteHeader({
   site,
   user,
-  theme,
 }: {
   site: SiteLinks;
   user: { username: string; email: string; image: string; isAdmin?: boolean } | null;
-  theme: Theme;
 }) {
   const signedIn = user !== null;
   const hydrated = useHydrated();
@@ -105,7 +102,7 @@ export function SiteHeader({
           >
             <SearchIcon />
           </Link>
-          <ThemeToggle theme={theme} />
+          <ThemeToggle />
           {user ? (
             hydrated ? (
               <Suspense fallback={<AccountLink user={user} />}>
