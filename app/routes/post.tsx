@@ -95,7 +95,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle = READING_PAGE;
 
-export const meta = routeMeta("Something went wrong.");
+export const meta = routeMeta("Something went wrong.", "Post not found");
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;

@@ -52,6 +52,7 @@ test.describe("news", () => {
     const response = await page.goto("/post/no-such-post");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post not found");
+    await expect(page).toHaveTitle(/^Post not found \| /);
     await expect(page.getByText("We could not find that post.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse all news" })).toHaveAttribute("href", "/posts");
     await page.getByRole("searchbox", { name: "Find what you were looking for" }).fill("peace");
