@@ -4,6 +4,7 @@ import { AdminEditLink } from "~/components/AdminEditLink";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { IssueCover } from "~/journal/components/IssueCover";
+import { SubscribeToJournal } from "~/journal/components/SubscribeToJournal";
 import { TitledSection } from "~/journal/components/TitledSection";
 import { ARCHIVE_PATH } from "~/journal/names";
 import { issueLabel, issuePath, licence } from "~/journal/vocabulary";
@@ -55,7 +56,9 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminEditLink to="/dashboard?tab=issues" what="the journal's issues" />
-      <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal" />
+      <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal">
+        <SubscribeToJournal />
+      </PageHero>
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-12">
           {volumes.length === 0 && <p>No issue has been published yet.</p>}

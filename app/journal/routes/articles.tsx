@@ -7,6 +7,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
 import { IssueCover } from "~/journal/components/IssueCover";
+import { SubscribeToJournal } from "~/journal/components/SubscribeToJournal";
 import { TableOfContents, tocEntry } from "~/journal/components/TableOfContents";
 import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/journal/names";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
@@ -88,7 +89,9 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminEditLink to={"/dashboard?tab=journals"} what="the journal articles" />
-      <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle} />
+      <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle}>
+        <SubscribeToJournal />
+      </PageHero>
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">
           <div className="grid gap-8 rounded-xl border border-slate-200 bg-white p-7 shadow-sm md:grid-cols-[10rem_1fr] dark:border-slate-700/60 dark:bg-night-card">

@@ -1,0 +1,42 @@
+import { FEED_FORMAT_NAMES } from "~/lib/feed-links";
+
+import { FeedIcon } from "./icons";
+
+type Feed = { href: string; title: string; type: string };
+
+/**
+ * A list page's feeds where a reader sees them (in its dark hero), one line for each thing to
+ * follow: "Subscribe to the news: RSS · Atom · JSON Feed". Each link's name says which feed it is.
+ */
+export function SubscribeLinks({ feeds }: { feeds: { what: string; links: readonly Feed[] }[] }) {
+  return (
+    <div className="mt-6 space-y-1.5 text-sm text-slate-200">
+      {feeds.map(({ what, links }) => (
+        <div key={what} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <FeedIcon className="h-4 w-4 shrink-0 text-gold-300" />
+          <span>Subscribe to {what}:</span>
+          <ul className="flex flex-wrap">
+            {links.map((feed, index) => (
+              // A separator goes with the link after it, so a wrapped line never starts or ends with one.
+              <li key={feed.href}>
+                {index > 0 && (
+                  <span aria-hidden="true" className="mx-1.5">
+                    ·
+                  </span>
+                )}
+                {/* A plain link: a feed is a file for a reader, not a page of the app. */}
+                <a
+                  href={feed.href}
+                  aria-label={feed.title}
+                  className="font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400"
+                >
+                  {FEED_FORMAT_NAMES[feed.type] ?? feed.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
