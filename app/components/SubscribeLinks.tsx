@@ -1,5 +1,6 @@
 import { FEED_FORMAT_NAMES } from "~/lib/feed-links";
 
+import { DotSeparated } from "./DotSeparated";
 import { FeedIcon } from "./icons";
 
 type Feed = { href: string; title: string; type: string };
@@ -15,26 +16,19 @@ export function SubscribeLinks({ feeds }: { feeds: { what: string; links: readon
         <div key={what} className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <FeedIcon className="h-4 w-4 shrink-0 text-gold-300" />
           <span>Subscribe to {what}:</span>
-          <ul className="flex flex-wrap">
-            {links.map((feed, index) => (
-              // A separator goes with the link after it, so a wrapped line never starts or ends with one.
-              <li key={feed.href}>
-                {index > 0 && (
-                  <span aria-hidden="true" className="mx-1.5">
-                    ·
-                  </span>
-                )}
-                {/* A plain link: a feed is a file for a reader, not a page of the app. */}
-                <a
-                  href={feed.href}
-                  aria-label={feed.title}
-                  className="font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400"
-                >
-                  {FEED_FORMAT_NAMES[feed.type] ?? feed.title}
-                </a>
-              </li>
+          <DotSeparated
+            items={links.map((feed) => (
+              // A plain link: a feed is a file for a reader, not a page of the app.
+              <a
+                key={feed.href}
+                href={feed.href}
+                aria-label={feed.title}
+                className="font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400"
+              >
+                {FEED_FORMAT_NAMES[feed.type] ?? feed.title}
+              </a>
             ))}
-          </ul>
+          />
         </div>
       ))}
     </div>
