@@ -113,20 +113,20 @@ test.describe("found by readers and crawlers", () => {
         "/posts",
         "Subscribe to the news:",
         [
-          ["News (RSS)", "/rss.xml"],
-          ["News (Atom)", "/atom.xml"],
-          ["News (JSON Feed)", "/feed.json"],
+          ["RSS feed of the news", "/rss.xml"],
+          ["Atom feed of the news", "/atom.xml"],
+          ["JSON Feed of the news", "/feed.json"],
         ],
       ],
       [
         "/journals",
         "Subscribe to new articles:",
         [
-          ["Journal articles (RSS)", "/journals/rss.xml"],
-          ["Journal articles (Atom)", "/journals/atom.xml"],
+          ["RSS feed of new articles", "/journals/rss.xml"],
+          ["Atom feed of new articles", "/journals/atom.xml"],
         ],
       ],
-      ["/journals/issues", "Subscribe to new issues:", [["Journal issues (RSS)", "/journals/issues/rss.xml"]]],
+      ["/journals/issues", "Subscribe to new issues:", [["RSS feed of new issues", "/journals/issues/rss.xml"]]],
     ];
     for (const [path, lead, links] of subscriptions) {
       await page.goto(path);
