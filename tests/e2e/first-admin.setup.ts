@@ -1,3 +1,4 @@
+import { expectNoViolations, switchTheme, THEMES } from "./a11y";
 import { expect, SITE_ADMIN, test } from "./fixtures";
 
 test("the installer creates the first admin on /setup, which then disappears", async ({ page }) => {
@@ -20,6 +21,14 @@ test("the installer creates the first admin on /setup, which then disappears", a
   await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters/);
   await expect(confirm).toHaveAccessibleDescription("The two passwords do not match.");
   await expect(email).toHaveValue("not-an-address");
+  // The page with its problems told passes axe in both themes, on a phone and a desktop.
+  for (const theme of THEMES) {
+    await switchTheme(page, theme);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoViolations(page, `/setup with its problems told (${theme} theme, ${width} px)`);
+    }
+  }
 
   await username.fill(SITE_ADMIN.username);
   await email.fill(SITE_ADMIN.email);
