@@ -27,6 +27,12 @@ export const ISSUE_FEED_LINKS = [
 /** The journal's pages also offer its articles and issues. */
 export const JOURNAL_FEED_LINKS = [...ARTICLE_FEED_LINKS, ...ISSUE_FEED_LINKS];
 
+/** What the journal's pages offer to subscribe to, in their text (components/SubscribeLinks). */
+export const JOURNAL_SUBSCRIPTIONS = [
+  { what: "new articles", links: ARTICLE_FEED_LINKS },
+  { what: "new issues", links: ISSUE_FEED_LINKS },
+];
+
 /** The format a feed link's type names, as a reader knows it. */
 export const FEED_FORMAT_NAMES: Record<string, string> = {
   "application/rss+xml": "RSS",

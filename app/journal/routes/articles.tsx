@@ -6,11 +6,11 @@ import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
+import { SubscribeLinks } from "~/components/SubscribeLinks";
 import { IssueCover } from "~/journal/components/IssueCover";
-import { SubscribeToJournal } from "~/journal/components/SubscribeToJournal";
 import { TableOfContents, tocEntry } from "~/journal/components/TableOfContents";
 import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/journal/names";
-import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
+import { JOURNAL_FEED_LINKS, JOURNAL_SUBSCRIPTIONS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -90,7 +90,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
     <>
       <AdminEditLink to={"/dashboard?tab=journals"} what="the journal articles" />
       <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle}>
-        <SubscribeToJournal />
+        <SubscribeLinks feeds={JOURNAL_SUBSCRIPTIONS} />
       </PageHero>
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">
