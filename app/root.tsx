@@ -104,8 +104,11 @@ export function meta() {
   ];
 }
 
-/** The theme to render: a pending toggle wins over the stored choice, so the switch is instant. */
-function useTheme(stored: Theme): Theme {
+/**
+ * The theme to render: a pending toggle wins over the stored choice, so the switch is instant.
+ * Null while the visitor has not chosen: the stylesheet then follows the device's setting.
+ */
+function useTheme(stored: Theme | null): Theme | null {
   const pending = useFetchers().find((f) => f.formAction === "/theme" && f.formData);
   const value = pending?.formData?.get("theme");
   return isTheme(value) ? value : stored;
@@ -116,7 +119,7 @@ function useTheme(stored: Theme): Theme {
  * (cards, buttons) fades on its own clock, and for a moment its text sits on a half-changed
  * background below the contrast the theme was made for.
  */
-function useInstantThemeSwitch(theme: Theme) {
+function useInstantThemeSwitch(theme: Theme | null) {
   const first = useRef(true);
   useLayoutEffect(() => {
     if (first.current) {
@@ -135,19 +138,29 @@ function useInstantThemeSwitch(theme: Theme) {
   }, [theme]);
 }
 
+/** The browser's own bars in each theme's top-bar colour. */
+const THEME_COLOR: Record<Theme, string> = { light: "#0b2545", dark: "#0a1322" };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const theme = useTheme(data?.theme ?? "light");
+  const theme = useTheme(data?.theme ?? null);
   const nonce = useNonce();
   // Once the whole page has hydrated (the layout's effect comes after every field's).
   useLayoutEffect(restoreTypedFields, []);
   useInstantThemeSwitch(theme);
   return (
-    <html lang="en" className={theme === "dark" ? "dark" : undefined}>
+    <html lang="en" className={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme === "dark" ? "#0a1322" : "#0b2545"} />
+        {theme ? (
+          <meta name="theme-color" content={THEME_COLOR[theme]} />
+        ) : (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLOR.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLOR.dark} />
+          </>
+        )}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -175,10 +188,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const site = data?.site ?? DEFAULT_SITE_LINKS;
-  const theme = useTheme(data?.theme ?? "light");
   return (
     <>
-      <SiteHeader site={site} user={data?.user ?? null} theme={theme} />
+      <SiteHeader site={site} user={data?.user ?? null} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -31,6 +31,17 @@ describe("the page cache's addresses", () => {
     expect(pageCacheKey(request("/feed"))).toBeUndefined();
   });
 
+  it("keeps a page apart for each chosen theme and for a visitor who chose none (it follows the device)", () => {
+    const withTheme = (theme?: string) =>
+      pageCacheKey({
+        method: "GET",
+        url: "/about",
+        headers: { host: "site.test", cookie: theme ? `theme=${btoa(JSON.stringify(theme))}` : undefined },
+      } as unknown as IncomingMessage)?.key;
+    expect(new Set([withTheme(), withTheme("light"), withTheme("dark")]).size).toBe(3);
+    expect(withTheme("blue")).toBeUndefined();
+  });
+
   it("never keeps search results: every query would be a page of its own (decision 025)", () => {
     expect(pageCacheKey(request("/search?q=peace"))).toBeFalsy();
     expect(pageCacheKey(request("/search.data?q=peace"))).toBeFalsy();

@@ -125,9 +125,10 @@ export function pageCacheKey(req: IncomingMessage, publicOrigin?: string): PageC
   const known = PUBLIC_PAGES.find(({ pattern }) => pattern.test(page));
   if (!known || pathname.length > 512) return undefined;
   const url = canonicalAddress(page, pathname, queryAt === -1 ? "" : raw.slice(queryAt + 1), known.params);
-  // The theme is rendered into the page: only the values the site sets are kept, each apart.
+  // The theme is rendered into the page: only the values the site sets are kept, each apart, and
+  // apart from the page for a visitor who chose none (it follows the device's setting).
   const themeCookie = cookies.get("theme");
-  const theme = themeCookie === undefined ? "light" : THEMES[themeCookie];
+  const theme = themeCookie === undefined ? "device" : THEMES[themeCookie];
   if (!theme) return undefined;
   // With PUBLIC_URL every render sees that address, whatever Host the request named.
   const origin = publicOrigin ?? String(req.headers.host).toLowerCase();

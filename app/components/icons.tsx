@@ -41,6 +41,13 @@ export const SearchIcon = lineIcon(
     <path strokeLinecap="round" d="M20 20l-3.5-3.5" />
   </>,
 );
+export const FeedIcon = lineIcon(
+  "h-4 w-4",
+  <>
+    <path strokeLinecap="round" d="M5 11a8 8 0 018 8M5 5a14 14 0 0114 14" />
+    <circle cx="6" cy="18" r="1.5" fill="currentColor" stroke="none" />
+  </>,
+);
 export const CloseIcon = lineIcon("h-6 w-6", <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />);
 
 export function CrestIcon({ className = "h-9 w-9" }: IconProps) {

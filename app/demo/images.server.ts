@@ -38,7 +38,16 @@ function gradientSvg(
   </svg>`;
 }
 
-function landscapeSvg(seed: number, width: number, height: number) {
+/** Where a landscape's sun sits, as fractions of its width and height. */
+export type SunPlace = { x: number; y: number };
+
+/**
+ * The home page's hero: its title lies over the left and middle of the picture at every width, and
+ * a phone shows only the middle third of it, so the sun stays in the top right corner.
+ */
+export const HOME_HERO_SUN: SunPlace = { x: 0.9, y: 0.22 };
+
+export function landscapeSvg(seed: number, width: number, height: number, sunAt?: SunPlace) {
   const rand = random(seed + 1);
   const palette = PALETTES[seed % PALETTES.length];
   const hills = [0.55, 0.68, 0.8]
@@ -54,8 +63,10 @@ function landscapeSvg(seed: number, width: number, height: number) {
       return `<polygon points="${points.join(" ")}" fill="${palette[i + 1]}" opacity="${0.85 + i * 0.05}"/>`;
     })
     .join("");
-  const sunX = width * (0.2 + rand() * 0.6);
-  const sunY = height * (0.25 + rand() * 0.15);
+  // Drawn either way, so a picture's hills are the same wherever its sun is placed.
+  const [x, y] = [0.2 + rand() * 0.6, 0.25 + rand() * 0.15];
+  const sunX = width * (sunAt?.x ?? x);
+  const sunY = height * (sunAt?.y ?? y);
   const rings = Array.from(
     { length: 5 },
     (_, i) =>
@@ -76,9 +87,14 @@ function portraitSvg(seed: number, size: number) {
 
 export type GeneratedImage = { bytes: Buffer; width: number; height: number };
 
-export async function landscapeImage(seed: number, width: number, height: number): Promise<GeneratedImage> {
+export async function landscapeImage(
+  seed: number,
+  width: number,
+  height: number,
+  sunAt?: SunPlace,
+): Promise<GeneratedImage> {
   const sharp = await loadSharp();
-  const bytes = await sharp(Buffer.from(landscapeSvg(seed, width, height)))
+  const bytes = await sharp(Buffer.from(landscapeSvg(seed, width, height, sunAt)))
     .webp({ quality: 78 })
     .toBuffer();
   return { bytes, width, height };

@@ -25,7 +25,7 @@ import {
   demoSiteLinks,
   demoStaff,
 } from "./content";
-import { type GeneratedImage, landscapeImage, portraitImage } from "./images.server";
+import { type GeneratedImage, HOME_HERO_SUN, landscapeImage, portraitImage } from "./images.server";
 import { renderPdf } from "./pdf.server";
 
 const SEED_LOCK_KEY = 7_240_113;
@@ -67,7 +67,7 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
       (await services.media.ingestBuffer(image.bytes, { purpose: "image", fileName: name })).url;
 
     await services.siteContent.saveSiteLinks(demoSiteLinks);
-    const heroImage = await storeImage(await landscapeImage(1, 1920, 1080), "home-hero.webp");
+    const heroImage = await storeImage(await landscapeImage(1, 1920, 1080, HOME_HERO_SUN), "home-hero.webp");
     for (const [section, fields] of Object.entries(demoSettings) as [
       keyof typeof demoSettings,
       Record<string, string>,

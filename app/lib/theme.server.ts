@@ -17,9 +17,10 @@ function themeCookie(): Cookie {
   return cookie;
 }
 
-export async function readTheme(request: Request): Promise<Theme> {
+/** The visitor's chosen theme, or null when none was chosen: the page then follows the device. */
+export async function readTheme(request: Request): Promise<Theme | null> {
   const value = await themeCookie().parse(request.headers.get("Cookie"));
-  return isTheme(value) ? value : "light";
+  return isTheme(value) ? value : null;
 }
 
 export function writeTheme(theme: Theme): Promise<string> {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
+import { DotSeparated } from "~/components/DotSeparated";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
@@ -56,26 +57,27 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
     <>
       <AdminEditLink area="site" to={"/dashboard?tab=announce"} what="the call for papers announcement" />
       <PageHero compact eyebrow="Call for Papers" title={call.journalTitle}>
-        <div className="mt-6 inline-flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
-          {call.issue && (
-            <>
-              <span className="font-semibold text-gold-300">
-                Volume {call.issue.volume}, Number {call.issue.number}
-              </span>
-              <span aria-hidden="true">·</span>
-              <span>{call.issue.year} edition</span>
-              <span aria-hidden="true">·</span>
-            </>
-          )}
-          {call.deadline && (
-            <>
-              <span>
-                Submissions close <time dateTime={call.deadline}>{formatDate(`${call.deadline}T12:00:00Z`)}</time>
-              </span>
-              <span aria-hidden="true">·</span>
-            </>
-          )}
-          <span>Published by the {call.publisher || site.name}</span>
+        <div className="mt-6 inline-block rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
+          <DotSeparated
+            items={[
+              ...(call.issue
+                ? [
+                    <span key="issue" className="font-semibold text-gold-300">
+                      Volume {call.issue.volume}, Number {call.issue.number}
+                    </span>,
+                    `${call.issue.year} edition`,
+                  ]
+                : []),
+              ...(call.deadline
+                ? [
+                    <span key="deadline">
+                      Submissions close <time dateTime={call.deadline}>{formatDate(`${call.deadline}T12:00:00Z`)}</time>
+                    </span>,
+                  ]
+                : []),
+              `Published by the ${call.publisher || site.name}`,
+            ]}
+          />
         </div>
       </PageHero>
 

@@ -39,7 +39,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { department, seo };
 }
 
-export const handle = READING_PAGE;
+// Under Programmes in the top bar, also at SPEC.md's /journals/{id}: a department is not the journal.
+export const handle = { ...READING_PAGE, navSection: "/programmes" };
 
 export const meta = routeMeta("Department not found");
 

@@ -95,7 +95,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle = READING_PAGE;
 
-export const meta = routeMeta("Something went wrong.");
+export const meta = routeMeta("Something went wrong.", "Post not found");
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, related, notice, preview } = loaderData;
@@ -107,7 +107,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {!preview && <AdminEditLink area="news" to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
-        <div className="mx-auto w-full max-w-4xl px-6 pb-12">
+        {/* The title's column is the text's below it: one left edge, one width. */}
+        <div className="mx-auto w-full max-w-3xl px-6 pb-12">
           <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase">
             {categoryLabel(post.category)}
           </span>

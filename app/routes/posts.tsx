@@ -4,6 +4,8 @@ import { PageHero } from "~/components/PageHero";
 import { toPostCard } from "~/components/post-card";
 import { PostCard, type PostCardData } from "~/components/PostCard";
 import type { ListPage } from "~/components/ShowMore";
+import { SubscribeLinks } from "~/components/SubscribeLinks";
+import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -37,7 +39,9 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminEditLink area="news" to={"/dashboard?tab=posts"} what="the news posts" />
-      <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle} />
+      <PageHero compact eyebrow="News" title={blog.title || "News and Stories"} subtitle={blog.subtitle}>
+        <SubscribeLinks feeds={[{ what: "the news", links: NEWS_FEED_LINKS }]} />
+      </PageHero>
       <PagedList
         path="/posts"
         first={loaderData}

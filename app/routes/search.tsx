@@ -147,15 +147,102 @@ function Results({ q, filters, results }: { q: string; filters: Filters; results
 const SELECT =
   "mt-1 block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink dark:border-slate-600 dark:bg-night dark:text-slate-100";
 
+const SEARCH_FORM = "search-page";
+
+/**
+ * The filters, after the results (beside them on a wide screen): on a phone the first results are
+ * on the first screen. Folded unless one is in use. They belong to the search form by its id, so
+ * the Search button and Apply filters send them alike, also without JavaScript.
+ */
+function SearchFilters({ filters, years }: { filters: Filters; years: number[] }) {
+  const active = Object.values(filters).filter(Boolean).length;
+  return (
+    <details
+      open={active > 0}
+      className="group mt-10 rounded-lg border border-slate-200 bg-white p-4 lg:mt-0 dark:border-slate-700 dark:bg-night-card"
+    >
+      <summary className="flex cursor-pointer items-center justify-between gap-2 rounded font-semibold text-navy-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-600 dark:text-white dark:focus-visible:outline-gold-400">
+        <span>
+          {SEARCH_WORDS.filters}
+          {active > 0 && <span className="font-normal text-slate-600 dark:text-slate-400"> ({active} in use)</span>}
+        </span>
+        <span aria-hidden="true" className="transition group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="mt-4 grid gap-4">
+        <label className="block text-sm font-semibold">
+          {SEARCH_WORDS.kind}
+          <select
+            name="kind"
+            form={SEARCH_FORM}
+            defaultValue={filters.kind}
+            key={`k${filters.kind}`}
+            className={SELECT}
+          >
+            <option value="">{SEARCH_WORDS.anyKind}</option>
+            {SEARCH_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold">
+          {SEARCH_WORDS.category}
+          <select
+            name="category"
+            form={SEARCH_FORM}
+            defaultValue={filters.category}
+            key={`c${filters.category}`}
+            className={SELECT}
+          >
+            <option value="">{SEARCH_WORDS.anyCategory}</option>
+            {POST_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold">
+          {SEARCH_WORDS.year}
+          <select
+            name="year"
+            form={SEARCH_FORM}
+            defaultValue={filters.year}
+            key={`y${filters.year}`}
+            className={SELECT}
+          >
+            <option value="">{SEARCH_WORDS.anyYear}</option>
+            {years.map((year) => (
+              <option key={year} value={String(year)}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button
+        type="submit"
+        form={SEARCH_FORM}
+        className="mt-4 h-11 w-full rounded-md border border-navy-700 px-5 font-semibold text-navy-800 hover:bg-navy-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-600 dark:border-gold-300 dark:text-gold-300 dark:hover:bg-navy-800"
+      >
+        {SEARCH_WORDS.apply}
+      </button>
+    </details>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, filters, years, results, error } = loaderData;
   return (
     <>
       <PageHero compact eyebrow={SEARCH_WORDS.title} title={SEARCH_WORDS.heading} />
-      <div className="mx-auto max-w-4xl px-6 py-10">
-        {/* A plain GET form: it works without JavaScript, and its address can be shared. */}
-        <Form method="get" action="/search" role="search" className="space-y-4">
-          <div>
+      <div className="mx-auto max-w-6xl px-6 py-10 lg:grid lg:grid-cols-[1fr_18rem] lg:items-start lg:gap-12">
+        <div className="min-w-0">
+          {/* A plain GET form: it works without JavaScript, and its address can be shared. */}
+          <Form id={SEARCH_FORM} method="get" action="/search" role="search">
             <label htmlFor="search-q" className="block font-semibold">
               {SEARCH_WORDS.label}
             </label>
@@ -182,51 +269,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <p id="search-hint" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {SEARCH_WORDS.hint}
             </p>
-          </div>
-          <fieldset className="grid gap-4 sm:grid-cols-3">
-            <legend className="sr-only">Filters</legend>
-            <label className="block text-sm font-semibold">
-              {SEARCH_WORDS.kind}
-              <select name="kind" defaultValue={filters.kind} key={`k${filters.kind}`} className={SELECT}>
-                <option value="">{SEARCH_WORDS.anyKind}</option>
-                {SEARCH_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-semibold">
-              {SEARCH_WORDS.category}
-              <select name="category" defaultValue={filters.category} key={`c${filters.category}`} className={SELECT}>
-                <option value="">{SEARCH_WORDS.anyCategory}</option>
-                {POST_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {CATEGORY_LABELS[category]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-semibold">
-              {SEARCH_WORDS.year}
-              <select name="year" defaultValue={filters.year} key={`y${filters.year}`} className={SELECT}>
-                <option value="">{SEARCH_WORDS.anyYear}</option>
-                {years.map((year) => (
-                  <option key={year} value={String(year)}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </fieldset>
-        </Form>
-        {error ? (
-          <Notice className="mt-8" result={{ ok: false, message: error }} />
-        ) : results ? (
-          <Results q={q} filters={filters} results={results} />
-        ) : (
-          <p className="mt-8 text-lg text-slate-700 dark:text-slate-300">{SEARCH_WORDS.empty}</p>
-        )}
+          </Form>
+          {error ? (
+            <Notice className="mt-8" result={{ ok: false, message: error }} />
+          ) : results ? (
+            <Results q={q} filters={filters} results={results} />
+          ) : (
+            <p className="mt-8 text-lg text-slate-700 dark:text-slate-300">{SEARCH_WORDS.empty}</p>
+          )}
+        </div>
+        <SearchFilters filters={filters} years={years} />
       </div>
     </>
   );

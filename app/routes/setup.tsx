@@ -1,16 +1,43 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { setupForm, SIGN_UP_FIELDS } from "~/accounts/forms";
+import { adminSchema, PASSWORDS_DIFFER, SIGN_UP_FIELDS } from "~/accounts/forms";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout } from "~/components/forms/AuthLayout";
-import { SubmitButton } from "~/components/forms/Field";
+import { Field, SubmitButton } from "~/components/forms/Field";
+import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
+import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { openAnyActivity } from "~/web/activity.server";
 import { formAction, valuesOf } from "~/web/form-action.server";
 
 import type { Route } from "./+types/setup";
+
+const SETUP_FIELDS = [...SIGN_UP_FIELDS, "confirmPassword"] as const;
+const CORRECT_FIELDS = "Please correct the fields marked below.";
+
+/**
+ * The first admin's form: every field's problem at once (an empty one, or its rule), and the
+ * password typed twice; then the admin's own rules, as `npm run create-admin` checks them.
+ */
+const setupPageForm = z
+  .record(z.string(), z.string())
+  .superRefine((values, context) => {
+    const shape = adminSchema.shape;
+    for (const field of SETUP_FIELDS) {
+      const value = values[field] ?? "";
+      if (!value.trim()) context.addIssue({ code: "custom", message: FILL_ALL_FIELDS, path: [field] });
+      else if (field !== "confirmPassword") {
+        const checked = shape[field].safeParse(value);
+        if (!checked.success)
+          context.addIssue({ code: "custom", message: checked.error.issues[0].message, path: [field] });
+      }
+    }
+    if (values.password && values.confirmPassword && values.password !== values.confirmPassword)
+      context.addIssue({ code: "custom", message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+  })
+  .pipe(adminSchema);
 
 /** Only while the site has no admin; afterwards this page does not exist. */
 async function requireNoAdmin() {
@@ -24,7 +51,13 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireNoAdmin();
-  const spec = { where: "setup", fields: SIGN_UP_FIELDS, echo: { except: ["password"] }, schema: setupForm };
+  const spec = {
+    where: "setup",
+    fields: SETUP_FIELDS,
+    echo: { except: ["password", "confirmPassword"] },
+    schema: setupPageForm,
+    words: { invalid: CORRECT_FIELDS },
+  };
   return formAction(
     request,
     {
@@ -32,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       // The first admin is logged like any admin's write, with the new admin as the actor. A form
       // the schema refuses is not: no name anyone typed is kept (as for sign-in's unknown names).
       activity: (form: FormData) => {
-        const parsed = setupForm.safeParse(valuesOf(form, SIGN_UP_FIELDS));
+        const parsed = setupPageForm.safeParse(valuesOf(form, SETUP_FIELDS));
         if (!parsed.success) return null;
         const { username } = parsed.data;
         return openAnyActivity(request, {
@@ -59,7 +92,9 @@ export default function Setup({ actionData }: Route.ComponentProps) {
     username: actionData?.values?.username.trim() ?? "",
     email: actionData?.values?.email.trim() ?? "",
     password: "",
+    confirmPassword: "",
   });
+  const errors = actionData?.errors ?? {};
   const busy = navigation.state === "submitting";
   return (
     <AuthLayout
@@ -68,7 +103,14 @@ export default function Setup({ actionData }: Route.ComponentProps) {
       error={actionData?.message}
     >
       <Form method="post" noValidate className="space-y-5">
-        <AccountFields bind={bind} texts={{ password: { hint: "At least 8 characters." } }} />
+        <AccountFields bind={bind} errors={errors} texts={{ password: { hint: "At least 8 characters." } }} />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          {...bind("confirmPassword")}
+        />
         <SubmitButton busy={busy}>Create admin account</SubmitButton>
       </Form>
     </AuthLayout>

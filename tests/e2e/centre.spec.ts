@@ -33,6 +33,27 @@ test.describe("about, call for papers, programmes and departments", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("/admision on a phone: the banner's lines wrap with a '·' only between two items on one line", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admision");
+    const items = page.getByText("2026 edition", { exact: true }).locator("xpath=ancestor::ul[1]/li");
+    const lines = await items.evaluateAll((elements) => {
+      const clip = elements[0].closest("ul")!.parentElement!.getBoundingClientRect();
+      return elements.map((item) => {
+        const dot = item.querySelector("[data-separator]")!.getBoundingClientRect();
+        return { top: Math.round(item.getBoundingClientRect().top), dotShown: dot.left >= clip.left && dot.width > 0 };
+      });
+    });
+    expect(lines.length).toBe(4);
+    // At 390 px the banner wraps, so some item starts a line of its own.
+    expect(new Set(lines.map((line) => line.top)).size).toBeGreaterThan(1);
+    lines.forEach((line, index) =>
+      expect(line.dotShown, `item ${index + 1}`).toBe(index > 0 && lines[index - 1].top === line.top),
+    );
+  });
+
   test("/programmes lists faculties and departments; a department page shows its courses and a course modal", async ({
     page,
   }) => {

@@ -103,4 +103,42 @@ test.describe("found by readers and crawlers", () => {
       (await feedLinks()).some((link) => /^application\/rss\+xml \/posts\/category\/[a-z]+\/rss\.xml$/.test(link)),
     ).toBe(true);
   });
+
+  test("the news list and the journal's pages show a reader where to subscribe, and the links give feeds", async ({
+    page,
+    request,
+  }) => {
+    const subscriptions: [string, string, [string, string][]][] = [
+      [
+        "/posts",
+        "Subscribe to the news:",
+        [
+          ["RSS feed of the news", "/rss.xml"],
+          ["Atom feed of the news", "/atom.xml"],
+          ["JSON Feed of the news", "/feed.json"],
+        ],
+      ],
+      [
+        "/journals",
+        "Subscribe to new articles:",
+        [
+          ["RSS feed of new articles", "/journals/rss.xml"],
+          ["Atom feed of new articles", "/journals/atom.xml"],
+        ],
+      ],
+      ["/journals/issues", "Subscribe to new issues:", [["RSS feed of new issues", "/journals/issues/rss.xml"]]],
+    ];
+    for (const [path, lead, links] of subscriptions) {
+      await page.goto(path);
+      await expect(page.getByText(lead, { exact: true }), path).toBeVisible();
+      for (const [name, href] of links) {
+        const link = page.getByRole("link", { name, exact: true });
+        await expect(link, `${path}: ${name}`).toBeVisible();
+        await expect(link).toHaveAttribute("href", href);
+        const answer = await request.get(href);
+        expect(answer.status(), href).toBe(200);
+        expect(answer.headers()["content-type"], href).toMatch(/^application\/(rss\+xml|atom\+xml|feed\+json)/);
+      }
+    }
+  });
 });

@@ -48,10 +48,32 @@ test.describe("news", () => {
     if (boxes.length >= 2) expect(boxes[1]).toBe(boxes[0]);
   });
 
+  test("a post's title and its text share one left edge and one width, on a desktop and a phone", async ({ page }) => {
+    const address = (await demoPost(page)).page;
+    for (const viewport of [
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(address);
+      const column = (selector: string) =>
+        page.locator(selector).evaluate((el) => {
+          const box = el.parentElement!.getBoundingClientRect();
+          const padding = parseFloat(getComputedStyle(el.parentElement!).paddingLeft);
+          return { left: el.getBoundingClientRect().left, width: box.width - 2 * padding };
+        });
+      const title = await column("main h1");
+      const text = await column("main .rich-text");
+      expect(title.left, `${viewport.width} px`).toBeCloseTo(text.left, 0);
+      expect(title.width, `${viewport.width} px`).toBeCloseTo(text.width, 0);
+    }
+  });
+
   test("a missing post is a 404 that says so and offers search and the news list", async ({ page }) => {
     const response = await page.goto("/post/no-such-post");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post not found");
+    await expect(page).toHaveTitle(/^Post not found \| /);
     await expect(page.getByText("We could not find that post.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse all news" })).toHaveAttribute("href", "/posts");
     await page.getByRole("searchbox", { name: "Find what you were looking for" }).fill("peace");

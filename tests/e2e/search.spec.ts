@@ -34,6 +34,7 @@ test.describe("site search", () => {
     await expect(page.getByRole("list", { name: "Results" }).getByRole("link", { name: article.title })).toBeVisible();
 
     await page.goto("/search?q=warning");
+    await page.getByText("Filters", { exact: true }).click();
     await page.getByLabel("Kind").selectOption("article");
     await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/kind=article/);
@@ -75,6 +76,7 @@ test.describe("site search", () => {
       await expect(
         page.getByRole("list", { name: "Results" }).getByRole("link", { name: article.title }),
       ).toBeVisible();
+      await page.getByText("Filters", { exact: true }).click();
       await page.getByLabel("Kind").selectOption("post");
       await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/kind=post/);
@@ -84,6 +86,25 @@ test.describe("site search", () => {
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test("the first results are on the first screen, the filters folded after them", async ({ page }) => {
+      await page.goto("/search?q=peace");
+      const results = page.getByRole("list", { name: "Results" });
+      const first = results.getByRole("listitem").first();
+      await expect(first).toBeInViewport();
+      const filters = page.getByText("Filters", { exact: true });
+      const kind = page.getByLabel("Kind");
+      await expect(kind).toBeHidden();
+      expect((await filters.boundingBox())!.y).toBeGreaterThan((await results.boundingBox())!.y);
+      // Unfolded, a filter applies and stays shown with the results it chose.
+      await filters.tap();
+      await kind.selectOption("article");
+      await page.getByRole("button", { name: "Apply filters" }).tap();
+      await expect(page).toHaveURL(/[?&]q=peace&kind=article/);
+      await expect(kind).toHaveValue("article");
+      await expect(page.getByText("Filters (1 in use)")).toBeVisible();
+      await expect(results.getByText("Journal article").first()).toBeInViewport();
+    });
 
     test("the menu's search box reaches the results", async ({ page }) => {
       await page.goto("/");

@@ -7,6 +7,7 @@ test.describe("site shell", () => {
     for (const [name, href] of [
       ["Home", "/"],
       ["Journals", "/journals"],
+      ["Programmes", "/programmes"],
       ["About", "/about"],
       ["Blog", "/posts"],
       ["Call for Papers", "/admision"],
@@ -17,6 +18,25 @@ test.describe("site shell", () => {
     expect(await page.getByRole("banner").evaluate((el) => getComputedStyle(el).position)).toBe("absolute");
     await nav.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/\/posts$/);
+  });
+
+  test("the top bar marks the section a page is in; a department is under Programmes, also at /journals/{id}", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const current = nav.locator('[aria-current="page"]');
+    await page.goto("/programmes");
+    await expect(current).toHaveText("Programmes");
+    const department = await page.getByRole("main").locator('a[href^="/programmes/"]').first().getAttribute("href");
+    for (const path of [department!, department!.replace("/programmes/", "/journals/")]) {
+      await page.goto(path);
+      await expect(current, path).toHaveText("Programmes");
+      await expect(nav.getByRole("link", { name: "Journals" })).not.toHaveClass(/text-gold-300/);
+    }
+    await page.goto("/journals/issues");
+    await expect(current).toHaveText("Journals");
+    await page.goto("/");
+    await expect(current).toHaveText("Home");
   });
 
   test("footer: link columns from the settings, social links, this year's copyright", async ({ page }) => {
@@ -50,6 +70,30 @@ test.describe("site shell", () => {
     await expect(page.locator("html")).not.toHaveClass(/dark/);
   });
 
+  test.describe("on a device set to dark", () => {
+    test.use({ colorScheme: "dark" });
+
+    test("the site is dark until the reader chooses light, which is then kept", async ({ page }) => {
+      // No choice made: the server marks no theme and the stylesheet follows the device, so the
+      // first paint is already dark.
+      expect(await (await page.request.get("/about")).text()).not.toMatch(/<html[^>]*class=/);
+      await page.goto("/about");
+      const background = () => page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+      expect(await background()).toBe("rgb(10, 19, 34)");
+      await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeHidden();
+      const stored = page.waitForResponse((r) => r.url().includes("/theme") && r.request().method() === "POST");
+      await page.getByRole("button", { name: "Switch to light theme" }).click();
+      await stored;
+      await expect(page.locator("html")).toHaveClass(/\blight\b/);
+      expect(await background()).toBe("rgb(251, 250, 247)");
+      // The choice wins over the device's setting after a reload too.
+      await page.reload();
+      expect(await background()).toBe("rgb(251, 250, 247)");
+      await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeHidden();
+    });
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -60,7 +104,21 @@ test.describe("site shell", () => {
       await expect(mobileNav).toBeHidden();
       await page.getByLabel("Menu").tap();
       await expect(mobileNav).toBeVisible();
-      await expect(mobileNav.getByRole("link")).toHaveText(["Home", "Journal Articles", "About", "News and Stories"]);
+      await expect(mobileNav.getByRole("link")).toHaveText([
+        "Home",
+        "Journal Articles",
+        "About",
+        "News and Stories",
+        "Call for Papers",
+        "Programmes",
+        "Journal archive",
+      ]);
+      await expect(mobileNav.getByRole("link", { name: "Call for Papers" })).toHaveAttribute("href", "/admision");
+      await expect(mobileNav.getByRole("link", { name: "Programmes" })).toHaveAttribute("href", "/programmes");
+      await expect(mobileNav.getByRole("link", { name: "Journal archive" })).toHaveAttribute(
+        "href",
+        "/journals/issues",
+      );
       await page.getByLabel("Menu").tap();
       await expect(mobileNav).toBeHidden();
       await page.getByLabel("Menu").tap();

@@ -40,14 +40,17 @@ const ACCOUNT_FIELDS = [
 export function AccountFields({
   bind,
   texts = {},
+  errors = {},
 }: {
   bind: (name: AccountField) => BoundField;
   texts?: Partial<Record<AccountField, { placeholder?: string; hint?: string }>>;
+  /** Each field's problem, shown under it (a page that reports them all at once). */
+  errors?: Partial<Record<string, string>>;
 }) {
   return (
     <>
       {ACCOUNT_FIELDS.map(({ name, ...field }) => (
-        <Field key={name} {...field} {...texts[name]} {...bind(name)} />
+        <Field key={name} {...field} {...texts[name]} error={errors[name]} {...bind(name)} />
       ))}
     </>
   );

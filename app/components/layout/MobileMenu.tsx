@@ -5,12 +5,15 @@ import { CloseIcon, MenuIcon } from "~/components/icons";
 
 import { SearchBox } from "./SearchBox";
 
-/** SPEC.md's mobile menu entries. */
+/** SPEC.md's mobile menu entries, then the reader's other ways in that the top bar has too. */
 const MOBILE_LINKS = [
   { to: "/", label: "Home" },
   { to: "/journals", label: "Journal Articles" },
   { to: "/about", label: "About" },
   { to: "/posts", label: "News and Stories" },
+  { to: "/admision", label: "Call for Papers" },
+  { to: "/programmes", label: "Programmes" },
+  { to: "/journals/issues", label: "Journal archive" },
 ];
 
 /**

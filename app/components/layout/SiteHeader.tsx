@@ -1,10 +1,9 @@
 import { lazy, Suspense } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 
 import { Avatar } from "~/components/Avatar";
 import { CrestIcon, SearchIcon } from "~/components/icons";
 import type { SiteLinks } from "~/lib/site-content";
-import type { Theme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MobileMenu } from "./MobileMenu";
@@ -33,10 +32,25 @@ function AccountLink({ user }: { user: { username: string; image: string } }) {
 const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/journals", label: "Journals" },
+  { to: "/programmes", label: "Programmes" },
   { to: "/about", label: "About" },
   { to: "/posts", label: "Blog" },
   { to: "/admision", label: "Call for Papers" },
 ];
+
+/**
+ * The top-bar entry a page belongs under: the one its route names (`handle.navSection`, for a page
+ * whose address sits under another entry's, as SPEC.md's department page at /journals/{id}), or
+ * else the one its address starts with.
+ */
+function useSection(): string | undefined {
+  const { pathname } = useLocation();
+  const handle = useMatches().at(-1)?.handle as { navSection?: string } | undefined;
+  if (handle?.navSection) return handle.navSection;
+  return NAV_LINKS.map((link) => link.to)
+    .filter((to) => (to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`)))
+    .at(-1);
+}
 
 /**
  * The top bar. While nobody is signed in it lies over the page's hero (every page opens with
@@ -45,14 +59,13 @@ const NAV_LINKS = [
 export function SiteHeader({
   site,
   user,
-  theme,
 }: {
   site: SiteLinks;
   user: { username: string; email: string; image: string; workHref?: string | null } | null;
-  theme: Theme;
 }) {
   const signedIn = user !== null;
   const hydrated = useHydrated();
+  const section = useSection();
   return (
     <header
       className={
@@ -69,7 +82,9 @@ export function SiteHeader({
           <CrestIcon className="h-10 w-10 shrink-0" />
           <span className="min-w-0 leading-tight">
             <span className="block font-serif text-xl font-bold tracking-wide">{site.shortName}</span>
-            <span className="hidden max-w-[15rem] text-[11px] leading-snug text-white/80 sm:block">{site.name}</span>
+            <span className="hidden max-w-[15rem] text-[11px] leading-snug text-white/80 sm:block lg:hidden xl:block">
+              {site.name}
+            </span>
           </span>
         </Link>
 
@@ -77,17 +92,15 @@ export function SiteHeader({
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <Link
                   to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-semibold tracking-wide transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-400 ${
-                      isActive ? "text-gold-300" : "text-white"
-                    }`
-                  }
+                  aria-current={section === link.to ? "page" : undefined}
+                  className={`rounded-md px-2.5 py-2 text-sm font-semibold tracking-wide whitespace-nowrap transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-400 xl:px-3 ${
+                    section === link.to ? "text-gold-300" : "text-white"
+                  }`}
                 >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -105,7 +118,7 @@ export function SiteHeader({
           >
             <SearchIcon />
           </Link>
-          <ThemeToggle theme={theme} />
+          <ThemeToggle />
           {user ? (
             hydrated ? (
               <Suspense fallback={<AccountLink user={user} />}>
@@ -117,7 +130,7 @@ export function SiteHeader({
           ) : (
             <Link
               to="/signin"
-              className="rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 shadow-sm transition hover:bg-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className="rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold whitespace-nowrap text-navy-950 shadow-sm transition hover:bg-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               Sign in
             </Link>

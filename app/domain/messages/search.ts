@@ -15,6 +15,7 @@ export const SEARCH_WORDS = {
   anyCategory: "Any category",
   year: "Year",
   anyYear: "Any year",
+  filters: "Filters",
   apply: "Apply filters",
   hint: 'Words find their other forms ("negotiations" finds "negotiating"); use "quotes" for a phrase and a minus sign to leave a word out (-exams).',
   empty: "Type a word or two above to search news, journal articles and the pages of the site.",

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
+import { SubscribeLinks } from "~/components/SubscribeLinks";
 import { IssueCover } from "~/journal/components/IssueCover";
 import { TitledSection } from "~/journal/components/TitledSection";
 import { ARCHIVE_PATH } from "~/journal/names";
 import { issueLabel, issuePath, licence } from "~/journal/vocabulary";
-import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
+import { JOURNAL_FEED_LINKS, JOURNAL_SUBSCRIPTIONS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -55,7 +56,9 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminEditLink area="journal" to="/dashboard?tab=issues" what="the journal's issues" />
-      <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal" />
+      <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal">
+        <SubscribeLinks feeds={JOURNAL_SUBSCRIPTIONS} />
+      </PageHero>
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-12">
           {volumes.length === 0 && <p>No issue has been published yet.</p>}

@@ -6,10 +6,11 @@ import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
+import { SubscribeLinks } from "~/components/SubscribeLinks";
 import { IssueCover } from "~/journal/components/IssueCover";
 import { TableOfContents, tocEntry } from "~/journal/components/TableOfContents";
 import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/journal/names";
-import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
+import { JOURNAL_FEED_LINKS, JOURNAL_SUBSCRIPTIONS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -88,7 +89,9 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminEditLink area="journal" to={"/dashboard?tab=journals"} what="the journal articles" />
-      <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle} />
+      <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle}>
+        <SubscribeLinks feeds={JOURNAL_SUBSCRIPTIONS} />
+      </PageHero>
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">
           <div className="grid gap-8 rounded-xl border border-slate-200 bg-white p-7 shadow-sm md:grid-cols-[10rem_1fr] dark:border-slate-700/60 dark:bg-night-card">
