@@ -42,7 +42,7 @@ test.describe("the activity log", () => {
     // A sentence, not the log's code for it.
     await expect(rows.first()).toContainText(`A sign-in as '${tried}' failed.`);
     await expect(rows.first()).toContainText("Refused");
-    await expect(page.locator("table")).not.toContainText("a wrong password");
+    await expect(page.getByRole("list", { name: "Activity log, newest first" })).not.toContainText("a wrong password");
 
     // Who and what: this admin's writes to the academics, done.
     await page.getByLabel("Who").fill(admin.username);
