@@ -132,3 +132,26 @@ test("the post editor opens with the publishing box; its button follows the stat
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes am sure!" }).click();
   await expect(page.getByRole("status")).toHaveText("Post deleted successfully!");
 });
+
+test("site settings: each section named by what it is and where it shows, its key still what the form sends", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/dashboard?tab=about&section=about");
+  const section = page.getByLabel("Section");
+  await expect(section.locator("option")).toHaveText([
+    "About us (About page)",
+    "Hero (Home page)",
+    "How to submit, step 1 (Home page)",
+    "How to submit, step 2 (Home page)",
+    "How to submit, step 3 (Home page)",
+    "Programmes heading (Programmes page)",
+    "News heading (News page)",
+    "Call to action (Home and About pages)",
+  ]);
+  await expect(page.getByText(/howtoapplyone|calltoaction/)).toHaveCount(0);
+  // Chosen by its name, it is the section whose key the form sends.
+  await section.selectOption({ label: "How to submit, step 1 (Home page)" });
+  await expect(section).toHaveValue("howtoapplyone");
+  await expect(page.getByTestId("place-note")).toContainText("Home page: How to submit, step 1");
+  await expectNoViolations(page, "the site settings tab");
+});
