@@ -77,6 +77,11 @@ describe("the activity log's sentences", () => {
       "chief_editor gave admin rights to the account 'ngozi'.",
     ],
     [
+      "an account's roles",
+      { action: "users.set-roles", targetKind: "user", targetId: "u2" },
+      "chief_editor changed the roles of the account 'ngozi'.",
+    ],
+    [
       "several posts at once",
       {
         action: "posts.bulk-posts",

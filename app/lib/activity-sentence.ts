@@ -165,6 +165,7 @@ function predicate(group: string, name: string, entry: EntryFacts, names: KnownN
     const made = detail(entry.details, "admin") === "true";
     return `${made ? "gave admin rights to" : "took admin rights from"} ${thing("account", entry, names)}`;
   }
+  if (name === "set-roles") return `changed the roles of ${thing("account", entry, names)}`;
   if (name === "send-reset-link") return `sent a password reset link for ${thing("account", entry, names)}`;
   if (name === "create-first-admin") return `created the first admin account`;
   if (group === "revisions") return `restored an earlier version of ${thing(NOUNS[rest[0]] ?? "record", entry, names)}`;
