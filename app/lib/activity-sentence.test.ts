@@ -82,6 +82,16 @@ describe("the activity log's sentences", () => {
       "chief_editor changed the roles of the account 'ngozi'.",
     ],
     [
+      "an invitation",
+      { action: "users.invite", targetKind: "user", targetLabel: "ama@example.edu" },
+      "chief_editor invited ama@example.edu.",
+    ],
+    [
+      "a refused invitation withdrawal",
+      { action: "users.revoke-invitation", targetKind: "invitation", targetId: "i1", outcome: "refused" },
+      "chief_editor tried to withdraw an invitation.",
+    ],
+    [
       "several posts at once",
       {
         action: "posts.bulk-posts",

@@ -165,6 +165,11 @@ function predicate(group: string, name: string, entry: EntryFacts, names: KnownN
     const made = detail(entry.details, "admin") === "true";
     return `${made ? "gave admin rights to" : "took admin rights from"} ${thing("account", entry, names)}`;
   }
+  if (name === "invite") return `invited ${entry.targetLabel ?? "a colleague"}`;
+  if (name === "resend-invitation") return `sent ${thing("invitation", entry, names)} again`;
+  if (name === "revoke-invitation") return `withdrew ${thing("invitation", entry, names)}`;
+  if (name === "set-sign-up")
+    return detail(entry.details, "open") === "true" ? "opened sign-up to readers" : "closed sign-up to readers";
   if (name === "set-roles") return `changed the roles of ${thing("account", entry, names)}`;
   if (name === "send-reset-link") return `sent a password reset link for ${thing("account", entry, names)}`;
   if (name === "create-first-admin") return `created the first admin account`;
@@ -194,6 +199,10 @@ const BASE: [string, string][] = [
     ["gave", "give"],
     ["took", "take"],
     ["sent", "send"],
+    ["invited", "invite"],
+    ["withdrew", "withdraw"],
+    ["opened", "open"],
+    ["closed", "close"],
     ["moved", "move"],
     ["changed", "change"],
     ["turned", "turn"],
