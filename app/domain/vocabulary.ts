@@ -26,7 +26,10 @@ export function categoryLabel(category: string): string {
 export const SEMESTERS = ["First", "Second", "Both"] as const;
 export type Semester = (typeof SEMESTERS)[number];
 
-/** The settings sections an admin edits one at a time; SPEC.md shows their keys as their labels. */
+/**
+ * The settings sections an admin edits one at a time. SPEC.md's keys stay the stored names, the
+ * address (`?section=`) and the value the forms send; a person reads what each is and where it shows.
+ */
 export const SETTINGS_SECTIONS = [
   "about",
   "homepage",
@@ -39,7 +42,17 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-export const SECTION_LABELS = keysAsLabels(SETTINGS_SECTIONS);
+/** Each section by what it is and, in brackets, the page it shows on (issue 33). */
+export const SECTION_LABELS: Record<SettingsSection, string> = {
+  about: "About us (About page)",
+  homepage: "Hero (Home page)",
+  howtoapplyone: "How to submit, step 1 (Home page)",
+  howtoapplytwo: "How to submit, step 2 (Home page)",
+  howtoapplythree: "How to submit, step 3 (Home page)",
+  programmes: "Programmes heading (Programmes page)",
+  blog: "News heading (News page)",
+  calltoaction: "Call to action (Home and About pages)",
+};
 
 /** The site-wide links (footer columns, social links, portal, submission e-mails). */
 export const SITE_LINKS_SECTION = "links";

@@ -168,9 +168,18 @@ export function articlesService(db: Database, files: StoredFiles) {
       return pageNewestFirst(db, articles, request, ARTICLES_PAGE_SIZE, [publicOnly, ...byAuthor(request)]);
     },
 
-    /** The dashboard's list: drafts and scheduled articles too; search, filters, sort. */
-    async adminList(query: AdminListQuery) {
-      return records.adminList(query);
+    /**
+     * The dashboard's list: drafts and scheduled articles too; search, filters, sort, and one
+     * issue's articles (`issueId`; "none": those in no issue yet).
+     */
+    async adminList(query: AdminListQuery & { issueId?: string }) {
+      const { issueId, ...rest } = query;
+      const inIssue = !issueId
+        ? undefined
+        : issueId === "none"
+          ? isNull(articles.issueId)
+          : eq(articles.issueId, issueId);
+      return records.adminList({ ...rest, filters: [...(rest.filters ?? []), inIssue] });
     },
 
     /** Never an article without its PDF: the file must be one uploaded here. */

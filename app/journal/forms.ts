@@ -205,10 +205,10 @@ export const issueFromForm = (values: IssueForm): IssueInput => ({
 
 /* ---- the article editor ---- */
 
-/** Create journal (SPEC.md's words for an article) and its edit form. */
+/** The article editor's own fields (SPEC.md's "Create journal") and its edit form. */
 export const articleSchema = z.object({
   title: z.string().trim().min(1, ARTICLE_TITLE_REQUIRED).max(300, "The title is too long (300 characters at most)"),
-  abstract: z.string().max(200_000, "The description is too long"),
+  abstract: z.string().max(200_000, "The abstract is too long"),
   pdf: z.string().min(1, PDF_REQUIRED).pipe(uploadedFile("pdf")),
 });
 /** The article and its status, schedule, address and version. */

@@ -6,8 +6,9 @@
 
 /* ---- articles ---- */
 
-// SPEC.md calls an article a journal: its words stay.
-export const ARTICLE_TITLE_REQUIRED = "Journal title is required";
+// SPEC.md calls an article a journal: its messages stay; the editor's field is "Article title"
+// (SPEC-NOTES.md), and its check says so.
+export const ARTICLE_TITLE_REQUIRED = "Article title is required";
 export const ARTICLE_GONE = "That journal article no longer exists.";
 export const ARTICLE_DELETED = "Journal deleted successfully!"; // SPEC.md
 

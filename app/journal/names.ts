@@ -28,6 +28,8 @@ export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
 
 export const articlePath = (slug: string) => `/journal/${slug}`;
 export const articlePdfPath = (slug: string) => `/journal/${slug}/pdf`;
+/** An article's PDF as an editor knows it: the uploaded file's own name, or one made from the address. */
+export const articlePdfName = (originalName: string | undefined, slug: string) => originalName || `${slug}.pdf`;
 export const issuePath = (issue: { volume: number; number: number }) =>
   `/journals/issue/${issue.volume}/${issue.number}`;
 export const ARCHIVE_PATH = "/journals/issues";

@@ -19,7 +19,7 @@ import { requireRole } from "~/web/session.server";
 import type { Route } from "./+types/post-editor";
 import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "./dashboard/+shared/editor.server";
 import { EditorForm } from "./dashboard/+shared/EditorForm";
-import { EditorialFields, HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
+import { HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
 import { ExcerptField } from "./dashboard/+shared/ExcerptField";
 
 const EMPTY: PostForm = {
@@ -41,7 +41,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const post = await posts.byId(params.postId, "admin");
   if (!post) throw data({ message: "Post not found" }, { status: 404 });
   return {
-    post: { id: post.id, slug: post.slug, revisions: (await posts.revisions(post.id)).length },
+    post: {
+      id: post.id,
+      slug: post.slug,
+      published: post.status === "published",
+      revisions: (await posts.revisions(post.id)).length,
+    },
     values: {
       title: post.title,
       category: post.category,
@@ -112,7 +117,12 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       heading={editing ? "Update post" : "Create a post"}
       schema={postFormSchema}
       refused={answer?.errors}
-      submitLabel={editing ? "Update Post" : "Submit Post"}
+      editorial={{
+        values,
+        addressPrefix: "/post/",
+        publicHref: loaderData.post ? `/post/${loaderData.post.slug}` : undefined,
+      }}
+      alreadyPublished={Boolean(loaderData.post?.published)}
       // New items, and drafts, are kept on the server as the editor types.
       autosave={!loaderData.post || values.status === "draft"}
       localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content", "excerpt"] }}
@@ -150,12 +160,6 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             error={errors.content}
           />
           <ExcerptField defaultValue={values.excerpt ?? ""} error={errors.excerpt} />
-          <EditorialFields
-            values={values}
-            errors={errors}
-            addressPrefix="/post/"
-            publicHref={loaderData.post ? `/post/${loaderData.post.slug}` : undefined}
-          />
           <div className="flex flex-wrap items-center gap-4">
             <PreviewButton kind="post" recordId={loaderData.post?.id} />
             {loaderData.post && (

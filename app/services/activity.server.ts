@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { and, desc, eq, gte, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { activityLog } from "~/db/schema";
+import { activityLog, articles, posts, users } from "~/db/schema";
 import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { clipText, isUuid } from "~/lib/text";
@@ -339,6 +339,39 @@ export function activityService(db: Database) {
       return toPage(rows, limit);
     },
 
+    /**
+     * The usernames and titles of the accounts, posts and articles entries point at by id only
+     * (issue 33: a person reads a name, not an id), by `kind:id`. Deleted ones are not found.
+     */
+    async namesOf(wanted: { user: string[]; post: string[]; journal: string[] }): Promise<Record<string, string>> {
+      const ids = (list: string[]) => list.filter(isUuid).slice(0, 200);
+      const [people, postTitles, articleTitles] = await Promise.all([
+        wanted.user.length === 0
+          ? []
+          : db
+              .select({ id: users.id, name: users.username })
+              .from(users)
+              .where(inArray(users.id, wanted.user.slice(0, 200))),
+        ids(wanted.post).length === 0
+          ? []
+          : db
+              .select({ id: posts.id, name: posts.title })
+              .from(posts)
+              .where(inArray(posts.id, ids(wanted.post))),
+        ids(wanted.journal).length === 0
+          ? []
+          : db
+              .select({ id: articles.id, name: articles.title })
+              .from(articles)
+              .where(inArray(articles.id, ids(wanted.journal))),
+      ]);
+      return Object.fromEntries([
+        ...people.map((row) => [`user:${row.id}`, row.name]),
+        ...postTitles.map((row) => [`post:${row.id}`, row.name]),
+        ...articleTitles.map((row) => [`journal:${row.id}`, row.name]),
+      ]);
+    },
+
     /** The action groups present in the log, for the filter's choices. */
     async groups(): Promise<string[]> {
       const rows = await db
@@ -362,6 +395,7 @@ export type ActivityService = ReturnType<typeof activityService>;
 export const activityEffects = {
   record: "write",
   list: "read",
+  namesOf: "read",
   groups: "read",
   purgeOlderThan: "write",
 } as const;

@@ -808,6 +808,23 @@ export function mediaService(db: Database, options: MediaOptions) {
       };
     },
 
+    /**
+     * The names the files at these addresses had on the uploader's computer, by address (issue 33:
+     * an editor knows a PDF by its own name, not the stored one). A file uploaded without a name
+     * is absent.
+     */
+    async originalNames(urls: string[]): Promise<Map<string, string>> {
+      const keys = [...new Set(urls.filter((url) => url.startsWith(UPLOADS_URL_PREFIX)))].map((url) =>
+        url.slice(UPLOADS_URL_PREFIX.length),
+      );
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select({ key: media.storageKey, name: media.originalName })
+        .from(media)
+        .where(inArray(media.storageKey, keys));
+      return new Map(rows.filter((row) => row.name).map((row) => [UPLOADS_URL_PREFIX + row.key, row.name]));
+    },
+
     /** Saves a file's alt text and caption (already checked by the form's schema). */
     async describe(id: string, words: { alt: string; caption: string }) {
       const [row] = isUuid(id)
@@ -880,7 +897,7 @@ export type MediaService = ReturnType<typeof mediaService>;
  */
 export const mediaEffects = effectTable({
   // Making a missing link-preview copy changes no content a page shows.
-  read: ["open", "isStored", "head", "library", "ensureSocialCard"],
+  read: ["open", "isStored", "head", "library", "originalNames", "ensureSocialCard"],
   write: [
     "ingest",
     "ingestBuffer",

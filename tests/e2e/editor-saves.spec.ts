@@ -25,7 +25,7 @@ test("an autosave still on its way when Submit is pressed: one post, at its own 
   // Autosave sends a changed form every few seconds.
   await page.waitForRequest(/[?&]autosave/, { timeout: 20_000 });
   await page.waitForTimeout(200);
-  await page.getByRole("button", { name: "Submit Post" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
 
   await expect(page).toHaveURL(/\/post\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -54,7 +54,8 @@ test("restoring an earlier revision of a scheduled post keeps it scheduled at it
   await expect(page.locator(".ql-editor")).toBeVisible();
   await page.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type("The first words");
-  await page.getByRole("button", { name: "Submit Post" }).click();
+  // The button follows the status chosen (SPEC-NOTES.md).
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page).toHaveURL(/\/post\//);
   await expect(page.getByRole("status").filter({ hasText: /^Scheduled for/ })).toBeVisible();
   const notice = await page
@@ -70,7 +71,7 @@ test("restoring an earlier revision of a scheduled post keeps it scheduled at it
   await expect(page.locator(".ql-editor")).toBeVisible();
   await page.getByLabel("Title").fill(`${title} (edited)`);
   await page.locator(".ql-editor").fill("The second words");
-  await page.getByRole("button", { name: "Update Post" }).click();
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (edited)`);
 
   // Restore the first version from the history page.

@@ -9,6 +9,10 @@ async function visitor(browser: Browser, baseURL: string) {
   return { context, request: context.request };
 }
 
+/** The editor's save button for a new post of this status. */
+const saveLabel = (status = "published") =>
+  ({ draft: "Save draft", scheduled: "Schedule", published: "Publish" })[status] ?? "Publish";
+
 async function createPost(page: Page, fields: { title: string; status?: string; publishAt?: string; slug?: string }) {
   await page.goto("/create-post");
   await page.getByLabel("Title").fill(fields.title);
@@ -18,7 +22,8 @@ async function createPost(page: Page, fields: { title: string; status?: string; 
   await expect(page.locator(".ql-editor")).toBeVisible();
   await page.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type(`Body of ${fields.title}`);
-  await page.getByRole("button", { name: "Submit Post" }).click();
+  // The save button follows the chosen status (SPEC-NOTES.md).
+  await page.getByRole("button", { name: saveLabel(fields.status), exact: true }).click();
   await expect(page).toHaveURL(/\/post\//);
   return new URL(page.url()).pathname;
 }
@@ -85,7 +90,7 @@ test.describe("editorial work", () => {
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Half a thought, kept by the server");
 
     await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     const published = new URL(page.url()).pathname;
     await page.goto(`/dashboard?tab=posts&q=${encodeURIComponent(title)}`);
@@ -173,18 +178,18 @@ test.describe("editorial work", () => {
     await expect(second.getByLabel("Title")).toHaveValue(title);
 
     await page.getByLabel("Title").fill(`${title} (first)`);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (first)`);
 
     await second.getByLabel("Title").fill(`${title} (second)`);
-    await second.getByRole("button", { name: "Update Post" }).click();
+    await second.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(second.getByText(/Someone else saved this while you were editing/)).toBeVisible();
     await expect(second.getByLabel("Title")).toHaveValue(`${title} (second)`);
     await expect(second.getByRole("link", { name: /See their version/ })).toBeVisible();
     // Nothing was overwritten.
     expect(await (await page.request.get(new URL(page.url()).pathname)).text()).toContain(`${title} (first)`);
     // Saving again is the knowing choice to replace theirs.
-    await second.getByRole("button", { name: "Update Post" }).click();
+    await second.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(second.getByRole("heading", { level: 1 })).toHaveText(`${title} (second)`);
     await other.close();
     await trashPost(page.request, path);
@@ -197,7 +202,7 @@ test.describe("editorial work", () => {
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await page.getByLabel("Title").fill(`${title} v2`);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} v2`);
 
     await page.goto("/dashboard?tab=posts");
@@ -289,7 +294,7 @@ test.describe("editorial work", () => {
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page).toHaveURL(/\/update-(post|journal)\//);
     await page.getByLabel("Address").fill(`${oldSlug}-moved`);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${oldSlug}-moved$`));
 
     const api = await page.request.get(`/api/post/getposts?slug=${oldSlug}`, { maxRedirects: 0 });

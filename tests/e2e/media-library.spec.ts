@@ -31,7 +31,7 @@ test.describe("the media library", () => {
     const fileName = `${uniqueName("harbour")}.png`;
     const title = `Harbour research station ${uniqueName("p")}`;
     const url = await startPostWithImage(page, title, fileName, 1000, 600);
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/post\//);
 
     await page.goto("/dashboard?tab=media");
@@ -94,7 +94,7 @@ test.describe("the media library", () => {
     await dialog.getByRole("button", { name: `Choose ${fileName}` }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByAltText("Uploaded preview")).toHaveAttribute("src", url);
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/post\//);
     await expect(page.locator(`img[src="${url}"]`).first()).toBeVisible();
 
@@ -104,7 +104,7 @@ test.describe("the media library", () => {
     await expect(page.getByAltText("Uploaded preview")).toHaveAttribute("src", url);
     await page.getByRole("button", { name: "Remove image" }).click();
     await expect(page.getByAltText("Uploaded preview")).toHaveCount(0);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page).toHaveURL(/\/post\//);
     await expect(page.locator(`img[src="${url}"]`)).toHaveCount(0);
 

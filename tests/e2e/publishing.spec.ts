@@ -90,7 +90,8 @@ test.describe("publishing as an admin", () => {
     await videoInput.press("Enter");
     await expect(editor.locator("iframe")).toHaveAttribute("src", "https://www.youtube.com/embed/dQw4w9WgXcQ");
 
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    // A new post is published unless the editor chooses otherwise: the button says so (SPEC-NOTES.md).
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/post\/peace-dialogue-report-/);
     const article = page.locator(".rich-text");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -126,7 +127,7 @@ test.describe("publishing as an admin", () => {
     );
     const renamed = `${title} (revised)`;
     await page.getByLabel("Title").fill(renamed);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
     await expect(page.locator(".rich-text").getByRole("link", { name: "United Nations" })).toBeVisible();
     expect(page.url()).toBe(postUrl);
@@ -136,7 +137,7 @@ test.describe("publishing as an admin", () => {
     await page.getByRole("link", { name: `Edit ${renamed}` }).click();
     const newSlug = `${new URL(postUrl).pathname.split("/").pop()}-revised`;
     await page.getByLabel("Address").fill(newSlug);
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${newSlug}$`));
     const renamedUrl = page.url();
     const old = await page.request.get(postUrl, { maxRedirects: 0 });
@@ -157,7 +158,7 @@ test.describe("publishing as an admin", () => {
     await expect(page.locator(".ql-editor")).toBeVisible();
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Some words worth keeping");
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Post title is required")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Some words worth keeping");
   });
@@ -167,13 +168,14 @@ test.describe("publishing as an admin", () => {
   }) => {
     test.setTimeout(60_000);
     await page.goto("/dashboard?tab=journals");
-    await page.getByRole("link", { name: "Create Journal" }).click();
+    await page.getByRole("link", { name: "New article" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New article");
     const title = `Border security review ${uniqueName("j")}`;
-    await page.getByLabel("Journal title").fill(title);
+    await page.getByLabel("Article title").fill(title);
     await expect(page.locator(".ql-editor")).toBeVisible();
-    await page.getByRole("textbox", { name: "Description" }).click();
+    await page.getByRole("textbox", { name: "Abstract" }).click();
     await page.keyboard.type("A review of joint border patrols.");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(page.getByText("Upload a and pdf")).toBeVisible();
     await page.getByLabel("PDF").dispatchEvent("cancel");
     await expect(page.getByRole("alert").filter({ hasText: "Upload a and pdf" }).first()).toBeVisible();
@@ -185,15 +187,20 @@ test.describe("publishing as an admin", () => {
     const pdfPath = test.info().outputPath("article.pdf");
     fs.writeFileSync(pdfPath, pdf);
     await page.getByLabel("PDF").setInputFiles(pdfPath);
-    await expect(page.getByText(/^Uploaded:/)).toBeVisible();
-    // A new article starts as a draft (issue 31): this one is published on Submit.
+    // The PDF is shown by its own name (issue 33), not the name it is stored under.
+    await expect(page.getByText("Uploaded: article.pdf")).toBeVisible();
+    // A new article starts as a draft (issue 31): this one is published, and the button says so.
     await expect(page.getByLabel("Status")).toHaveValue("draft");
     await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=journals&saved=/);
+    const saved = page.getByRole("status").filter({ hasText: `Article "${title}" is published.` });
+    await expect(saved.getByRole("link", { name: "View" })).toHaveAttribute("href", /^\/journal\//);
 
     const fetchBytes = async (href: string) => Buffer.from(await (await page.request.get(href)).body());
-    const dashboardHref = (await page.getByRole("link", { name: `Download PDF of ${title}` }).getAttribute("href"))!;
+    const pdfLink = page.getByRole("link", { name: `Download article.pdf, the PDF of ${title}` });
+    await expect(pdfLink).toHaveText("article.pdf");
+    const dashboardHref = (await pdfLink.getAttribute("href"))!;
     expect((await fetchBytes(dashboardHref)).equals(pdf)).toBe(true);
 
     await page.goto("/journals");

@@ -90,7 +90,7 @@ test("an admin sets up the journal, creates an issue and publishes an article in
   await author(2).getByLabel("ORCID iD").fill("0000-0002-1825-0098");
   await author(2).getByLabel("Corresponding author").check();
   await page.getByLabel("Keywords").fill("borders; communities");
-  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
   await expect(author(2).getByLabel("ORCID iD")).toHaveAttribute("aria-invalid", "true");
   await expect(author(2).getByText(ORCID_INVALID)).toBeVisible();
   await expect(page).toHaveURL(/\/create-journal$/);
@@ -98,12 +98,12 @@ test("an admin sets up the journal, creates an issue and publishes an article in
   await author(2).getByLabel("ORCID iD").fill("");
   await author(2).getByRole("button", { name: "Move up" }).click();
   await expect(author(1).getByLabel("Family name")).toHaveValue("Mensah");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=journals&saved=/);
 
   // Its editor shows the authors in the order saved, with the issue chosen.
   await page.getByRole("link", { name: `Edit ${title}` }).click();
-  await expect(page.getByRole("heading", { name: "Edit journal" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit article" })).toBeVisible();
   await expect(author(1).getByLabel("Family name")).toHaveValue("Mensah");
   await expect(author(1).getByLabel("Corresponding author")).toBeChecked();
   await expect(author(2).getByLabel("Family name")).toHaveValue("Okafor");
@@ -155,11 +155,11 @@ test.describe("before any script has loaded", () => {
     await page.goto("/create-journal");
     await expect(page.getByRole("button", { name: "Add author" })).toHaveCount(0);
     await expect(page.getByRole("group", { name: /^Author \d+$/ })).toHaveCount(1);
-    await page.getByLabel("Journal title").fill("An article without scripts");
+    await page.getByLabel("Article title").fill("An article without scripts");
     await page.getByLabel("Given name").fill("Aisha");
     await page.getByLabel("Family name").fill("Bello");
     await page.getByLabel("ORCID iD").fill("0000-0002-1825-0098");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     // The filled author and one more empty row, the refused iD told at its own field.
     const first = page.getByRole("group", { name: "Author 1", exact: true });
     await expect(page.getByRole("group", { name: /^Author \d+$/ })).toHaveCount(2);

@@ -129,10 +129,10 @@ test("an article of a forthcoming issue stays hidden from visitors until the iss
   const author = page.getByRole("group", { name: "Author 1", exact: true });
   await author.getByLabel("Given name").fill("Efua");
   await author.getByLabel("Family name").fill("Asante");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=journals$/);
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=journals&saved=/);
   await page.getByRole("link", { name: `Edit ${title}` }).click();
-  await expect(page.getByRole("heading", { name: "Edit journal" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit article" })).toBeVisible();
   const id = /\/update-journal\/([0-9a-f-]{36})/.exec(page.url())![1];
   made.articleId = id;
   const slug = await page.getByLabel("Address").inputValue();

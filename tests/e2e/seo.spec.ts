@@ -239,7 +239,7 @@ test("an editor writes a post's excerpt: counted as typed, shown to search engin
   await expect(page.getByText("39 of 300 characters")).toBeVisible();
   // No more than the field holds can be typed.
   expect(await excerpt.getAttribute("maxlength")).toBe("300");
-  await page.getByRole("button", { name: "Submit Post" }).click();
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
   await expect(page).toHaveURL(/\/post\//);
   const path = new URL(page.url()).pathname;
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -255,7 +255,7 @@ test("an editor writes a post's excerpt: counted as typed, shown to search engin
   await page.getByRole("link", { name: "Edit this post", exact: true }).click();
   await expect(page.getByLabel("Excerpt")).toHaveValue("Fees are due on the first of the month.");
   await page.getByLabel("Excerpt").fill("Fees are due on the fifth.");
-  await page.getByRole("button", { name: "Update Post" }).click();
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Fees are due on the fifth.");
 });

@@ -94,7 +94,7 @@ test("a forged save (one record's fields posted for another) is refused and chan
   });
   expect(forgedSettings.status()).toBe(409);
   expect(await forgedSettings.text()).toContain(
-    "Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.",
+    "Nothing was saved: the fields on screen are those of About us (About page), but Call to action (Home and About pages) is chosen.",
   );
   // A form that does not say where its fields came from.
   const unsaid = await page.request.post("/dashboard?tab=about", {
@@ -153,11 +153,11 @@ test.describe("a section chosen while the scripts load", () => {
     await expect(page.getByLabel("Section")).toHaveValue("blog");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(typed);
     await expect(
-      page.getByRole("status").filter({ hasText: "The fields below are still those of about." }),
+      page.getByRole("status").filter({ hasText: "The fields below are still those of About us (About page)." }),
     ).toBeVisible();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText(
-      "Nothing was saved: the fields on screen are those of about, but blog is chosen.",
+      "Nothing was saved: the fields on screen are those of About us (About page), but News heading (News page) is chosen.",
     );
     expect(await settings(page.request, "about")).toEqual(about);
     expect(await settings(page.request, "blog")).toEqual(blog);
@@ -262,7 +262,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Title", { exact: true }).fill("Typed into about's fields");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText(
-      "Nothing was saved: the fields on screen are those of about, but calltoaction is chosen.",
+      "Nothing was saved: the fields on screen are those of About us (About page), but Call to action (Home and About pages) is chosen.",
     );
     expect(await settings(page.request, "about")).toEqual(about);
     expect(await settings(page.request, "calltoaction")).toEqual(call);

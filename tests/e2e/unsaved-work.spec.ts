@@ -19,7 +19,7 @@ test.describe("typed before the scripts loaded", () => {
     await expect(page.locator(".ql-editor")).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(page.locator(".ql-editor")).toHaveText("Typed before the scripts");
-    await page.getByRole("button", { name: "Update Post" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page).toHaveURL(/\/post\//);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByText("Typed before the scripts")).toBeVisible();
@@ -195,7 +195,7 @@ test.describe("a local copy of the editor", () => {
     await expect(page.getByLabel("Category")).toHaveValue("fees");
     await expect(page.locator(".ql-editor")).toHaveText("Words the crash did not take");
 
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/post\//);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await page.goto("/create-post");
@@ -211,7 +211,7 @@ test.describe("a local copy of the editor", () => {
     await page.locator(".ql-editor").click();
     await page.keyboard.type("Written on a train");
     await page.context().setOffline(true);
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "something went wrong" })).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     await page.context().setOffline(false);
@@ -245,7 +245,7 @@ test.describe("messages where the eye is", () => {
     await page.goto("/create-post");
     await expect(page.locator(".ql-editor")).toBeVisible();
     const title = page.getByLabel("Title", { exact: true });
-    await page.getByRole("button", { name: "Submit Post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(title).toHaveAttribute("aria-invalid", "true");
     const message = (await page.locator(`#${await title.getAttribute("id")}-error`).textContent())!;
     expect(message.length).toBeGreaterThan(0);

@@ -76,6 +76,7 @@ export function UploadField({
   missingMessage,
   library = false,
   removable = false,
+  fileName,
 }: {
   name: string;
   label: string;
@@ -91,6 +92,8 @@ export function UploadField({
   library?: boolean;
   /** Offer "Remove image": the field may be saved empty. */
   removable?: boolean;
+  /** The name the file at `value` is known by (a PDF's own name): the stored one means nothing to a person. */
+  fileName?: string;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -98,6 +101,10 @@ export function UploadField({
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const [error, setError] = useState<{ title: string; reason?: string } | null>(null);
   const [picking, setPicking] = useState(false);
+  // The name of the file this page uploaded, by its address: shown while it is the field's value.
+  const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
+  // Never the stored name (a random id): without a name known, the link says what it opens.
+  const shownName = uploaded?.url === value ? uploaded.name : (fileName ?? "open the file");
   const limit = useUploadLimit(purpose);
   const accept = purpose === "pdf" ? "application/pdf" : "image/png,image/jpeg,image/webp";
 
@@ -111,6 +118,7 @@ export function UploadField({
     try {
       const url = await uploadFile(file, purpose, (percent) => setState({ status: "uploading", percent }));
       setState({ status: "done", url });
+      setUploaded({ url, name: file.name });
       onChange(url);
     } catch (failure) {
       setState({ status: "failed", reason: (failure as Error).message });
@@ -201,7 +209,7 @@ export function UploadField({
             <p className="text-sm text-slate-700 dark:text-slate-300">
               Uploaded:{" "}
               <a href={value} target="_blank" rel="noopener" className="font-semibold underline">
-                {value.split("/").pop()}
+                {shownName}
               </a>
             </p>
           ) : (

@@ -34,3 +34,24 @@ export function previewNotice(expiresAt: Date) {
 export const AUTOSAVE_ONLY_DRAFTS = "Only drafts are saved automatically: press Update to publish your changes.";
 export const autosavedAt = (time: string) => `Draft saved automatically at ${time}.`;
 export const AUTOSAVE_FAILED = "Not saved automatically yet; your text is kept in this browser.";
+
+/**
+ * What an editor reads after a save (issue 33), by what the item now is: `noun` is "Article" or
+ * "Post". A "View" link to the item's page follows it.
+ */
+export function savedNotice(noun: string, title: string, status: string, publishAt: Date | null) {
+  if (status === "scheduled" && publishAt) return `${noun} "${title}" is scheduled for ${whenShown(publishAt)}.`;
+  if (status === "published") return `${noun} "${title}" is published.`;
+  return `${noun} "${title}" is saved as a draft.`;
+}
+export const VIEW_SAVED = "View";
+
+/**
+ * The editors' save button, by the status chosen (SPEC-NOTES.md): Save draft, Schedule, Publish,
+ * or Update for an item already published that stays published.
+ */
+export function saveButtonLabel(chosen: string, alreadyPublished: boolean) {
+  if (chosen === "draft") return "Save draft";
+  if (chosen === "scheduled") return "Schedule";
+  return alreadyPublished ? "Update" : "Publish";
+}

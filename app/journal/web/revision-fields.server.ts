@@ -20,8 +20,8 @@ function describe(issueLabel: (id: string) => string): Record<keyof ArticleSnaps
     ]),
   ) as unknown as ReturnType<typeof articleRevisionDescriptions>;
   return {
-    title: { label: "Journal title" },
-    abstract: { label: "Description", html: true },
+    title: { label: "Article title" },
+    abstract: { label: "Abstract", html: true },
     pdf: { label: "PDF" },
     slug: { label: "Address" },
     status: {

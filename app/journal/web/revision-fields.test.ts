@@ -91,6 +91,6 @@ describe("the comparison of an article's revisions (issue 31)", () => {
       slug: revision.slug,
       status: "draft",
     };
-    expect(Object.keys(changed(old, revision))).toEqual(["Journal title", "Status"]);
+    expect(Object.keys(changed(old, revision))).toEqual(["Article title", "Status"]);
   });
 });

@@ -37,5 +37,7 @@ export type ListQuery = {
   q: string;
   status?: "draft" | "scheduled" | "published";
   category?: string;
+  /** The articles of one issue (its id), or of none ("none"). */
+  issue?: string;
   sort: "newest" | "oldest" | "title" | "updated";
 };

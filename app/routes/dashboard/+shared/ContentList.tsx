@@ -10,7 +10,8 @@ import { formatDate } from "~/lib/text";
 import type { ListQuery, TabProps } from "../tab";
 import { DeletableList, type DeletableListSpec } from "./DeletableList";
 import { DeleteLink } from "./DeleteLink";
-import { BulkActions, ListFilters, listQueryString, StatusBadge } from "./ListControls";
+import { BulkActions, type ListFilter, ListFilters, listQueryString, StatusBadge } from "./ListControls";
+import { type SavedNote, SavedNotice } from "./SavedNotice";
 
 /**
  * What tells one list of published records from another. The record's kind names its addresses:
@@ -18,10 +19,18 @@ import { BulkActions, ListFilters, listQueryString, StatusBadge } from "./ListCo
  */
 export type ContentListSpec<Row> = {
   kind: "post" | "journal";
-  /** SPEC.md's words: the list's heading, its create link, and what it says when it is empty. */
-  words: { title: string; create: string; empty: string };
-  /** The columns between Date Updated and Delete, Edit; "title" is the record's name, linked to its page. */
-  columns: (Column<Row> | "title")[];
+  /**
+   * The list's heading, its create link, the title column's header and what it says when it is
+   * empty: SPEC.md's words, or SPEC-NOTES.md's for the articles.
+   */
+  words: { title: string; create: string; titleHeader: string; empty: string };
+  /**
+   * The columns between Date Updated and Edit, Delete: "title" is the record's name, linked to its
+   * page; "status" its Draft, Scheduled or Published badge.
+   */
+  columns: (Column<Row> | "title" | "status")[];
+  /** The list's own filter besides status (the posts' category); a list may load its own instead. */
+  filter?: ListFilter;
   /** The record's name, for the Delete and Edit links' accessible names. */
   name: (row: Row) => string;
   /** What the delete dialog says will go. */
@@ -34,10 +43,12 @@ type ContentRow = {
   updatedAt: Date | string;
   status: string;
   publishAt: Date | string | null;
-  authorName: string | null;
 };
 
-const TITLE_HEADERS = { post: "Post title", journal: "Journal title" };
+const STATUS_COLUMN: Column<ContentRow> = {
+  header: "Status",
+  cell: (row) => <StatusBadge status={row.status} publishAt={row.publishAt} />,
+};
 
 /** The tab of a list of published records: a create link, the table, Show more and the delete dialog. */
 export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row>) {
@@ -52,7 +63,7 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
     data,
     confirm,
     result,
-  }: TabProps<ListPage<Row> & { query: ListQuery; total: number }>) {
+  }: TabProps<ListPage<Row> & { query: ListQuery; total: number; filter?: ListFilter; saved?: SavedNote | null }>) {
     const bulkForm = `bulk-${tab}`;
     return (
       <section aria-labelledby={`${tab}-title`}>
@@ -60,8 +71,9 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
           <Heading id={`${tab}-title`}>{spec.words.title}</Heading>
           <ButtonLink to={`/create-${spec.kind}`}>{spec.words.create}</ButtonLink>
         </div>
+        {data.saved && <SavedNotice saved={data.saved} className="mt-4" />}
         <Notice result={result} className="mt-4" />
-        <ListFilters tab={tab} query={data.query} categories={spec.kind === "post"} total={data.total} />
+        <ListFilters tab={tab} query={data.query} own={data.filter ?? spec.filter} total={data.total} />
         {data.items.length > 0 && <BulkActions formId={bulkForm} intent={`bulk-${tab}`} />}
         <DeletableList
           // A new search or filter starts a new list (Show more's pages belong to the old one).
@@ -80,7 +92,7 @@ export function contentListTab<Row extends ContentRow>(spec: ContentListSpec<Row
 /** The record's name, linked to its page (/post/{slug}, /journal/{slug}). */
 function titleColumn<Row extends ContentRow>(spec: ContentListSpec<Row>): Column<Row> {
   return {
-    header: TITLE_HEADERS[spec.kind],
+    header: spec.words.titleHeader,
     className: "font-medium",
     cell: (row) => (
       <Link to={`/${spec.kind}/${row.slug}`} className="hover:underline">
@@ -110,9 +122,9 @@ function contentColumns<Row extends ContentRow>(
       ),
     },
     { header: "Date Updated", className: "whitespace-nowrap", cell: (row) => formatDate(row.updatedAt, "short") },
-    ...spec.columns.map((column) => (column === "title" ? titleColumn(spec) : column)),
-    { header: "Status", cell: (row) => <StatusBadge status={row.status} publishAt={row.publishAt} /> },
-    { header: "Author", cell: (row) => row.authorName ?? "—" },
+    ...spec.columns.map((column) =>
+      column === "title" ? titleColumn(spec) : column === "status" ? STATUS_COLUMN : column,
+    ),
     // Edit before Delete: the common action first, the destructive one last (SPEC-NOTES.md).
     {
       header: "Edit",

@@ -5,26 +5,29 @@ import type { z } from "zod";
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
+import { saveButtonLabel } from "~/domain/messages/editorial";
 import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { useLocalCopy } from "~/lib/local-copy";
 import { UnsavedChangesGuard, useUnsavedChanges } from "~/lib/unsaved-changes";
 
 import { DraftAutosave } from "./DraftAutosave";
-import { FormActions } from "./FormActions";
+import { EditorialFields, type EditorialSetup } from "./EditorialFields";
 
 const NO_FIELDS: readonly string[] = [];
 
 /**
- * The page of an admin's create or update form: checked in the browser with the server's schema,
- * each problem told by its field (`children` lays the fields out), the form's own at the end, and a
- * submit button that waits for uploads and says when it is saving.
+ * The page of an editor (a post, a journal article): checked in the browser with the server's
+ * schema, each problem told by its field (`children` lays the fields out). The publishing box comes
+ * first (issue 33): status, schedule, address, the form's own problem, and a save button that
+ * follows the chosen status, waits for uploads and says when it is saving.
  */
 export function EditorForm({
   heading,
   schema,
   refused,
-  submitLabel,
+  editorial,
+  alreadyPublished,
   localCopy,
   autosave = false,
   children,
@@ -33,7 +36,10 @@ export function EditorForm({
   schema: z.ZodType;
   /** The server's problems with the form last sent. */
   refused: Record<string, string> | undefined;
-  submitLabel: string;
+  /** The publishing box's values and the item's addresses. */
+  editorial: EditorialSetup;
+  /** The item is public already: saving it published again is an Update. */
+  alreadyPublished: boolean;
   /**
    * Fields kept in this browser as they are typed, under `key` (the record's kind and id, or
    * "new"); the route's clientAction removes the copy once the server took the form.
@@ -84,14 +90,20 @@ export function EditorForm({
             </div>
           </div>
         )}
+        <EditorialFields
+          {...editorial}
+          errors={errors}
+          actions={(status) => (
+            <div className="space-y-3">
+              {errors.form && <Alert tone="error">{errors.form}</Alert>}
+              {autosave && <DraftAutosave onSaved={saved} />}
+              <Button type="submit" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
+                {submitting ? "Saving..." : saveButtonLabel(status, alreadyPublished)}
+              </Button>
+            </div>
+          )}
+        />
         {children(errors, onUploadingChange)}
-        <FormActions>
-          {errors.form && <Alert tone="error">{errors.form}</Alert>}
-          {autosave && <DraftAutosave onSaved={saved} />}
-          <Button type="submit" size="block" disabled={uploading || submitting} className="disabled:cursor-not-allowed">
-            {submitting ? "Saving..." : submitLabel}
-          </Button>
-        </FormActions>
       </Form>
     </section>
   );

@@ -14,24 +14,39 @@ const zoneName = (offset: number) => {
   return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 };
 
+/** What the publishing box of an editor is given: the form's values and where the item lives. */
+export type EditorialSetup = {
+  values: EditorialForm;
+  /** "/post/" or "/journal/": what the address field completes. */
+  addressPrefix: string;
+  /** The item's page, when it exists: where the other editor's version can be seen. */
+  publicHref?: string;
+};
+
 /**
- * Status, schedule and address of a post or journal article, and the version the editor loaded.
- * The server shows the schedule in UTC; once the scripts run, it is shown (and sent) in the
- * browser's own time zone.
+ * The publishing box at the top of an editor (issue 33): status, schedule and address of a post or
+ * journal article, the version the editor loaded, and `actions` (the save button, which follows
+ * the chosen status, and the form's messages). The server shows the schedule in UTC; once the
+ * scripts run, it is shown (and sent) in the browser's own time zone.
  */
 export function EditorialFields({
   values,
   errors,
   addressPrefix,
   publicHref,
-}: {
-  values: EditorialForm;
+  actions,
+}: EditorialSetup & {
   errors: Record<string, string>;
-  /** "/post/" or "/journal/": what the address field completes. */
-  addressPrefix: string;
-  /** The item's page, when it exists: where the other editor's version can be seen. */
-  publicHref?: string;
+  /** The box's buttons and messages, given the status chosen now. */
+  actions: (status: string) => React.ReactNode;
 }) {
+  const [status, setStatus] = useState(values.status);
+  // A form given back (refused, restored) shows its own status.
+  const [shownFor, setShownFor] = useState(values.status);
+  if (shownFor !== values.status) {
+    setShownFor(values.status);
+    setStatus(values.status);
+  }
   const publishAt = useRef<HTMLInputElement>(null);
   const tzOffset = useRef<HTMLInputElement>(null);
   const [zone, setZone] = useState("UTC");
@@ -59,6 +74,7 @@ export function EditorialFields({
         defaultValue={values.status}
         options={STATUS_OPTIONS}
         error={errors.status}
+        onChange={(event) => setStatus(event.currentTarget.value)}
       />
       <Field
         ref={publishAt}
@@ -92,6 +108,7 @@ export function EditorialFields({
           </Alert>
         </div>
       )}
+      <div className="sm:col-span-3">{actions(status)}</div>
     </fieldset>
   );
 }

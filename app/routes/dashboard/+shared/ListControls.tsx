@@ -11,10 +11,17 @@ const STATUS_CHOICES = [
   { value: "", label: "All statuses" },
   ...EDITORIAL_STATUSES.map((value) => ({ value, label: EDITORIAL_STATUS_LABELS[value] })),
 ];
-const CATEGORY_CHOICES = [
-  { value: "", label: "All categories" },
-  ...POST_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-];
+/** A list's own filter besides the status (the posts' category, the articles' issue). */
+export type ListFilter = { name: "category" | "issue"; label: string; options: { value: string; label: string }[] };
+
+export const CATEGORY_FILTER: ListFilter = {
+  name: "category",
+  label: "Category",
+  options: [
+    { value: "", label: "All categories" },
+    ...POST_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+  ],
+};
 const SORT_CHOICES = [
   { value: "newest", label: "Newest first" },
   { value: "oldest", label: "Oldest first" },
@@ -28,6 +35,7 @@ export function listQueryString(query: ListQuery) {
   if (query.q) params.set("q", query.q);
   if (query.status) params.set("status", query.status);
   if (query.category) params.set("category", query.category);
+  if (query.issue) params.set("issue", query.issue);
   if (query.sort !== "newest") params.set("sort", query.sort);
   const text = params.toString();
   return text ? `&${text}` : "";
@@ -37,17 +45,17 @@ export function listQueryString(query: ListQuery) {
 export function ListFilters({
   tab,
   query,
-  categories,
+  own,
   total,
 }: {
   tab: string;
   query: ListQuery;
-  categories: boolean;
+  own?: ListFilter;
   total: number;
 }) {
   const filtered = listQueryString(query) !== "";
   // Each filter is a select named as its query key, with an id of the tab's own.
-  const filter = (name: "status" | "category" | "sort", label: string, options: typeof SORT_CHOICES) => (
+  const filter = (name: "status" | ListFilter["name"] | "sort", label: string, options: typeof SORT_CHOICES) => (
     <Select id={`${tab}-${name}`} name={name} label={label} defaultValue={query[name] ?? ""} options={options} />
   );
   return (
@@ -70,7 +78,7 @@ export function ListFilters({
         />
       </label>
       {filter("status", "Status", STATUS_CHOICES)}
-      {categories ? filter("category", "Category", CATEGORY_CHOICES) : <span className="hidden lg:block" />}
+      {own ? filter(own.name, own.label, own.options) : <span className="hidden lg:block" />}
       {filter("sort", "Sort", SORT_CHOICES)}
       <div className="flex items-center gap-3">
         <Button type="submit">Apply</Button>

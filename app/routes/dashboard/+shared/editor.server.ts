@@ -16,7 +16,9 @@ import { formAnswer, type FormSpec } from "~/web/form-action.server";
  * post {id} (a draft autosave already stored is the record otherwise), labelled by its title.
  */
 function editorEntry(request: Request, form: FormData) {
-  const [verb = "save", id] = new URL(request.url).pathname.split("/").filter(Boolean);
+  // A page's own data request ends in ".data" (/create-post.data): not part of the action's name.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const [verb = "save", id] = path.split("/").filter(Boolean);
   const noun = verb.split("-").slice(1).join("-") || "item";
   const label = form.get("title");
   return {

@@ -10,11 +10,17 @@ import type { ListQuery } from "../tab";
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   list.includes(value as T) ? (value as T) : undefined;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An issue's id, or "none" (the articles in no issue); anything else filters nothing. */
+const issueChoice = (value: string | null) => (value === "none" || UUID.test(value ?? "") ? value! : undefined);
+
 export function listQueryOf(url: URL): ListQuery {
   return {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
     status: oneOf(EDITORIAL_STATUSES, url.searchParams.get("status")),
     category: oneOf(POST_CATEGORIES, url.searchParams.get("category")),
+    issue: issueChoice(url.searchParams.get("issue")),
     sort: oneOf(ADMIN_SORTS, url.searchParams.get("sort")) ?? "newest",
   };
 }

@@ -1,7 +1,8 @@
 import { buttonClasses } from "~/components/ui/Button";
+import { formatDate } from "~/lib/text";
 import { type ContentListSpec, contentListTab } from "~/routes/dashboard/+shared/ContentList";
 
-/** An article as the Journals tab (SPEC.md's name) lists it. */
+/** An article as the Articles tab lists it (the earlier system called an article a journal). */
 export type ArticleRow = {
   id: string;
   slug: string;
@@ -9,26 +10,43 @@ export type ArticleRow = {
   updatedAt: Date | string;
   status: string;
   publishAt: Date | string | null;
-  authorName: string | null;
+  /** When it went public (or goes, when scheduled); none for a draft. */
+  publishedAt: Date | string | null;
+  /** Its issue's label; none while it is in no issue. */
+  issue: string | null;
+  /** Its authors as a byline names them. */
+  authors: string;
+  /** Its PDF's own file name. */
+  pdfName: string;
 };
 
+// SPEC-NOTES.md's words for the articles (SPEC.md's "Journals", "Create Journal", "Journal title",
+// "Journal Pdf"); SPEC.md's empty message stays.
 const ARTICLES: ContentListSpec<ArticleRow> = {
   kind: "journal",
-  words: { title: "Journals", create: "Create Journal", empty: "no journal yet" }, // SPEC.md
+  words: { title: "Articles", create: "New article", titleHeader: "Article title", empty: "no journal yet" },
   columns: [
+    "title",
+    { header: "Issue", cell: (article) => article.issue ?? "—" },
+    { header: "Authors", cell: (article) => article.authors || "—" },
+    "status",
     {
-      header: "Journal Pdf",
+      header: "Published",
+      className: "whitespace-nowrap",
+      cell: (article) => (article.publishedAt ? formatDate(article.publishedAt, "short") : "—"),
+    },
+    {
+      header: "PDF",
       cell: (article) => (
         <a
           href={`/journal/${article.slug}/pdf?download`}
-          className={buttonClasses("link", "inline", "whitespace-nowrap")}
-          aria-label={`Download PDF of ${article.title}`}
+          className={buttonClasses("link", "inline", "break-all")}
+          aria-label={`Download ${article.pdfName}, the PDF of ${article.title}`}
         >
-          Download PDF
+          {article.pdfName}
         </a>
       ),
     },
-    "title",
   ],
   name: (article) => article.title,
   deleteDescription: (article) =>

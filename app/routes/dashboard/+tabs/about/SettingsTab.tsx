@@ -28,7 +28,7 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         param="section"
         label="Section"
         value={section}
-        // SPEC.md's keys as they are; the place each changes is said under the list (PlaceNote).
+        // What each section is and where it shows; the place, linked, is said under the list (PlaceNote).
         options={SETTINGS_SECTIONS.map((s) => ({ value: s, label: SECTION_LABELS[s] }))}
         loadIntent="load-settings"
         saveIntent="save-settings"

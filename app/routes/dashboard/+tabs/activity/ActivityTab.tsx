@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 
 import { Button } from "~/components/ui/Button";
-import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { ACTIVITY_OUTCOMES, type ActivityOutcome, OUTCOME_LABELS } from "~/lib/activity";
+import { actionGroupLabel } from "~/lib/activity-sentence";
 
 import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./activity.server";
@@ -32,91 +32,56 @@ function hrefOf(values: ActivityData["values"], extra: Record<string, string> = 
   return `/dashboard?${params.toString()}`;
 }
 
-function Target({ entry }: { entry: Entry }) {
-  if (!entry.targetKind && !entry.targetLabel && !entry.targetId) return <span aria-label="none">—</span>;
-  return (
-    <span>
-      {entry.targetKind && <span className="text-slate-600 dark:text-slate-400">{entry.targetKind}: </span>}
-      <span className="break-words">{entry.targetLabel ?? entry.targetId}</span>
-      {entry.targetLabel && entry.targetId && (
-        <span className="block text-xs break-all text-slate-500 dark:text-slate-400">{entry.targetId}</span>
-      )}
-    </span>
-  );
-}
-
+/** An entry's form fields or API body, folded: for the admin who needs the exact values. */
 function Details({ entry }: { entry: Entry }) {
   if (!entry.details) return null;
   return (
-    <details>
-      <summary className="cursor-pointer py-1 text-xs font-semibold">Details</summary>
-      <pre className="mt-1 max-w-md overflow-x-auto text-xs whitespace-pre-wrap">
+    <details className="mt-1">
+      <summary className="inline-block cursor-pointer py-1 text-xs font-semibold">Details</summary>
+      <pre className="mt-1 text-xs break-all whitespace-pre-wrap">
+        {`${entry.action}\n`}
         {JSON.stringify(entry.details, null, 2)}
       </pre>
     </details>
   );
 }
 
-function columns(values: ActivityData["values"]): Column<Entry>[] {
-  return [
-    {
-      header: "When",
-      className: "whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{when(entry.at)}</time>,
-    },
-    {
-      header: "Who",
-      cell: (entry) =>
-        entry.actorName || entry.actorId ? (
-          <Link
-            to={hrefOf(values, { actor: entry.actorId ?? entry.actorName ?? "" })}
-            className="inline-block py-1 hover:underline"
-          >
-            {entry.actorName ?? entry.actorId}
-          </Link>
-        ) : (
-          <span aria-label="unknown">—</span>
-        ),
-    },
-    {
-      header: "What",
-      cell: (entry) => (
-        <div>
-          <Link to={hrefOf(values, { action: entry.action })} className="inline-block py-1 font-medium hover:underline">
-            {entry.action}
-          </Link>
-          <Details entry={entry} />
-        </div>
-      ),
-    },
-    { header: "Target", cell: (entry) => <Target entry={entry} /> },
-    {
-      header: "Outcome",
-      cell: (entry) => (
+/**
+ * One entry: its sentence, then when, how it ended and from where, and links that filter the log
+ * by this person or this kind of action. A list, not a table: it wraps at any width (issue 33).
+ */
+function EntryItem({ entry, values }: { entry: Entry; values: ActivityData["values"] }) {
+  const actor = entry.actorId ?? entry.actorName;
+  return (
+    <li className="px-4 py-3">
+      <p className="font-medium break-words text-ink dark:text-white">{entry.sentence}</p>
+      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <time dateTime={entry.at}>{when(entry.at)}</time>
         <span
           className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${BADGE[entry.outcome as ActivityOutcome] ?? ""}`}
         >
           {OUTCOME_LABELS[entry.outcome as ActivityOutcome] ?? entry.outcome}
         </span>
-      ),
-    },
-    {
-      header: "From where",
-      cell: (entry) => (
-        <div className="text-sm">
-          <span className="break-all">{entry.ipAddress ?? "—"}</span>
-          {entry.userAgent && (
-            <span
-              className="block max-w-56 truncate text-xs text-slate-500 dark:text-slate-400"
-              title={entry.userAgent}
-            >
-              {entry.userAgent}
-            </span>
-          )}
-        </div>
-      ),
-    },
-  ];
+        {entry.ipAddress && <span className="break-all">From {entry.ipAddress}</span>}
+        {entry.userAgent && (
+          <span className="max-w-full truncate text-xs" title={entry.userAgent}>
+            {entry.userAgent}
+          </span>
+        )}
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+        {actor && (
+          <Link to={hrefOf(values, { actor })} className="inline-block py-1 font-semibold underline">
+            All by {entry.actorName ?? "this person"}
+          </Link>
+        )}
+        <Link to={hrefOf(values, { action: entry.action })} className="inline-block py-1 font-semibold underline">
+          All like this
+        </Link>
+      </p>
+      <Details entry={entry} />
+    </li>
+  );
 }
 
 /** Filters: a plain GET form, so they work before the page's scripts load. */
@@ -149,7 +114,10 @@ function Filters({ data }: { data: ActivityData }) {
         name="action"
         label="What"
         defaultValue={values.action}
-        options={[{ value: "", label: "All actions" }, ...actions.map((value) => ({ value, label: value }))]}
+        options={[
+          { value: "", label: "All actions" },
+          ...actions.map((value) => ({ value, label: actionGroupLabel(value) })),
+        ]}
       />
       <Select
         id="activity-outcome"
@@ -200,14 +168,14 @@ export function ActivityTab({ data }: TabProps<ActivityData>) {
       {data.entries.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">No activity matches.</p>
       ) : (
-        <div className="mt-6">
-          <DataTable
-            columns={columns(data.values)}
-            rows={data.entries}
-            rowKey={(entry) => entry.id}
-            caption="Activity log, newest first"
-          />
-        </div>
+        <ol
+          aria-label="Activity log, newest first"
+          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-700 dark:border-slate-700 dark:bg-night-card"
+        >
+          {data.entries.map((entry) => (
+            <EntryItem key={entry.id} entry={entry} values={data.values} />
+          ))}
+        </ol>
       )}
       <nav aria-label="Activity pages" className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
         {data.paged && (

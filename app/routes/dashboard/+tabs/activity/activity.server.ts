@@ -1,4 +1,5 @@
 import { activityQueryOf } from "~/lib/activity";
+import { activitySentence, namesWanted } from "~/lib/activity-sentence";
 import { services } from "~/runtime.server";
 
 import { byIntent, type TabLoadArgs } from "../../actions.server";
@@ -11,11 +12,17 @@ export async function load({ url }: TabLoadArgs) {
   const { after, limit, ...filters } = query;
   const { activity } = await services();
   const [page, groups] = await Promise.all([activity.list(filters, { after, limit }), activity.groups()]);
+  // Each entry as a sentence, naming by their names the accounts and records it gives by id.
+  const names = await activity.namesOf(namesWanted(page.items));
   const values = Object.fromEntries(
     FORM_FIELDS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""]),
   ) as Record<(typeof FORM_FIELDS)[number], string>;
   return {
-    entries: page.items.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    entries: page.items.map((entry) => ({
+      ...entry,
+      at: entry.at.toISOString(),
+      sentence: activitySentence(entry, names),
+    })),
     hasMore: page.hasMore,
     groups,
     values,

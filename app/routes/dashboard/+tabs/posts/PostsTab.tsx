@@ -4,6 +4,7 @@ import { categoryLabel } from "~/domain/vocabulary";
 import { srcSetFor } from "~/lib/images";
 
 import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
+import { CATEGORY_FILTER } from "../../+shared/ListControls";
 
 export type PostRow = {
   id: string;
@@ -38,12 +39,15 @@ function PostImage({ post }: { post: PostRow }) {
 
 const POSTS: ContentListSpec<PostRow> = {
   kind: "post",
-  words: { title: "Posts", create: "Create a post", empty: "no post yet" }, // SPEC.md
+  words: { title: "Posts", create: "Create a post", titleHeader: "Post title", empty: "no post yet" }, // SPEC.md
   columns: [
     { header: "Post image", cell: (post) => <PostImage post={post} /> },
     "title",
     { header: "Category", cell: (post) => categoryLabel(post.category) },
+    "status",
+    { header: "Author", cell: (post) => post.authorName ?? "—" },
   ],
+  filter: CATEGORY_FILTER,
   name: (post) => post.title,
   deleteDescription: (post) => `"${post.title}" will be removed from the site and kept in the Trash for 30 days.`,
 };

@@ -11,7 +11,7 @@ import type { load } from "./trash.server";
 
 type TrashRow = Loaded<typeof load>["items"][number];
 
-const KIND_LABELS = { post: "Post", journal: "Journal article" };
+const KIND_LABELS = { post: "Post", journal: "Article" };
 
 /** Restore and delete-for-good: plain forms, so they work before the page's scripts load. */
 function TrashActions({ row }: { row: TrashRow }) {
