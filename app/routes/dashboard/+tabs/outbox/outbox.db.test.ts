@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+
+import { mailOutbox } from "~/db/schema";
 
 import { accepted, setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
 import { sendResetLink } from "../users/users.server";
-import { load } from "./outbox.server";
+import { load, PRIVATE_LINK } from "./outbox.server";
 
 const world = setUpDashboardWorld();
 
@@ -27,8 +30,13 @@ it("lists the mails sent, newest first, and shows one's text; with no SMTP_URL, 
 
   const shown = await load(args(`&mail=${mail.id}`));
   expect(shown.message?.text).toContain(`${world.admin.username}, an administrator of`);
-  // The link is on the site's own address (no PUBLIC_URL here: the default one), never the request's Host.
-  expect(shown.message?.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+  // Whoever reads the Outbox cannot use the recipient's link (issue 33): it is hidden.
+  expect(shown.message?.text).toContain(`Choose a new password: ${PRIVATE_LINK}`);
+  expect(shown.message?.text).not.toMatch(/token=/);
+  // The mail itself carries the link on the site's own address (no PUBLIC_URL here: the default
+  // one), never the request's Host.
+  const [stored] = await world.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+  expect(stored.textBody).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
   // An address that names no mail shows none.
   expect((await load(args("&mail=not-a-mail"))).message).toBeNull();
 });
