@@ -6,6 +6,7 @@ import { accountPolicy, invitations, users } from "~/db/schema";
 import { type Role, roleColumn, rolesFrom, rolesLabel } from "~/domain/roles";
 import { ConflictError, NotFoundError } from "~/services/errors.server";
 
+import { signUpIsOpen as signUpOpenIn } from "./account-policy.server";
 import { setRoles } from "./administration.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { signIn } from "./sign-in.server";
@@ -235,9 +236,8 @@ export async function acceptAsUser(ctx: AccountsContext, token: string, user: Se
 }
 
 /** Whether anyone may create a reader's account at /signup (on unless an admin closed it). */
-export async function signUpIsOpen(ctx: AccountsContext): Promise<boolean> {
-  const [row] = await ctx.db.select().from(accountPolicy).where(eq(accountPolicy.id, 1));
-  return row?.openSignUp ?? true;
+export function signUpIsOpen(ctx: AccountsContext): Promise<boolean> {
+  return signUpOpenIn(ctx.db);
 }
 
 export async function setSignUpOpen(ctx: AccountsContext, open: boolean): Promise<{ message: string }> {

@@ -90,6 +90,30 @@ describe(`sign-in with a Google ID token (${testDatabaseKind})`, () => {
     }
     expect(await world.services.accounts.findByEmail(victim)).toBeNull();
   });
+
+  it("with open sign-up closed, Google makes an account only for an invited address", async () => {
+    await world.services.accounts.setSignUpOpen(false);
+    try {
+      const stranger = await signIn({
+        idToken: await world.google.sign({ email: "walk.in@example.edu", sub: "g-walk" }),
+      });
+      expect(stranger.status, stranger.text).toBeGreaterThanOrEqual(400);
+      expect(stranger.status).toBeLessThan(500);
+      expect(stranger.headers.getSetCookie().join(";")).not.toMatch(/session_token=[^;]+/);
+      expect(await world.services.accounts.findByEmail("walk.in@example.edu")).toBeNull();
+
+      const admin = (await world.services.accounts.userById(world.ids.admin))!;
+      await world.services.accounts.invite(admin, { email: "invited.by.mail@example.edu", roles: ["editor"] });
+      const invited = await signIn({
+        idToken: await world.google.sign({ email: "invited.by.mail@example.edu", sub: "g-invited" }),
+      });
+      expect(invited.status, invited.text).toBe(200);
+      // An account, still a reader until the invitation's link is followed and accepted.
+      expect((await world.services.accounts.findByEmail("invited.by.mail@example.edu"))?.roles).toEqual([]);
+    } finally {
+      await world.services.accounts.setSignUpOpen(true);
+    }
+  });
 });
 
 function unsigned(claims: Record<string, unknown>) {

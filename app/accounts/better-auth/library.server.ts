@@ -16,6 +16,7 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ExternalProvider } from "~/lib/config.server";
 import { ConflictError, ServiceError, TooManyAttemptsError } from "~/services/errors.server";
 
+import { isInvited, signUpIsOpen } from "../account-policy.server";
 import { passwordHashOf, releaseUnverifiedAddress, type UserFields } from "../users.server";
 import { activityLogPlugin } from "./sign-in-log.server";
 import { secondFactorAttempts, TRUSTED_DEVICE_SECONDS, twoFactorOnEverySignIn } from "./two-factor-plugins.server";
@@ -392,10 +393,15 @@ function passwordHashing(db: Database) {
   };
 }
 
-/** A new account without a username (Google, OIDC) gets one made from its name or address. */
+/**
+ * A new account without a username (Google, OIDC) gets one made from its name or address. While
+ * open sign-up is closed (issue 33), such an account is made only for an invited address; returning
+ * false makes the library refuse, and the sign-in page says it failed.
+ */
 function withUsername(db: Database) {
   return async <U extends { username?: unknown; name?: unknown; email?: unknown }>(user: U) => {
     if (user.username) return { data: user };
+    if (!(await signUpIsOpen(db)) && !(await isInvited(db, String(user.email ?? "")))) return false;
     const username = await freeUsername(db, String(user.name || user.email));
     return { data: { ...user, username, displayUsername: username } };
   };
