@@ -64,7 +64,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const Tab = TAB_VIEWS[tab];
   const result = actionData?.intent ? actionData : updated ? PROFILE_SAVED : undefined;
   return (
-    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10 sm:px-6 md:grid-cols-[13rem_minmax(0,1fr)]">
       {/* The page's title for screen readers' heading list; each tab's own heading is an h2 under it. */}
       <h1 className="sr-only">Dashboard</h1>
       <UnsavedChangesGuard />

@@ -70,6 +70,9 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.articleUsageRecent,
   schema.journalWithdrawals,
   schema.twoFactors,
+  // Invitations name an address and roles; the account policy, whether sign-up is open (issue 33).
+  schema.invitations,
+  schema.accountPolicy,
   // A mail or a log entry that mentions a file is a record of the past; it keeps no file in use.
   schema.mailOutbox,
   schema.activityLog,

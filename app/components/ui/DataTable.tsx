@@ -30,7 +30,12 @@ export function DataTable<Row>({
         <thead className="bg-navy-900 text-white">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+              <th
+                key={column.header}
+                scope="col"
+                // A dense table's headers may wrap ("Date / Updated") so that its columns fit.
+                className={`${cellClasses} font-semibold ${dense ? "" : "whitespace-nowrap"}`}
+              >
                 {column.header}
               </th>
             ))}

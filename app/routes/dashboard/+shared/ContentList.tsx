@@ -121,7 +121,7 @@ function contentColumns<Row extends ContentRow>(
         />
       ),
     },
-    { header: "Date Updated", className: "whitespace-nowrap", cell: (row) => formatDate(row.updatedAt, "short") },
+    { header: "Date Updated", cell: (row) => formatDate(row.updatedAt, "short") },
     ...spec.columns.map((column) =>
       column === "title" ? titleColumn(spec) : column === "status" ? STATUS_COLUMN : column,
     ),

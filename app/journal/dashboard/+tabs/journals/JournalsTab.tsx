@@ -32,7 +32,6 @@ const ARTICLES: ContentListSpec<ArticleRow> = {
     "status",
     {
       header: "Published",
-      className: "whitespace-nowrap",
       cell: (article) => (article.publishedAt ? formatDate(article.publishedAt, "short") : "—"),
     },
     {
@@ -40,7 +39,10 @@ const ARTICLES: ContentListSpec<ArticleRow> = {
       cell: (article) => (
         <a
           href={`/journal/${article.slug}/pdf?download`}
-          className={buttonClasses("link", "inline", "break-all")}
+          // One line, cut with an ellipsis (the whole name on hover and for screen readers), so the
+          // table keeps its Edit and Delete columns within a laptop's width.
+          className={buttonClasses("link", "inline", "block max-w-[6rem] truncate")}
+          title={article.pdfName}
           aria-label={`Download ${article.pdfName}, the PDF of ${article.title}`}
         >
           {article.pdfName}

@@ -28,7 +28,9 @@ export async function load({ url }: TabLoadArgs) {
     journal.issues({ includeForthcoming: true }),
     savedNote(url.searchParams.get("saved")),
   ]);
-  const labels = new Map(issues.map((issue) => [issue.id, issueLabel(issue)]));
+  // The list's column names an issue without its title (the filter above gives it in full): the
+  // table keeps its columns within a laptop's width.
+  const labels = new Map(issues.map((issue) => [issue.id, issueLabel({ ...issue, title: undefined })]));
   const pdfNames = await media.originalNames(result.items.map((article) => article.pdf));
   const filter: ListFilter = {
     name: "issue",

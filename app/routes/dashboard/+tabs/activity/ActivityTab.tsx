@@ -156,8 +156,8 @@ export function ActivityTab({ data }: TabProps<ActivityData>) {
     <section aria-labelledby="activity-title">
       <Heading id="activity-title">Activity</Heading>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
-        Every change an admin made, sign-ins that failed and sign-ins that needed a second factor, newest first.
-        Passwords, codes and tokens are never recorded.
+        Every change made by the site's staff (admins, editors, journal managers), sign-ins that failed and sign-ins
+        that needed a second factor, newest first. Passwords, codes and tokens are never recorded.
       </p>
       <Filters data={data} />
       {data.error && (
