@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 
 import { type ReceivedMail, waitForMail } from "../support/mailbox";
+import { checkEveryView } from "./a11y";
 import { expect, newClientAddress, startPost, test, uniqueName } from "./fixtures";
 
 /**
@@ -69,6 +70,8 @@ test("an admin invites an editor and a journal manager; each sees only their tab
   expect(editorMail.text).toContain("as Editor");
   const editor = await colleague(browser, testInfo);
   const editorName = uniqueName("news.editor");
+  // The invitation's page, in both themes at each width: no axe violation.
+  await checkEveryView(editor, invitationLink(editorMail));
   await accept(editor, invitationLink(editorMail), editorName);
   await expect(editor).toHaveURL(/tab=posts/);
   await expect(sidebarTabs(editor)).toHaveText([/^Profile\s*Editor$/i, "Posts", "Media", "Trash"]);
@@ -133,6 +136,8 @@ test("withdrawing an invitation makes its link fail", async ({ adminPage: page, 
 
   const stranger = await colleague(browser, testInfo);
   await stranger.goto(invitationLink(mail));
+  // The ended invitation's page, in both themes at each width: no axe violation.
+  await checkEveryView(stranger, invitationLink(mail));
   await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("This invitation has ended");
   await expect(stranger.getByRole("button", { name: "Create my account" })).toHaveCount(0);
   await stranger.context().close();
