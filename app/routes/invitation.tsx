@@ -2,8 +2,8 @@ import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-r
 
 import { invitationForm } from "~/accounts/forms";
 import { INVITATION_GONE } from "~/accounts/invitations.server";
-import { useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, ExternalSignIn } from "~/components/forms/AuthLayout";
+import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
+import { AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { rolesLabel } from "~/domain/roles";
 import { useSchemaCheck } from "~/lib/form-hooks";
@@ -82,15 +82,7 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
   const { invitation, signedInAs } = loaderData;
   const here = `/invitation/${params.token}`;
   if (!invitation) {
-    return (
-      <AuthLayout title="This invitation has ended" error={loaderData.gone}>
-        <p className="text-center text-sm">
-          <Link to="/" className="font-semibold text-navy-700 underline dark:text-gold-300">
-            Go to the home page
-          </Link>
-        </p>
-      </AuthLayout>
-    );
+    return <EndedLink title="This invitation has ended" error={loaderData.gone} to="/" label="Go to the home page" />;
   }
   const intro = `${invitation.invitedBy} invites ${invitation.email} to work on this site as ${invitation.roles}.`;
   if (signedInAs) {
@@ -118,14 +110,7 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
           hint="3 to 30 letters, digits, dots, dashes or underscores."
           {...bind("username")}
         />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          {...bind("password")}
-        />
-        <Field label="Confirm password" type="password" autoComplete="new-password" {...bind("confirmPassword")} />
+        <NewPasswordFields bind={bind} />
         <SubmitButton busy={busy}>Create my account</SubmitButton>
       </Form>
       <ExternalSignIn providers={providers} redirectTo={here} />

@@ -1,10 +1,10 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 
 import { resetPasswordForm } from "~/accounts/forms";
 import { RESET_LINK_INVALID } from "~/accounts/password-reset.server";
-import { useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
+import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
+import { AuthLayout, EndedLink } from "~/components/forms/AuthLayout";
+import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
@@ -39,13 +39,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") === true;
   if (!loaderData.token) {
     return (
-      <AuthLayout title="Choose a new password" error={loaderData.invalid}>
-        <p className="text-center text-sm">
-          <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
-            Ask for a new link
-          </Link>
-        </p>
-      </AuthLayout>
+      <EndedLink
+        title="Choose a new password"
+        error={loaderData.invalid}
+        to="/forgot-password"
+        label="Ask for a new link"
+      />
     );
   }
   return (
@@ -56,14 +55,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          {...bind("password")}
-        />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" {...bind("confirmPassword")} />
+        <NewPasswordFields bind={bind} labels={{ password: "New password", confirmPassword: "Confirm new password" }} />
         <SubmitButton busy={busy}>Change password</SubmitButton>
       </Form>
     </AuthLayout>

@@ -57,6 +57,40 @@ export function AccountFields({
 }
 
 /**
+ * A new password and its confirmation: on a reset link, an invitation and /setup. `labels` gives
+ * the page's words ("New password"), `errors` each field's problem when the server found one.
+ */
+export function NewPasswordFields({
+  bind,
+  labels = { password: "Password", confirmPassword: "Confirm password" },
+  errors = {},
+}: {
+  bind: (name: "password" | "confirmPassword") => BoundField;
+  labels?: { password: string; confirmPassword: string };
+  errors?: Partial<Record<"password" | "confirmPassword", string>>;
+}) {
+  return (
+    <>
+      <Field
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password}
+        {...bind("password")}
+      />
+      <Field
+        label={labels.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        {...bind("confirmPassword")}
+      />
+    </>
+  );
+}
+
+/**
  * The code from an authenticator app (at sign-in, a backup code too): the `code` that the
  * two-factor forms send, marked as a one-time code for the browser and the phone's keyboard.
  */

@@ -92,3 +92,29 @@ export function OtherWaysIn({ providers, question, to, label }: OtherWaysInProps
     </>
   );
 }
+
+/**
+ * A page reached from a link that no longer works (a used reset or invitation link): what happened,
+ * and the one way on.
+ */
+export function EndedLink({
+  title,
+  error,
+  to,
+  label,
+}: {
+  title: string;
+  error: string | null;
+  to: string;
+  label: string;
+}) {
+  return (
+    <AuthLayout title={title} error={error}>
+      <p className="text-center text-sm">
+        <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
+          {label}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

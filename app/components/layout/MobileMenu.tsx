@@ -4,17 +4,7 @@ import { Link, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/icons";
 
 import { SearchBox } from "./SearchBox";
-
-/** SPEC.md's mobile menu entries, then the reader's other ways in that the top bar has too. */
-const MOBILE_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/journals", label: "Journal Articles" },
-  { to: "/about", label: "About" },
-  { to: "/posts", label: "News and Stories" },
-  { to: "/admision", label: "Call for Papers" },
-  { to: "/programmes", label: "Programmes" },
-  { to: "/journals/issues", label: "Journal archive" },
-];
+import { PHONE_MENU_LINKS } from "./site-sections";
 
 /**
  * A <details> disclosure: it opens and closes by touch, click, Enter and Space without JavaScript.
@@ -71,7 +61,7 @@ export function MobileMenu() {
         className="absolute right-0 z-40 mt-3 w-72 overflow-hidden rounded-lg border border-slate-200 bg-white py-2 text-ink shadow-xl dark:border-slate-700 dark:bg-night-card dark:text-slate-100"
       >
         <ul>
-          {MOBILE_LINKS.map((link) => (
+          {PHONE_MENU_LINKS.map((link) => (
             <li key={link.to}>
               <Link
                 to={link.to}

@@ -8,6 +8,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 import { MobileMenu } from "./MobileMenu";
 import { SearchBox } from "./SearchBox";
+import { TOP_BAR_LINKS } from "./site-sections";
 import { ThemeToggle } from "./ThemeToggle";
 
 // The account menu (and its menu library) is only downloaded by signed-in visitors.
@@ -29,15 +30,6 @@ function AccountLink({ user }: { user: { username: string; image: string } }) {
   );
 }
 
-const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/journals", label: "Journals" },
-  { to: "/programmes", label: "Programmes" },
-  { to: "/about", label: "About" },
-  { to: "/posts", label: "Blog" },
-  { to: "/admision", label: "Call for Papers" },
-];
-
 /**
  * The top-bar entry a page belongs under: the one its route names (`handle.navSection`, for a page
  * whose address sits under another entry's, as SPEC.md's department page at /journals/{id}), or
@@ -47,7 +39,7 @@ function useSection(): string | undefined {
   const { pathname } = useLocation();
   const handle = useMatches().at(-1)?.handle as { navSection?: string } | undefined;
   if (handle?.navSection) return handle.navSection;
-  return NAV_LINKS.map((link) => link.to)
+  return TOP_BAR_LINKS.map((link) => link.to)
     .filter((to) => (to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`)))
     .at(-1);
 }
@@ -90,7 +82,7 @@ export function SiteHeader({
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
+            {TOP_BAR_LINKS.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}

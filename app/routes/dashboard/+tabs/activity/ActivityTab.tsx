@@ -26,6 +26,11 @@ const BADGE: Record<ActivityOutcome, string> = {
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** The address of this list with these filters (and perhaps the page after an entry). */
+/** A filter's options: `any` (no filter), then each value by its label. */
+function choices<Value extends string>(any: string, values: readonly Value[], labelOf: (value: Value) => string) {
+  return [{ value: "", label: any }, ...values.map((value) => ({ value, label: labelOf(value) }))];
+}
+
 function hrefOf(values: ActivityData["values"], extra: Record<string, string> = {}) {
   const params = new URLSearchParams({ tab: "activity" });
   for (const [name, value] of Object.entries({ ...values, ...extra })) if (value) params.set(name, value);
@@ -114,20 +119,14 @@ function Filters({ data }: { data: ActivityData }) {
         name="action"
         label="What"
         defaultValue={values.action}
-        options={[
-          { value: "", label: "All actions" },
-          ...actions.map((value) => ({ value, label: actionGroupLabel(value) })),
-        ]}
+        options={choices("All actions", actions, actionGroupLabel)}
       />
       <Select
         id="activity-outcome"
         name="outcome"
         label="Outcome"
         defaultValue={values.outcome}
-        options={[
-          { value: "", label: "Any outcome" },
-          ...ACTIVITY_OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] })),
-        ]}
+        options={choices("Any outcome", ACTIVITY_OUTCOMES, (value) => OUTCOME_LABELS[value])}
       />
       <label className={LABEL}>
         From (UTC)

@@ -22,26 +22,27 @@ const STATUS_WORDS: Record<Invitation["status"], string> = {
 
 const SMALL_BUTTON = buttonClasses("secondary", "inline", "rounded px-2 py-1 text-xs whitespace-nowrap");
 
+/** One action on an invitation: a form of its own, named for screen readers by whom it invites. */
+function InvitationButton({ invitation, intent, verb }: { invitation: Invitation; intent: string; verb: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="invitationId" value={invitation.id} />
+      <button type="submit" className={SMALL_BUTTON} aria-label={`${verb} the invitation to ${invitation.email}`}>
+        {verb}
+      </button>
+    </Form>
+  );
+}
+
 /** Resend and withdraw, for an invitation not yet used. */
 function InvitationActions({ invitation }: { invitation: Invitation }) {
   if (invitation.status === "accepted" || invitation.status === "revoked") return null;
   return (
     <div className="flex flex-wrap gap-2">
-      <Form method="post">
-        <input type="hidden" name="intent" value="resend-invitation" />
-        <input type="hidden" name="invitationId" value={invitation.id} />
-        <button type="submit" className={SMALL_BUTTON} aria-label={`Resend the invitation to ${invitation.email}`}>
-          Resend
-        </button>
-      </Form>
+      <InvitationButton invitation={invitation} intent="resend-invitation" verb="Resend" />
       {invitation.status === "open" && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="revoke-invitation" />
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <button type="submit" className={SMALL_BUTTON} aria-label={`Withdraw the invitation to ${invitation.email}`}>
-            Withdraw
-          </button>
-        </Form>
+        <InvitationButton invitation={invitation} intent="revoke-invitation" verb="Withdraw" />
       )}
     </div>
   );
