@@ -16,7 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { SearchInstead } from "~/components/SearchInstead";
-import type { Role } from "~/domain/roles";
+import { AREAS, mayWorkOn, type Role } from "~/domain/roles";
 import { config } from "~/lib/config.server";
 import { NEWS_FEED_LINKS } from "~/lib/feed-links";
 import { failedOnNetwork } from "~/lib/form-hooks";
@@ -80,6 +80,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       image: user.image,
       isAdmin: user.isAdmin,
       roles: user.roles,
+      // The areas the person works on, so that public pages' Edit links need no role table in the browser.
+      areas: AREAS.filter((area) => mayWorkOn(user.roles, area)),
       // The first tab of their work past the profile (the posts tab for an admin); none for a reader.
       workHref: workTabOf(user.roles),
     },

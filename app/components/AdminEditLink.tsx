@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 
-import { type Area, mayWorkOn, type Role } from "~/domain/roles";
+import type { Area } from "~/domain/roles";
 
 /**
  * "Edit" on a public page, for those whose roles work on its area only: it leads to the dashboard tab or editor that
@@ -19,8 +19,8 @@ export function AdminEditLink({
   /** What is edited, for screen readers: "Edit" + " this post". */
   what: string;
 }) {
-  const user = useRouteLoaderData<{ user?: { roles: Role[] } | null }>("root")?.user;
-  if (!user || !mayWorkOn(user.roles, area)) return null;
+  const user = useRouteLoaderData<{ user?: { areas: Area[] } | null }>("root")?.user;
+  if (!user?.areas.includes(area)) return null;
   return (
     <Link
       to={to}

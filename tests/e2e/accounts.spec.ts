@@ -35,7 +35,7 @@ test.describe("an account from sign-up to deletion", () => {
     await page.keyboard.press("Escape");
 
     // The profile: 'No changes made', then a new username.
-    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveText(["ProfileUser"]);
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveText(["ProfileReader"]);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("alert")).toHaveText("No changes made");
     const renamed = `${username}.x`;
@@ -211,7 +211,7 @@ test.describe("admins and everyone else", () => {
       "Directory",
       "Announcement",
       "Focus",
-      "Journals",
+      "Articles",
       "Journal settings",
       "Issues",
       "Media",
@@ -292,7 +292,7 @@ test.describe("admins and everyone else", () => {
   }) => {
     await signedInNewUser(page, "plain");
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(sidebar.getByRole("link")).toHaveText(["ProfileUser"]);
+    await expect(sidebar.getByRole("link")).toHaveText(["ProfileReader"]);
     await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create a post" })).toHaveCount(0);
 

@@ -244,8 +244,8 @@ test.describe("in the editor's words", () => {
     adminPage: page,
   }) => {
     await page.goto("/dashboard?tab=about&section=homepage");
-    // SPEC.md's keys stay; the place follows.
-    await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("homepage");
+    // The section is named by what it is and where it shows (issue 33); the place note follows.
+    await expect(page.getByLabel("Section").locator("option:checked")).toHaveText("Hero (Home page)");
     await expect(page.getByTestId("place-note")).toHaveText("Shown on: Home page: hero (opens in a new tab) · History");
     await expect(page.getByTestId("place-note").getByRole("link", { name: /Home page: hero/ })).toHaveAttribute(
       "href",

@@ -5,7 +5,6 @@ import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
-import { mayWorkOn } from "~/domain/roles";
 import type { ArticleView } from "~/journal/article-fields";
 import type { ArticleRecord } from "~/journal/articles.server";
 import { Byline } from "~/journal/components/Byline";
@@ -321,7 +320,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               )}
             </dl>
           </TitledSection>
-          {!preview && mayWorkOn(matches[0].loaderData.user?.roles ?? [], "journal") && (
+          {!preview && matches[0].loaderData.user?.areas.includes("journal") && (
             <TitledSection id="for-editors" title="For editors" className="text-sm print:hidden">
               <ul className="mt-3 space-y-1">
                 <li>
