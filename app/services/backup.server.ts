@@ -307,6 +307,8 @@ export async function restoreBackup(
         const file = files.get(entry.name);
         if (table) {
           if (loaded.has(table.name)) throw new BackupError(`The archive holds ${entry.name} twice.`);
+          // Rows a migration seeded (the starting categories) give way to the archive's own.
+          await txDb.execute(sql`delete from ${sql.identifier(table.name)}`);
           loaded.set(table.name, await loadTable(txDb, table, entry.body));
         } else if (file) {
           if (entry.size !== file.size)
