@@ -117,11 +117,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         {/* The title's column is the text's below it: one left edge, one width. */}
         <div className="mx-auto w-full max-w-3xl px-6 pb-12">
           {/* The category's page lists its news (issue 33). */}
-          <Link
-            to={`/posts/category/${post.category}`}
-            className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase hover:bg-gold-400"
-          >
-            {categoryName}
+          <Link to={`/posts/category/${post.category}`} className="group">
+            <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase group-hover:bg-gold-400">
+              {categoryName}
+            </span>
           </Link>
           <h1 className="mt-4 font-serif text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-slate-200">

@@ -7,7 +7,6 @@ import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } f
 import { categoryLabel } from "~/domain/vocabulary";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import { isSlug } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
@@ -19,16 +18,17 @@ type Filters = { kind: string; category: string; year: string };
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
+  const { search, categories: kept } = await services();
+  const [years, categoryList] = await Promise.all([search.years(), kept.list()]);
+  // The category filter lists the categories editors keep (issue 33); any other value filters nothing.
+  const categories = categoryList.map(({ slug, name }) => ({ slug, name }));
+  const category = params.get("category") ?? "";
   const filters: Filters = {
     kind: SEARCH_KINDS.includes(params.get("kind") as SearchKind) ? params.get("kind")! : "",
-    category: isSlug(params.get("category")) ? params.get("category")! : "",
+    category: categories.some((known) => known.slug === category) ? category : "",
     year: /^\d{4}$/.test(params.get("year") ?? "") ? params.get("year")! : "",
   };
   const page = Number(params.get("page")) || 1;
-  const { search, categories: kept } = await services();
-  const [years, categoryList] = await Promise.all([search.years(), kept.list()]);
-  // The category filter lists the categories editors keep (issue 33).
-  const categories = categoryList.map(({ slug, name }) => ({ slug, name }));
   try {
     const results = q.trim()
       ? await search.search({
