@@ -248,6 +248,7 @@ describe(`security at the HTTP server (${label})`, () => {
     const TAB_WORKERS: Record<string, Area[]> = {
       profile: [],
       posts: ["news"],
+      categories: ["news"],
       users: ["people"],
       course: ["site"],
       about: ["site"],
@@ -309,7 +310,7 @@ describe(`security at the HTTP server (${label})`, () => {
         ),
       ].map((m) => m[1]);
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
-    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "media", "trash"]));
+    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
     expect(new Set(await sidebar(journalManager))).toEqual(
       new Set(["profile", "journals", "journal", "issues", "trash"]),
     );
