@@ -49,24 +49,3 @@ export function categoryFeedLink(category: string, label: string) {
     href: `/posts/category/${category}/rss.xml`,
   };
 }
-
-/** A category's or a tag's page (issue 33): its news in each format. */
-export function topicFeedLinks(topic: { kind: "category" | "tag"; slug: string; name: string }) {
-  const base = `/posts/${topic.kind}/${topic.slug}`;
-  const title = topic.kind === "category" ? FEED_LINK_TITLES.category : FEED_LINK_TITLES.tag;
-  return [
-    { rel: "alternate", type: "application/rss+xml", title: title(topic.name), href: `${base}/rss.xml` },
-    {
-      rel: "alternate",
-      type: "application/atom+xml",
-      title: title(topic.name).replace("(RSS)", "(Atom)"),
-      href: `${base}/atom.xml`,
-    },
-    {
-      rel: "alternate",
-      type: "application/feed+json",
-      title: title(topic.name).replace("(RSS)", "(JSON Feed)"),
-      href: `${base}/feed.json`,
-    },
-  ];
-}

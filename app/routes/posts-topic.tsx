@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
 import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
@@ -7,7 +8,7 @@ import { toPostCard } from "~/components/post-card";
 import { PostCard, type PostCardData } from "~/components/PostCard";
 import type { ListPage } from "~/components/ShowMore";
 import { SubscribeLinks } from "~/components/SubscribeLinks";
-import { topicFeedLinks } from "~/lib/feed-links";
+import { FEED_LINK_TITLES } from "~/domain/messages/feeds";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
@@ -18,6 +19,27 @@ import { listPage, requestedPage } from "~/web/paged-list.server";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/posts-topic";
+
+/** A category's or a tag's page (issue 33): its news in each format. */
+function topicFeedLinks(topic: { kind: "category" | "tag"; slug: string; name: string }) {
+  const base = `/posts/${topic.kind}/${topic.slug}`;
+  const title = topic.kind === "category" ? FEED_LINK_TITLES.category : FEED_LINK_TITLES.tag;
+  return [
+    { rel: "alternate", type: "application/rss+xml", title: title(topic.name), href: `${base}/rss.xml` },
+    {
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: title(topic.name).replace("(RSS)", "(Atom)"),
+      href: `${base}/atom.xml`,
+    },
+    {
+      rel: "alternate",
+      type: "application/feed+json",
+      title: title(topic.name).replace("(RSS)", "(JSON Feed)"),
+      href: `${base}/feed.json`,
+    },
+  ];
+}
 
 const notFound = () => data({ message: "Not found" }, { status: 404 });
 
@@ -66,6 +88,11 @@ export default function PostsTopic({ loaderData }: Route.ComponentProps) {
       {feeds.map((feed) => (
         <link key={feed.href} {...feed} />
       ))}
+      {topic.kind === "category" ? (
+        <AdminEditLink area="news" to={`/dashboard?tab=categories&edit=${topic.slug}`} what="this category" />
+      ) : (
+        <AdminEditLink area="news" to="/dashboard?tab=posts" what="the news posts" />
+      )}
       <PageHero
         compact
         eyebrow={topic.kind === "category" ? "Category" : "Tag"}
