@@ -20,10 +20,13 @@ import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/posts-topic";
 
+/** A tag's feed link's title; here, not in FEED_LINK_TITLES, so that no other page ships it. */
+const TAG_FEED_LINK_TITLE = (label: string) => `News tagged ${label} (RSS)`;
+
 /** A category's or a tag's page (issue 33): its news in each format. */
 function topicFeedLinks(topic: { kind: "category" | "tag"; slug: string; name: string }) {
   const base = `/posts/${topic.kind}/${topic.slug}`;
-  const title = topic.kind === "category" ? FEED_LINK_TITLES.category : FEED_LINK_TITLES.tag;
+  const title = topic.kind === "category" ? FEED_LINK_TITLES.category : TAG_FEED_LINK_TITLE;
   return [
     { rel: "alternate", type: "application/rss+xml", title: title(topic.name), href: `${base}/rss.xml` },
     {

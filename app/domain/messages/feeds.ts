@@ -18,5 +18,4 @@ export const FEED_LINK_TITLES = {
   articlesAtom: "Journal articles (Atom)",
   issuesRss: "Journal issues (RSS)",
   category: (label: string) => `News: ${label} (RSS)`,
-  tag: (label: string) => `News tagged ${label} (RSS)`,
 } as const;
