@@ -10,6 +10,7 @@ import { oaiEffects, oaiService } from "~/journal/exports/oai/oai.server";
 import { journalEffects, journalService } from "~/journal/journal.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
 import { activityEffects, activityService } from "~/services/activity.server";
+import { categoriesEffects, categoriesService } from "~/services/categories.server";
 import { type ContentChanges, contentChanges, remembered, tracked } from "~/services/content-changes.server";
 import { legacyIdsEffects, legacyIdsService } from "~/services/legacy-ids.server";
 import { mailEffects, type MailOptions, mailService } from "~/services/mail/mail.server";
@@ -83,6 +84,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     changes,
     mail,
     posts: tracked(postsService(db, media), "posts", postsEffects, changes),
+    // The news categories: a rename or a deletion changes the pages that show posts.
+    categories: tracked(categoriesService(db), "posts", categoriesEffects, changes),
     // The journal's articles, and the journal itself (its settings, issues and counts): one kind of content,
     // "journals" as the page cache tags it, since the journal's pages show both.
     articles: tracked(articlesService(db, media), "journals", articlesEffects, changes),
@@ -135,6 +138,7 @@ export type Services = ReturnType<typeof createServices>;
 /** Each service's classification of its methods, by the service's name (checked by effects.db.test.ts). */
 export const serviceEffects = {
   posts: postsEffects,
+  categories: categoriesEffects,
   articles: articlesEffects,
   journal: journalEffects,
   academics: academicsEffects,

@@ -7,6 +7,9 @@ export default [
   route("about", "routes/about.tsx"),
   route("posts", "routes/posts.tsx"),
   route("post/:postSlug", "routes/post.tsx"),
+  // A category's and a tag's news (issue 33); their feeds are below, with the others.
+  route("posts/category/:category", "routes/posts-topic.tsx", { id: "posts-category" }),
+  route("posts/tag/:tag", "routes/posts-topic.tsx", { id: "posts-tag" }),
   route("blog/:slug", "routes/blog-redirect.ts"),
   route("journals", "journal/routes/articles.tsx"),
   route("journal/:journalSlug", "journal/routes/article.tsx"),
@@ -70,6 +73,7 @@ export default [
   route("feed.json", "routes/feeds.ts", { id: "feed-json" }),
   route("feed", "routes/feeds.ts", { id: "feed" }),
   route("posts/category/:category/:feedFile", "routes/feeds.ts", { id: "feed-category" }),
+  route("posts/tag/:tag/:feedFile", "routes/feeds.ts", { id: "feed-tag" }),
   route("journals/rss.xml", "routes/feeds.ts", { id: "feed-articles-rss" }),
   route("journals/atom.xml", "routes/feeds.ts", { id: "feed-articles-atom" }),
   route("journals/feed.json", "routes/feeds.ts", { id: "feed-articles-json" }),

@@ -75,6 +75,20 @@ describe("the earlier client's calls", () => {
     expect(refused.status).toBe(400);
   });
 
+  it("files a post under a category editors added, with its tags, and still refuses one that does not exist (issue 33)", async () => {
+    const { services } = await getRuntime();
+    const added = await services.categories.create({ name: "Graduation" });
+    const reply = await world.call("POST", "/api/post/create", {
+      as: "admin",
+      body: { title: "Graduation day", category: added.slug, content: "<p>Text</p>", tags: ["Ceremony", "ceremony "] },
+    });
+    expect(reply.status).toBe(201);
+    const post = (reply.body as { post: { _id: string; category: string } }).post;
+    expect(post.category).toBe("graduation");
+    expect(await services.posts.tagsOf(post._id)).toEqual([{ slug: "ceremony", name: "Ceremony" }]);
+    await services.posts.remove(post._id);
+  });
+
   it("meets a taken username with one status, the one the API document names, on sign-up and on a profile edit", async () => {
     const holder = await world.addUser("user");
     const signUp = await world.call("POST", "/api/auth/signup", {

@@ -3,7 +3,6 @@ import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
 import {
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
-  POST_CATEGORIES,
   type PostCategory,
   SEMESTERS,
   SETTINGS_SECTIONS,
@@ -160,6 +159,11 @@ export const postBody = z.strictObject({
   excerpt: postSchema.shape.excerpt
     .optional()
     .meta({ description: "Plain text for search engines and link previews; left out on update: kept as it is" }),
+  tags: z
+    .array(z.string().max(50))
+    .max(20)
+    .optional()
+    .meta({ description: "The post's tags by name; left out on update: kept as they are" }),
   ...editorialBody,
 });
 
@@ -281,7 +285,7 @@ export const userRecord = record("User", {
 export const postRecord = record("Post", {
   slug: z.string(),
   title: z.string(),
-  category: z.enum(POST_CATEGORIES),
+  category: z.string().meta({ description: "The category's slug (editors keep the list)" }),
   image: z.string(),
   content: z.string().meta({ description: "Sanitised HTML" }),
   excerpt: z.string().meta({ description: "The editors' summary (plain text); empty: none was written" }),

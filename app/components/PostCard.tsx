@@ -2,7 +2,6 @@ import { Link } from "react-router";
 
 import { ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
-import { categoryLabel } from "~/domain/vocabulary";
 import { formatDate } from "~/lib/text";
 
 export type PostCardData = {
@@ -10,6 +9,8 @@ export type PostCardData = {
   slug: string;
   title: string;
   category: string;
+  /** The category's name as editors last set it (issue 33). */
+  categoryName: string;
   image: string;
   excerpt: string;
   createdAt: string | Date;
@@ -49,7 +50,7 @@ export function PostCard({
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center justify-between gap-3 text-xs">
           <span className="rounded-full bg-navy-50 px-2.5 py-1 font-semibold tracking-wider text-navy-700 uppercase dark:bg-navy-800 dark:text-gold-300">
-            {categoryLabel(post.category)}
+            {post.categoryName}
           </span>
           <time dateTime={new Date(post.createdAt).toISOString()} className="text-slate-500 dark:text-slate-400">
             {formatDate(post.createdAt, "short")}

@@ -25,7 +25,6 @@ import {
   ISSUE_STATUSES,
   LICENCE_IDS,
   MEDIA_KINDS,
-  POST_CATEGORIES,
   REVISION_KINDS,
   SEMESTERS,
   SETTINGS_SECTIONS,
@@ -298,13 +297,43 @@ export const appSecrets = pgTable("app_secrets", {
 // words (`pdf_text`, `pdf_text_of`, `pdf_text_failed`, `pdf_text_claimed_at`), are columns of
 // migration 0010 left out of these tables on purpose: whole-row selects, pages' loader data and the
 // JSON API never carry them. services/search.server.ts and journal/pdf-text.server.ts read them by name.
+/**
+ * The news categories (issue 33): editors add, rename, reorder and delete them. The slug is the
+ * stored value on posts, the public address and the JSON API's `category`; it never changes, so a
+ * rename keeps every link. Migration 0016 starts with SPEC.md's four; `uncategorized` is the default.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("categories_name_key").on(sql`lower(${t.name})`),
+    check("categories_name_check", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/** Free tags (issue 33): one row a tag, its slug unique whatever the case it was typed in. */
+export const tags = pgTable("tags", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: timestamps.createdAt,
+});
+
 export const posts = pgTable(
   "posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
-    category: text("category").notNull().default("uncategorized"),
+    category: text("category")
+      .notNull()
+      .default("uncategorized")
+      .references(() => categories.slug),
     image: text("image").notNull().default(""),
     content: text("content").notNull().default(""),
     // The editors' own summary for search engines, link previews and feeds (issue 22); empty: taken from the text.
@@ -321,9 +350,23 @@ export const posts = pgTable(
     index("posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-    check("posts_category_check", sql`${t.category} in (${inList(POST_CATEGORIES)})`),
     check("posts_title_check", sql`length(trim(${t.title})) > 0`),
   ],
+);
+
+/** A post's tags, in the order its editor typed them. */
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tag: text("tag")
+      .notNull()
+      .references(() => tags.slug, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tag] }), index("post_tags_tag_idx").on(t.tag, t.postId)],
 );
 
 /** A volume's issue of the journal; its articles form its table of contents. */

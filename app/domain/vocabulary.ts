@@ -8,19 +8,26 @@ function keysAsLabels<K extends string>(keys: readonly K[]): Record<K, string> {
   return Object.fromEntries(keys.map((key): [K, string] => [key, key])) as Record<K, string>;
 }
 
-/** Post categories as stored; `uncategorized` is shown as "News". */
+/**
+ * SPEC.md's four categories, as migration 0016 stores them: the starting set, which editors then
+ * rename, reorder and add to (issue 33, the `categories` table). `uncategorized` is the category of a
+ * post with none chosen, shown as "News"; it cannot be deleted.
+ */
 export const POST_CATEGORIES = ["uncategorized", "fees", "course", "exams"] as const;
-export type PostCategory = (typeof POST_CATEGORIES)[number];
+export const DEFAULT_CATEGORY = "uncategorized";
+/** A category's slug: one of the starting set or one an editor added. */
+export type PostCategory = string;
 
-export const CATEGORY_LABELS: Record<PostCategory, string> = {
+export const CATEGORY_LABELS: Record<(typeof POST_CATEGORIES)[number], string> = {
   uncategorized: "News",
   fees: "Fees",
   course: "Course",
   exams: "Exams",
 };
 
-export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category as PostCategory] ?? category;
+/** A category's name: from the stored names when given, else the starting set's, else the slug. */
+export function categoryLabel(category: string, names?: Readonly<Record<string, string>>): string {
+  return names?.[category] ?? CATEGORY_LABELS[category as keyof typeof CATEGORY_LABELS] ?? category;
 }
 
 export const SEMESTERS = ["First", "Second", "Both"] as const;

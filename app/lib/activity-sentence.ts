@@ -50,6 +50,8 @@ const NOUNS: Record<string, string> = {
   media: "file",
   issue: "issue",
   issues: "issue",
+  category: "category",
+  categories: "category",
   thing: "issue",
   item: "item",
   image: "image",
@@ -74,6 +76,7 @@ const PAST: Record<string, string> = {
   upload: "uploaded",
   describe: "described",
   purge: "permanently deleted",
+  move: "moved",
 };
 
 /** Whole actions (the part after the group's dot, for the dashboard and the JSON API alike). */
@@ -261,6 +264,7 @@ const GROUP_LABELS: Record<string, string> = {
   journals: "Articles",
   journal: "Journal settings",
   issues: "Issues",
+  categories: "Categories",
   users: "Accounts",
   accounts: "Accounts",
   profile: "Own profile",

@@ -31,14 +31,14 @@ const FOCUS_AREAS = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { siteContent, posts } = await services();
+  const { siteContent, posts, categories } = await services();
   const [settings, staff, focus, latest] = await Promise.all([
     siteContent.settingsOf(["homepage", "about", "howtoapplyone", "howtoapplytwo", "howtoapplythree", "calltoaction"]),
     siteContent.staff(),
     siteContent.focus("focusPage"),
     // The news block degrades to a message rather than failing the whole page.
-    posts.latest(3).then(
-      (rows) => rows.map(toPostCard),
+    Promise.all([posts.latest(3), categories.names()]).then(
+      ([rows, names]) => rows.map((row) => toPostCard(row, names)),
       (error: unknown) => {
         console.error("home: latest posts failed:", error);
         return null;

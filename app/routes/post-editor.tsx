@@ -5,13 +5,14 @@ import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
-import type { PostCategory } from "~/domain/vocabulary";
+import { TAGS_HINT } from "~/domain/messages/posts";
 import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
-import { CATEGORY_OPTIONS, type PostForm, postFormSchema } from "~/lib/forms/publishing";
+import { categoryOptions, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
+import { parseTags, tagsText } from "~/lib/tags";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 import { requireRole } from "~/web/session.server";
@@ -28,19 +29,24 @@ const EMPTY: PostForm = {
   image: "",
   content: "",
   excerpt: "",
+  tags: "",
   ...EMPTY_EDITORIAL,
 };
 
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, "news");
+  const { posts, categories } = await services();
+  // The select lists the categories editors keep (issue 33).
+  const options = categoryOptions(await categories.list());
   // A new post is published on Submit unless the editor chooses Draft or Scheduled. Its page's key
   // (draftId) is the id its first save creates it under: the page's saves make one post.
-  if (!params.postId) return { post: null, values: { ...EMPTY, status: "published", draftId: crypto.randomUUID() } };
-  const { posts } = await services();
+  if (!params.postId)
+    return { post: null, options, values: { ...EMPTY, status: "published", draftId: crypto.randomUUID() } };
   const post = await posts.byId(params.postId, "admin");
   if (!post) throw data({ message: "Post not found" }, { status: 404 });
   return {
+    options,
     post: {
       id: post.id,
       slug: post.slug,
@@ -53,6 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       image: post.image,
       content: post.content,
       excerpt: post.excerpt,
+      tags: tagsText(await posts.tagsOf(post.id)),
       status: post.status,
       publishAt: toLocalDateTime(post.publishAt),
       tzOffset: "",
@@ -82,10 +89,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const postFields = (form: PostForm) => ({
   title: form.title,
-  category: form.category as PostCategory,
+  category: form.category,
   image: form.image,
   content: form.content,
   excerpt: form.excerpt,
+  tags: parseTags(form.tags ?? "").map((tag) => tag.name),
 });
 
 /** A request that never reached the server (offline, timed out) says so, and keeps the form. */
@@ -125,7 +133,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       alreadyPublished={Boolean(loaderData.post?.published)}
       // New items, and drafts, are kept on the server as the editor types.
       autosave={!loaderData.post || values.status === "draft"}
-      localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content", "excerpt"] }}
+      localCopy={{ key: copyKey(loaderData.post?.id), fields: ["title", "category", "content", "excerpt", "tags"] }}
     >
       {(errors, onUploadingChange) => (
         <>
@@ -136,10 +144,11 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
               name="category"
               label="Category"
               defaultValue={values.category}
-              options={CATEGORY_OPTIONS}
+              options={loaderData.options}
               error={errors.category}
             />
           </div>
+          <Field label="Tags" name="tags" defaultValue={values.tags ?? ""} hint={TAGS_HINT} error={errors.tags} />
           <div>
             <ImageUploadField
               name="image"

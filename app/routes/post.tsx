@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
@@ -24,14 +24,13 @@ import { audienceOf } from "~/web/session.server";
 import type { Route } from "./+types/post";
 
 /** The post's head tags: a news article with its picture, times and section, under Home › News. */
-function postSeo(request: Request, post: Post, description: string, preview: boolean) {
+function postSeo(request: Request, post: Post, description: string, preview: boolean, section: string) {
   return pageSeo(request, (site) => {
     const path = `/post/${post.slug}`;
     const card = socialImagePath(post.image);
     const url = `${site.origin}${path}`;
     const published = new Date(post.createdAt).toISOString();
     const modified = new Date(post.updatedAt).toISOString();
-    const section = categoryLabel(post.category);
     return {
       title: post.title,
       description,
@@ -62,16 +61,24 @@ function postSeo(request: Request, post: Post, description: string, preview: boo
 
 /** What the page shows of a post, whether the preview or its own address. */
 async function postPage(request: Request, post: Post, notice: string | null, preview: boolean) {
-  const { posts } = await services();
-  const related = await posts.related(post, 6);
+  const { posts, categories } = await services();
+  const [related, names, tags] = await Promise.all([
+    posts.related(post, 6),
+    categories.names(),
+    // A preview shows the text being written; its tags are the saved post's.
+    preview ? [] : posts.tagsOf(post.id),
+  ]);
   const summary = describe(post.excerpt, post.content);
+  const categoryName = categoryLabel(post.category, names);
   return {
     post,
-    related: related.map(toPostCard),
+    categoryName,
+    tags,
+    related: related.map((row) => toPostCard(row, names)),
     summary,
     notice,
     preview,
-    seo: await postSeo(request, post, summary, preview),
+    seo: await postSeo(request, post, summary, preview, categoryName),
   };
 }
 
@@ -98,20 +105,23 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Something went wrong.", "Post not found");
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, related, notice, preview } = loaderData;
+  const { post, categoryName, tags, related, notice, preview } = loaderData;
   return (
     <article>
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
-      <link {...categoryFeedLink(post.category, categoryLabel(post.category))} />
+      <link {...categoryFeedLink(post.category, categoryName)} />
       {notice && <UnpublishedNotice message={notice} editHref={preview ? undefined : `/update-post/${post.id}`} />}
       {!preview && <AdminEditLink area="news" to={`/update-post/${post.id}`} what="this post" />}
       <header className="relative isolate flex h-[450px] items-end overflow-hidden bg-navy-900 text-white">
         <HeroBackdrop image={post.image} shade="bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-navy-950/40" />
         {/* The title's column is the text's below it: one left edge, one width. */}
         <div className="mx-auto w-full max-w-3xl px-6 pb-12">
-          <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase">
-            {categoryLabel(post.category)}
-          </span>
+          {/* The category's page lists its news (issue 33). */}
+          <Link to={`/posts/category/${post.category}`} className="group">
+            <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold tracking-wider text-navy-950 uppercase group-hover:bg-gold-400">
+              {categoryName}
+            </span>
+          </Link>
           <h1 className="mt-4 font-serif text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-slate-200">
             <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
@@ -120,6 +130,20 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto max-w-3xl px-6 py-14">
         <RichText html={post.content} className="text-lg leading-8" />
+        {tags.length > 0 && (
+          <nav aria-label="Tags" className="mt-10 flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-semibold text-slate-700 dark:text-slate-300">Tags:</span>
+            {tags.map((tag) => (
+              <Link
+                key={tag.slug}
+                to={`/posts/tag/${tag.slug}`}
+                className="border-navy-200 rounded-full border px-3 py-1 text-navy-700 hover:bg-navy-50 dark:border-slate-600 dark:text-gold-300 dark:hover:bg-night-card"
+              >
+                {tag.name}
+              </Link>
+            ))}
+          </nav>
+        )}
       </div>
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="bg-navy-50 dark:bg-night-card/60 print:hidden">

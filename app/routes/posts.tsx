@@ -18,9 +18,13 @@ import type { Route } from "./+types/posts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, slice } = requestedPage(request, POSTS_PAGE_SIZE);
-  const { posts, siteContent } = await services();
-  const [result, blog] = await Promise.all([posts.list(slice), siteContent.settings("blog")]);
-  const list: ListPage<PostCardData> = listPage(page, result, toPostCard);
+  const { posts, siteContent, categories } = await services();
+  const [result, blog, names] = await Promise.all([
+    posts.list(slice),
+    siteContent.settings("blog"),
+    categories.names(),
+  ]);
+  const list: ListPage<PostCardData> = listPage(page, result, (row) => toPostCard(row, names));
   const seo = await pageSeo(request, {
     title: page > 1 ? `${blog.title || "News and Stories"} (page ${page})` : blog.title || "News and Stories",
     description: describe(blog.subtitle),

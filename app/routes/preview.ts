@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 
-import { POST_CATEGORIES } from "~/domain/vocabulary";
+import { DEFAULT_CATEGORY } from "~/domain/vocabulary";
 import {
   type ArticleMetadata,
   articleMetadataFromForm,
@@ -9,6 +9,7 @@ import {
   refineArticleMetadata,
 } from "~/journal/forms";
 import { fieldsOf, readForm } from "~/lib/read-form.server";
+import { isSlug } from "~/lib/text";
 import { clipText } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
@@ -68,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
       kind: "post",
       recordId,
       title: text(form, "title", 200) || "Untitled",
-      category: (POST_CATEGORIES as readonly string[]).includes(category) ? category : "uncategorized",
+      category: isSlug(category) ? category : DEFAULT_CATEGORY,
       image: upload(form, "image"),
       content: text(form, "content", 500_000),
     },

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/PageHero";
 import { Notice } from "~/components/ui/Notice";
 import { KIND_LABELS, MAX_QUERY_LENGTH, noResults, pageOf, resultCount, SEARCH_WORDS } from "~/domain/messages/search";
 import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
-import { CATEGORY_LABELS, categoryLabel, POST_CATEGORIES } from "~/domain/vocabulary";
+import { categoryLabel } from "~/domain/vocabulary";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
@@ -18,16 +18,17 @@ type Filters = { kind: string; category: string; year: string };
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
+  const { search, categories: kept } = await services();
+  const [years, categoryList] = await Promise.all([search.years(), kept.list()]);
+  // The category filter lists the categories editors keep (issue 33); any other value filters nothing.
+  const categories = categoryList.map(({ slug, name }) => ({ slug, name }));
+  const category = params.get("category") ?? "";
   const filters: Filters = {
     kind: SEARCH_KINDS.includes(params.get("kind") as SearchKind) ? params.get("kind")! : "",
-    category: (POST_CATEGORIES as readonly string[]).includes(params.get("category") ?? "")
-      ? params.get("category")!
-      : "",
+    category: categories.some((known) => known.slug === category) ? category : "",
     year: /^\d{4}$/.test(params.get("year") ?? "") ? params.get("year")! : "",
   };
   const page = Number(params.get("page")) || 1;
-  const { search } = await services();
-  const years = await search.years();
   try {
     const results = q.trim()
       ? await search.search({
@@ -38,11 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           page,
         })
       : null;
-    return { q, filters, years, results, error: null };
+    return { q, filters, years, categories, results, error: null };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.status !== 400) throw error;
     return data(
-      { q: q.slice(0, MAX_QUERY_LENGTH), filters, years, results: null, error: error.message },
+      { q: q.slice(0, MAX_QUERY_LENGTH), filters, years, categories, results: null, error: error.message },
       { status: 400 },
     );
   }
@@ -77,7 +78,20 @@ function pageLink(q: string, filters: Filters, page: number) {
   return `/search?${params}`;
 }
 
-function Results({ q, filters, results }: { q: string; filters: Filters; results: SearchResults }) {
+type CategoryChoice = { slug: string; name: string };
+
+function Results({
+  q,
+  filters,
+  results,
+  categories,
+}: {
+  q: string;
+  filters: Filters;
+  results: SearchResults;
+  categories: CategoryChoice[];
+}) {
+  const names = Object.fromEntries(categories.map(({ slug, name }) => [slug, name]));
   if (results.hits.length === 0)
     return (
       <p className="mt-8 text-lg" role="status">
@@ -101,8 +115,8 @@ function Results({ q, filters, results }: { q: string; filters: Filters; results
             <p className="text-xs font-semibold tracking-wider text-navy-700 uppercase dark:text-gold-300">
               {KIND_LABELS[hit.kind]}
               {hit.kind === "post" &&
-                categoryLabel(hit.category) !== KIND_LABELS.post &&
-                ` · ${categoryLabel(hit.category)}`}
+                categoryLabel(hit.category, names) !== KIND_LABELS.post &&
+                ` · ${categoryLabel(hit.category, names)}`}
               {hit.kind === "page" && hit.category && ` · ${hit.category}`}
               {hit.date && ` · ${date(hit.date)}`}
             </p>
@@ -154,7 +168,15 @@ const SEARCH_FORM = "search-page";
  * on the first screen. Folded unless one is in use. They belong to the search form by its id, so
  * the Search button and Apply filters send them alike, also without JavaScript.
  */
-function SearchFilters({ filters, years }: { filters: Filters; years: number[] }) {
+function SearchFilters({
+  filters,
+  years,
+  categories,
+}: {
+  filters: Filters;
+  years: number[];
+  categories: CategoryChoice[];
+}) {
   const active = Object.values(filters).filter(Boolean).length;
   return (
     <details
@@ -198,9 +220,9 @@ function SearchFilters({ filters, years }: { filters: Filters; years: number[] }
             className={SELECT}
           >
             <option value="">{SEARCH_WORDS.anyCategory}</option>
-            {POST_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
               </option>
             ))}
           </select>
@@ -235,7 +257,7 @@ function SearchFilters({ filters, years }: { filters: Filters; years: number[] }
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, filters, years, results, error } = loaderData;
+  const { q, filters, years, categories, results, error } = loaderData;
   return (
     <>
       <PageHero compact eyebrow={SEARCH_WORDS.title} title={SEARCH_WORDS.heading} />
@@ -273,12 +295,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {error ? (
             <Notice className="mt-8" result={{ ok: false, message: error }} />
           ) : results ? (
-            <Results q={q} filters={filters} results={results} />
+            <Results q={q} filters={filters} results={results} categories={categories} />
           ) : (
             <p className="mt-8 text-lg text-slate-700 dark:text-slate-300">{SEARCH_WORDS.empty}</p>
           )}
         </div>
-        <SearchFilters filters={filters} years={years} />
+        <SearchFilters filters={filters} years={years} categories={categories} />
       </div>
     </>
   );

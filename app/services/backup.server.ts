@@ -23,6 +23,7 @@ import {
   tablesPresent,
   tablesWithRows,
 } from "~/db/dump.server";
+import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { readTar, TarError, tarWriter } from "~/lib/tar.server";
 
 import { storedKeysOf } from "./media.server";
@@ -231,11 +232,33 @@ export async function readManifest(archive: string): Promise<BackupManifest> {
 }
 
 /** What a restore would replace: tables with rows, and whether the store holds uploads. */
-async function existingContent(db: Database, store: FileStore): Promise<string[]> {
-  const found = await tablesWithRows(
-    db,
-    tablesInDependencyOrder().filter((table) => !NOT_CONTENT.has(table)),
+/** Whether the categories are still the four migration 0016 starts every site with. */
+async function startingCategoriesOnly(db: Database): Promise<boolean> {
+  const rows = rowsOf<{ slug: string; name: string; description: string; position: number }>(
+    await db.execute(sql`select slug, name, description, position from categories order by position, slug`),
   );
+  return (
+    rows.length === POST_CATEGORIES.length &&
+    rows.every(
+      (row, i) =>
+        row.slug === POST_CATEGORIES[i] &&
+        row.name === CATEGORY_LABELS[POST_CATEGORIES[i]] &&
+        row.description === "" &&
+        Number(row.position) === i,
+    )
+  );
+}
+
+async function existingContent(db: Database, store: FileStore): Promise<string[]> {
+  const found = (
+    await tablesWithRows(
+      db,
+      tablesInDependencyOrder().filter((table) => !NOT_CONTENT.has(table)),
+    )
+  ).filter((table) => table !== "categories");
+  // A migrated database holds the starting categories: content only once an editor changed them.
+  const categories = await tablesWithRows(db, ["categories"]);
+  if (categories.length && !(await startingCategoriesOnly(db))) found.push("categories");
   for await (const file of store.list()) {
     if (isStorageKey(file.key)) {
       found.push("uploaded files");
@@ -307,6 +330,8 @@ export async function restoreBackup(
         const file = files.get(entry.name);
         if (table) {
           if (loaded.has(table.name)) throw new BackupError(`The archive holds ${entry.name} twice.`);
+          // Rows a migration seeded (the starting categories) give way to the archive's own.
+          await txDb.execute(sql`delete from ${sql.identifier(table.name)}`);
           loaded.set(table.name, await loadTable(txDb, table, entry.body));
         } else if (file) {
           if (entry.size !== file.size)

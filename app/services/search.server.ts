@@ -4,7 +4,8 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { articles, courses, departments, faculties, posts } from "~/db/schema";
 import { MAX_QUERY_LENGTH, NOTHING_TO_FIND, QUERY_TOO_LONG } from "~/domain/messages/search";
 import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
-import { POST_CATEGORIES, type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
+import { type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
+import { isSlug } from "~/lib/text";
 
 import { type ContentChanges, type Effects, effectTable } from "./content-changes.server";
 import type { ContentTag } from "./content-tags";
@@ -370,7 +371,7 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
     const queries = { full: tsquery, coarse: sql`${made.coarse}::tsquery`, exact };
 
     const kind = SEARCH_KINDS.includes(request.kind as SearchKind) ? request.kind : undefined;
-    const category = POST_CATEGORIES.includes(request.category as PostCategory) ? request.category : undefined;
+    const category = isSlug(request.category) ? request.category : undefined;
     const year = Number.isInteger(request.year) ? request.year! : undefined;
     const years = year === undefined ? null : [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
     const wantsPages = (!kind || kind === "page") && !category && year === undefined;

@@ -26,12 +26,14 @@ const newest = (dates: (string | undefined)[]) =>
 
 /** The site's own pages: every public screen that is not a post or an article. */
 async function pageUrls(site: string): Promise<SitemapUrl[]> {
-  const { academics, journal, sitemaps } = await services();
-  const [faculties, issues, posts, journals] = await Promise.all([
+  const { academics, journal, sitemaps, categories, posts: news } = await services();
+  const [faculties, issues, posts, journals, categoryList, tags] = await Promise.all([
     academics.facultiesWithDepartments(),
     journal.issues(),
     sitemaps.lastChange("posts"),
     sitemaps.lastChange("journals"),
+    categories.list(),
+    news.publicTags(),
   ]);
   const changed = (date: Date | undefined) => (date ? w3c(date) : undefined);
   const listsChanged = newest([changed(posts), changed(journals)]);
@@ -48,6 +50,9 @@ async function pageUrls(site: string): Promise<SitemapUrl[]> {
     for (const department of faculty.departments)
       urls.push({ loc: `${site}/programmes/${department.id}`, lastmod: w3c(department.updatedAt) });
   for (const issue of issues) urls.push({ loc: `${site}${issuePath(issue)}`, lastmod: w3c(issue.updatedAt) });
+  // Each category's and each tag's news (issue 33).
+  for (const category of categoryList) urls.push({ loc: `${site}/posts/category/${category.slug}` });
+  for (const tag of tags) urls.push({ loc: `${site}/posts/tag/${tag.slug}` });
   return urls;
 }
 

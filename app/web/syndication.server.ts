@@ -5,8 +5,10 @@ import {
   CATEGORY_FEED_TITLE,
   NEWS_FEED_DESCRIPTION,
   NEWS_FEED_TITLE,
+  TAG_FEED_DESCRIPTION,
+  TAG_FEED_TITLE,
 } from "~/domain/messages/feeds";
-import { categoryLabel, type PostCategory } from "~/domain/vocabulary";
+import { categoryLabel } from "~/domain/vocabulary";
 import { richTextForElsewhere } from "~/lib/sanitize.server";
 import { excerpt } from "~/lib/text";
 import { services } from "~/runtime.server";
@@ -30,6 +32,10 @@ import { siteUrlOf } from "./seo.server";
 export const NEWS_FEED_PATH = (format: FeedFormat) => `/${FEED_FILES[format]}`;
 export const CATEGORY_FEED_PATH = (category: string, format: FeedFormat) =>
   `/posts/category/${category}/${FEED_FILES[format]}`;
+export const TAG_FEED_PATH = (tag: string, format: FeedFormat) => `/posts/tag/${tag}/${FEED_FILES[format]}`;
+
+/** What a feed narrower than all the news holds: one category's posts, or one tag's (issue 33). */
+export type FeedTopic = { kind: "category" | "tag"; slug: string; name: string };
 
 /** A feed's own address in each format, as its channel names them. */
 export const selfLinks = (site: string, path: (format: FeedFormat) => string) =>
@@ -106,7 +112,7 @@ export const escapeHtml = (text: string) =>
 
 /* ---- news ---- */
 
-function postEntry(post: Post, site: string): FeedEntry {
+function postEntry(post: Post, site: string, names: Record<string, string>): FeedEntry {
   const image = post.image ? feedImage(post.image, site) : undefined;
   return {
     id: `urn:uuid:${post.id}`,
@@ -118,30 +124,38 @@ function postEntry(post: Post, site: string): FeedEntry {
     summary: post.excerpt.trim() || excerpt(post.content, 300),
     contentHtml: `${image ? `<p><img src="${escapeHtml(image.url)}" alt=""></p>` : ""}${richTextForElsewhere(post.content, site)}`,
     authors: [],
-    categories: [{ term: post.category, label: categoryLabel(post.category), scheme: `${site}/posts/category/` }],
+    categories: [
+      { term: post.category, label: categoryLabel(post.category, names), scheme: `${site}/posts/category/` },
+    ],
     image,
   };
 }
 
-/** The news feed: every category, or one. */
-export async function newsFeed(request: Request, format: FeedFormat, category?: PostCategory): Promise<Response> {
-  const { posts, siteContent, sitemaps } = await services();
+/** The news feed: every post, or one category's or one tag's. */
+export async function newsFeed(request: Request, format: FeedFormat, topic?: FeedTopic): Promise<Response> {
+  const { posts, categories, siteContent, sitemaps } = await services();
   const site = siteUrlOf(request);
-  const [links, page, lastChange] = await Promise.all([
+  const filter = topic && (topic.kind === "category" ? { category: topic.slug } : { tag: topic.slug });
+  const [links, page, lastChange, names] = await Promise.all([
     siteContent.siteLinks(),
-    posts.list({ limit: FEED_SIZE, category }),
+    posts.list({ limit: FEED_SIZE, ...filter }),
     sitemaps.lastChange("posts"),
+    categories.names(),
   ]);
-  const label = category && categoryLabel(category);
+  const titles = {
+    category: [CATEGORY_FEED_TITLE, CATEGORY_FEED_DESCRIPTION, CATEGORY_FEED_PATH, "category"],
+    tag: [TAG_FEED_TITLE, TAG_FEED_DESCRIPTION, TAG_FEED_PATH, "tag"],
+  } as const;
+  const [title, description, path, segment] = topic ? titles[topic.kind] : [];
   const channel: FeedChannel = {
-    title: label ? CATEGORY_FEED_TITLE(links.name, label) : NEWS_FEED_TITLE(links.name),
-    description: label ? CATEGORY_FEED_DESCRIPTION(links.name, label) : NEWS_FEED_DESCRIPTION(links.name),
-    link: `${site}/posts`,
-    self: selfLinks(site, category ? (f) => CATEGORY_FEED_PATH(category, f) : NEWS_FEED_PATH),
+    title: topic && title ? title(links.name, topic.name) : NEWS_FEED_TITLE(links.name),
+    description: topic && description ? description(links.name, topic.name) : NEWS_FEED_DESCRIPTION(links.name),
+    link: topic ? `${site}/posts/${segment}/${topic.slug}` : `${site}/posts`,
+    self: selfLinks(site, topic && path ? (f) => path(topic.slug, f) : NEWS_FEED_PATH),
     publisher: { name: links.name, link: `${site}/` },
     updated: lastChange ?? new Date(),
     language: "en",
   };
-  const entries = page.items.map((post) => postEntry(post, site));
+  const entries = page.items.map((post) => postEntry(post, site, names));
   return feedResponse(request, format, { channel, entries, lastModified: lastChange });
 }

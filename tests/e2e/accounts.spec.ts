@@ -205,6 +205,7 @@ test.describe("admins and everyone else", () => {
     await expect(sidebar.getByRole("link")).toHaveText([
       "ProfileAdmin",
       "Posts",
+      "Categories",
       "Users",
       "Course",
       "About",

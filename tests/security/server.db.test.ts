@@ -248,6 +248,7 @@ describe(`security at the HTTP server (${label})`, () => {
     const TAB_WORKERS: Record<string, Area[]> = {
       profile: [],
       posts: ["news"],
+      categories: ["news"],
       users: ["people"],
       course: ["site"],
       about: ["site"],
@@ -309,7 +310,7 @@ describe(`security at the HTTP server (${label})`, () => {
         ),
       ].map((m) => m[1]);
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
-    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "media", "trash"]));
+    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
     expect(new Set(await sidebar(journalManager))).toEqual(
       new Set(["profile", "journals", "journal", "issues", "trash"]),
     );
@@ -384,6 +385,10 @@ describe(`security at the HTTP server (${label})`, () => {
       { name: "send the address's link again", ...dashboard("resend-confirmation"), expect: SIGNED_IN },
       { name: "cancel a change of address", ...dashboard("cancel-email-change"), expect: SIGNED_IN },
       staffOnly("news", "delete a post", "delete-post", { postId: "0" }),
+      // The news categories (issue 33): an editor's and an admin's, nobody else's.
+      staffOnly("news", "add a category", "save-category", { name: "Matrix category" }),
+      staffOnly("news", "move a category", "move-category", { slug: "no-such-category", direction: "up" }),
+      staffOnly("news", "delete a category", "delete-category", { slug: "no-such-category" }),
       staffOnly("journal", "delete a journal", "delete-journal", { journalId: "0" }),
       staffOnly("news", "publish posts in bulk", "bulk-posts", { bulkAction: "publish", ids: "0" }),
       staffOnly("journal", "trash journals in bulk", "bulk-journals", { bulkAction: "trash", ids: "0" }),

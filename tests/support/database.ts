@@ -19,6 +19,7 @@ import {
 } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
+import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { type AppConfig, readConfig } from "~/lib/config.server";
 import { createServices, mediaOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
@@ -287,6 +288,9 @@ async function emptied(client: PGlite): Promise<boolean> {
       `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
     );
     await client.exec(`reset all; truncate ${rows.map((row) => row.name).join(", ")} restart identity cascade`);
+    // What the migrations seed comes back, as in a freshly migrated database: the starting categories.
+    const seeded = POST_CATEGORIES.map((slug, position) => `('${slug}', '${CATEGORY_LABELS[slug]}', ${position})`);
+    await client.exec(`insert into categories (slug, name, position) values ${seeded.join(", ")}`);
     return true;
   } catch {
     return false;

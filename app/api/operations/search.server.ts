@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { MAX_QUERY_LENGTH, QUERY_TOO_LONG } from "~/domain/messages/search";
 import { SEARCH_KINDS } from "~/domain/search";
-import { POST_CATEGORIES } from "~/domain/vocabulary";
 import { snippetHtml } from "~/services/search.server";
 
 import { type Operation, operationsTagged } from "../operation.server";
@@ -44,7 +43,7 @@ export const searchOperations: Operation[] = [
         .optional()
         .meta({ description: `What to look for (at most ${MAX_QUERY_LENGTH} characters)` }),
       kind: z.enum(SEARCH_KINDS).optional().meta({ description: "Only posts, articles or pages" }),
-      category: z.enum(POST_CATEGORIES).optional().meta({ description: "Only news posts of this category" }),
+      category: z.string().max(80).optional().meta({ description: "Only news posts of this category (its slug)" }),
       year: z
         .string()
         .regex(/^\d{4}$/, "year must be a year such as 2025.")

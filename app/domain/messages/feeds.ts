@@ -6,6 +6,9 @@ export const CATEGORY_FEED_TITLE = (site: string, category: string) => `${site}:
 export const CATEGORY_FEED_DESCRIPTION = (site: string, category: string) =>
   `News and stories about ${category.toLowerCase()} from the ${site}.`;
 
+export const TAG_FEED_TITLE = (site: string, tag: string) => `${site}: News tagged ${tag}`;
+export const TAG_FEED_DESCRIPTION = (site: string, tag: string) => `News and stories tagged ${tag} from the ${site}.`;
+
 /** The link titles the pages' autodiscovery links carry (`<link rel="alternate">`). */
 export const FEED_LINK_TITLES = {
   rss: "News (RSS)",

@@ -10,6 +10,8 @@ import { type Area, mayWorkOnAny, type Role } from "~/domain/roles";
 const TAB_REGISTRY = [
   { id: "profile", label: "Profile", areas: [] },
   { id: "posts", label: "Posts", areas: ["news"] },
+  // Not in SPEC.md: the news categories, kept by editors (issue 33).
+  { id: "categories", label: "Categories", areas: ["news"] },
   { id: "users", label: "Users", areas: ["people"] },
   { id: "course", label: "Course", areas: ["site"] },
   { id: "about", label: "About", areas: ["site"] },

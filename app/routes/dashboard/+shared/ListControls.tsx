@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 
 import { Button } from "~/components/ui/Button";
 import { Select } from "~/components/ui/Select";
-import { CATEGORY_LABELS, EDITORIAL_STATUS_LABELS, EDITORIAL_STATUSES, POST_CATEGORIES } from "~/domain/vocabulary";
+import { EDITORIAL_STATUS_LABELS, EDITORIAL_STATUSES } from "~/domain/vocabulary";
 import { formatDate } from "~/lib/text";
 
 import type { ListQuery } from "../tab";
@@ -14,14 +14,14 @@ const STATUS_CHOICES = [
 /** A list's own filter besides the status (the posts' category, the articles' issue). */
 export type ListFilter = { name: "category" | "issue"; label: string; options: { value: string; label: string }[] };
 
-export const CATEGORY_FILTER: ListFilter = {
-  name: "category",
-  label: "Category",
-  options: [
-    { value: "", label: "All categories" },
-    ...POST_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-  ],
-};
+/** The posts' filter by the categories editors keep (issue 33), in their order. */
+export function categoryFilter(list: readonly { slug: string; name: string }[]): ListFilter {
+  return {
+    name: "category",
+    label: "Category",
+    options: [{ value: "", label: "All categories" }, ...list.map(({ slug, name }) => ({ value: slug, label: name }))],
+  };
+}
 const SORT_CHOICES = [
   { value: "newest", label: "Newest first" },
   { value: "oldest", label: "Oldest first" },

@@ -1,5 +1,6 @@
 import { BULK_DONE } from "~/domain/messages/editorial";
-import { EDITORIAL_STATUSES, POST_CATEGORIES } from "~/domain/vocabulary";
+import { EDITORIAL_STATUSES } from "~/domain/vocabulary";
+import { isSlug } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { ADMIN_SORTS } from "~/services/editorial-records.server";
 import { pageNumber } from "~/services/pagination";
@@ -19,7 +20,7 @@ export function listQueryOf(url: URL): ListQuery {
   return {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
     status: oneOf(EDITORIAL_STATUSES, url.searchParams.get("status")),
-    category: oneOf(POST_CATEGORIES, url.searchParams.get("category")),
+    category: isSlug(url.searchParams.get("category")) ? url.searchParams.get("category")! : undefined,
     issue: issueChoice(url.searchParams.get("issue")),
     sort: oneOf(ADMIN_SORTS, url.searchParams.get("sort")) ?? "newest",
   };

@@ -1,16 +1,15 @@
 import { Link } from "react-router";
 
-import { categoryLabel } from "~/domain/vocabulary";
 import { srcSetFor } from "~/lib/images";
 
 import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
-import { CATEGORY_FILTER } from "../../+shared/ListControls";
 
 export type PostRow = {
   id: string;
   slug: string;
   title: string;
   category: string;
+  categoryName: string;
   image: string;
   updatedAt: Date | string;
   status: string;
@@ -43,11 +42,10 @@ const POSTS: ContentListSpec<PostRow> = {
   columns: [
     { header: "Post image", cell: (post) => <PostImage post={post} /> },
     "title",
-    { header: "Category", cell: (post) => categoryLabel(post.category) },
+    { header: "Category", cell: (post) => post.categoryName },
     "status",
     { header: "Author", cell: (post) => post.authorName ?? "—" },
   ],
-  filter: CATEGORY_FILTER,
   name: (post) => post.title,
   deleteDescription: (post) => `"${post.title}" will be removed from the site and kept in the Trash for 30 days.`,
 };

@@ -1,7 +1,9 @@
+import { categoryLabel } from "~/domain/vocabulary";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
 
 import { bulkAction, listRequest } from "../../+shared/editorial-list.server";
+import { categoryFilter } from "../../+shared/ListControls";
 import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md has no words for an unexpected failure here.
@@ -9,13 +11,19 @@ const POSTS_FAILURES = { failed: "The post could not be deleted. Please try agai
 
 export async function load({ url }: TabLoadArgs) {
   const { request, query, pageOf } = listRequest(url, POSTS_PAGE_SIZE);
-  const result = await (await services()).posts.adminList({ ...request, category: query.category });
-  return pageOf(
+  const { posts, categories } = await services();
+  const [result, list] = await Promise.all([
+    posts.adminList({ ...request, category: query.category }),
+    categories.list(),
+  ]);
+  const names = Object.fromEntries(list.map((category) => [category.slug, category.name]));
+  const page = pageOf(
     result.items.map(({ id, slug, title, category, image, updatedAt, status, publishAt, authorName }) => ({
       id,
       slug,
       title,
       category,
+      categoryName: categoryLabel(category, names),
       image,
       updatedAt,
       status,
@@ -24,6 +32,8 @@ export async function load({ url }: TabLoadArgs) {
     })),
     result.total,
   );
+  // The category filter lists the categories editors keep (issue 33).
+  return { ...page, filter: categoryFilter(list) };
 }
 
 export const deletePost = runAction("delete-post", POSTS_FAILURES, async ({ form, reply }) => {
