@@ -1,4 +1,5 @@
 import { accountsEffects, type AuthOptions, createAccounts, twoFactorEffects } from "~/accounts/accounts.server";
+import { authorsEffects, authorsService } from "~/authors/authors.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import {
   ARTICLE_PREVIEW_RICH_TEXT,
@@ -88,6 +89,13 @@ export function createServices(db: Database, options: ServiceOptions) {
     articles: tracked(articlesService(db, media), "journals", articlesEffects, changes),
     journal: tracked(journalService(db, media), "journals", journalEffects, changes),
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
+    // The people behind the bylines: their posts and articles are read under those kinds' tags.
+    authors: tracked(
+      authorsService(db),
+      { postsBy: "posts", accountByKey: "posts", nameOfOrcid: "journals", articlesBy: "journals" },
+      authorsEffects,
+      changes,
+    ),
     // Sitemaps and feeds read the kind of record they list (issue 22).
     sitemaps: tracked(
       sitemapsService(db),
@@ -138,6 +146,7 @@ export const serviceEffects = {
   articles: articlesEffects,
   journal: journalEffects,
   academics: academicsEffects,
+  authors: authorsEffects,
   academicsAdmin: academicsAdminEffects,
   sitemaps: sitemapsEffects,
   siteContent: siteContentEffects,

@@ -9,6 +9,7 @@ import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { categoryLabel } from "~/domain/vocabulary";
+import { accountAuthorPath } from "~/lib/author-paths";
 import { categoryFeedLink } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe, newsArticleNode, socialImagePath } from "~/lib/seo";
@@ -62,11 +63,13 @@ function postSeo(request: Request, post: Post, description: string, preview: boo
 
 /** What the page shows of a post, whether the preview or its own address. */
 async function postPage(request: Request, post: Post, notice: string | null, preview: boolean) {
-  const { posts } = await services();
-  const related = await posts.related(post, 6);
+  const { posts, authors } = await services();
+  const [related, author] = await Promise.all([posts.related(post, 6), authors.account(post.userId)]);
   const summary = describe(post.excerpt, post.content);
   return {
     post,
+    // The byline: none once the author's account is deleted (the post stays).
+    author: author ? { name: author.name, path: accountAuthorPath(author.username) } : null,
     related: related.map(toPostCard),
     summary,
     notice,
@@ -98,7 +101,7 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Something went wrong.", "Post not found");
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, related, notice, preview } = loaderData;
+  const { post, author, related, notice, preview } = loaderData;
   return (
     <article>
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
@@ -114,6 +117,19 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </span>
           <h1 className="mt-4 font-serif text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-slate-200">
+            {author && (
+              <>
+                By{" "}
+                <a
+                  href={author.path}
+                  rel="author"
+                  className="font-semibold text-white underline-offset-4 hover:underline"
+                >
+                  {author.name}
+                </a>
+                {" · "}
+              </>
+            )}
             <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
           </p>
         </div>
