@@ -52,7 +52,7 @@ function layer(files, forbidden, packages = [], { authLibrary = false, matching 
  * layers, which may not import them; the routes, the request edge, the API, the server and the
  * composition root may.
  */
-const FEATURES = ["~/accounts/*", "~/journal/*"];
+const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*"];
 
 /** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
 const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
@@ -104,6 +104,8 @@ export default tseslint.config(
   ...layer(["app/accounts/better-auth/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
     authLibrary: true,
   }),
+  // The authors (issue 33): their service reads no request; their page is in routes/.
+  ...layer(["app/authors/*.server.ts"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
   // The same order inside the journal: its words, vocabulary and forms (app/journal/*.ts) are pure;
   // its services and exports import no screen and no request edge; its components no server module.
   ...layer(["app/journal/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {

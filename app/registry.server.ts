@@ -1,4 +1,5 @@
 import { accountsEffects, type AuthOptions, createAccounts, twoFactorEffects } from "~/accounts/accounts.server";
+import { authorsEffects, authorsService } from "~/authors/authors.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import {
   ARTICLE_PREVIEW_RICH_TEXT,
@@ -80,6 +81,8 @@ export function createServices(db: Database, options: ServiceOptions) {
   });
   // The accounts and the second factor, over one auth library (app/accounts/, decision 036).
   const { accounts, twoFactor } = createAccounts(db, options.auth, mail);
+  // The journal itself (its settings, issues and counts); search reads its call for papers.
+  const journal = tracked(journalService(db, media), "journals", journalEffects, changes);
   return {
     changes,
     mail,
@@ -89,8 +92,15 @@ export function createServices(db: Database, options: ServiceOptions) {
     // The journal's articles, and the journal itself (its settings, issues and counts): one kind of content,
     // "journals" as the page cache tags it, since the journal's pages show both.
     articles: tracked(articlesService(db, media), "journals", articlesEffects, changes),
-    journal: tracked(journalService(db, media), "journals", journalEffects, changes),
+    journal,
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
+    // The people behind the bylines: their posts and articles are read under those kinds' tags.
+    authors: tracked(
+      authorsService(db),
+      { postsBy: "posts", accountByKey: "posts", nameOfOrcid: "journals", articlesBy: "journals" },
+      authorsEffects,
+      changes,
+    ),
     // Sitemaps and feeds read the kind of record they list (issue 22).
     sitemaps: tracked(
       sitemapsService(db),
@@ -104,7 +114,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     // Not tracked: the activity log is on no public page.
     activity: activityService(db),
     // Not tracked: search only reads, and its page (/search) is never kept by the page cache.
-    search: searchService(db, siteContent, changes),
+    search: searchService(db, siteContent, () => journal.call(), changes),
     // Not tracked: a preview changes no public page. Posts and the journal's articles are previewed.
     previews: previewsService<PostPreview | ArticlePreview>(db, {
       post: ["content"],
@@ -142,6 +152,7 @@ export const serviceEffects = {
   articles: articlesEffects,
   journal: journalEffects,
   academics: academicsEffects,
+  authors: authorsEffects,
   academicsAdmin: academicsAdminEffects,
   sitemaps: sitemapsEffects,
   siteContent: siteContentEffects,

@@ -28,7 +28,7 @@ import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
 import { restoreTypedFields } from "~/lib/typed-before-hydration";
 import { type UploadLimits } from "~/lib/upload-limits";
-import { tabsFor } from "~/routes/dashboard/registry";
+import { workTab } from "~/routes/dashboard/registry";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
 
@@ -58,7 +58,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 function workTabOf(roles: Role[]): string | null {
-  const tab = tabsFor(roles).find(({ id }) => id !== "profile");
+  const tab = workTab(roles);
   return tab ? `/dashboard?tab=${tab.id}` : null;
 }
 

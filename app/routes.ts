@@ -27,6 +27,8 @@ export default [
   route("preview/post/:previewToken", "routes/post.tsx", { id: "preview-post" }),
   route("preview/journal/:previewToken", "journal/routes/article.tsx", { id: "preview-journal" }),
   route("admision", "routes/admision.tsx"),
+  // A person's page (issue 33): by username, ORCID iD or name; every byline links to it.
+  route("authors/:authorKey", "authors/routes/author.tsx"),
   // Site search (issue 22, decision 025): the results page; its JSON is GET /api/search.
   route("search", "routes/search.tsx"),
   route("programmes", "routes/programmes.tsx"),

@@ -139,7 +139,8 @@ const MATRIX: Record<string, Row> = {
   getStaffRole: { request: at("/api/staff/director"), expect: open(200) },
   saveStaff: { request: at("/api/staff/director", { name: "" }), expect: siteOnly(400) },
   getAnnouncement: { request: at("/api/announce"), expect: open(200) },
-  saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: siteOnly(400) },
+  // The journal's call for papers (decision 040).
+  saveAnnouncement: { request: at("/api/announce", { title: "" }), expect: journalOnly(400) },
   getFocus: { request: at("/api/focus/homePage"), expect: open(200) },
   saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: siteOnly(200) },
   search: { request: at("/api/search?q=contract"), expect: open(200) },

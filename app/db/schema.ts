@@ -553,7 +553,10 @@ export const staff = pgTable(
   (t) => [check("staff_role_check", sql`${t.role} in (${inList(STAFF_ROLES)})`)],
 );
 
-/** The single announcement shown on the call-for-papers page. */
+/**
+ * The earlier announcement. No page reads it since the call for papers became the journal
+ * settings' (decision 040, migration 0017 copied it there); its revisions stay in the history.
+ */
 export const announcement = pgTable(
   "announcement",
   {

@@ -242,4 +242,36 @@ describe("migration 0013 (articles under their true names)", () => {
       ]);
     });
   });
+
+  it("0017: a saved announcement becomes the journal's call for papers, unless the journal has one (decision 040)", async () => {
+    await onDatabaseBefore("0017_one_call_for_papers", async (freshDb, migrateToNow) => {
+      await freshDb.execute(
+        sql`insert into announcement (id, title, content) values (1, 'Call 2027', '<p>Send it.</p>')`,
+      );
+      await freshDb.execute(
+        sql`insert into journal_profile (id, fields) values (1, '{"title": "J", "callDeadline": "2027-01-31"}')`,
+      );
+      await migrateToNow();
+      const [row] = rowsOf<{ fields: Record<string, string> }>(
+        await freshDb.execute(sql`select fields from journal_profile`),
+      );
+      expect(row.fields).toMatchObject({
+        title: "J",
+        callTitle: "Call 2027",
+        callText: "<p>Send it.</p>",
+        callDeadline: "2027-01-31",
+      });
+    });
+    await onDatabaseBefore("0017_one_call_for_papers", async (freshDb, migrateToNow) => {
+      await freshDb.execute(sql`insert into announcement (id, title, content) values (1, 'Old notice', '')`);
+      await freshDb.execute(
+        sql`insert into journal_profile (id, fields) values (1, '{"callTitle": "The journal''s own call"}')`,
+      );
+      await migrateToNow();
+      const [row] = rowsOf<{ fields: Record<string, string> }>(
+        await freshDb.execute(sql`select fields from journal_profile`),
+      );
+      expect(row.fields.callTitle).toBe("The journal's own call");
+    });
+  });
 });

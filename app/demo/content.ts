@@ -165,15 +165,6 @@ export const demoStaff: Record<StaffRole, { name: string; post: string; email: s
   },
 };
 
-export const demoAnnouncement = {
-  title: "Call for Papers: Volume 3, Number 1 (2026)",
-  content:
-    "<p>The <strong>Journal of Peace and Security Studies</strong> invites original articles for its next issue. We particularly welcome work on:</p>" +
-    "<ul><li>community-based early warning and conflict prevention</li><li>security sector reform and civilian oversight</li>" +
-    "<li>climate change, migration and resource conflicts</li><li>gender, youth and peacebuilding</li></ul>" +
-    "<p>The deadline for full manuscripts is <strong>31 March 2026</strong>. Authors will receive reviewers' decisions within eight weeks of submission.</p>",
-};
-
 export const demoFocus: Record<FocusKey, { title: string; subtitle: string; content: string }> = {
   homePage: {
     title: "Journal Articles",
@@ -424,9 +415,13 @@ export const demoJournalProfile = {
   ],
   focusScope:
     "<p>The <em>Journal of Peace and Security Studies</em> publishes peer-reviewed research on the causes of violent conflict, its prevention and resolution, and the governance of security, with a focus on Africa. It welcomes empirical, theoretical and policy-oriented work from every discipline.</p>",
-  callTitle: "Special issue: Security in a Changing Climate",
+  // The demo's one call for papers (decision 040): its deadline and issue are the settings' own.
+  callTitle: "Call for Papers: Volume 3, Number 1 (2026)",
   callText:
-    "<p>We invite original research articles, review articles and policy briefs for Volume 3, Number 1, on <strong>security in a changing climate</strong>. Manuscripts of 6,000 to 9,000 words, anonymised for double-blind review.</p>",
+    "<p>The <strong>Journal of Peace and Security Studies</strong> invites original research articles, review articles and policy briefs for Volume 3, Number 1, a special issue on <strong>security in a changing climate</strong>. We particularly welcome work on:</p>" +
+    "<ul><li>community-based early warning and conflict prevention</li><li>security sector reform and civilian oversight</li>" +
+    "<li>climate change, migration and resource conflicts</li><li>gender, youth and peacebuilding</li></ul>" +
+    "<p>Manuscripts of 6,000 to 9,000 words, anonymised for double-blind review, are due by <strong>31 December 2026</strong>. Authors will receive reviewers' decisions within eight weeks of submission.</p>",
   callDeadline: "2026-12-31",
 };
 

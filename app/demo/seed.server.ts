@@ -12,7 +12,6 @@ import { postsService } from "~/services/posts.server";
 import { siteContentService } from "~/services/site-content.server";
 
 import {
-  demoAnnouncement,
   demoFaculties,
   demoFocus,
   demoIssues,
@@ -85,7 +84,6 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
       const photo = await storeImage(await portraitImage(index), `${role}.webp`);
       await services.siteContent.saveStaff(role, { ...demoStaff[role], photo });
     }
-    await services.siteContent.saveAnnouncement(demoAnnouncement);
     for (const [key, record] of Object.entries(demoFocus) as [
       keyof typeof demoFocus,
       (typeof demoFocus)["homePage"],

@@ -155,6 +155,22 @@ export function journalService(db: Database, files: StoredFiles) {
       return revision;
     },
 
+    /**
+     * The call for papers (decision 040): the settings' call title and text, the one record the
+     * call-for-papers page, its banner, search, the Announcement tab and /api/announce all read.
+     */
+    async call(): Promise<{ title: string; content: string }> {
+      const profile = await this.profile();
+      return { title: profile.callTitle, content: profile.callText };
+    },
+
+    /** Saves the call's title and text (the Announcement tab, PUT /api/announce); the rest stays as it is. */
+    async saveCall(call: { title: string; content: string }, editorId?: string | null) {
+      const profile = await this.profile();
+      const saved = await this.saveProfile({ ...profile, callTitle: call.title, callText: call.content }, editorId);
+      return { title: saved.callTitle, content: saved.callText };
+    },
+
     /** Saves an earlier version of the settings again: itself a new revision. */
     async restoreProfileRevision(revisionId: string, editorId?: string | null): Promise<JournalProfile> {
       const { data } = await this.profileRevision(revisionId);
@@ -365,6 +381,7 @@ export type JournalService = ReturnType<typeof journalService>;
 export const journalEffects = effectTable({
   read: [
     "profile",
+    "call",
     "profileRevisions",
     "profileRevision",
     "issues",
@@ -376,5 +393,13 @@ export const journalEffects = effectTable({
     "recordUseBySlug",
     "forgetRecentUse",
   ],
-  write: ["saveProfile", "restoreProfileRevision", "createIssue", "updateIssue", "publishIssue", "removeIssue"],
+  write: [
+    "saveProfile",
+    "saveCall",
+    "restoreProfileRevision",
+    "createIssue",
+    "updateIssue",
+    "publishIssue",
+    "removeIssue",
+  ],
 }) satisfies Effects<JournalService>;

@@ -18,16 +18,15 @@ import type { Route } from "./+types/admision";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { siteContent, journal: periodical } = await services();
-  const [announcement, guidelines, staff, journal] = await Promise.all([
-    siteContent.announcement(),
+  const [guidelines, staff, journal] = await Promise.all([
     siteContent.focus("submitPage"),
     siteContent.staff(),
     periodical.profile(),
   ]);
-  // The banner names the issue the call is for, from the journal's settings (never fixed text).
+  // One call for papers (decision 040): the journal's settings hold it, the banner's issue and
+  // deadline with it; the Announcement tab edits its title and text.
   const callIssue = journal.callIssueId ? await periodical.issueById(journal.callIssueId) : undefined;
   return {
-    announcement,
     guidelines,
     officers: staff.filter((s) => s.name),
     call: {
@@ -40,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     seo: await pageSeo(request, {
       title: "Call for Papers",
-      description: describe(guidelines.subtitle || announcement.title, journal.callText),
+      description: describe(guidelines.subtitle || journal.callTitle, journal.callText),
       path: "/admision",
     }),
   };
@@ -51,11 +50,11 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Call for Papers");
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
-  const { announcement, guidelines, officers, call } = loaderData;
+  const { guidelines, officers, call } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
-      <AdminEditLink area="site" to={"/dashboard?tab=announce"} what="the call for papers announcement" />
+      <AdminEditLink area="journal" to={"/dashboard?tab=journal"} what="the call for papers" />
       <PageHero compact eyebrow="Call for Papers" title={call.journalTitle}>
         <div className="mt-6 inline-block rounded-lg border border-gold-400/50 bg-navy-950/40 px-5 py-3 text-sm">
           <DotSeparated
@@ -81,20 +80,16 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
         </div>
       </PageHero>
 
-      {(call.title || call.text) && (
-        <Section id="call" eyebrow="Call for papers" title={call.title || "Call for papers"}>
-          <RichText html={call.text} />
-          <p className="mt-6">
-            <Link to={ARCHIVE_PATH} className="font-semibold text-navy-700 hover:underline dark:text-gold-300">
-              Read the journal's past issues
-            </Link>
-          </p>
-        </Section>
-      )}
-
-      <Section id="announcement" eyebrow="Announcement" title={announcement.title || "Announcement"}>
+      <Section id="announcement" eyebrow="Call for papers" title={call.title || "Call for papers"}>
         <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
-          <RichText html={announcement.content} />
+          <div>
+            <RichText html={call.text} />
+            <p className="mt-6">
+              <Link to={ARCHIVE_PATH} className="font-semibold text-navy-700 hover:underline dark:text-gold-300">
+                Read the journal's past issues
+              </Link>
+            </p>
+          </div>
           <aside className="h-fit rounded-xl bg-navy-900 p-7 text-white shadow-lg">
             <h3 className="font-serif text-xl font-semibold">Ready to apply?</h3>
             <p className="mt-2 text-sm text-slate-300">

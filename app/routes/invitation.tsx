@@ -15,11 +15,11 @@ import { formAction } from "~/web/form-action.server";
 import { getUser, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/invitation";
-import { tabsFor } from "./dashboard/registry";
+import { type tabsFor, workTab } from "./dashboard/registry";
 
 /** Where an accepted invitation lands: the first tab of the new work (issue 33). */
 function dashboardOf(roles: Parameters<typeof tabsFor>[0]) {
-  const tab = tabsFor(roles).find(({ id }) => id !== "profile") ?? { id: "profile" };
+  const tab = workTab(roles) ?? { id: "profile" };
   return `/dashboard?tab=${tab.id}&welcome=1`;
 }
 

@@ -9,6 +9,7 @@ import { RichText } from "~/components/RichText";
 import { UnpublishedNotice } from "~/components/UnpublishedNotice";
 import { previewNotice, unpublishedNotice } from "~/domain/messages/editorial";
 import { categoryLabel } from "~/domain/vocabulary";
+import { accountAuthorPath } from "~/lib/author-paths";
 import { categoryFeedLink } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe, newsArticleNode, socialImagePath } from "~/lib/seo";
@@ -61,12 +62,13 @@ function postSeo(request: Request, post: Post, description: string, preview: boo
 
 /** What the page shows of a post, whether the preview or its own address. */
 async function postPage(request: Request, post: Post, notice: string | null, preview: boolean) {
-  const { posts, categories } = await services();
-  const [related, names, tags] = await Promise.all([
+  const { posts, categories, authors } = await services();
+  const [related, names, tags, author] = await Promise.all([
     posts.related(post, 6),
     categories.names(),
     // A preview shows the text being written; its tags are the saved post's.
     preview ? [] : posts.tagsOf(post.id),
+    authors.account(post.userId),
   ]);
   const summary = describe(post.excerpt, post.content);
   const categoryName = categoryLabel(post.category, names);
@@ -74,6 +76,8 @@ async function postPage(request: Request, post: Post, notice: string | null, pre
     post,
     categoryName,
     tags,
+    // The byline: none once the author's account is deleted (the post stays).
+    author: author ? { name: author.name, path: accountAuthorPath(author.username) } : null,
     related: related.map((row) => toPostCard(row, names)),
     summary,
     notice,
@@ -105,7 +109,7 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Something went wrong.", "Post not found");
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, categoryName, tags, related, notice, preview } = loaderData;
+  const { post, categoryName, tags, author, related, notice, preview } = loaderData;
   return (
     <article>
       {/* React puts it in the page's head: the news of this post's category, for feed readers. */}
@@ -124,6 +128,19 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-4 font-serif text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-slate-200">
+            {author && (
+              <>
+                By{" "}
+                <a
+                  href={author.path}
+                  rel="author"
+                  className="font-semibold text-white underline-offset-4 hover:underline"
+                >
+                  {author.name}
+                </a>
+                {" · "}
+              </>
+            )}
             <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
           </p>
         </div>

@@ -189,13 +189,22 @@ function plannedRows(rows: Record<string, unknown>[]): number {
 }
 
 /** The kinds of content the pages of the site are made from. */
-const PAGE_TAGS = new Set<ContentTag>(["settings", "staff", "announcement", "focus", "academics"]);
+// "journals": the call for papers is the journal's settings' (decision 040).
+const PAGE_TAGS = new Set<ContentTag>(["settings", "staff", "journals", "focus", "academics"]);
 
 // ---------------------------------------------------------------- the service
 
-type SiteContent = Pick<ReturnType<typeof siteContentService>, "settingsOf" | "focus" | "staff" | "announcement">;
+type SiteContent = Pick<ReturnType<typeof siteContentService>, "settingsOf" | "focus" | "staff">;
 
-export function searchService(db: Database, siteContent: SiteContent, changes?: ContentChanges) {
+/** The call for papers' title and text (the journal's settings hold it, decision 040). */
+type CallForPapers = () => Promise<{ title: string; content: string }>;
+
+export function searchService(
+  db: Database,
+  siteContent: SiteContent,
+  callForPapers: CallForPapers,
+  changes?: ContentChanges,
+) {
   /** The pages of the site as documents: few rows, read when searched (the services keep them in memory). */
   async function sitePages(): Promise<SitePage[]> {
     const [settings, aboutFocus, homeFocus, submitFocus, journalFocus, staff, call, departmentRows, courseRows] =
@@ -206,7 +215,7 @@ export function searchService(db: Database, siteContent: SiteContent, changes?: 
         siteContent.focus("submitPage"),
         siteContent.focus("homePage"),
         siteContent.staff(),
-        siteContent.announcement(),
+        callForPapers(),
         db
           .select({ id: departments.id, name: departments.name, content: departments.content, faculty: faculties.name })
           .from(departments)

@@ -216,7 +216,7 @@ test.describe("in the editor's words", () => {
       [journal.page, "Edit this journal article", journal.editor],
       ["/", "Edit the home page's hero", "/dashboard?tab=about&section=homepage"],
       ["/about", "Edit the About page's text", "/dashboard?tab=about&section=about"],
-      ["/admision", "Edit the call for papers announcement", "/dashboard?tab=announce"],
+      ["/admision", "Edit the call for papers", "/dashboard?tab=journal"],
       ["/programmes", "Edit the faculties and departments", "/dashboard?tab=course"],
       ["/posts", "Edit the news posts", "/dashboard?tab=posts"],
       ["/journals", "Edit the journal articles", "/dashboard?tab=journals"],
@@ -272,7 +272,9 @@ test.describe("in the editor's words", () => {
     await expect(page.getByTestId("place-note")).toContainText("Call for Papers page: submission guidelines");
 
     await page.goto("/dashboard?tab=announce");
-    await expect(page.getByTestId("place-note")).toContainText("Call for Papers page: announcement");
+    await expect(page.getByTestId("place-note")).toContainText(
+      "Call for Papers page and its banner: the call for papers",
+    );
   });
 
   test("a video address that cannot be embedded is refused with a message, not left as an empty frame", async ({

@@ -94,6 +94,8 @@ test("an admin invites an editor and a journal manager; each sees only their tab
   await expect(manager).toHaveURL(/tab=journals/);
   await expect(sidebarTabs(manager)).toHaveText([
     /^Profile\s*Journal manager$/i,
+    // SPEC.md's Announcement: the journal's call for papers (decision 040).
+    "Announcement",
     "Articles",
     "Journal settings",
     "Issues",

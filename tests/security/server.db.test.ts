@@ -253,7 +253,8 @@ describe(`security at the HTTP server (${label})`, () => {
       course: ["site"],
       about: ["site"],
       staff: ["site"],
-      announce: ["site"],
+      // The journal's call for papers (decision 040).
+      announce: ["journal"],
       focus: ["site"],
       journals: ["journal"],
       journal: ["journal"],
@@ -312,7 +313,7 @@ describe(`security at the HTTP server (${label})`, () => {
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
     expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
     expect(new Set(await sidebar(journalManager))).toEqual(
-      new Set(["profile", "journals", "journal", "issues", "trash"]),
+      new Set(["profile", "announce", "journals", "journal", "issues", "trash"]),
     );
     reportCount(
       "security",
@@ -425,7 +426,7 @@ describe(`security at the HTTP server (${label})`, () => {
         description: director.description,
         photo: director.photo,
       }),
-      staffOnly("site", "save the announcement", "save-announcement", {
+      staffOnly("journal", "save the announcement", "save-announcement", {
         title: "Call for papers",
         content: "<p>Open</p>",
       }),

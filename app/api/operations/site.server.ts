@@ -131,24 +131,21 @@ export const siteOperations: Operation[] = [
       return services.siteContent.saveStaff(role, { name, post, email, description, photo }, editorId);
     }),
   }),
+  // SPEC.md's announcement is the journal's call for papers (decision 040): its title and text.
   operation("getAnnouncement", "GET /api/announce", "public", {
-    summary: "The announcement",
+    summary: "The announcement: the journal's call for papers",
     responses: { 200: { description: "Title and content", schema: s.announcementRecord } },
     async handle({ services }) {
-      return ok(await services.siteContent.announcement());
+      return ok(await services.journal.call());
     },
   }),
-  operation("saveAnnouncement", "PUT /api/announce", "site", {
-    summary: "Save the announcement",
+  operation("saveAnnouncement", "PUT /api/announce", "journal", {
+    summary: "Save the announcement: the journal's call for papers (its deadline and issue stay)",
     body: s.announcementBody,
     responses: { 200: { description: "Saved", schema: s.savedAnnouncementResponse } },
     async handle({ services, body, user }) {
-      await services.siteContent.saveAnnouncement({ title: body.title, content: body.content }, user?.id);
-      return ok({
-        success: true,
-        message: ANNOUNCEMENT_UPDATED,
-        ...(await services.siteContent.announcement()),
-      });
+      const saved = await services.journal.saveCall({ title: body.title, content: body.content }, user?.id);
+      return ok({ success: true, message: ANNOUNCEMENT_UPDATED, ...saved });
     },
   }),
   operation("getFocus", "GET /api/focus/{key}", "public", {

@@ -32,8 +32,9 @@ export const FOCUS_PLACES = {
   focusPage: { place: "Home page: Area of Focus", href: "/#focus" },
 } as const satisfies Record<string, Place>;
 
+// The Announcement tab edits the journal's call for papers (decision 040): the same record as Journal settings.
 export const ANNOUNCEMENT_PLACE: Place = {
-  place: "Call for Papers page: announcement",
+  place: "Call for Papers page and its banner: the call for papers (also in Journal settings)",
   href: "/admision#announcement",
 };
 export const JOURNAL_SETTINGS_PLACE: Place = {

@@ -14,7 +14,8 @@ function OrcidMark() {
   );
 }
 
-type BylineAuthor = Omit<ArticleAuthor, "email">;
+/** An author as the page has them: no e-mail address; `path`: their author page ("" for none). */
+type BylineAuthor = Omit<ArticleAuthor, "email"> & { path: string };
 
 /** Distinct affiliations in the order the authors name them: the byline numbers them. */
 export function affiliationsOf(authors: BylineAuthor[]) {
@@ -22,8 +23,8 @@ export function affiliationsOf(authors: BylineAuthor[]) {
 }
 
 /**
- * An article's authors as a journal prints them: names with affiliation numbers and ORCID iD
- * links, then the numbered affiliations. E-mail addresses are never shown.
+ * An article's authors as a journal prints them: names (each a link to the author's page) with
+ * affiliation numbers and ORCID iD links, then the numbered affiliations. E-mail addresses are never shown.
  */
 export function Byline({ authors, tone = "light" }: { authors: BylineAuthor[]; tone?: "light" | "dark" }) {
   const affiliations = affiliationsOf(authors);
@@ -35,7 +36,13 @@ export function Byline({ authors, tone = "light" }: { authors: BylineAuthor[]; t
           const number = affiliations.indexOf(author.affiliation) + 1;
           return (
             <li key={i} className="inline-flex items-center gap-1.5">
-              <span className="font-semibold">{authorName(author)}</span>
+              {author.path ? (
+                <a href={author.path} className="font-semibold underline-offset-4 hover:underline">
+                  {authorName(author)}
+                </a>
+              ) : (
+                <span className="font-semibold">{authorName(author)}</span>
+              )}
               {number > 0 && affiliations.length > 1 && (
                 <sup aria-label={`affiliation ${number}`} className="text-xs">
                   {number}

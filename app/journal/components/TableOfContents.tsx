@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 
-import { type ArticleSection, byline, sectionLabel } from "~/journal/names";
+import { AuthorLinks, type LinkedAuthor } from "~/components/AuthorLinks";
+import { type ArticleSection, sectionLabel } from "~/journal/names";
 
 export type TocEntry = {
   slug: string;
   title: string;
-  authors: { given: string; family: string }[];
+  authors: LinkedAuthor[];
   section: ArticleSection;
   firstPage: number | null;
   lastPage: number | null;
@@ -47,7 +48,9 @@ export function TableOfContents({ entries, headingLevel = 3 }: { entries: TocEnt
                     {entry.title}
                   </Link>
                   {entry.authors.length > 0 && (
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{byline(entry.authors)}</p>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                      <AuthorLinks authors={entry.authors} />
+                    </p>
                   )}
                 </div>
                 {pages(entry) && (
@@ -63,25 +66,4 @@ export function TableOfContents({ entries, headingLevel = 3 }: { entries: TocEnt
       ))}
     </div>
   );
-}
-
-/** A table-of-contents line from an article record (no e-mail addresses: the list reaches the browser). */
-export function tocEntry(row: {
-  slug: string;
-  title: string;
-  authors: { given: string; family: string }[];
-  section: string;
-  firstPage: number | null;
-  lastPage: number | null;
-  doi: string | null;
-}): TocEntry {
-  return {
-    slug: row.slug,
-    title: row.title,
-    authors: row.authors.map(({ given, family }) => ({ given, family })),
-    section: row.section as ArticleSection,
-    firstPage: row.firstPage,
-    lastPage: row.lastPage,
-    doi: row.doi ?? "",
-  };
 }

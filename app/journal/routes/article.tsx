@@ -18,6 +18,7 @@ import { doiUrl, issueLabel, issuePath, sectionLabel } from "~/journal/names";
 import { languageLabel } from "~/journal/vocabulary";
 import { previewedArticle } from "~/journal/web/preview.server";
 import { articleFor } from "~/journal/web/views.server";
+import { articleAuthorPath } from "~/lib/author-paths";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
@@ -32,7 +33,11 @@ import type { Route } from "./+types/article";
 
 /** What the page shows of an article: its view without the authors' e-mail addresses. */
 function forReaders(article: ArticleView) {
-  return { ...article, authors: article.authors.map(({ email: _email, ...author }) => author) };
+  // Each with the address of their author page, made here so the page's script need not.
+  return {
+    ...article,
+    authors: article.authors.map(({ email: _email, ...author }) => ({ ...author, path: articleAuthorPath(author) })),
+  };
 }
 
 async function pageData(row: ArticleRecord, request: Request, pdfPath: string, preview: boolean) {

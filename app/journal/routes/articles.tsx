@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
+import { AuthorLinks, type LinkedAuthor } from "~/components/AuthorLinks";
 import { ArrowRightIcon } from "~/components/icons";
 import { PagedList } from "~/components/PagedList";
 import { PageHero } from "~/components/PageHero";
@@ -8,8 +9,9 @@ import { RichText } from "~/components/RichText";
 import type { ListPage } from "~/components/ShowMore";
 import { SubscribeLinks } from "~/components/SubscribeLinks";
 import { IssueCover } from "~/journal/components/IssueCover";
-import { TableOfContents, tocEntry } from "~/journal/components/TableOfContents";
-import { ARCHIVE_PATH, byline, issueLabel, issuePath } from "~/journal/names";
+import { TableOfContents } from "~/journal/components/TableOfContents";
+import { ARCHIVE_PATH, issueLabel, issuePath } from "~/journal/names";
+import { linkedAuthors, tocEntry } from "~/journal/web/views.server";
 import { JOURNAL_FEED_LINKS, JOURNAL_SUBSCRIPTIONS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
@@ -29,7 +31,7 @@ type ArticleCard = {
   title: string;
   abstract: string;
   updatedAt: Date;
-  byline: string;
+  authors: LinkedAuthor[];
   issue: string;
 };
 
@@ -49,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: row.title,
     abstract: row.abstract,
     updatedAt: row.updatedAt,
-    byline: byline(row.authors),
+    authors: linkedAuthors(row.authors),
     issue: (row.issueId && labels.get(row.issueId)) || "Online first",
   }));
   // The first page leads with the current issue's table of contents; later pages are the list alone.
@@ -138,7 +140,11 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
                 {article.title}
               </Link>
             </h2>
-            {article.byline && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{article.byline}</p>}
+            {article.authors.length > 0 && (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                <AuthorLinks authors={article.authors} />
+              </p>
+            )}
             <RichText html={article.abstract} className="mt-3 line-clamp-5 text-sm leading-6" />
             <Link
               to={`/journal/${article.slug}`}

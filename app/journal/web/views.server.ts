@@ -1,8 +1,12 @@
+import type { LinkedAuthor } from "~/components/AuthorLinks";
 import type { ArticleView } from "~/journal/article-fields";
 import { articleView, issueView, journalView } from "~/journal/article-view.server";
 import type { ArticleRecord } from "~/journal/articles.server";
+import type { TocEntry } from "~/journal/components/TableOfContents";
 import type { Issue } from "~/journal/journal.server";
+import { type ArticleSection, authorName } from "~/journal/names";
 import type { JournalView } from "~/journal/vocabulary";
+import { articleAuthorPath } from "~/lib/author-paths";
 import { isSlug } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { siteUrlOf } from "~/web/seo.server";
@@ -51,4 +55,29 @@ export async function loadArticleForCitation(
   const { articles } = await services();
   const row = await articles.bySlug(slug, "public");
   return row ? articleFor(row, request) : null;
+}
+
+/** An article's authors as a list's byline shows them: each name with the address of their author page. */
+export const linkedAuthors = (authors: { given: string; family: string; orcid: string }[]): LinkedAuthor[] =>
+  authors.map((author) => ({ name: authorName(author), path: articleAuthorPath(author) }));
+
+/** A table-of-contents line from an article record (no e-mail addresses: the list reaches the browser). */
+export function tocEntry(row: {
+  slug: string;
+  title: string;
+  authors: { given: string; family: string; orcid: string }[];
+  section: string;
+  firstPage: number | null;
+  lastPage: number | null;
+  doi: string | null;
+}): TocEntry {
+  return {
+    slug: row.slug,
+    title: row.title,
+    authors: linkedAuthors(row.authors),
+    section: row.section as ArticleSection,
+    firstPage: row.firstPage,
+    lastPage: row.lastPage,
+    doi: row.doi ?? "",
+  };
 }

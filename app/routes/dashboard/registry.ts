@@ -16,7 +16,9 @@ const TAB_REGISTRY = [
   { id: "course", label: "Course", areas: ["site"] },
   { id: "about", label: "About", areas: ["site"] },
   { id: "staff", label: "Directory", areas: ["site"] },
-  { id: "announce", label: "Announcement", areas: ["site"] },
+  // The journal's call for papers (decision 040), SPEC.md's Announcement tab: the journal's to edit,
+  // but a journal manager's work starts at the articles (`lands`).
+  { id: "announce", label: "Announcement", areas: ["journal"], lands: false },
   { id: "focus", label: "Focus", areas: ["site"] },
   // SPEC.md's "Journals" tab: SPEC-NOTES.md calls the articles what they are.
   { id: "journals", label: "Articles", areas: ["journal"] },
@@ -32,9 +34,10 @@ const TAB_REGISTRY = [
   { id: "activity", label: "Activity", areas: ["people"] },
   // Not in SPEC.md: the mails the site sent or is sending (issue 21).
   { id: "outbox", label: "Outbox", areas: ["people"] },
-] as const satisfies readonly { id: string; label: string; areas: readonly Area[] }[];
+] as const satisfies readonly { id: string; label: string; areas: readonly Area[]; lands?: false }[];
 
-export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; areas: readonly Area[] }[] = TAB_REGISTRY;
+export const DASHBOARD_TABS: readonly { id: DashboardTab; label: string; areas: readonly Area[]; lands?: false }[] =
+  TAB_REGISTRY;
 
 export type DashboardTab = (typeof TAB_REGISTRY)[number]["id"];
 
@@ -51,6 +54,11 @@ export function tabAreas(tab: DashboardTab): readonly Area[] {
 /** The tabs someone holding `roles` may open, in sidebar order. */
 export function tabsFor(roles: readonly Role[]) {
   return DASHBOARD_TABS.filter((tab) => mayWorkOnAny(roles, tab.areas));
+}
+
+/** Where someone's work starts (the sign-in, an accepted invitation): their first tab that is not the profile. */
+export function workTab(roles: readonly Role[]) {
+  return tabsFor(roles).find((tab) => tab.id !== "profile" && tab.lands !== false);
 }
 
 /**

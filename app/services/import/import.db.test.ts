@@ -178,7 +178,7 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     const html = await rows<{ html: string }>(
       db,
       `select content as html from posts union all select abstract from articles
-       union all select content from announcement union all select content from focus_pages`,
+       union all select fields->>'callText' from journal_profile union all select content from focus_pages`,
     );
     expect(html.length).toBe(9);
     for (const { html: stored } of html) expect(stored).not.toMatch(UNSAFE);
@@ -228,7 +228,8 @@ describe(`importing the earlier system's data (${testDatabaseKind})`, () => {
     expect((await site.services.siteContent.settings("homepage")).homeimage).toMatch(/^\/uploads\//);
     const staff = await site.services.siteContent.staff();
     expect(staff.find((s) => s.role === "vc")).toMatchObject({ name: "Prof. A. Vice", post: "Vice-Chancellor" });
-    expect((await site.services.siteContent.announcement()).title).toBe("Announcement");
+    // The announcement is the journal's call for papers (decision 040).
+    expect((await site.services.journal.call()).title).toBe("Announcement");
 
     // Old ids answer for the records they became.
     const post = await site.services.posts.bySlug("welcome-back", "public");

@@ -14,12 +14,12 @@ import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import {
   accounts,
-  announcement,
   articles,
   courses,
   departments,
   faculties,
   focusPages,
+  journalProfile,
   legacyIds,
   media,
   posts,
@@ -780,14 +780,19 @@ class Writer {
     return any;
   }
 
+  /** The earlier system's announcement becomes the journal's call for papers (decision 040), unless it has one. */
   private async announcement(doc: LegacyDocument, oldId: string | undefined, record: string) {
-    const inserted = await this.db
-      .insert(announcement)
-      .values({ id: 1, title: text(doc.title).trim() || "Announcement", content: this.html(doc.content) })
-      .onConflictDoNothing()
-      .returning({ id: announcement.id });
+    const call = { callTitle: text(doc.title).trim() || "Announcement", callText: this.html(doc.content) };
+    const inserted = rowsOf(
+      await this.db.execute(sql`
+        insert into ${journalProfile} (id, fields) values (1, ${JSON.stringify(call)}::jsonb)
+        on conflict (id) do update set fields = ${journalProfile}.fields || excluded.fields, updated_at = now()
+        where coalesce(${journalProfile}.fields->>'callTitle', '') = ''
+          and coalesce(${journalProfile}.fields->>'callText', '') = ''
+        returning id`),
+    );
     if (!inserted.length)
-      this.run.problem("announces", record, "The site already has an announcement; this one was not imported.");
+      this.run.problem("announces", record, "The journal already has a call for papers; this one was not imported.");
     this.remember("announces", oldId, "announcement");
     return inserted.length > 0;
   }

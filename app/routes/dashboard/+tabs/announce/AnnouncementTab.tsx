@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
@@ -20,7 +20,14 @@ export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<
   return (
     <section aria-labelledby="announce-title">
       <Heading id="announce-title">Announcement</Heading>
-      <PlaceNote label={SHOWN_ON} {...ANNOUNCEMENT_PLACE} history="/history/announcement/announcement" />
+      <PlaceNote label={SHOWN_ON} {...ANNOUNCEMENT_PLACE} history="/history/journal-settings/profile" />
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        The journal's call for papers. Its deadline and the issue it is for are set in{" "}
+        <Link to="/dashboard?tab=journal" className="font-semibold text-navy-700 underline dark:text-gold-300">
+          Journal settings
+        </Link>
+        .
+      </p>
       <Form ref={watch} method="post" action="/dashboard?tab=announce" className="mt-6 space-y-5">
         <Field name="title" label="Title" defaultValue={announcement.title} aria-required="true" />
         <RichTextEditor

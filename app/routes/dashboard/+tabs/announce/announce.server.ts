@@ -6,13 +6,14 @@ import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const ANNOUNCEMENT_FAILURES = { failed: "Submission failed" }; // SPEC.md
 
+/** The journal's call for papers (decision 040): its title and text, which Journal settings edits too. */
 export async function load(_args: TabLoadArgs) {
-  return (await services()).siteContent.announcement();
+  return (await services()).journal.call();
 }
 
 export const saveAnnouncement = runAction("save-announcement", ANNOUNCEMENT_FAILURES, async ({ form, reply, user }) => {
   const announcement = announcementSchema.parse(fieldsOf(form, ["title", "content"]));
-  await (await services()).siteContent.saveAnnouncement(announcement, user.id);
+  await (await services()).journal.saveCall(announcement, user.id);
   return reply(true, "Announcement updated successfully!"); // SPEC.md
 });
 
