@@ -49,34 +49,11 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-/** Each section by what it is and, in brackets, the page it shows on (issue 33). */
-export const SECTION_LABELS: Record<SettingsSection, string> = {
-  about: "About us (About page)",
-  homepage: "Hero (Home page)",
-  howtoapplyone: "How to submit, step 1 (Home page)",
-  howtoapplytwo: "How to submit, step 2 (Home page)",
-  howtoapplythree: "How to submit, step 3 (Home page)",
-  programmes: "Programmes heading (Programmes page)",
-  blog: "News heading (News page)",
-  calltoaction: "Call to action (Home and About pages)",
-};
-
 /** The site-wide links (footer columns, social links, portal, submission e-mails). */
 export const SITE_LINKS_SECTION = "links";
 
 export const STAFF_ROLES = ["vc", "director", "deputy", "bursar", "registrar", "library", "depIct", "acad"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  vc: "Vice-Chancellor",
-  director: "Director",
-  deputy: "Deputy Director",
-  bursar: "Bursar",
-  registrar: "Registrar",
-  library: "University Librarian",
-  depIct: "Deputy Director, ICT",
-  acad: "Academic Coordinator",
-};
 
 /** The focus pages; SPEC.md shows their keys as their tab labels. */
 export const FOCUS_KEYS = ["homePage", "submitPage", "aboutPage", "focusPage"] as const;

@@ -1,4 +1,5 @@
-import { FOCUS_LABELS, SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
+import { SECTION_LABELS, STAFF_ROLE_LABELS } from "~/domain/record-names";
+import { FOCUS_LABELS } from "~/domain/vocabulary";
 
 /**
  * The activity log's entries as plain sentences (issue 33): "chief_editor published the post

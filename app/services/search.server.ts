@@ -3,8 +3,9 @@ import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { articles, courses, departments, faculties, posts } from "~/db/schema";
 import { MAX_QUERY_LENGTH, NOTHING_TO_FIND, QUERY_TOO_LONG } from "~/domain/messages/search";
+import { STAFF_ROLE_LABELS } from "~/domain/record-names";
 import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
-import { type PostCategory, STAFF_ROLE_LABELS } from "~/domain/vocabulary";
+import type { PostCategory } from "~/domain/vocabulary";
 import { isSlug } from "~/lib/text";
 
 import { type ContentChanges, type Effects, effectTable } from "./content-changes.server";

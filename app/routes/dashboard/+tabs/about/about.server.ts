@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 
-import { SECTION_LABELS, SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
+import { SECTION_LABELS } from "~/domain/record-names";
+import { SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
 import { settingsSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";

@@ -4,7 +4,8 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
 import { SHOWN_ON, STAFF_PLACE } from "~/domain/messages/site";
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/vocabulary";
+import { STAFF_ROLE_LABELS } from "~/domain/record-names";
+import { STAFF_ROLES } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
 

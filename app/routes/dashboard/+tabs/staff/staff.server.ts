@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/vocabulary";
+import { STAFF_ROLE_LABELS } from "~/domain/record-names";
+import { STAFF_ROLES } from "~/domain/vocabulary";
 import { staffSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
