@@ -73,6 +73,10 @@ export const TABLES_WITHOUT_UPLOADS = [
   // Invitations name an address and roles; the account policy, whether sign-up is open (issue 33).
   schema.invitations,
   schema.accountPolicy,
+  // A category's name and plain-text description, a tag's name, a post's tags (issue 33).
+  schema.categories,
+  schema.tags,
+  schema.postTags,
   // A mail or a log entry that mentions a file is a record of the past; it keeps no file in use.
   schema.mailOutbox,
   schema.activityLog,
