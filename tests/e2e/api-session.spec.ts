@@ -19,7 +19,11 @@ test.describe("the JSON API, used by a script", () => {
     // A member is signed in, but may not publish.
     const refused = await request.post("/api/post/create", { data: { title: "Not mine to publish" } });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ success: false, statusCode: 403, message: "This call is for admins only." });
+    expect(await refused.json()).toEqual({
+      success: false,
+      statusCode: 403,
+      message: "This call is for admins and editors only.",
+    });
     expect((await request.post("/api/users/signout")).status()).toBe(200);
 
     const admin = await request.post("/api/auth/signin", {
@@ -94,7 +98,7 @@ test.describe("the JSON API, used by a script", () => {
     const createPost = page.locator("#createPost");
     await expect(createPost).toContainText("/api/post/create");
     await expect(createPost.getByRole("table", { name: "JSON body" })).toContainText("title");
-    await expect(createPost).toContainText("Admins only");
+    await expect(createPost).toContainText("Admins and editors only");
   });
 
   test("the auth library's own endpoints are not open: only the site's calls apply its rules", async ({ request }) => {

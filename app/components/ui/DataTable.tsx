@@ -15,16 +15,25 @@ export function DataTable<Row>({
   rowKey,
   caption,
   dense = false,
+  scrollRegion = false,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   caption?: string;
   dense?: boolean;
+  /**
+   * A table whose rows may hold nothing focusable (the invitations once all are used): its
+   * scrolling box is then a named region the keyboard can reach, to scroll it on a phone.
+   */
+  scrollRegion?: boolean;
 }) {
   const cellClasses = dense ? "px-3 py-2.5" : "px-4 py-3";
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-night-card">
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-night-card"
+      {...(scrollRegion ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}
+    >
       <table className="w-full text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-navy-900 text-white">

@@ -105,6 +105,7 @@ export function InvitationsSection({ data, result }: { data: Data; result: Actio
           <div className="mt-4">
             <DataTable
               caption="Invitations"
+              scrollRegion
               rows={data.invitations}
               rowKey={(i) => i.id}
               columns={[
