@@ -14,19 +14,19 @@ export async function signUpIsOpen(db: Database): Promise<boolean> {
   return row?.openSignUp ?? true;
 }
 
-/** Whether `email` has an invitation not yet used, withdrawn or expired. */
+/** An invitation not yet used, withdrawn or expired: the one condition every reader of invitations uses. */
+export const invitationIsOpen = and(
+  isNull(invitations.acceptedAt),
+  isNull(invitations.revokedAt),
+  gt(invitations.expiresAt, sql`now()`),
+)!;
+
+/** Whether `email` has an open invitation. */
 export async function isInvited(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.email, email.trim().toLowerCase()),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(invitations.email, email.trim().toLowerCase()), invitationIsOpen))
     .limit(1);
   return Boolean(row);
 }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { accountPolicy, invitations, users } from "~/db/schema";
 import { type Role, roleColumn, rolesFrom, rolesLabel } from "~/domain/roles";
 import { ConflictError, NotFoundError } from "~/services/errors.server";
 
-import { signUpIsOpen as signUpOpenIn } from "./account-policy.server";
+import { invitationIsOpen, signUpIsOpen as signUpOpenIn } from "./account-policy.server";
 import { setRoles } from "./administration.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { signIn } from "./sign-in.server";
@@ -156,14 +156,7 @@ export async function openInvitation(ctx: AccountsContext, token: string): Promi
   const [row] = await ctx.db
     .select()
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.tokenHash, hashOf(token)),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`now()`),
-      ),
-    );
+    .where(and(eq(invitations.tokenHash, hashOf(token)), invitationIsOpen));
   return row
     ? {
         id: row.id,

@@ -5,7 +5,7 @@ import { INVITATION_GONE } from "~/accounts/invitations.server";
 import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
 import { AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
-import { rolesLabel } from "~/domain/roles";
+import { type Role, rolesLabel } from "~/domain/roles";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
@@ -15,10 +15,10 @@ import { formAction } from "~/web/form-action.server";
 import { getUser, requireUser } from "~/web/session.server";
 
 import type { Route } from "./+types/invitation";
-import { type tabsFor, workTab } from "./dashboard/registry";
+import { workTab } from "./dashboard/registry";
 
 /** Where an accepted invitation lands: the first tab of the new work (issue 33). */
-function dashboardOf(roles: Parameters<typeof tabsFor>[0]) {
+function dashboardOf(roles: readonly Role[]) {
   const tab = workTab(roles) ?? { id: "profile" };
   return `/dashboard?tab=${tab.id}&welcome=1`;
 }

@@ -60,7 +60,7 @@ export function InvitationsSection({ data, result }: { data: Data; result: Actio
         <Heading id="invite-title">Invite a colleague</Heading>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           They get an e-mail with a link to choose a username and password, or to accept with an account they have. The
-          link works for 7 days.
+          link works for {data.invitationDays} days.
         </p>
         <Form method="post" className="mt-4 max-w-xl space-y-4">
           <input type="hidden" name="intent" value="invite" />

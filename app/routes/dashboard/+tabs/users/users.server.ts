@@ -1,4 +1,5 @@
 import { EMAIL_RULE } from "~/accounts/forms";
+import { INVITATION_DAYS } from "~/accounts/invitations.server";
 import { isRole, rolesLabel } from "~/domain/roles";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
@@ -25,6 +26,7 @@ export async function load({ url }: TabLoadArgs) {
     page,
     promote: url.searchParams.get("promote"),
     invitations,
+    invitationDays: INVITATION_DAYS,
     signUpOpen,
   };
 }
