@@ -52,7 +52,7 @@ function layer(files, forbidden, packages = [], { authLibrary = false, matching 
  * layers, which may not import them; the routes, the request edge, the API, the server and the
  * composition root may.
  */
-const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*"];
+const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*", "~/submissions/*"];
 
 /** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
 const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
@@ -119,6 +119,21 @@ export default tseslint.config(
     { matching: [FEATURE_EDGES], ignores: ["app/journal/api.server.ts"] },
   ),
   ...layer(["app/journal/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
+  }),
+  // Submissions and peer review (issue 34, decision 041) keep the journal's order: words, settings
+  // and forms pure; the flows import no screen and no request edge; the screens no server module.
+  ...layer(["app/submissions/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+    matching: ["\\.server$", FEATURE_EDGES],
+    ignores: ["app/submissions/*.server.ts"],
+  }),
+  ...layer(
+    ["app/submissions/*.server.ts", "app/submissions/files/**"],
+    ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+    ["react-router"],
+    { matching: [FEATURE_EDGES], ignores: ["app/submissions/api.server.ts"] },
+  ),
+  ...layer(["app/submissions/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
     matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
   }),
   {

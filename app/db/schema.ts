@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -20,16 +21,22 @@ import {
 import {
   ARTICLE_SECTIONS,
   type ArticleAuthor,
+  EDITOR_DECISIONS,
   EDITORIAL_STATUSES,
   FOCUS_KEYS,
   ISSUE_STATUSES,
   LICENCE_IDS,
   MEDIA_KINDS,
+  type NamedReviewer,
+  REVIEW_RECOMMENDATIONS,
+  REVIEW_STATUSES,
   REVISION_KINDS,
   SEMESTERS,
   SETTINGS_SECTIONS,
   SITE_LINKS_SECTION,
   STAFF_ROLES,
+  SUBMISSION_FILE_KINDS,
+  SUBMISSION_STAGES,
   type SupplementaryFile,
 } from "../domain/vocabulary";
 
@@ -714,4 +721,232 @@ export const legacyIds = pgTable(
     importedAt: timestamp("imported_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.collection, t.oldId] }), index("legacy_ids_old_id_idx").on(t.oldId)],
+);
+
+/* Online submission and peer review (issue 34; app/submissions/, decision 041). */
+
+/** A submission's number, given when it is submitted (drafts have none), shown to everyone as "#12". */
+export const submissionNumbers = pgSequence("submission_numbers");
+
+/**
+ * A manuscript on its way through the journal: a draft its author fills in, then submitted,
+ * reviewed in rounds, decided; on acceptance it becomes a draft article (`article_id`).
+ */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number"),
+    // The account that submitted it; kept when the account goes (the authors are in `authors`).
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    stage: text("stage").notNull().default("draft"),
+    round: integer("round").notNull().default(1),
+    title: text("title").notNull().default(""),
+    abstract: text("abstract").notNull().default(""),
+    keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
+    section: text("section").notNull().default("research"),
+    language: text("language").notNull().default("en"),
+    funding: text("funding").notNull().default(""),
+    competingInterests: text("competing_interests").notNull().default(""),
+    coverLetter: text("cover_letter").notNull().default(""),
+    authors: jsonb("authors").$type<ArticleAuthor[]>().notNull().default([]),
+    suggestedReviewers: jsonb("suggested_reviewers").$type<NamedReviewer[]>().notNull().default([]),
+    opposedReviewers: jsonb("opposed_reviewers").$type<NamedReviewer[]>().notNull().default([]),
+    // The checklist items the author confirmed, by their text when confirmed.
+    checklist: jsonb("checklist").$type<string[]>().notNull().default([]),
+    // The handling editor: a journal manager (or admin) the editor in chief assigned.
+    editorId: text("editor_id").references(() => users.id, { onDelete: "set null" }),
+    articleId: uuid("article_id").references(() => articles.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("submissions_number_key").on(t.number),
+    index("submissions_stage_idx").on(t.stage, t.stageChangedAt),
+    index("submissions_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("submissions_editor_idx").on(t.editorId, t.stage),
+    index("submissions_submitted_idx").on(t.submittedAt.desc(), t.id),
+    check("submissions_stage_check", sql`${t.stage} in (${inList(SUBMISSION_STAGES)})`),
+    check("submissions_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
+    check("submissions_number_check", sql`${t.stage} = 'draft' or ${t.number} is not null`),
+    check("submissions_round_check", sql`${t.round} >= 1`),
+  ],
+);
+
+/**
+ * A submission's files, kept in the private store (never under /uploads/): every version stays, by
+ * round. `anonymised_key` is the copy reviewers download (no author in its metadata).
+ */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull().default(1),
+    kind: text("kind").notNull(),
+    // The review an annotated copy belongs to.
+    reviewId: uuid("review_id"),
+    name: text("name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    anonymisedKey: text("anonymised_key"),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    // Author names found in the file's text or metadata when it was uploaded (the author is warned).
+    namesFound: jsonb("names_found").$type<{ name: string; where: "text" | "metadata" }[]>().notNull().default([]),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("submission_files_submission_idx").on(t.submissionId, t.round, t.createdAt),
+    check("submission_files_kind_check", sql`${t.kind} in (${inList(SUBMISSION_FILE_KINDS)})`),
+  ],
+);
+
+/** What happened to a submission, when and by whom: its history and the source of the figures. */
+export const submissionEvents = pgTable(
+  "submission_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    round: integer("round").notNull().default(1),
+    detail: jsonb("detail").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+  },
+  (t) => [
+    index("submission_events_submission_idx").on(t.submissionId, t.at),
+    index("submission_events_kind_idx").on(t.kind, t.at),
+  ],
+);
+
+/** The editors' discussion of a submission: never shown to authors or reviewers. */
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("submission_notes_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/** The journal's reviewer pool: people invited to review, most with no account here. */
+export const reviewers = pgTable(
+  "reviewers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    affiliation: text("affiliation").notNull().default(""),
+    keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("reviewers_email_key").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * One reviewer asked to review one round of a submission. Its link's token is kept as a hash only;
+ * the link works while the review is invited or accepted. What the author reads is `for_author_edited`
+ * when an editor changed it, the reviewer's `for_author` staying on record.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id")
+      .notNull()
+      .references(() => reviewers.id, { onDelete: "restrict" }),
+    round: integer("round").notNull(),
+    status: text("status").notNull().default("invited"),
+    tokenHash: text("token_hash").notNull(),
+    // The link's token is an HMAC of the review's id and this number with the site's secret, so the
+    // reminders can send the same link again; a new number (a cancellation, a new invitation) ends the old link.
+    linkGeneration: integer("link_generation").notNull().default(1),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    dueOn: date("due_on").notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true, mode: "date" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    declineReason: text("decline_reason").notNull().default(""),
+    suggestedColleague: text("suggested_colleague").notNull().default(""),
+    recommendation: text("recommendation"),
+    forAuthor: text("for_author").notNull().default(""),
+    forAuthorEdited: text("for_author_edited"),
+    forEditor: text("for_editor").notNull().default(""),
+    // Open review only: the reviewer agreed that the author may see their name.
+    nameShown: boolean("name_shown").notNull().default(false),
+    // Sent back to the reviewer with a note (the review is "accepted" again until resubmitted).
+    returnedAt: timestamp("returned_at", { withTimezone: true, mode: "date" }),
+    returnNote: text("return_note").notNull().default(""),
+    remindedBeforeAt: timestamp("reminded_before_at", { withTimezone: true, mode: "date" }),
+    remindedAfterAt: timestamp("reminded_after_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("reviews_token_hash_key").on(t.tokenHash),
+    index("reviews_submission_idx").on(t.submissionId, t.round),
+    index("reviews_reviewer_idx").on(t.reviewerId, t.status),
+    index("reviews_due_idx")
+      .on(t.dueOn)
+      .where(sql`${t.status} in ('invited', 'accepted')`),
+    // One live invitation per reviewer and round.
+    uniqueIndex("reviews_live_key")
+      .on(t.submissionId, t.reviewerId, t.round)
+      .where(sql`${t.status} in ('invited', 'accepted', 'submitted')`),
+    check("reviews_status_check", sql`${t.status} in (${inList(REVIEW_STATUSES)})`),
+    check(
+      "reviews_recommendation_check",
+      sql`${t.recommendation} is null or ${t.recommendation} in (${inList(REVIEW_RECOMMENDATIONS)})`,
+    ),
+    check("reviews_submitted_check", sql`${t.status} <> 'submitted' or ${t.recommendation} is not null`),
+  ],
+);
+
+/**
+ * An editor's decision on a round, with the letter the author was sent; or, where the journal asks
+ * section editors to recommend (`recommendation`), a recommendation for the editor in chief.
+ */
+export const editorDecisions = pgTable(
+  "editor_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    decision: text("decision").notNull(),
+    recommendation: boolean("recommendation").notNull().default(false),
+    editorId: text("editor_id").references(() => users.id, { onDelete: "set null" }),
+    letter: text("letter").notNull().default(""),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("editor_decisions_submission_idx").on(t.submissionId, t.createdAt),
+    index("editor_decisions_created_idx").on(t.createdAt, t.decision),
+    check("editor_decisions_decision_check", sql`${t.decision} in (${inList(EDITOR_DECISIONS)})`),
+  ],
+);
+
+/** The workflow's settings (one row): where authors submit, the review model, checklist, mail templates. */
+export const submissionSettings = pgTable(
+  "submission_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("submission_settings_single_row", sql`${t.id} = 1`)],
 );

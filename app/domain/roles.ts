@@ -19,7 +19,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: "Everything: people, site settings, pages, courses, news and the journal.",
   editor: "News posts and the media library.",
-  "journal-manager": "The journal: its settings, issues and articles.",
+  "journal-manager": "The journal: its settings, issues, articles, submissions and peer review.",
 };
 
 /** The roles besides admin, which the Users tab sets together (making an admin asks first). */
@@ -35,6 +35,8 @@ const AREA_ROLES = {
   media: ["admin", "editor"],
   /** The journal: its settings, issues, articles, their exports and previews. */
   journal: ["admin", "journal-manager"],
+  /** Submissions and peer review (issue 34): the editor's desk, reviewers, decisions. */
+  submissions: ["admin", "journal-manager"],
   /** The site's pages and settings: courses, about, staff, announcement, focus. */
   site: ["admin"],
   /** People and the record of what they did: users, invitations, activity, outbox. */

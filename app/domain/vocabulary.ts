@@ -127,3 +127,39 @@ export type ArticleAuthor = {
 
 /** A file an article offers beside its PDF, as stored: its label and the address of its upload. */
 export type SupplementaryFile = { label: string; file: string };
+
+/*
+ * Online submission and peer review (issue 34): the stored lists the database checks. The workflow
+ * itself, its words and screens are app/submissions/.
+ */
+
+/** Where a submission is in the workflow, as stored (the author's words for each: app/submissions/words.ts). */
+export const SUBMISSION_STAGES = [
+  "draft",
+  "submitted",
+  "review",
+  "revisions",
+  "accepted",
+  "declined",
+  "published",
+] as const;
+export type SubmissionStage = (typeof SUBMISSION_STAGES)[number];
+
+/** What a stored submission file is: the author's files, a revision and its answer, a reviewer's annotated copy. */
+export const SUBMISSION_FILE_KINDS = ["manuscript", "title-page", "supplementary", "response", "annotated"] as const;
+export type SubmissionFileKind = (typeof SUBMISSION_FILE_KINDS)[number];
+
+/** Where a reviewer's invitation is: asked, then accepted or declined; a review is submitted or cancelled. */
+export const REVIEW_STATUSES = ["invited", "accepted", "declined", "submitted", "cancelled"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** What a reviewer recommends, and what an editor decides after review. */
+export const REVIEW_RECOMMENDATIONS = ["accept", "minor", "major", "decline"] as const;
+export type ReviewRecommendation = (typeof REVIEW_RECOMMENDATIONS)[number];
+
+/** An editor's decisions: before review (send to review, or decline at the desk) and after it. */
+export const EDITOR_DECISIONS = ["send-to-review", "accept", "minor", "major", "decline"] as const;
+export type EditorDecision = (typeof EDITOR_DECISIONS)[number];
+
+/** A reviewer the author suggests or asks the journal not to invite, with their reason. */
+export type NamedReviewer = { name: string; email: string; affiliation: string; reason: string };

@@ -231,7 +231,7 @@ const authorValue = z.strictObject({
   corresponding: z.boolean(),
 });
 
-function authorsFromForm(values: FormValues): ArticleAuthor[] {
+export function authorsFromForm(values: FormValues): ArticleAuthor[] {
   const authors: ArticleAuthor[] = [];
   for (let i = 0; i < MAX_AUTHORS; i++) {
     const slot = (part: AuthorPart) => (values[authorField(i, part)] ?? "").trim();
@@ -248,7 +248,7 @@ function authorsFromForm(values: FormValues): ArticleAuthor[] {
   return authors;
 }
 
-function authorsToForm(authors: ArticleAuthor[]): FormValues {
+export function authorsToForm(authors: ArticleAuthor[]): FormValues {
   const form: FormValues = {};
   authors.slice(0, MAX_AUTHORS).forEach((author, i) => {
     for (const part of AUTHOR_PARTS)
@@ -259,7 +259,7 @@ function authorsToForm(authors: ArticleAuthor[]): FormValues {
 }
 
 /** Each author's slot complete and valid. */
-function refineAuthors(values: FormValues, context: z.RefinementCtx) {
+export function refineAuthors(values: FormValues, context: z.RefinementCtx) {
   for (let i = 0; i < MAX_AUTHORS; i++) {
     const slot = (part: AuthorPart) => (values[authorField(i, part)] ?? "").trim();
     const filled = AUTHOR_PARTS.some((part) => part !== "corresponding" && slot(part));

@@ -80,6 +80,15 @@ export const TABLES_WITHOUT_UPLOADS = [
   // A mail or a log entry that mentions a file is a record of the past; it keeps no file in use.
   schema.mailOutbox,
   schema.activityLog,
+  // Submissions and peer review (issue 34): their files are in the private store, never under /uploads/.
+  schema.submissions,
+  schema.submissionFiles,
+  schema.submissionEvents,
+  schema.submissionNotes,
+  schema.reviewers,
+  schema.reviews,
+  schema.editorDecisions,
+  schema.submissionSettings,
   // Where an import found a file (decision 028): a note for the next import, which checks the file is still stored.
   schema.legacyIds,
 ];

@@ -25,6 +25,11 @@ export type MailTemplates = {
   "confirm-sign-up": { username: string; link: string };
   /** An admin invites a colleague, with the roles the link gives (issue 33). */
   invitation: { invitedBy: string; roles: string; link: string; days: number };
+  /**
+   * A mail of the journal's workflow (issue 34), whose subject and text the journal manager edits
+   * (app/submissions/settings.ts): paragraphs as written, a line that is only an address a link.
+   */
+  workflow: { subject: string; body: string };
 };
 
 export type TemplateName = keyof MailTemplates;
@@ -37,6 +42,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   "confirm-sign-up",
   "email-changed",
   "invitation",
+  "workflow",
 ];
 
 const LINK_HOURS = { verify: 24, reset: 1 };
@@ -80,7 +86,7 @@ ${parts.after.map(paragraph).join("\n")}
   return { subject: parts.subject, text, html };
 }
 
-const TEMPLATES: { [K in TemplateName]: (site: MailSite, data: MailTemplates[K]) => Parts } = {
+const TEMPLATES: { [K in Exclude<TemplateName, "workflow">]: (site: MailSite, data: MailTemplates[K]) => Parts } = {
   "verify-email": (site, { username, link }) => ({
     subject: `Confirm your email address for ${site.name}`,
     greeting: `Hello ${username},`,
@@ -165,7 +171,29 @@ const TEMPLATES: { [K in TemplateName]: (site: MailSite, data: MailTemplates[K])
   }),
 };
 
+/** A workflow mail's text as typed: its paragraphs, and the one address shown as a button (the first). */
+function workflowParts({ subject, body }: MailTemplates["workflow"]): Parts {
+  const paragraphs = body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const [greeting, ...rest] = paragraphs.length > 1 ? paragraphs : ["Hello,", ...paragraphs];
+  // A paragraph ending in an address ("…: https://…") gives the button; the words stay.
+  const withLink = rest.findIndex((p) => /https?:\/\/\S+$/.test(p));
+  if (withLink < 0) return { subject, greeting, before: rest, after: [] };
+  const link = rest[withLink].match(/https?:\/\/\S+$/)![0];
+  const words = rest[withLink].slice(0, -link.length).replace(/[:\s]+$/, "");
+  return {
+    subject,
+    greeting,
+    before: [...rest.slice(0, withLink), ...(words ? [words] : [])],
+    action: { label: "Open", link },
+    after: rest.slice(withLink + 1),
+  };
+}
+
 /** The subject and both bodies of one message. */
 export function renderMail<K extends TemplateName>(template: K, site: MailSite, data: MailTemplates[K]): RenderedMail {
-  return render(site, TEMPLATES[template](site, data));
+  if (template === "workflow") return render(site, workflowParts(data as MailTemplates["workflow"]));
+  return render(site, TEMPLATES[template as Exclude<K, "workflow">](site, data as never));
 }

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+
+import { rowsOf } from "~/db/client.server";
+import { editorDecisions, reviews, submissions, users } from "~/db/schema";
+
+import { type Actor, DAY_MS, displayName, requireDesk, type SubmissionsContext } from "./context.server";
+
+/**
+ * The journal's figures over the last 12 months (issue 34): submissions received, the median days
+ * to a desk decision and to a first decision, the acceptance rate, and the median days reviewers
+ * took. The desk sees them per handling editor too; the public page only the journal's (no person named).
+ */
+
+export type Figures = {
+  received: number;
+  /** Median days from submission to the first desk decision (sent to review, or declined at the desk). */
+  daysToDeskDecision: number | null;
+  /** Median days from submission to the first decision after review (or a desk decline). */
+  daysToFirstDecision: number | null;
+  /** Accepted of those accepted or declined in the period; null when none was. */
+  acceptanceRate: number | null;
+  decided: number;
+  /** Median days from a reviewer's invitation to their review. */
+  reviewDays: number | null;
+  reviews: number;
+};
+
+const median = (column: ReturnType<typeof sql>) =>
+  sql<number | null>`percentile_cont(0.5) within group (order by ${column})`;
+
+/** The journal's figures, and with `byEditor` each handling editor's. */
+async function compute(context: SubmissionsContext, byEditor: boolean) {
+  const since = new Date(context.now().getTime() - 365 * DAY_MS);
+  // One row per submission received in the period: its first desk decision and its first decision.
+  const firsts = sql`(
+    select s.id, s.editor_id, s.submitted_at,
+      (select min(d.created_at) from ${editorDecisions} d where d.submission_id = s.id and not d.recommendation and d.round = 1 and d.decision in ('send-to-review', 'decline')) as desk_at,
+      (select min(d.created_at) from ${editorDecisions} d where d.submission_id = s.id and not d.recommendation and (d.decision in ('accept', 'minor', 'major') or d.decision = 'decline')) as first_at
+    from ${submissions} s
+    where s.submitted_at >= ${since}
+  )`;
+  const days = (later: string) => sql.raw(`extract(epoch from (${later} - f.submitted_at)) / 86400`);
+  const group = byEditor ? sql`f.editor_id` : sql`null::text`;
+  const timing = rowsOf<{ editor_id: string | null; received: number; desk: number | null; first: number | null }>(
+    await context.db.execute(sql`
+    select ${group} as editor_id, count(*)::int as received,
+      ${median(days("f.desk_at"))} as desk,
+      ${median(days("f.first_at"))} as first
+    from ${firsts} f
+    group by 1`),
+  );
+  const outcome = rowsOf<{ editor_id: string | null; accepted: number; decided: number }>(
+    await context.db.execute(sql`
+    select ${byEditor ? sql`s.editor_id` : sql`null::text`} as editor_id,
+      count(*) filter (where d.decision = 'accept')::int as accepted,
+      count(*)::int as decided
+    from ${editorDecisions} d join ${submissions} s on s.id = d.submission_id
+    where not d.recommendation and d.decision in ('accept', 'decline') and d.created_at >= ${since}
+    group by 1`),
+  );
+  const turnaround = rowsOf<{ editor_id: string | null; days: number | null; n: number }>(
+    await context.db.execute(sql`
+    select ${byEditor ? sql`s.editor_id` : sql`null::text`} as editor_id,
+      percentile_cont(0.5) within group (order by extract(epoch from (r.submitted_at - r.invited_at)) / 86400) as days,
+      count(*)::int as n
+    from ${reviews} r join ${submissions} s on s.id = r.submission_id
+    where r.status = 'submitted' and r.submitted_at >= ${since}
+    group by 1`),
+  );
+  const keys = new Set([...timing, ...outcome, ...turnaround].map((row) => row.editor_id));
+  const round1 = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
+  return [...keys].map((key) => {
+    const t = timing.find((row) => row.editor_id === key);
+    const o = outcome.find((row) => row.editor_id === key);
+    const r = turnaround.find((row) => row.editor_id === key);
+    const figures: Figures = {
+      received: t?.received ?? 0,
+      daysToDeskDecision: round1(t?.desk),
+      daysToFirstDecision: round1(t?.first),
+      acceptanceRate: o && o.decided ? o.accepted / o.decided : null,
+      decided: o?.decided ?? 0,
+      reviewDays: round1(r?.days),
+      reviews: r?.n ?? 0,
+    };
+    return { editorId: key, figures };
+  });
+}
+
+const EMPTY: Figures = {
+  received: 0,
+  daysToDeskDecision: null,
+  daysToFirstDecision: null,
+  acceptanceRate: null,
+  decided: 0,
+  reviewDays: null,
+  reviews: 0,
+};
+
+/** The journal as a whole, for its public "Journal in numbers" page. */
+export async function journalFigures(context: SubmissionsContext): Promise<Figures> {
+  return (await compute(context, false))[0]?.figures ?? EMPTY;
+}
+
+/** The desk's figures: the journal's, and each handling editor's by name. */
+export async function deskFigures(context: SubmissionsContext, actor: Actor) {
+  requireDesk(actor);
+  const [journal, perEditor, names] = await Promise.all([
+    journalFigures(context),
+    compute(context, true),
+    context.db.select({ id: users.id, name: displayName }).from(users),
+  ]);
+  return {
+    journal,
+    editors: perEditor
+      .map((row) => ({
+        name: row.editorId ? (names.find((n) => n.id === row.editorId)?.name ?? "Former editor") : "No editor assigned",
+        figures: row.figures,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}

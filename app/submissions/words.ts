@@ -1,0 +1,138 @@
+import type { EditorDecision, ReviewRecommendation, ReviewStatus, SubmissionStage } from "~/domain/vocabulary";
+
+/**
+ * Every word of the submission workflow a person reads (issue 34), outside the mails' editable
+ * templates (settings.ts). Pure: the screens, the services and the API share them.
+ */
+
+/** A stage as its author reads it (issue 34: "each submission's stage in plain words"). */
+export const STAGE_LABELS: Record<SubmissionStage, string> = {
+  draft: "Draft",
+  submitted: "Submitted",
+  review: "Under review",
+  revisions: "Revisions requested",
+  accepted: "Accepted",
+  declined: "Declined",
+  published: "Published",
+};
+
+/**
+ * The author's words for where their submission is: a submitted paper an editor has taken up (an
+ * editor assigned, or a revision back) is "With the editor".
+ */
+export function authorStageLabel(stage: SubmissionStage, withEditor: boolean): string {
+  if (stage === "submitted" && withEditor) return "With the editor";
+  return STAGE_LABELS[stage];
+}
+
+export const RECOMMENDATION_LABELS: Record<ReviewRecommendation, string> = {
+  accept: "Accept",
+  minor: "Minor revisions",
+  major: "Major revisions",
+  decline: "Decline",
+};
+
+export const DECISION_LABELS: Record<EditorDecision, string> = {
+  "send-to-review": "Send to review",
+  accept: "Accept",
+  minor: "Minor revisions",
+  major: "Major revisions",
+  decline: "Decline",
+};
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  invited: "Invited",
+  accepted: "Reviewing",
+  declined: "Declined",
+  submitted: "Review in",
+  cancelled: "Cancelled",
+};
+
+/** The desk's filters (issue 34), in the order the queue shows them. */
+export const QUEUE_FILTERS = [
+  "all",
+  "new",
+  "needs-reviewers",
+  "overdue",
+  "reviews-in",
+  "needs-decision",
+  "revisions-back",
+] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+export const QUEUE_FILTER_LABELS: Record<QueueFilter, string> = {
+  all: "All open",
+  new: "New",
+  "needs-reviewers": "Needs reviewers",
+  overdue: "Reviews overdue",
+  "reviews-in": "Reviews in",
+  "needs-decision": "Needs a decision",
+  "revisions-back": "Revisions back",
+};
+
+/** "#12": a submission's number as everyone sees it. */
+export const submissionNumber = (number: number | null) => (number === null ? "Draft" : `#${number}`);
+
+/** How a reviewer is named to an author: never by name unless the review is open and they agreed. */
+export const reviewerLabel = (index: number) => `Reviewer ${index + 1}`;
+
+// Refusals and confirmations.
+export const CONFIRM_EMAIL_FIRST =
+  "Confirm your e-mail address before you submit: we sent you a link when you signed up (your profile can send it again).";
+export const SUBMISSION_NOT_FOUND = "There is no such submission, or it is not yours to see.";
+export const SUBMISSION_NOT_DRAFT = "This submission has been submitted: it can no longer be changed here.";
+export const SUBMISSIONS_ELSEWHERE = "The journal takes submissions through its own portal.";
+export const DRAFT_SAVED = "Your draft is saved.";
+export const SUBMITTED = (number: number) =>
+  `Thank you: your submission ${submissionNumber(number)} has been received. We have sent you a confirmation by e-mail.`;
+export const CHECKLIST_INCOMPLETE = "Confirm each item of the checklist.";
+export const TITLE_MISSING = "Give the title of your manuscript.";
+export const ABSTRACT_MISSING = "Give the abstract.";
+export const AUTHORS_MISSING = "Name at least one author.";
+export const CORRESPONDING_MISSING = "Choose the corresponding author.";
+export const CORRESPONDING_EMAIL_MISSING = "The corresponding author needs an e-mail address.";
+export const MANUSCRIPT_MISSING = "Upload the anonymised manuscript (PDF or DOCX).";
+export const FILE_NOT_FOUND = "There is no such file.";
+export const FILE_KIND_NOT_ALLOWED = "That kind of file cannot be added here.";
+export const REVISION_NOT_ASKED = "No revision has been asked for: there is nothing to upload now.";
+export const REVISION_FILE_MISSING = "Upload the revised manuscript.";
+export const RESPONSE_MISSING = "Say how you answered the reviewers.";
+export const REVISION_RECEIVED = "Your revision has been received: the editor has been told.";
+
+export const NOT_AN_EDITOR = "Only the journal's managers and admins work on submissions.";
+export const NOT_EDITOR_IN_CHIEF = "Only the editor in chief (or an admin) assigns the handling editor.";
+export const EDITOR_MUST_MANAGE_JOURNAL = "The handling editor must be a journal manager or an admin.";
+export const EDITOR_ASSIGNED = (name: string) => `${name} is now the handling editor.`;
+export const NOTE_EMPTY = "Write the note first.";
+export const NOTE_ADDED = "Your note has been added.";
+export const DECISION_NOT_NOW = "That decision cannot be made at this stage.";
+export const DECISION_MADE = (label: string) => `Decision recorded: ${label}. The author has been sent the letter.`;
+export const RECOMMENDATION_MADE = (label: string) =>
+  `Your recommendation (${label}) has been sent to the editor in chief, who makes the decision.`;
+export const LETTER_MISSING = "Write the letter to the author.";
+export const ARTICLE_DRAFTED = "A draft article has been made from the accepted submission.";
+
+export const REVIEWER_NAME_MISSING = "Give the reviewer's name.";
+export const REVIEWER_EMAIL_INVALID = "Give the reviewer's e-mail address.";
+export const REVIEWER_ALREADY_INVITED = "This reviewer is already invited to this round.";
+export const REVIEWER_IS_AUTHOR = "An author of the submission cannot review it.";
+export const DUE_DATE_INVALID = "Choose a due date after today.";
+export const NOT_UNDER_REVIEW = "Reviewers are invited once the submission is sent to review.";
+export const REVIEWER_INVITED = (name: string) => `${name} has been invited. The invitation is on its way.`;
+export const REVIEW_CANCELLED = "The review has been cancelled and the reviewer told.";
+export const REVIEW_REINVITED = "A new invitation with a new link has been sent.";
+export const REVIEW_RETURNED = "The review has been sent back to its reviewer with your note.";
+export const RETURN_NOTE_MISSING = "Say what the reviewer should look at again.";
+export const REVIEW_NOT_IN = "Only a submitted review can be sent back or edited.";
+export const REVIEW_TEXT_SAVED = "What the author will read has been saved; the reviewer's own words stay on record.";
+export const REVIEW_CANNOT_CANCEL = "Only an open invitation or review can be cancelled.";
+
+export const REVIEW_LINK_GONE =
+  "This review link no longer works: the review is finished or was cancelled. If you think this is a mistake, reply to the invitation e-mail.";
+export const REVIEW_ALREADY_ANSWERED = "You have already answered this invitation.";
+export const REVIEW_NOT_ACCEPTED = "Accept the invitation first.";
+export const RECOMMENDATION_MISSING = "Choose your recommendation.";
+export const FOR_AUTHOR_MISSING = "Write your comments for the author.";
+export const INVITATION_ACCEPTED = "Thank you for accepting. The manuscript and the review form are below.";
+export const INVITATION_DECLINED = "Thank you for letting us know. We will not ask you about this manuscript again.";
+export const REVIEW_SUBMITTED = "Thank you: your review has been sent to the editor.";
