@@ -65,6 +65,13 @@ export default [
   route("update-journal/:journalId", "journal/routes/article-editor.tsx", { id: "update-journal" }),
   route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
+  // Online submission, the author's side (issue 34): start, the wizard's steps (a file's upload posts
+  // to its page with ?upload=<kind>, server/request-body.server.ts), the author's submissions and their files.
+  route("submit", "submissions/routes/submit.tsx"),
+  route("submit/:submissionId/:step", "submissions/routes/wizard.tsx"),
+  route("my-submissions", "submissions/routes/my-submissions.tsx"),
+  route("my-submissions/:submissionId", "submissions/routes/my-submission.tsx"),
+  route("my-submissions/:submissionId/files/:fileId", "submissions/routes/my-file.ts"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.

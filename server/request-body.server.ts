@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { type ShapeRefusal, type ShapeScanner, shapeScanner } from "~/lib/body-shape.server";
 import { MAX_FORM_BYTES } from "~/lib/read-form.server";
 import { MAX_JSON_BYTES } from "~/lib/read-json.server";
+import { isManuscriptUpload } from "~/submissions/addresses";
 
 /**
  * Every request body the server reads passes through one byte-counting reader, whether the body
@@ -17,9 +18,14 @@ import { MAX_JSON_BYTES } from "~/lib/read-json.server";
 
 export type BodyLimits = { maxImageBytes: number; maxPdfBytes: number };
 
+/** Room in a manuscript's upload form for its boundaries and its few small fields, beside the file. */
+export const UPLOAD_FORM_ROOM = 64 * 1024;
+
 /** The most a request to this address may send: an upload's own limit, else a form's or JSON's. */
 export function bodyLimitFor(url: string | undefined, limits: BodyLimits): number {
   const [pathname, query = ""] = (url ?? "/").split("?", 2);
+  // A manuscript (PDF or DOCX) as a multipart form, from the submission wizard or a revision (issue 34).
+  if (isManuscriptUpload(pathname, new URLSearchParams(query))) return limits.maxPdfBytes + UPLOAD_FORM_ROOM;
   if (pathname === "/api/uploads") {
     const purpose = new URLSearchParams(query).get("purpose");
     return purpose === "pdf"
@@ -35,8 +41,10 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 /** What a person reads when a body is over its limit. */
 export function tooLargeMessage(url: string | undefined, limit: number): string {
-  const pathname = (url ?? "/").split("?", 1)[0];
+  const [pathname, query = ""] = (url ?? "/").split("?", 2);
   if (pathname === "/api/uploads") return `This file is too large: it can be at most ${megabytes(limit)}.`;
+  if (isManuscriptUpload(pathname, new URLSearchParams(query)))
+    return `This file is too large: it can be at most ${megabytes(limit - UPLOAD_FORM_ROOM)}.`;
   return `This request is too large: it can be at most ${megabytes(limit)}.`;
 }
 

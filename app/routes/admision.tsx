@@ -12,16 +12,20 @@ import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { submitLinkTarget } from "~/submissions/addresses";
+import { SubmitLink } from "~/submissions/components/SubmitLink";
+import { SUBMIT_HERE_NOTE } from "~/submissions/words";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/admision";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { siteContent, journal: periodical } = await services();
-  const [guidelines, staff, journal] = await Promise.all([
+  const { siteContent, journal: periodical, submissions } = await services();
+  const [guidelines, staff, journal, submitting] = await Promise.all([
     siteContent.focus("submitPage"),
     siteContent.staff(),
     periodical.profile(),
+    submissions.settings(),
   ]);
   // One call for papers (decision 040): the journal's settings hold it, the banner's issue and
   // deadline with it; the Announcement tab edits its title and text.
@@ -29,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     guidelines,
     officers: staff.filter((s) => s.name),
+    // "Submit a manuscript": here, or to the journal's portal (issue 34).
+    submitTarget: submitLinkTarget(submitting),
     call: {
       journalTitle: journal.title,
       publisher: journal.publisher,
@@ -50,7 +56,7 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Call for Papers");
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
-  const { guidelines, officers, call } = loaderData;
+  const { guidelines, officers, call, submitTarget } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
@@ -93,14 +99,17 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
           <aside className="h-fit rounded-xl bg-navy-900 p-7 text-white shadow-lg">
             <h3 className="font-serif text-xl font-semibold">Ready to apply?</h3>
             <p className="mt-2 text-sm text-slate-300">
-              Admissions and submissions are handled on the university portal.
+              {submitTarget && !submitTarget.external
+                ? SUBMIT_HERE_NOTE
+                : "Admissions and submissions are handled on the university portal."}
             </p>
+            <SubmitLink target={submitTarget} className="mt-6" />
             {site.applyUrl && (
               <a
                 href={site.applyUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="mt-6 inline-block rounded-md bg-gold-500 px-6 py-3 font-semibold text-navy-950 hover:bg-gold-400"
+                className="mt-4 ml-0 block w-fit rounded-md border border-gold-400 px-6 py-3 font-semibold text-gold-300 hover:bg-white/10"
               >
                 Apply Now
               </a>

@@ -21,6 +21,7 @@ import { z } from "~/lib/zod";
 import {
   ABSTRACT_MISSING,
   AUTHORS_MISSING,
+  CHECKLIST_INCOMPLETE,
   CORRESPONDING_EMAIL_MISSING,
   CORRESPONDING_MISSING,
   DUE_DATE_INVALID,
@@ -72,6 +73,17 @@ export type SubmissionDetails = {
 /* ---- the checklist ---- */
 
 export const checkField = (index: number) => `check${index}`;
+
+/** The checklist step's form: each of the journal's `count` items confirmed (a checkbox sends "on"). */
+export const checklistSchema = (count: number) =>
+  z.object(
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        checkField(i),
+        z.literal("on", { message: CHECKLIST_INCOMPLETE }),
+      ]),
+    ) as Record<string, z.ZodLiteral<"on">>,
+  );
 
 /* ---- details ---- */
 

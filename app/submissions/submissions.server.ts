@@ -68,6 +68,7 @@ export function submissionsService(db: Database, options: SubmissionsOptions) {
     /* the author */
     startDraft: bind(context, submitting.startDraft),
     draft: bind(context, submitting.draft),
+    deleteDraft: bind(context, submitting.deleteDraft),
     saveDraft: bind(context, submitting.saveDraft),
     addFile: bind(context, submitting.addFile),
     removeFile: bind(context, submitting.removeFile),
@@ -159,6 +160,7 @@ export const submissionsEffects = effectTable({
   write: [
     "saveSettings",
     "startDraft",
+    "deleteDraft",
     "saveDraft",
     "addFile",
     "removeFile",

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/client.server";
 import { editorDecisions, reviews, submissionEvents, submissionFiles, submissions, users } from "~/db/schema";
 import type { ArticleAuthor, NamedReviewer, SubmissionFileKind, SubmissionStage } from "~/domain/vocabulary";
-import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
   accountOf,
@@ -35,6 +35,7 @@ import {
   SUBMISSION_NOT_FOUND,
   SUBMISSIONS_ELSEWHERE,
   TITLE_MISSING,
+  TOO_MANY_DRAFTS,
 } from "./words";
 
 /**
@@ -107,10 +108,12 @@ async function requireConfirmedAuthor(context: SubmissionsContext, actor: Actor)
 /** A new draft's first author: the account's own name, address as the corresponding one. */
 async function firstAuthor(context: SubmissionsContext, actor: Actor): Promise<ArticleAuthor> {
   const account = await accountOf(context.db, actor.id);
-  const [given, ...family] = (account?.name ?? "").replace(/[._]+/g, " ").split(/\s+/);
+  // A username ("jane.doe_", "jane") split into words; an empty part would have no first letter.
+  const capital = (part: string) => part[0].toUpperCase() + part.slice(1);
+  const [given = "", ...family] = (account?.name ?? "").replace(/[._]+/g, " ").split(/\s+/).filter(Boolean);
   return {
-    given: given ? given[0].toUpperCase() + given.slice(1) : "",
-    family: family.map((part) => part[0].toUpperCase() + part.slice(1)).join(" "),
+    given: given ? capital(given) : "",
+    family: family.map(capital).join(" "),
     affiliation: "",
     orcid: "",
     email: account?.email ?? "",
@@ -118,10 +121,18 @@ async function firstAuthor(context: SubmissionsContext, actor: Actor): Promise<A
   };
 }
 
+/** Drafts one account may keep open at once: enough for any author, too few to fill the database. */
+export const MAX_OPEN_DRAFTS = 10;
+
 export async function startDraft(context: SubmissionsContext, actor: Actor): Promise<string> {
   const settings = await loadSettings(context.db);
   if (settings.mode === "portal") throw new ForbiddenError(SUBMISSIONS_ELSEWHERE);
   await requireConfirmedAuthor(context, actor);
+  const [{ open }] = await context.db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(and(eq(submissions.authorId, actor.id), eq(submissions.stage, "draft")));
+  if (open >= MAX_OPEN_DRAFTS) throw new ConflictError(TOO_MANY_DRAFTS(MAX_OPEN_DRAFTS));
   const [row] = await context.db
     .insert(submissions)
     .values({ authorId: actor.id, authors: [await firstAuthor(context, actor)] })
@@ -138,6 +149,30 @@ export async function draft(context: SubmissionsContext, actor: Actor, id: strin
     .where(eq(submissionFiles.submissionId, id))
     .orderBy(asc(submissionFiles.createdAt));
   return { ...row, files: files.map(fileItem) };
+}
+
+/** Discards a draft the author will not submit, with its files. */
+export async function deleteDraft(context: SubmissionsContext, actor: Actor, id: string) {
+  await ownDraft(context, actor, id);
+  const files = await context.db
+    .select({ storageKey: submissionFiles.storageKey, anonymisedKey: submissionFiles.anonymisedKey })
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, id));
+  const removed = await context.db
+    .delete(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.stage, "draft")))
+    .returning({ id: submissions.id });
+  if (!removed.length) throw new ForbiddenError(SUBMISSION_NOT_DRAFT);
+  // The file rows went with the draft (on delete cascade); the stored files follow them.
+  for (const file of files) await removeStored(context, [file.storageKey, file.anonymisedKey]);
+}
+
+/** Stored files no row names any more; one that will not go is logged, not fatal to the author's step. */
+async function removeStored(context: SubmissionsContext, keys: (string | null)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    await context.files.delete(key).catch((error: unknown) => console.error(`submissions: could not delete ${key}:`, error));
+  }
 }
 
 export type DraftChange =
@@ -172,9 +207,14 @@ export async function saveDraft(context: SubmissionsContext, actor: Actor, id: s
     .where(and(eq(submissions.id, id), eq(submissions.stage, "draft")));
 }
 
+/** Files of which a round holds one: a new upload takes the place of the one before. */
+const ONE_A_ROUND: SubmissionFileKind[] = ["manuscript", "title-page", "response"];
+
 /**
- * Adds a file to a draft (or a revision's response): stored privately, checked by its content,
- * searched for the authors' names (the author is warned), and anonymised for reviewers.
+ * Adds a file to a draft (or to a revision not yet sent): stored privately, checked by its content,
+ * searched for the authors' names (the author is warned), and anonymised for reviewers. A
+ * manuscript, title page or response file replaces the round's earlier one, so reviewers never get
+ * two manuscripts of one round.
  */
 export async function addFile(
   context: SubmissionsContext,
@@ -187,31 +227,50 @@ export async function addFile(
   if (!allow) throw new InvalidError(FILE_KIND_NOT_ALLOWED, "kind");
   const revising = row.stage === "revisions";
   if (row.stage !== "draft" && !revising) throw new ForbiddenError(SUBMISSION_NOT_DRAFT);
+  // A response to the reviewers belongs to a revision only.
+  if (upload.kind === "response" && !revising) throw new InvalidError(FILE_KIND_NOT_ALLOWED, "kind");
   const stored = await context.files.save(upload.source, { name: upload.name, allow });
+  let anonymisedKey: string | null = null;
   try {
     const namesFound =
       upload.kind === "title-page" ? [] : await context.files.namesIn(stored.key, authorNames(row.authors));
     // The title page names the authors by design: reviewers never receive it, so it is not anonymised.
-    const anonymised = upload.kind === "title-page" ? null : await context.files.anonymise(stored.key);
+    anonymisedKey = upload.kind === "title-page" ? null : (await context.files.anonymise(stored.key)).key;
     const round = revising ? row.round + 1 : row.round;
-    const [file] = await context.db
-      .insert(submissionFiles)
-      .values({
-        submissionId: id,
-        round,
-        kind: upload.kind,
-        name: stored.name,
-        storageKey: stored.key,
-        anonymisedKey: anonymised?.key ?? null,
-        contentType: stored.contentType,
-        size: stored.size,
-        namesFound,
-        uploadedBy: actor.id,
-      })
-      .returning();
+    const { file, replaced } = await context.db.transaction(async (tx) => {
+      const replaced = ONE_A_ROUND.includes(upload.kind)
+        ? await tx
+            .delete(submissionFiles)
+            .where(
+              and(
+                eq(submissionFiles.submissionId, id),
+                eq(submissionFiles.round, round),
+                eq(submissionFiles.kind, upload.kind),
+              ),
+            )
+            .returning({ storageKey: submissionFiles.storageKey, anonymisedKey: submissionFiles.anonymisedKey })
+        : [];
+      const [file] = await tx
+        .insert(submissionFiles)
+        .values({
+          submissionId: id,
+          round,
+          kind: upload.kind,
+          name: stored.name,
+          storageKey: stored.key,
+          anonymisedKey,
+          contentType: stored.contentType,
+          size: stored.size,
+          namesFound,
+          uploadedBy: actor.id,
+        })
+        .returning();
+      return { file, replaced };
+    });
+    for (const old of replaced) await removeStored(context, [old.storageKey, old.anonymisedKey]);
     return fileItem(file);
   } catch (error) {
-    await context.files.delete(stored.key);
+    await removeStored(context, [stored.key, anonymisedKey]);
     throw error;
   }
 }
@@ -235,8 +294,7 @@ export async function removeFile(context: SubmissionsContext, actor: Actor, id: 
         .returning()
     : [];
   if (!file) throw new NotFoundError(FILE_NOT_FOUND);
-  await context.files.delete(file.storageKey);
-  if (file.anonymisedKey) await context.files.delete(file.anonymisedKey);
+  await removeStored(context, [file.storageKey, file.anonymisedKey]);
 }
 
 /** What is missing before a draft may be submitted: field → words (empty: ready). */
@@ -481,16 +539,20 @@ export async function submitRevision(context: SubmissionsContext, actor: Actor, 
     .limit(1);
   if (!manuscript) throw new InvalidError(REVISION_FILE_MISSING, "manuscript");
   const settings = await loadSettings(context.db);
+  // The handling editor hears of it; with none assigned, whoever hears of new submissions.
   const editor = await accountOf(context.db, row.editorId);
-  const chief = editor ?? (await accountOf(context.db, settings.editorInChiefId || null));
-  const mail = chief
-    ? await composeWorkflowMail(context, settings, "revision-received", chief.email, {
-        journal: await context.journal.journalName(),
+  const to = editor ? [editor.email] : await deskAddresses(context, settings.editorInChiefId);
+  const journal = await context.journal.journalName();
+  const mails = await Promise.all(
+    to.map((address) =>
+      composeWorkflowMail(context, settings, "revision-received", address, {
+        journal,
         number: `#${row.number}`,
         title: row.title,
         link: links(context).desk(id),
-      })
-    : null;
+      }),
+    ),
+  );
   const now = context.now();
   await context.db.transaction(async (tx) => {
     const updated = await tx
@@ -507,7 +569,7 @@ export async function submitRevision(context: SubmissionsContext, actor: Actor, 
       at: now,
       detail: { response },
     });
-    if (mail) await context.mail.queue(mail, tx);
+    for (const mail of mails) await context.mail.queue(mail, tx);
   });
   context.mail.queued();
 }

@@ -136,3 +136,146 @@ export const FOR_AUTHOR_MISSING = "Write your comments for the author.";
 export const INVITATION_ACCEPTED = "Thank you for accepting. The manuscript and the review form are below.";
 export const INVITATION_DECLINED = "Thank you for letting us know. We will not ask you about this manuscript again.";
 export const REVIEW_SUBMITTED = "Thank you: your review has been sent to the editor.";
+
+/* ---- the author's screens (/submit, the wizard, /my-submissions) ---- */
+
+export const TOO_MANY_DRAFTS = (max: number) =>
+  `You have ${max} drafts open: submit or delete one of them before you start another.`;
+export const DRAFT_DELETED = "The draft has been deleted.";
+
+export const SUBMIT_PAGE = {
+  title: "Submit a manuscript",
+  eyebrow: "Online submission",
+  intro:
+    "Submit your manuscript here and follow it from the editor's first look to the decision. Your draft is kept as you go: you can stop at any step and come back to it.",
+  requirements: "Before you start",
+  checklistHeading: "You will be asked to confirm",
+  drafts: "Your drafts",
+  draftsIntro: "Drafts you have started and not yet submitted.",
+  untitled: "Untitled draft",
+  continueDraft: "Continue",
+  deleteDraft: "Delete draft",
+  lastSaved: "Last saved",
+  start: "Start a new submission",
+  startIntro: "You will need the anonymised manuscript (PDF or DOCX) and the names of your co-authors.",
+  signInToSubmit: "Sign in to submit",
+  signInIntro: "Authors submit with their account on this site, so that they can follow their submission.",
+  mySubmissions: "Your submitted manuscripts",
+  resendLink: "Send the confirmation link again",
+  portalTitle: "Submissions go through the journal's portal",
+  portalLink: "Go to the submission portal",
+} as const;
+
+export const WIZARD = {
+  stepsLabel: "Steps of your submission",
+  stepOf: (index: number, count: number) => `Step ${index} of ${count}`,
+  current: "current step",
+  done: "done",
+  saveAndContinue: "Save and continue",
+  back: "Back",
+  saving: "Saving…",
+  checklistIntro: "Confirm that your manuscript meets each of the journal's requirements.",
+  noChecklist: "The journal asks for nothing to be confirmed before you start.",
+  requirements: "The journal's requirements",
+  detailsIntro: "As they will appear if the manuscript is published. Reviewers read the title and abstract.",
+  keywordsHint: "Separated by commas or semicolons",
+  fundingHint: "Grants and funders that supported the work, if any",
+  authorsIntro:
+    "Every author, in the order of the byline. Reviewers never see these names: keep them out of the manuscript itself.",
+  author: (index: number) => `Author ${index + 1}`,
+  addAuthor: "Save and add another author",
+  removeAuthor: (index: number) => `Remove author ${index + 1}`,
+  moveUp: (index: number) => `Move author ${index + 1} up`,
+  correspondingHint: "The journal writes to the corresponding author.",
+  filesIntro:
+    "Upload the manuscript without the authors' names, as PDF or Word (.docx). The title page, with the names and affiliations, is for the editors only.",
+  manuscript: "Anonymised manuscript",
+  manuscriptHint: "PDF or DOCX, required. Reviewers get a copy with the file's author details removed.",
+  titlePage: "Title page",
+  titlePageHint: "Optional: the title, the authors and their affiliations, for the editors only.",
+  supplementary: "Supplementary files",
+  supplementaryHint: "Optional: data, appendices or questionnaires, as PDF or DOCX.",
+  chooseFile: (what: string) => `Choose the ${what.toLowerCase()}`,
+  upload: "Upload",
+  uploading: "Uploading…",
+  replace: "Upload a new version",
+  remove: "Remove",
+  removeFile: (name: string) => `Remove ${name}`,
+  noFiles: "None yet.",
+  uploaded: (name: string) => `${name} has been uploaded.`,
+  removed: "The file has been removed.",
+  tooLarge: (megabytes: string) => `This file is too large: it can be at most ${megabytes}.`,
+  competing: "Competing interests",
+  competingHint: "Financial or personal ties that could be seen to influence the work. Write “None” if there are none.",
+  namesWarningTitle: "Your manuscript names its authors",
+  namesWarning: (names: string, where: string) =>
+    `Your manuscript names ${names} in its ${where}: reviewers must not learn who wrote it. Reviewers get a copy with the metadata removed, but the text is sent as it is. If the text names you, remove the names and upload it again.`,
+  whereText: "text",
+  whereMetadata: "metadata",
+  whereBoth: "text and metadata",
+  reviewersIntro:
+    "You may suggest reviewers and name people who should not review your manuscript. The editors decide; they never tell reviewers who suggested them.",
+  suggested: "Suggested reviewers",
+  opposed: "Reviewers you would rather not have",
+  reviewer: (list: "suggested" | "opposed", index: number) =>
+    `${list === "suggested" ? "Suggested reviewer" : "Opposed reviewer"} ${index + 1}`,
+  reviewerName: "Name",
+  reviewerEmail: "E-mail",
+  reviewerAffiliation: "Affiliation",
+  reviewerReason: "Why",
+  letterIntro: "Anything the editors should know: why the journal, related work, anything unusual about the manuscript.",
+  coverLetter: "Cover letter",
+  reviewIntro: "Check everything before you submit. Once submitted, the manuscript can no longer be changed here.",
+  edit: (what: string) => `Change ${what.toLowerCase()}`,
+  missingTitle: "Still missing",
+  submit: "Submit",
+  submitting: "Submitting…",
+  none: "None",
+  notGiven: "Not given",
+} as const;
+
+export const MY_SUBMISSIONS = {
+  title: "My submissions",
+  eyebrow: "Online submission",
+  intro: "Every manuscript you have submitted to the journal, with where it is now.",
+  none: "You have not submitted a manuscript yet.",
+  submitNew: "Submit a manuscript",
+  number: "Number",
+  manuscript: "Title",
+  stage: "Stage",
+  submitted: "Submitted",
+  since: "Since",
+  drafts: "Drafts are on the submission page.",
+  stageHeading: "Where it is",
+  history: "History",
+  letters: "Letters from the editors",
+  letterOf: (label: string, date: string) => `${label}, ${date}`,
+  reviews: "Reviewers' comments",
+  reviewsIntro: "What the reviewers wrote for you, as the editors sent it.",
+  round: (round: number) => `Round ${round}`,
+  files: "Your files",
+  download: (name: string) => `Download ${name}`,
+  revision: "Send your revision",
+  revisionIntro:
+    "Upload the revised manuscript (anonymised, PDF or DOCX) and say how you answered each of the reviewers' points.",
+  revisedManuscript: "Revised manuscript",
+  responseFile: "Response to the reviewers as a file",
+  responseFileHint: "Optional, PDF or DOCX: your answer below is what the editor reads first.",
+  response: "Response to the reviewers",
+  sendRevision: "Send the revision",
+  article: "The published article",
+  abstract: "Abstract",
+} as const;
+
+/** The file kinds as the author reads them. */
+export const FILE_KIND_LABELS: Record<string, string> = {
+  manuscript: "Manuscript",
+  "title-page": "Title page",
+  supplementary: "Supplementary file",
+  response: "Response to the reviewers",
+};
+
+/** Links to submitting from the call for papers and the journal's pages. */
+export const SUBMIT_LINK = "Submit a manuscript";
+export const SUBMIT_HERE_NOTE = "Manuscripts are submitted online here; admissions are handled on the university portal.";
+export const MY_SUBMISSIONS_LINK = "My submissions";

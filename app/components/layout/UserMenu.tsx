@@ -6,7 +6,7 @@ import { Avatar } from "~/components/Avatar";
 const ITEM =
   "block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800";
 
-/** The signed-in user's menu in the top bar: who they are, Profile, (for admins) Dashboard, Sign out. */
+/** The signed-in user's menu in the top bar: who they are, Profile, My submissions, (for staff) Dashboard, Sign out. */
 export function UserMenu({
   user,
 }: {
@@ -37,6 +37,11 @@ export function UserMenu({
           <DropdownMenu.Item asChild>
             <Link to="/dashboard?tab=profile" className={ITEM}>
               Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/my-submissions" className={ITEM}>
+              My submissions
             </Link>
           </DropdownMenu.Item>
           {user.workHref && (

@@ -13,14 +13,16 @@ import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { submitLinkTarget } from "~/submissions/addresses";
+import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/archive";
 
 /** /journals/issues: every published issue by volume, and what the journal is. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { journal } = await services();
-  const [issues, profile] = await Promise.all([journal.issues(), journal.profile()]);
+  const { journal, submissions } = await services();
+  const [issues, profile, submitting] = await Promise.all([journal.issues(), journal.profile(), submissions.settings()]);
   const volumes: { volume: number; issues: ((typeof issues)[number] & { label: string; path: string })[] }[] = [];
   for (const issue of issues) {
     const entry = { ...issue, label: issueLabel(issue), path: issuePath(issue) };
@@ -38,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       { name: "Archive", path: ARCHIVE_PATH },
     ],
   });
-  return { volumes, profile: { ...profile, licenceLabel: licence(profile.licence)?.label ?? "" }, seo };
+  return {
+    volumes,
+    profile: { ...profile, licenceLabel: licence(profile.licence)?.label ?? "" },
+    seo,
+    submitTarget: submitLinkTarget(submitting),
+  };
 }
 
 export const handle = READING_PAGE;
@@ -58,6 +65,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       <AdminEditLink area="journal" to="/dashboard?tab=issues" what="the journal's issues" />
       <PageHero compact eyebrow={profile.title} title="Archive" subtitle="Every issue of the journal">
         <SubscribeLinks feeds={JOURNAL_SUBSCRIPTIONS} />
+        <SubmitLink target={loaderData.submitTarget} className="mt-6" />
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-12">

@@ -19,6 +19,8 @@ import { routeMeta } from "~/lib/seo/route-meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { submitLinkTarget } from "~/submissions/addresses";
+import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
 import { listPage, requestedPage } from "~/web/paged-list.server";
 import { pageSeo } from "~/web/seo.server";
@@ -37,12 +39,13 @@ type ArticleCard = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, slice } = requestedPage(request, ARTICLES_PAGE_SIZE);
-  const { articles, siteContent, journal } = await services();
-  const [result, focus, issues, profile] = await Promise.all([
+  const { articles, siteContent, journal, submissions } = await services();
+  const [result, focus, issues, profile, submitting] = await Promise.all([
     articles.list(slice),
     siteContent.focus("homePage"),
     journal.issues(),
     journal.profile(),
+    submissions.settings(),
   ]);
   const labels = new Map(issues.map((issue) => [issue.id, issueLabel({ ...issue, title: "" })]));
   const list: ListPage<ArticleCard> = listPage(page, result, (row) => ({
@@ -78,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     subtitle: focus.subtitle || JOURNALS_HEADING_DEFAULTS.subtitle,
     journalTitle: profile.title,
     currentIssue,
+    submitTarget: submitLinkTarget(submitting),
   };
 }
 
@@ -93,6 +97,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
       <AdminEditLink area="journal" to={"/dashboard?tab=journals"} what="the journal articles" />
       <PageHero compact eyebrow={loaderData.journalTitle} title={loaderData.heading} subtitle={loaderData.subtitle}>
         <SubscribeLinks feeds={JOURNAL_SUBSCRIPTIONS} />
+        <SubmitLink target={loaderData.submitTarget} className="mt-6" />
       </PageHero>
       {loaderData.currentIssue && (
         <section aria-labelledby="current-issue" className="mx-auto max-w-6xl px-6 pt-12">
