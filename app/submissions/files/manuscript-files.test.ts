@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import zlib from "node:zlib";
 
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { pdfText } from "~/journal/pdf-text.server";
@@ -40,8 +40,12 @@ const XMP = (creator: string) => `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9
 async function pdfNaming(body: string, { inMetadata = true } = {}) {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([595, 842]).drawText(body, { x: 72, y: 700, size: 12, font });
+  const page = pdf.addPage([595, 842]);
+  page.drawText(body, { x: 72, y: 700, size: 12, font });
   if (inMetadata) {
+    // A sticky note, written inside the page's list of annotations: its /T is who made it.
+    const note = pdf.context.obj({ Type: "Annot", Subtype: "Text", Rect: [0, 0, 10, 10], T: PDFString.of(AUTHOR) });
+    page.node.set(PDFName.of("Annots"), pdf.context.obj([note]));
     pdf.setAuthor(AUTHOR);
     pdf.setCreator(`${AUTHOR}'s laptop`);
     pdf.setProducer(`Word (${AUTHOR})`);

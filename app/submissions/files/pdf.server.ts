@@ -72,11 +72,22 @@ function xmpWords(xml: string) {
   return `${xml.replace(/<[^>]*>/g, " ")} ${attributes.join(" ")}`;
 }
 
-/** Every dictionary of the file (a stream's own dictionary included). */
+/** Every dictionary of the file: its objects', their streams', and those written inside them (a page's annotations). */
 function* dictionaries(context: PDFContext): Generator<PDFDict> {
-  for (const [, object] of context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict) yield object;
-    else if (object instanceof PDFStream) yield object.dict;
+  const pending: PDFObject[] = context.enumerateIndirectObjects().map(([, object]) => object);
+  while (pending.length) {
+    const object = pending.pop();
+    if (object instanceof PDFStream) pending.push(object.dict);
+    else if (object instanceof PDFDict) {
+      yield object;
+      for (const [, value] of object.entries())
+        if (value instanceof PDFDict || value instanceof PDFArray) pending.push(value);
+    } else if (object instanceof PDFArray) {
+      for (let i = 0; i < object.size(); i++) {
+        const value = object.get(i);
+        if (value instanceof PDFDict || value instanceof PDFArray) pending.push(value);
+      }
+    }
   }
 }
 
@@ -89,11 +100,15 @@ export function pdfMetadataWords(pdf: PDFDocument): string {
   const words: string[] = [];
   const info = context.lookup(context.trailerInfo.Info);
   if (info instanceof PDFDict) for (const [, value] of info.entries()) words.push(textOf(context.lookup(value)));
-  for (const [, object] of context.enumerateIndirectObjects())
-    if (isMetadataStream(object)) words.push(xmpWords(streamText(object)));
+  const metadata = new Set<PDFObject>();
+  for (const [, object] of context.enumerateIndirectObjects()) if (isMetadataStream(object)) metadata.add(object);
   for (const dict of dictionaries(context)) {
+    // XMP is whatever a /Metadata entry points at, with or without its /Type.
+    const xmp = context.lookup(dict.get(METADATA));
+    if (xmp) metadata.add(xmp);
     if (MARKUP_ANNOTATIONS.has(dict.get(SUBTYPE) as PDFName)) words.push(textOf(context.lookup(dict.get(TITLE))));
   }
+  for (const stream of metadata) words.push(xmpWords(streamText(stream)));
   return words.filter(Boolean).join("\n");
 }
 
