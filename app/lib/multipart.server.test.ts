@@ -84,7 +84,11 @@ describe("readUploadForm", () => {
     const none = multipart([{ name: "kind", value: "manuscript" }]);
     await expect(readUploadForm(request(none, 50), "file", async () => 1)).rejects.toThrow(NO_FILE_CHOSEN);
     await expect(
-      readUploadForm(request(Buffer.from("kind=manuscript"), 50, "application/x-www-form-urlencoded"), "file", async () => 1),
+      readUploadForm(
+        request(Buffer.from("kind=manuscript"), 50, "application/x-www-form-urlencoded"),
+        "file",
+        async () => 1,
+      ),
     ).rejects.toThrow(NOT_A_FILE_FORM);
     const cut = body.subarray(0, body.length - 2000);
     await expect(readUploadForm(request(cut, 100), "file", (upload) => collect(upload.source))).rejects.toThrow(

@@ -78,10 +78,7 @@ export const checkField = (index: number) => `check${index}`;
 export const checklistSchema = (count: number) =>
   z.object(
     Object.fromEntries(
-      Array.from({ length: count }, (_, i) => [
-        checkField(i),
-        z.literal("on", { message: CHECKLIST_INCOMPLETE }),
-      ]),
+      Array.from({ length: count }, (_, i) => [checkField(i), z.literal("on", { message: CHECKLIST_INCOMPLETE })]),
     ) as Record<string, z.ZodLiteral<"on">>,
   );
 

@@ -171,7 +171,9 @@ export async function deleteDraft(context: SubmissionsContext, actor: Actor, id:
 async function removeStored(context: SubmissionsContext, keys: (string | null)[]) {
   for (const key of keys) {
     if (!key) continue;
-    await context.files.delete(key).catch((error: unknown) => console.error(`submissions: could not delete ${key}:`, error));
+    await context.files
+      .delete(key)
+      .catch((error: unknown) => console.error(`submissions: could not delete ${key}:`, error));
   }
 }
 

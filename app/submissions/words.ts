@@ -223,7 +223,8 @@ export const WIZARD = {
   reviewerEmail: "E-mail",
   reviewerAffiliation: "Affiliation",
   reviewerReason: "Why",
-  letterIntro: "Anything the editors should know: why the journal, related work, anything unusual about the manuscript.",
+  letterIntro:
+    "Anything the editors should know: why the journal, related work, anything unusual about the manuscript.",
   coverLetter: "Cover letter",
   reviewIntro: "Check everything before you submit. Once submitted, the manuscript can no longer be changed here.",
   edit: (what: string) => `Change ${what.toLowerCase()}`,
@@ -277,5 +278,6 @@ export const FILE_KIND_LABELS: Record<string, string> = {
 
 /** Links to submitting from the call for papers and the journal's pages. */
 export const SUBMIT_LINK = "Submit a manuscript";
-export const SUBMIT_HERE_NOTE = "Manuscripts are submitted online here; admissions are handled on the university portal.";
+export const SUBMIT_HERE_NOTE =
+  "Manuscripts are submitted online here; admissions are handled on the university portal.";
 export const MY_SUBMISSIONS_LINK = "My submissions";

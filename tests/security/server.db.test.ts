@@ -6,11 +6,12 @@
  * account deletion; sign-in messages that do not tell which accounts exist; headers on every kind
  * of answer; and no password hash in any answer the suite received.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID as randomUUIDv4 } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -21,6 +22,7 @@ import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { DASHBOARD_TABS } from "~/routes/dashboard/registry";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
+import { CONFIRM_EMAIL_FIRST, SUBMISSION_NOT_FOUND } from "~/submissions/words";
 
 import { browserRequest, type BrowserRequestOptions, newAddress } from "../support/browser-request";
 import { reportCount } from "../support/counts";
@@ -90,6 +92,52 @@ async function withRole(caller: Caller, role: "editor" | "journal-manager"): Pro
   return caller;
 }
 
+/** The newest mail in the site's outbox (DATA_DIR/outbox: no SMTP_URL here) to `address` whose subject matches. */
+async function newestMail(address: string, subject: RegExp, timeoutMs = 20_000): Promise<string> {
+  const directory = path.join(storage.dataDir, "outbox");
+  for (const until = Date.now() + timeoutMs; ;) {
+    const files = fs.existsSync(directory)
+      ? fs
+          .readdirSync(directory)
+          .filter((f) => f.endsWith(".eml"))
+          .sort()
+      : [];
+    for (const file of files.reverse()) {
+      const mail = await simpleParser(fs.readFileSync(path.join(directory, file)));
+      const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value);
+      if (to.some((v) => v.address?.toLowerCase() === address.toLowerCase()) && subject.test(mail.subject ?? ""))
+        return mail.text ?? "";
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${address} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The caller clicks the link that confirms their address (issue 34: authors have confirmed ones),
+ * mailed at sign-up, or sent again for an account made another way.
+ */
+async function confirmAddress(caller: Caller, email: string, resend = false) {
+  if (resend) await send("POST", "/dashboard", { cookie: caller.cookie, form: { intent: "resend-confirmation" } });
+  const text = await newestMail(email, /^Confirm your email address/);
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(text)![0]);
+  const clicked = await send("GET", link.pathname + link.search);
+  expect(clicked.status, `confirming ${email}`).toBeLessThan(400);
+}
+
+/** A multipart form with one file, as a browser sends an upload form. */
+function multipartUpload(file: Uint8Array, name: string) {
+  const boundary = `----matrix${randomBytes(6).toString("hex")}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    Buffer.from(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** Is this cookie still a live session? */
 async function signedIn(cookie: string) {
   const reply = await send("GET", "/dashboard?tab=profile", { cookie });
@@ -156,8 +204,17 @@ const workersOf = (area: Area): Record<Role, Expected> =>
   Object.fromEntries(
     CALLERS.map((c) => [c, c === "anonymous" ? "sign in" : WORKERS[area].includes(c) ? "allowed" : "forbidden"]),
   ) as Record<Role, Expected>;
+/** What only the reader `user`, its author, may open or do to their submission. */
+const ownSubmission = (): Record<Role, Expected> => ({
+  ...every("not found"),
+  anonymous: "sign in",
+  user: "allowed",
+});
 let pdfUrl = "";
 let imageUrl = "";
+/** The reader `user`'s draft submission and its manuscript (issue 34): theirs alone. */
+let draftId = "";
+let draftFileId = "";
 let postId = "";
 let journalId = "";
 
@@ -171,6 +228,20 @@ beforeAll(async () => {
   other = await newUser("other");
   editor = await withRole(await newUser("editor"), "editor");
   journalManager = await withRole(await newUser("journal"), "journal-manager");
+  // Every caller's address confirmed, so that the matrix tests roles, not addresses (one unconfirmed
+  // reader is refused on its own below).
+  for (const caller of [user, other, editor, journalManager])
+    await confirmAddress(caller, `${caller.username}@example.edu`);
+  await confirmAddress(admin, ADMIN.email, true);
+  const started = await send("POST", "/submit", { cookie: user.cookie, form: { intent: "start" } });
+  expect(started.status, `starting a submission: ${started.text.slice(0, 200)}`).toBe(302);
+  draftId = /\/submit\/([0-9a-f-]{36})\/start$/.exec(started.location)![1];
+  const uploaded = await send("POST", `/submit/${draftId}/files?upload=manuscript`, {
+    cookie: user.cookie,
+    ...multipartUpload(renderPdf([{ text: "Matrix manuscript" }], { title: "Matrix", author: "Nobody" }), "m.pdf"),
+  });
+  expect(uploaded.status, `uploading the manuscript: ${uploaded.text.slice(0, 200)}`).toBe(302);
+  draftFileId = /uploaded=([0-9a-f-]{36})/.exec(uploaded.location)![1];
   const pdf = await send("POST", "/api/uploads?purpose=pdf", {
     cookie: admin.cookie,
     body: renderPdf([{ text: "Security", style: "title" }], { title: "Security", author: "Tests" }),
@@ -286,6 +357,14 @@ describe(`security at the HTTP server (${label})`, () => {
       [`/update-journal/${journalId}/history`, workersOf("journal")],
       ["/history/announcement/announcement", workersOf("site")],
       ...(slug ? ([[`/journal/${slug}/crossref.xml`, workersOf("journal")]] as const) : []),
+      // Online submission (issue 34): anyone reads /submit; a draft, a submission and their files
+      // are their author's alone (anyone else: 404, as for what does not exist).
+      ["/submit", every("allowed")],
+      ["/my-submissions", { ...every("allowed"), anonymous: "sign in" }],
+      [`/submit/${draftId}/start`, ownSubmission()],
+      [`/submit/${draftId}/files`, ownSubmission()],
+      [`/my-submissions/${draftId}`, ownSubmission()],
+      [`/my-submissions/${draftId}/files/${draftFileId}`, ownSubmission()],
     ];
     let rows = 0;
     for (const [address, expected] of screens) {
@@ -534,6 +613,28 @@ describe(`security at the HTTP server (${label})`, () => {
         expect: ANYONE,
       },
       { name: "external sign-in", path: "/auth/external", form: { provider: "none" }, expect: ANYONE },
+      // Online submission (issue 34): any signed-in person with a confirmed address starts one; a
+      // draft's steps, uploads and a revision are its author's alone.
+      { name: "start a submission", path: "/submit", form: { intent: "start" }, expect: SIGNED_IN },
+      {
+        name: "save a step of a submission",
+        path: `/submit/${draftId}/details`,
+        form: { title: "Matrix paper", abstract: "A.", keywords: "", section: "research", language: "en", funding: "" },
+        expect: ownSubmission(),
+      },
+      {
+        name: "upload a manuscript",
+        path: `/submit/${draftId}/files?upload=manuscript`,
+        body: renderPdf([{ text: "x" }], { title: "x", author: "x" }),
+        expect: ownSubmission(),
+      },
+      {
+        name: "remove a file of a submission",
+        path: `/submit/${draftId}/files`,
+        form: { intent: "remove-file", fileId: "00000000-0000-0000-0000-000000000000" },
+        expect: ownSubmission(),
+      },
+      { name: "send a revision", path: `/my-submissions/${draftId}`, form: { response: "" }, expect: ownSubmission() },
       // Harvesters may POST their OAI-PMH requests: reading the journal's public records, no sign-in.
       { name: "an OAI-PMH request", path: "/oai", form: { verb: "Identify" }, expect: ANYONE },
     ];
@@ -586,6 +687,12 @@ describe(`security at the HTTP server (${label})`, () => {
       "second sign-in step",
       "ask for a reset link",
       "reset a password",
+      // An author's own work on their submission (issue 34), whatever else their role: not an admin's write.
+      "start a submission",
+      "save a step of a submission",
+      "upload a manuscript",
+      "remove a file of a submission",
+      "send a revision",
     ]);
     const newestEntries = async () =>
       (
@@ -627,7 +734,7 @@ describe(`security at the HTTP server (${label})`, () => {
           headers: action.body ? { "content-type": "application/octet-stream", "x-file-name": "f" } : undefined,
         });
         expect(
-          classify(reply, action.path === "/setup"),
+          classify(reply, action.expect[role] === "not found"),
           `${action.name} as ${role}: ${reply.status} ${reply.text.slice(0, 120)}`,
         ).toBe(action.expect[role]);
         await checkActivity(action.name, role, reply, lastEntry, false);
@@ -697,6 +804,33 @@ describe(`security at the HTTP server (${label})`, () => {
       rows,
       `screen-action authorisation rows (${actions.length + 1} actions × signed out, two readers, editor, journal manager, admin, ${label})`,
     );
+  });
+
+  it("online submission: an unconfirmed address is told to confirm it; another reader's submission does not exist for them", async () => {
+    const unconfirmed = await newUser("unconfirmed");
+    const refused = await send("POST", "/submit", { cookie: unconfirmed.cookie, form: { intent: "start" } });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain(CONFIRM_EMAIL_FIRST);
+    // Another reader: the draft, and one that does not exist, answer alike, and nothing changes.
+    const forged = "Forged by another reader";
+    const theirs = await send("POST", `/submit/${draftId}/letter`, {
+      cookie: other.cookie,
+      form: { coverLetter: forged, go: "next" },
+    });
+    const nothing = await send("POST", `/submit/${randomUUIDv4()}/letter`, {
+      cookie: other.cookie,
+      form: { coverLetter: forged, go: "next" },
+    });
+    for (const reply of [theirs, nothing]) {
+      expect(reply.status).toBe(404);
+      expect(reply.text).toContain(SUBMISSION_NOT_FOUND);
+    }
+    const own = await send("GET", `/submit/${draftId}/letter`, { cookie: user.cookie });
+    expect(own.status).toBe(200);
+    expect(own.text).not.toContain(forged);
+    const download = await send("GET", `/my-submissions/${draftId}/files/${draftFileId}`, { cookie: user.cookie });
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="m\.pdf"/);
+    expect(download.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("rate limits: sign-in, sign-up and password change from one address stop at 10 a minute", async () => {

@@ -19,9 +19,10 @@ import { routeMeta } from "~/lib/seo/route-meta";
 import { JOURNALS_HEADING_DEFAULTS } from "~/lib/site-content";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
+import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
 import { submitLinkTarget } from "~/submissions/addresses";
 import { SubmitLink } from "~/submissions/components/SubmitLink";
-import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
+import { submissionsOf } from "~/submissions/web/author.server";
 import { listPage, requestedPage } from "~/web/paged-list.server";
 import { pageSeo } from "~/web/seo.server";
 
@@ -39,7 +40,8 @@ type ArticleCard = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, slice } = requestedPage(request, ARTICLES_PAGE_SIZE);
-  const { articles, siteContent, journal, submissions } = await services();
+  const { articles, siteContent, journal } = await services();
+  const submissions = await submissionsOf(); // UNWIRED
   const [result, focus, issues, profile, submitting] = await Promise.all([
     articles.list(slice),
     siteContent.focus("homePage"),

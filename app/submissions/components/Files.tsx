@@ -20,8 +20,7 @@ export type ListedFile = {
 };
 
 /** What a manuscript upload accepts: the browser's file picker offers these first. */
-const ACCEPT =
-  ".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const ACCEPT = ".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /**
  * One file upload: a plain multipart form (a file input and Upload) that works before scripts
@@ -95,7 +94,12 @@ function namesSentence(found: ListedFile["namesFound"]) {
   const wheres = new Set(found.map((f) => f.where));
   const where = wheres.size > 1 ? WIZARD.whereBoth : wheres.has("text") ? WIZARD.whereText : WIZARD.whereMetadata;
   const list =
-    names.length === 1 ? `“${names[0]}”` : `${names.slice(0, -1).map((n) => `“${n}”`).join(", ")} and “${names.at(-1)}”`;
+    names.length === 1
+      ? `“${names[0]}”`
+      : `${names
+          .slice(0, -1)
+          .map((n) => `“${n}”`)
+          .join(", ")} and “${names.at(-1)}”`;
   return WIZARD.namesWarning(list, where);
 }
 
@@ -135,11 +139,7 @@ export function FileList({
           <div className="flex flex-wrap items-center justify-between gap-3">
             <span className="min-w-0 break-words">
               {download ? (
-                <a
-                  href={download(file)}
-                  download
-                  className="font-semibold text-navy-700 underline dark:text-gold-300"
-                >
+                <a href={download(file)} download className="font-semibold text-navy-700 underline dark:text-gold-300">
                   {file.name}
                 </a>
               ) : (

@@ -326,9 +326,7 @@ export function FilesStep({
           defaultValue={values.competingInterests ?? ""}
           error={errors.competingInterests}
         />
-        <p className="-mt-4 text-xs text-slate-600 dark:text-slate-400">
-          {WIZARD.competingHint}
-        </p>
+        <p className="-mt-4 text-xs text-slate-600 dark:text-slate-400">{WIZARD.competingHint}</p>
         <FormProblem errors={errors} />
       </StepForm>
     </div>
@@ -423,15 +421,7 @@ export const MISSING_STEP: Record<string, WizardStep> = {
   files: "files",
 };
 
-function Part({
-  step,
-  base,
-  children,
-}: {
-  step: WizardStep;
-  base: string;
-  children: React.ReactNode;
-}) {
+function Part({ step, base, children }: { step: WizardStep; base: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`part-${step}`} className="border-t border-slate-200 pt-5 dark:border-slate-700">
       <div className="flex flex-wrap items-baseline justify-between gap-3">

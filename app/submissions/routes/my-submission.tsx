@@ -25,8 +25,8 @@ import {
   FILE_KIND_LABELS,
   MY_SUBMISSIONS,
   REVISION_RECEIVED,
-  SUBMITTED,
   submissionNumber,
+  SUBMITTED,
   WIZARD,
 } from "../words";
 import type { Route } from "./+types/my-submission";
@@ -60,7 +60,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       at: letter.createdAt.toISOString(),
     })),
     reviews: mine.reviews,
-    files: mine.files.map(({ id, kind, name, size, round, namesFound }) => ({ id, kind, name, size, round, namesFound })),
+    files: mine.files.map(({ id, kind, name, size, round, namesFound }) => ({
+      id,
+      kind,
+      name,
+      size,
+      round,
+      namesFound,
+    })),
     mayRevise: mine.mayRevise,
     submitted: url.searchParams.has("submitted"),
     revised: url.searchParams.has("revised"),
@@ -83,7 +90,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const where = "my submission: revision";
   const kind = new URL(request.url).searchParams.get(UPLOAD_PARAM);
   if (kind !== null) {
-    if (!REVISION_FILE_KINDS.includes(kind as SubmissionFileKind)) throw data({ message: "Not found" }, { status: 404 });
+    if (!REVISION_FILE_KINDS.includes(kind as SubmissionFileKind))
+      throw data({ message: "Not found" }, { status: 404 });
     try {
       await readUploadForm(request, "file", ({ name, source }) =>
         submissions.addFile(actor, id, { kind: kind as SubmissionFileKind, name, source }),
@@ -91,7 +99,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirect(`${here}#revision`);
     } catch (error) {
       if (error instanceof UploadFormError || error instanceof ServiceError)
-        return formAnswer(false, error.message, { status: error.status, errors: { [uploadField(kind)]: error.message } });
+        return formAnswer(false, error.message, {
+          status: error.status,
+          errors: { [uploadField(kind)]: error.message },
+        });
       return failedAnswer(error, where);
     }
   }
@@ -177,7 +188,9 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
                   className="rounded-lg border border-slate-200 p-5 dark:border-slate-700"
                 >
                   <Heading level={3}>{MY_SUBMISSIONS.letterOf(letter.label, formatDate(letter.at))}</Heading>
-                  {letter.letter && <Paragraphs text={letter.letter} className="mt-3 text-slate-800 dark:text-slate-200" />}
+                  {letter.letter && (
+                    <Paragraphs text={letter.letter} className="mt-3 text-slate-800 dark:text-slate-200" />
+                  )}
                 </article>
               ))}
             </div>

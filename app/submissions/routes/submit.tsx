@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/seo/title";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { ForbiddenError } from "~/services/errors.server";
+import { submissionsOf } from "~/submissions/web/author.server";
 import { formAction, formAnswer } from "~/web/form-action.server";
 import { getUser, requireUser } from "~/web/session.server";
 
@@ -27,7 +28,8 @@ import type { Route } from "./+types/submit";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { submissions, accounts } = await services();
+  const { accounts } = await services();
+  const submissions = await submissionsOf(); // UNWIRED
   const settings = await submissions.settings();
   if (settings.mode === "portal") return { mode: "portal" as const, portalUrl: settings.portalUrl };
   const user = await getUser(request);
@@ -50,31 +52,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const actor = { id: user.id, roles: user.roles };
-  const { submissions, accounts } = await services();
-  return formAction(
-    request,
-    { where: "submit: start", fields: ["intent", "draftId"] },
-    async ({ values }) => {
-      const extra = { extra: { intent: values.intent } };
-      if (values.intent === "resend-confirmation") {
-        const result = await accounts.resendConfirmation(user);
-        return formAnswer(true, result.message, extra);
-      }
-      if (values.intent === "delete-draft") {
-        await submissions.deleteDraft(actor, values.draftId);
-        return formAnswer(true, DRAFT_DELETED, extra);
-      }
-      try {
-        const id = await submissions.startDraft(actor);
-        return redirect(stepPath(id, "start"));
-      } catch (error) {
-        // Said where the person can act on it: beside the link that sends the confirmation again.
-        if (error instanceof ForbiddenError && error.message === CONFIRM_EMAIL_FIRST)
-          return formAnswer(false, CONFIRM_EMAIL_FIRST, { status: 403, extra: { intent: "start" } });
-        throw error;
-      }
-    },
-  );
+  const { accounts } = await services();
+  const submissions = await submissionsOf(); // UNWIRED
+  return formAction(request, { where: "submit: start", fields: ["intent", "draftId"] }, async ({ values }) => {
+    const extra = { extra: { intent: values.intent } };
+    if (values.intent === "resend-confirmation") {
+      const result = await accounts.resendConfirmation(user);
+      return formAnswer(true, result.message, extra);
+    }
+    if (values.intent === "delete-draft") {
+      await submissions.deleteDraft(actor, values.draftId);
+      return formAnswer(true, DRAFT_DELETED, extra);
+    }
+    try {
+      const id = await submissions.startDraft(actor);
+      return redirect(stepPath(id, "start"));
+    } catch (error) {
+      // Said where the person can act on it: beside the link that sends the confirmation again.
+      if (error instanceof ForbiddenError && error.message === CONFIRM_EMAIL_FIRST)
+        return formAnswer(false, CONFIRM_EMAIL_FIRST, { status: 403, extra: { intent: "start" } });
+      throw error;
+    }
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -174,10 +173,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
               {answer?.intent === "delete-draft" && <Notice result={answer} className="mt-3" />}
               <ul className="mt-4 space-y-3">
                 {drafts.map((item) => (
-                  <li
-                    key={item.id}
-                    className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-                  >
+                  <li key={item.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
                     <p className="font-semibold break-words">{item.title || SUBMIT_PAGE.untitled}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       {SUBMIT_PAGE.lastSaved} {formatDate(item.updatedAt)}

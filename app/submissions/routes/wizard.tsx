@@ -1,19 +1,20 @@
 import { useState } from "react";
 import { data, redirect } from "react-router";
 
-import { Notice } from "~/components/ui/Notice";
 import { PageHero } from "~/components/PageHero";
 import { Heading } from "~/components/ui/Heading";
+import { Notice } from "~/components/ui/Notice";
+import type { SubmissionFileKind } from "~/domain/vocabulary";
+import { AUTHOR_PARTS, authorField } from "~/journal/article-fields";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import type { FormAnswer } from "~/lib/forms/answer";
-import { UploadFormError, readUploadForm } from "~/lib/multipart.server";
+import { readUploadForm,UploadFormError } from "~/lib/multipart.server";
 import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { z } from "~/lib/zod";
 import { ForbiddenError, InvalidError, ServiceError } from "~/services/errors.server";
-import type { SubmissionFileKind } from "~/domain/vocabulary";
 import { answerForm, failedAnswer, formAnswer } from "~/web/form-action.server";
 
 import { mySubmissionPath, stepPath, UPLOAD_PARAM } from "../addresses";
@@ -48,11 +49,11 @@ import {
   reviewersSchema,
   STEP_LABELS,
   SUBMISSION_AUTHORS,
+  type SubmissionDetails,
   SUGGESTED_SLOTS,
   WIZARD_STEPS,
   type WizardStep,
 } from "../forms";
-import { AUTHOR_PARTS, authorField } from "~/journal/article-fields";
 import { authorOf, submissionsOf } from "../web/author.server";
 import { MANUSCRIPT_MISSING, SUBMIT_PAGE, WIZARD } from "../words";
 import type { Route } from "./+types/wizard";
@@ -85,9 +86,11 @@ type Draft = Awaited<ReturnType<typeof ownDraft>>;
 function savedValues(step: WizardStep, draft: Draft, checklist: string[]): Record<string, string> {
   switch (step) {
     case "start":
-      return Object.fromEntries(checklist.map((item, i) => [checkField(i), draft.checklist.includes(item) ? "on" : ""]));
+      return Object.fromEntries(
+        checklist.map((item, i) => [checkField(i), draft.checklist.includes(item) ? "on" : ""]),
+      );
     case "details":
-      return detailsToForm(draft);
+      return detailsToForm({ ...draft, section: draft.section as SubmissionDetails["section"] });
     case "authors":
       return authorsToForm(draft.authors);
     case "files":
@@ -243,17 +246,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       return go === "next" || go === "back" ? onward() : redirect(stepPath(id, "authors"));
     }
     case "files":
-      return answerForm(
-        form,
-        { where, fields: ["competingInterests"], schema: competingSchema },
-        async ({ input }) => {
-          await submissions.saveDraft(actor, id, { step: "files", competingInterests: input.competingInterests });
-          // Onward only with the manuscript: the step is for it (Back saves and goes).
-          if (go === "next" && !draft.files.some((file) => file.kind === "manuscript"))
-            throw new InvalidError(MANUSCRIPT_MISSING, "manuscript");
-          return onward();
-        },
-      );
+      return answerForm(form, { where, fields: ["competingInterests"], schema: competingSchema }, async ({ input }) => {
+        await submissions.saveDraft(actor, id, { step: "files", competingInterests: input.competingInterests });
+        // Onward only with the manuscript: the step is for it (Back saves and goes).
+        if (go === "next" && !draft.files.some((file) => file.kind === "manuscript"))
+          throw new InvalidError(MANUSCRIPT_MISSING, "manuscript");
+        return onward();
+      });
     case "reviewers":
       return answerForm(form, { where, fields: REVIEWER_FIELDS, schema: reviewersSchema }, async ({ values }) => {
         await submissions.saveDraft(actor, id, {
@@ -335,10 +334,15 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
   const props = { values, errors };
   return (
     <>
-      <PageHero compact eyebrow={SUBMIT_PAGE.eyebrow} title={SUBMIT_PAGE.title} subtitle={draft.title || SUBMIT_PAGE.untitled} />
+      <PageHero
+        compact
+        eyebrow={SUBMIT_PAGE.eyebrow}
+        title={SUBMIT_PAGE.title}
+        subtitle={draft.title || SUBMIT_PAGE.untitled}
+      />
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-12 lg:grid-cols-[15rem_1fr]">
         <StepList base={base} current={step} done={done} />
-        <div className="min-w-0 max-w-3xl">
+        <div className="max-w-3xl min-w-0">
           <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase dark:text-gold-400">
             {WIZARD.stepOf(index + 1, WIZARD_STEPS.length)}
           </p>
@@ -359,9 +363,7 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
               <ReviewStep base={base} action={here} draft={draft} missing={missing} errors={errors} />
             ) : (
               <StepForm action={here} back={index > 0} check={check}>
-                {step === "start" && (
-                  <ChecklistStep items={checklist} requirements={requirements} {...props} />
-                )}
+                {step === "start" && <ChecklistStep items={checklist} requirements={requirements} {...props} />}
                 {step === "details" && <DetailsStep {...props} />}
                 {step === "authors" && <AuthorsStep {...props} />}
                 {step === "reviewers" && <ReviewersStep {...props} />}
