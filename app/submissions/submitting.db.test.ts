@@ -144,16 +144,17 @@ describe("submitting (issue 34)", () => {
     const id = await submissions().startDraft(author);
     const nothing = await refusal(submissions().draft(other, randomUUID()));
     expect(nothing).toMatchObject({ name: NotFoundError.name, status: 404, message: SUBMISSION_NOT_FOUND });
-    for (const attempt of [
-      submissions().draft(other, id),
-      submissions().saveDraft(other, id, { step: "letter", coverLetter: "mine now" }),
-      submissions().addFile(other, id, { kind: "manuscript", name: "x.pdf", source: pdf("Other") }),
-      submissions().submit(other, id),
-      submissions().mySubmission(other, id),
-      submissions().deleteDraft(other, id),
-      submissions().submitRevision(other, id, "a response"),
-    ])
-      expect(await refusal(attempt)).toEqual(nothing);
+    // Each tried in turn (a refusal made before its turn would be nobody's to catch).
+    const attempts = [
+      () => submissions().draft(other, id),
+      () => submissions().saveDraft(other, id, { step: "letter", coverLetter: "mine now" }),
+      () => submissions().addFile(other, id, { kind: "manuscript", name: "x.pdf", source: pdf("Other") }),
+      () => submissions().submit(other, id),
+      () => submissions().mySubmission(other, id),
+      () => submissions().deleteDraft(other, id),
+      () => submissions().submitRevision(other, id, "a response"),
+    ];
+    for (const attempt of attempts) expect(await refusal(attempt())).toEqual(nothing);
     expect((await submissions().draft(author, id)).coverLetter).toBe("");
     expect((await submissions().mySubmissions(other)).some((row) => row.id === id)).toBe(false);
   });

@@ -89,7 +89,7 @@ test.describe("submitting a manuscript", () => {
 
     // 2. Title and abstract, typed before the page's scripts ran: nothing typed is lost.
     const release = await holdScripts(page);
-    await page.goto(`${base}/details`);
+    await page.goto(`${base}/details`, { waitUntil: "commit" });
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Abstract").fill("How closed borders change where people move, and why.");
     await page.getByLabel("Keywords").fill("borders; mobility; Lake Chad");

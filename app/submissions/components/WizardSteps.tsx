@@ -8,7 +8,7 @@ import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
 import { ARTICLE_SECTIONS } from "~/domain/vocabulary";
-import { authorField } from "~/journal/article-fields";
+import { AUTHOR_PARTS, type AuthorPart, authorField } from "~/journal/article-fields";
 import { ARTICLE_SECTION_LABELS } from "~/journal/names";
 import { ARTICLE_LANGUAGES, languageLabel } from "~/journal/vocabulary";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
@@ -192,7 +192,9 @@ export function AuthorsStep({ values, errors }: { values: StepValues; errors: St
     <>
       <p className="text-slate-700 dark:text-slate-300">{WIZARD.authorsIntro}</p>
       {Array.from({ length: slots }, (_, i) => {
-        const bind = fieldBinder(values, errors, (part: string) => `author${i}_${part}`);
+        // This author's own values, by part: the binder names each field after its slot.
+        const own = Object.fromEntries(AUTHOR_PARTS.map((part) => [part, values[authorField(i, part)] ?? ""]));
+        const bind = fieldBinder(own, errors, (part: string) => authorField(i, part as AuthorPart));
         const corresponding = authorField(i, "corresponding");
         return (
           <fieldset key={i} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700/60">
