@@ -72,6 +72,11 @@ export default [
   route("my-submissions", "submissions/routes/my-submissions.tsx"),
   route("my-submissions/:submissionId", "submissions/routes/my-submission.tsx"),
   route("my-submissions/:submissionId/files/:fileId", "submissions/routes/my-file.ts"),
+  // Submissions and peer review (issue 34): the editor's page of a submission, its files; the figures.
+  route("desk/submissions/:submissionId", "submissions/routes/desk-submission.tsx"),
+  route("desk/submissions/:submissionId/files/:fileId", "submissions/routes/desk-file.ts"),
+  // Not under /journals/{x}: that address is a department page the page cache keeps.
+  route("journal-in-numbers", "submissions/routes/in-numbers.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.

@@ -136,6 +136,7 @@ export const FOR_AUTHOR_MISSING = "Write your comments for the author.";
 export const INVITATION_ACCEPTED = "Thank you for accepting. The manuscript and the review form are below.";
 export const INVITATION_DECLINED = "Thank you for letting us know. We will not ask you about this manuscript again.";
 export const REVIEW_SUBMITTED = "Thank you: your review has been sent to the editor.";
+export const SETTINGS_SAVED = "The submission settings are saved.";
 
 /* ---- the author's screens (/submit, the wizard, /my-submissions) ---- */
 
