@@ -14,15 +14,13 @@ import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { submitLinkTarget } from "~/submissions/addresses";
 import { SubmitLink } from "~/submissions/components/SubmitLink";
-import { submissionsOf } from "~/submissions/web/author.server";
 import { SUBMIT_HERE_NOTE } from "~/submissions/words";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/admision";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { siteContent, journal: periodical } = await services();
-  const submissions = await submissionsOf(); // UNWIRED
+  const { siteContent, journal: periodical, submissions } = await services();
   const [guidelines, staff, journal, submitting] = await Promise.all([
     siteContent.focus("submitPage"),
     siteContent.staff(),

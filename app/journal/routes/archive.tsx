@@ -15,15 +15,13 @@ import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
 import { submitLinkTarget } from "~/submissions/addresses";
 import { SubmitLink } from "~/submissions/components/SubmitLink";
-import { submissionsOf } from "~/submissions/web/author.server";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/archive";
 
 /** /journals/issues: every published issue by volume, and what the journal is. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { journal } = await services();
-  const submissions = await submissionsOf(); // UNWIRED
+  const { journal, submissions } = await services();
   const [issues, profile, submitting] = await Promise.all([
     journal.issues(),
     journal.profile(),

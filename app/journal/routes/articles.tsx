@@ -22,7 +22,6 @@ import { services } from "~/runtime.server";
 import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
 import { submitLinkTarget } from "~/submissions/addresses";
 import { SubmitLink } from "~/submissions/components/SubmitLink";
-import { submissionsOf } from "~/submissions/web/author.server";
 import { listPage, requestedPage } from "~/web/paged-list.server";
 import { pageSeo } from "~/web/seo.server";
 
@@ -40,8 +39,7 @@ type ArticleCard = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, slice } = requestedPage(request, ARTICLES_PAGE_SIZE);
-  const { articles, siteContent, journal } = await services();
-  const submissions = await submissionsOf(); // UNWIRED
+  const { articles, siteContent, journal, submissions } = await services();
   const [result, focus, issues, profile, submitting] = await Promise.all([
     articles.list(slice),
     siteContent.focus("homePage"),

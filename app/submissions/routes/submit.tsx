@@ -11,7 +11,6 @@ import { pageTitle } from "~/lib/seo/title";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { ForbiddenError } from "~/services/errors.server";
-import { submissionsOf } from "~/submissions/web/author.server";
 import { formAction, formAnswer } from "~/web/form-action.server";
 import { getUser, requireUser } from "~/web/session.server";
 
@@ -28,8 +27,7 @@ import type { Route } from "./+types/submit";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { accounts } = await services();
-  const submissions = await submissionsOf(); // UNWIRED
+  const { accounts, submissions } = await services();
   const settings = await submissions.settings();
   if (settings.mode === "portal") return { mode: "portal" as const, portalUrl: settings.portalUrl };
   const user = await getUser(request);
@@ -52,8 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const actor = { id: user.id, roles: user.roles };
-  const { accounts } = await services();
-  const submissions = await submissionsOf(); // UNWIRED
+  const { accounts, submissions } = await services();
   return formAction(request, { where: "submit: start", fields: ["intent", "draftId"] }, async ({ values }) => {
     const extra = { extra: { intent: values.intent } };
     if (values.intent === "resend-confirmation") {

@@ -8,7 +8,7 @@ import type { SubmissionFileKind } from "~/domain/vocabulary";
 import { AUTHOR_PARTS, authorField } from "~/journal/article-fields";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import type { FormAnswer } from "~/lib/forms/answer";
-import { readUploadForm,UploadFormError } from "~/lib/multipart.server";
+import { readUploadForm, UploadFormError } from "~/lib/multipart.server";
 import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";

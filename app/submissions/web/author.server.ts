@@ -5,7 +5,6 @@ import { ServiceError } from "~/services/errors.server";
 import { requireUser } from "~/web/session.server";
 
 import type { Actor } from "../context.server";
-import type { SubmissionsService } from "../submissions.server";
 
 /**
  * The author's screens' request edge (issue 34): who is asking, and a service's refusal as the
@@ -19,9 +18,8 @@ export async function authorOf(request: Request): Promise<Actor> {
   return { id: user.id, roles: user.roles };
 }
 
-export async function submissionsOf(): Promise<SubmissionsService> {
-  // UNWIRED: until the registry holds the service.
-  return ((await services()) as unknown as { submissions: SubmissionsService }).submissions;
+export async function submissionsOf() {
+  return (await services()).submissions;
 }
 
 /** A loader's read, with a refusal (not yours, no such thing) as the page's status and words. */
