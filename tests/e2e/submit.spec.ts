@@ -68,7 +68,7 @@ test.describe("submitting a manuscript", () => {
   test("a confirmed reader goes through every step, uploads the manuscript, submits and sees its number", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const reader = await confirmedReader(page, "e2e.author");
     const title = `Borders and mobility ${uniqueName("t")}`;
 
@@ -160,6 +160,7 @@ test.describe("submitting a manuscript", () => {
     await page.getByRole("button", { name: "Submit", exact: true }).click();
 
     await expect(page).toHaveURL(/\/my-submissions\/[0-9a-f-]{36}\?submitted=1$/);
+    const submissionPath = new URL(page.url()).pathname;
     const status = page.getByRole("status").filter({ hasText: "has been received" });
     await expect(status).toContainText(/Thank you: your submission #\d+ has been received/);
     const number = /#(\d+)/.exec((await status.textContent()) ?? "")![1];
@@ -181,6 +182,13 @@ test.describe("submitting a manuscript", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: /borders-and-mobility\.pdf/ }).click();
     expect((await download).suggestedFilename()).toBe("borders-and-mobility.pdf");
+
+    // The submission's page passes axe too, in both themes and at both widths.
+    expect(
+      await checkEveryView(page, submissionPath, async (p) => {
+        await expect(p.getByRole("heading", { level: 1 })).toHaveText(title);
+      }),
+    ).toBe(4);
   });
 
   test("a step of the wizard works with JavaScript off: refused at its field, then saved and on to the next", async ({
