@@ -13,6 +13,8 @@ import { READING_PAGE } from "~/lib/hydration";
 import { describe, organizationNode } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
+import { submitLinkTarget } from "~/submissions/addresses";
+import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/home";
@@ -31,11 +33,12 @@ const FOCUS_AREAS = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { siteContent, posts, categories } = await services();
-  const [settings, staff, focus, latest] = await Promise.all([
+  const { siteContent, posts, categories, submissions } = await services();
+  const [settings, staff, focus, submitting, latest] = await Promise.all([
     siteContent.settingsOf(["homepage", "about", "howtoapplyone", "howtoapplytwo", "howtoapplythree", "calltoaction"]),
     siteContent.staff(),
     siteContent.focus("focusPage"),
+    submissions.settings(),
     // The news block degrades to a message rather than failing the whole page.
     Promise.all([posts.latest(3), categories.names()]).then(
       ([rows, names]) => rows.map((row) => toPostCard(row, names)),
@@ -54,7 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     path: "/",
     jsonLd: [organizationNode(site)],
   }));
-  return { homepage, about, director, vc, steps, calltoaction, focus, news: latest, seo };
+  // "Submit a manuscript": here, or to the journal's portal (issue 34).
+  const submitTarget = submitLinkTarget(submitting);
+  return { homepage, about, director, vc, steps, calltoaction, focus, news: latest, seo, submitTarget };
 }
 
 export const handle = READING_PAGE;
@@ -62,7 +67,7 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Home");
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { homepage, about, director, vc, steps, calltoaction, focus, news } = loaderData;
+  const { homepage, about, director, vc, steps, calltoaction, focus, news, submitTarget } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
@@ -187,12 +192,15 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        <Link
-          to="/admision"
-          className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
-        >
-          View all Requirements <ArrowRightIcon />
-        </Link>
+        <div className="mt-10 flex flex-wrap items-center gap-x-8 gap-y-4">
+          <Link
+            to="/admision"
+            className="inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
+          >
+            View all Requirements <ArrowRightIcon />
+          </Link>
+          <SubmitLink target={submitTarget} variant="text" />
+        </div>
       </Section>
 
       <Section id="news" eyebrow="Latest" title="News and Stories">

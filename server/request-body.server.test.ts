@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+
+import { bodyLimitFor, tooLargeMessage, UPLOAD_FORM_ROOM } from "./request-body.server";
+
+const limits = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
+const id = "0b6f2a52-3c1e-4d7a-9d55-1f0e6b2c9a10";
+
+describe("bodyLimitFor: the manuscript's addresses (issue 34)", () => {
+  it("gives a manuscript's upload form the manuscript's limit, on the page and as React Router's data request", () => {
+    for (const url of [
+      `/submit/${id}/files?upload=manuscript`,
+      `/submit/${id}/files.data?upload=supplementary`,
+      `/my-submissions/${id}?upload=manuscript`,
+      `/my-submissions/${id}.data?upload=response`,
+    ])
+      expect(bodyLimitFor(url, limits), url).toBe(limits.maxPdfBytes + UPLOAD_FORM_ROOM);
+    expect(tooLargeMessage(`/submit/${id}/files?upload=manuscript`, limits.maxPdfBytes + UPLOAD_FORM_ROOM)).toBe(
+      "This file is too large: it can be at most 50 MB.",
+    );
+  });
+
+  it("keeps every other form on those pages, and any other address, at a form's limit", () => {
+    const form = bodyLimitFor("/signin", limits);
+    for (const url of [
+      `/submit/${id}/files`,
+      `/submit/${id}/details?upload=manuscript`,
+      `/my-submissions/${id}`,
+      `/my-submissions/${id}/files/${id}?upload=x`,
+      `/submit/not-an-id/files?upload=manuscript`,
+      `/my-submissions?upload=manuscript`,
+    ])
+      expect(bodyLimitFor(url, limits), url).toBe(form);
+    expect(form).toBeLessThan(limits.maxPdfBytes);
+  });
+});
