@@ -35,6 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     officers: staff.filter((s) => s.name),
     // "Submit a manuscript": here, or to the journal's portal (issue 34).
     submitTarget: submitLinkTarget(submitting),
+    submitNote:
+      submitting.mode === "here"
+        ? SUBMIT_HERE_NOTE
+        : "Admissions and submissions are handled on the university portal.",
     call: {
       journalTitle: journal.title,
       publisher: journal.publisher,
@@ -56,7 +60,7 @@ export const handle = READING_PAGE;
 export const meta = routeMeta("Call for Papers");
 
 export default function CallForPapers({ loaderData, matches }: Route.ComponentProps) {
-  const { guidelines, officers, call, submitTarget } = loaderData;
+  const { guidelines, officers, call, submitTarget, submitNote } = loaderData;
   const site = matches[0].loaderData.site;
   return (
     <>
@@ -98,11 +102,7 @@ export default function CallForPapers({ loaderData, matches }: Route.ComponentPr
           </div>
           <aside className="h-fit rounded-xl bg-navy-900 p-7 text-white shadow-lg">
             <h3 className="font-serif text-xl font-semibold">Ready to apply?</h3>
-            <p className="mt-2 text-sm text-slate-300">
-              {submitTarget && !submitTarget.external
-                ? SUBMIT_HERE_NOTE
-                : "Admissions and submissions are handled on the university portal."}
-            </p>
+            <p className="mt-2 text-sm text-slate-300">{submitNote}</p>
             <SubmitLink target={submitTarget} className="mt-6" />
             {site.applyUrl && (
               <a

@@ -1,3 +1,5 @@
+import { SUBMIT_LINK } from "./words";
+
 /**
  * The author's addresses (issue 34), shared by the screens, the mails' links and the server's body
  * limit: a form that carries a file posts to its page's address with `?upload=<kind>`, the only
@@ -23,10 +25,14 @@ export function isManuscriptUpload(pathname: string, query: URLSearchParams): bo
   return UPLOAD_PAGES.test(pathname) && query.has(UPLOAD_PARAM);
 }
 
-/** Where "Submit a manuscript" leads: here, or the journal's portal (none when the portal has no address). */
-export type SubmitLinkTarget = { href: string; external: boolean } | null;
+/**
+ * Where "Submit a manuscript" leads: here, or the journal's portal (none when the portal has no
+ * address). Made by the page's loader with its words, so public pages' scripts carry none of the
+ * workflow's words.
+ */
+export type SubmitLinkTarget = { href: string; external: boolean; label: string } | null;
 
 export function submitLinkTarget(settings: { mode: "here" | "portal"; portalUrl: string }): SubmitLinkTarget {
-  if (settings.mode === "here") return { href: SUBMIT_PATH, external: false };
-  return settings.portalUrl ? { href: settings.portalUrl, external: true } : null;
+  if (settings.mode === "here") return { href: SUBMIT_PATH, external: false, label: SUBMIT_LINK };
+  return settings.portalUrl ? { href: settings.portalUrl, external: true, label: SUBMIT_LINK } : null;
 }

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 
 import type { SubmitLinkTarget } from "../addresses";
-import { SUBMIT_LINK } from "../words";
 
 const CLASSES = {
   /** A gold button, on a dark band (a page's hero, the call's box). */
@@ -24,11 +23,11 @@ export function SubmitLink({
   const classes = `${CLASSES[variant]} ${className}`.trim();
   return target.external ? (
     <a href={target.href} className={classes} rel="noopener noreferrer">
-      {SUBMIT_LINK}
+      {target.label}
     </a>
   ) : (
     <Link to={target.href} className={classes}>
-      {SUBMIT_LINK}
+      {target.label}
     </Link>
   );
 }
