@@ -127,6 +127,8 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
       await expect(menu).toBeVisible();
       await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: "My submissions" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
@@ -134,6 +136,8 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
       // the key (Radix defers it), so a second key sent at once would still reach "Sign out".
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitem", { name: "My submissions" })).toBeFocused();
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
       await page.keyboard.press("Escape");

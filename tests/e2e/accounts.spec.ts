@@ -30,8 +30,9 @@ test.describe("an account from sign-up to deletion", () => {
     await expect(menu).toContainText(username);
     await expect(menu).toContainText(`${username}@example.edu`);
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/dashboard?tab=profile");
-    // The Dashboard entry is an admin's.
-    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Sign out"]);
+    // The Dashboard entry is staff's; every reader may submit (issue 34).
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "My submissions", "Sign out"]);
+    await expect(menu.getByRole("menuitem", { name: "My submissions" })).toHaveAttribute("href", "/my-submissions");
     await page.keyboard.press("Escape");
 
     // The profile: 'No changes made', then a new username.
