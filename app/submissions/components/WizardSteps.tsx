@@ -8,7 +8,7 @@ import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
 import { ARTICLE_SECTIONS } from "~/domain/vocabulary";
-import { AUTHOR_PARTS, authorField,type AuthorPart } from "~/journal/article-fields";
+import { AUTHOR_PARTS, authorField, type AuthorPart } from "~/journal/article-fields";
 import { ARTICLE_SECTION_LABELS } from "~/journal/names";
 import { ARTICLE_LANGUAGES, languageLabel } from "~/journal/vocabulary";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
