@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 
-import { setUpDashboardWorld,type SignedIn } from "../../../tests/support/dashboard-world";
+import { setUpDashboardWorld, type SignedIn } from "../../../tests/support/dashboard-world";
 import { thrownStatus } from "../../../tests/support/route-runtime";
 import { MANUSCRIPT_MISSING, REVISION_FILE_MISSING, TITLE_MISSING } from "../words";
 import * as myFile from "./my-file";
