@@ -16,18 +16,26 @@ import { type ContentChanges, contentChanges, remembered, tracked } from "~/serv
 import { legacyIdsEffects, legacyIdsService } from "~/services/legacy-ids.server";
 import { mailEffects, type MailOptions, mailService } from "~/services/mail/mail.server";
 import { mediaEffects, mediaService, uploadsDirectory } from "~/services/media.server";
-import { mediaOptions, type UploadOptions } from "~/services/media-options.server";
+import {
+  mediaOptions,
+  privateDirectory,
+  privateFileOptions,
+  privateStore,
+  siteStores,
+  type UploadOptions,
+} from "~/services/media-options.server";
 import { postsEffects, postsService } from "~/services/posts.server";
 import { type PostPreview, previewsEffects, previewsService } from "~/services/previews.server";
 import { searchEffects, searchService } from "~/services/search.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "~/services/site-content.server";
 import { type ListedKind, sitemapsEffects, sitemapsService } from "~/services/sitemaps.server";
+import { manuscriptFiles, manuscriptFilesEffects } from "~/submissions/files/manuscript-files.server";
 
 /**
  * The composition root: every feature's services bound to one database (the journal's from
  * app/journal/). It sits above the features (docs/architecture.md), so no service imports it.
  */
-export { mediaOptions, uploadsDirectory };
+export { mediaOptions, privateDirectory, privateStore, siteStores, uploadsDirectory };
 export type { UploadOptions };
 
 export type ServiceOptions = {
@@ -140,6 +148,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     accounts,
     // Not tracked: a second factor and a signed-in device change no public page.
     twoFactor,
+    // Not tracked: submitted manuscripts are in the private store, on no public page (decision 042).
+    manuscriptFiles: manuscriptFiles(privateFileOptions(options.dataDir, options.uploads)),
   };
 }
 
@@ -165,6 +175,7 @@ export const serviceEffects = {
   accounts: accountsEffects,
   twoFactor: twoFactorEffects,
   mail: mailEffects,
+  manuscriptFiles: manuscriptFilesEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -8,7 +8,7 @@ import path from "node:path";
 import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import type { AppConfig } from "~/lib/config.server";
-import { mediaOptions } from "~/registry.server";
+import { mediaOptions, siteStores } from "~/registry.server";
 import { servicesFor } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
@@ -80,7 +80,7 @@ export async function backupCommand(argv: string[]) {
       try {
         await writeBackup(
           database.db,
-          mediaOptions(config.dataDir, config).store,
+          siteStores(config.dataDir, config),
           fs.createWriteStream(partial, { mode: ARCHIVE_MODE }),
           sourceOf(config),
         );
@@ -122,7 +122,7 @@ export async function restoreCommand(argv: string[]) {
   try {
     const manifest = await restoreBackup(
       database.db,
-      mediaOptions(config.dataDir, config).store,
+      siteStores(config.dataDir, config),
       fs.createReadStream(archive),
       { force },
     );

@@ -8,7 +8,6 @@ import * as build from "virtual:react-router/server-build";
 import { schedulePdfText } from "~/journal/pdf-text.server";
 import { listeningOrigin, mailLinkOrigin } from "~/lib/config.server";
 import { schedulePublishingTick } from "~/publishing-tick.server";
-import { uploadsDirectory } from "~/registry.server";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
@@ -32,14 +31,13 @@ import { staticFiles } from "./pipeline/static-files.server";
 import { validHost } from "./pipeline/valid-host.server";
 import { gracefulShutdown } from "./shutdown.server";
 import { describeStartError, fail, loadConfig } from "./startup.server";
-import type { StaticMount } from "./static.server";
+import { staticMounts } from "./static-mounts.server";
 
 export { backupCommand, createAdminCommand, restoreCommand, seedDemoCommand } from "./commands.server";
 export { importCommand } from "./import-command.server";
 
 /** Beside this bundle (build/server/index.js): the browser build. */
 const clientDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** `npm start`: the site on PORT, with the database opened before the first request. */
 export async function main() {
@@ -75,16 +73,7 @@ export async function main() {
   // Articles' PDFs are read for site search in the background, each once however many servers (decision 025).
   const stopPdfText = schedulePdfText(runtime.database.db, runtime.services.media.store);
 
-  const mounts: StaticMount[] = [
-    // Built assets carry a content hash in their names: they never change.
-    { prefix: "/assets/", directory: path.join(clientDirectory, "assets"), cacheControl: IMMUTABLE },
-    // Uploaded files get fresh random names, so a URL always means the same bytes. (From an S3
-    // store they are streamed by the app's /uploads/* route instead.)
-    ...(config.s3
-      ? []
-      : [{ prefix: "/uploads/", directory: uploadsDirectory(config.dataDir), cacheControl: IMMUTABLE, sandbox: true }]),
-    { prefix: "/", directory: clientDirectory, cacheControl: "public, max-age=3600" },
-  ];
+  const mounts = staticMounts(config, clientDirectory);
   const cache = pageCache({ maxBytes: config.pageCacheBytes });
   if (config.pageCache) {
     (await getRuntime()).services.changes.subscribe((tags) => cache.invalidate(tags));
@@ -129,7 +118,8 @@ export async function main() {
         services: async () => (await getRuntime()).services,
         backup: async (out) => {
           const { database, services } = await getRuntime();
-          return writeBackup(database.db, services.media.store, out, {
+          const stores = { uploads: services.media.store, private: services.manuscriptFiles.store };
+          return writeBackup(database.db, stores, out, {
             database: "pglite",
             uploads: config.s3 ? "s3" : "local",
           });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalJson } from "~/api/records.server";
 import { appliedMigrations, knownMigrations } from "~/db/dump.server";
 import { ARTICLE_REVISION_KEYS } from "~/journal/article-fields";
-import { createServices, mediaOptions } from "~/registry.server";
+import { createServices, siteStores } from "~/registry.server";
 
 import { storeContents } from "../../tests/support/backups";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
@@ -33,8 +33,8 @@ let services: ReturnType<typeof createServices>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const store = mediaOptions(database.dataDir).store;
-  await restoreBackup(database.db, store, fs.createReadStream(ARCHIVE), { force: false });
+  const stores = siteStores(database.dataDir);
+  await restoreBackup(database.db, stores, fs.createReadStream(ARCHIVE), { force: false });
   services = createServices(database.db, {
     dataDir: database.dataDir,
     auth: { secret: "test-secret-test-secret-test-secret-0123" },

@@ -27,12 +27,13 @@ import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { readTar, TarError, tarWriter } from "~/lib/tar.server";
 
 import { storedKeysOf } from "./media.server";
-import { type FileStore, isStorageKey } from "./storage/file-store.server";
+import { type FileStore, isPrivateKey, isStorageKey } from "./storage/file-store.server";
 
 /**
  * One archive (.tar.gz) holds the whole site: `manifest.json` first (what is inside, and the
  * migrations the database had), then each table as lines of JSON, then every uploaded file as
- * stored. See docs/decisions/010-backup-format.md.
+ * stored, then every private file (submitted manuscripts, decision 042). See
+ * docs/decisions/010-backup-format.md.
  */
 
 export const BACKUP_FORMAT = "cpscr-site-backup";
@@ -46,7 +47,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".pdf": "application/pdf",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
+
+/** The site's two file stores: the uploads (served at /uploads/), the private files nothing serves (decision 042). */
+export type SiteStores = { uploads: FileStore; private: FileStore };
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -56,6 +61,8 @@ export type BackupManifest = {
   migrations: MigrationRecord[];
   tables: { name: string; columns: string[]; rows: number }[];
   files: { key: string; size: number }[];
+  /** The private store's files (absent from archives made before decision 042, which restore as they did). */
+  privateFiles?: { key: string; size: number }[];
 };
 
 /** A backup or restore that cannot go on, with what to do about it. */
@@ -63,21 +70,30 @@ export class BackupError extends Error {}
 
 const tableEntry = (table: string) => `database/${table}.jsonl`;
 const fileEntry = (key: string) => `uploads/${key}`;
+const privateEntry = (key: string) => `private/${key}`;
 
 export function describeManifest(manifest: BackupManifest) {
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
-  return `${rows} rows in ${manifest.tables.length} tables, ${manifest.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB of uploads)`;
+  const privateFiles = manifest.privateFiles ?? [];
+  const privateBytes = privateFiles.reduce((sum, file) => sum + file.size, 0);
+  return (
+    `${rows} rows in ${manifest.tables.length} tables, ${manifest.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB of uploads)` +
+    (privateFiles.length
+      ? `, ${privateFiles.length} private files (${(privateBytes / 1024 / 1024).toFixed(1)} MB)`
+      : "")
+  );
 }
 
 /**
  * Writes a backup into `out`. The tables are read in one repeatable-read transaction, so they agree
  * with each other (on PostgreSQL writers are not held up; on the embedded database requests wait
- * while the rows are copied to scratch files); then the files those rows name are added.
+ * while the rows are copied to scratch files); then the files those rows name are added, and every
+ * file of the private store (no table lists them all; the store holds nothing else).
  */
 export async function writeBackup(
   db: Database,
-  store: FileStore,
+  stores: SiteStores,
   out: Writable,
   source: BackupManifest["source"],
 ): Promise<BackupManifest> {
@@ -111,6 +127,7 @@ export async function writeBackup(
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
 
+    const store = stores.uploads;
     const files: BackupManifest["files"] = [];
     const missing: string[] = [];
     for (const key of snapshot.keys) {
@@ -123,6 +140,14 @@ export async function writeBackup(
         `Warning: ${missing.length} files the database names are not in storage, so the backup cannot have them: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`,
       );
 
+    const privateFiles: NonNullable<BackupManifest["privateFiles"]> = [];
+    for await (const file of stores.private.list()) {
+      if (!isPrivateKey(file.key)) continue;
+      const head = await stores.private.head(file.key);
+      if (head) privateFiles.push({ key: file.key, size: head.size });
+    }
+    privateFiles.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -131,6 +156,7 @@ export async function writeBackup(
       migrations: snapshot.migrations,
       tables: snapshot.tables,
       files,
+      privateFiles,
     };
     const tar = tarWriter(gzip);
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
@@ -144,6 +170,12 @@ export async function writeBackup(
       if (!stored)
         throw new BackupError(`The file ${file.key} was removed while the backup ran. Run the backup again.`);
       await tar.add(fileEntry(file.key), file.size, stored.body as AsyncIterable<Buffer>);
+    }
+    for (const file of privateFiles) {
+      const stored = await stores.private.get(file.key);
+      if (!stored)
+        throw new BackupError(`The private file ${file.key} was removed while the backup ran. Run the backup again.`);
+      await tar.add(privateEntry(file.key), file.size, stored.body as AsyncIterable<Buffer>);
     }
     await tar.finish();
     gzip.end();
@@ -191,6 +223,25 @@ function checkManifest(value: unknown): BackupManifest {
       );
     }
     keys.add(key);
+  }
+  // Version 1 archives made before private files existed have none; when present, the same checks.
+  if (manifest.privateFiles !== undefined && !Array.isArray(manifest.privateFiles))
+    throw new BackupError("The backup's manifest is damaged.");
+  const privateKeys = new Set<string>();
+  for (const file of manifest.privateFiles ?? []) {
+    const key = (file as { key?: unknown })?.key;
+    if (
+      typeof key !== "string" ||
+      !isPrivateKey(key) ||
+      privateKeys.has(key) ||
+      typeof file.size !== "number" ||
+      file.size < 0
+    ) {
+      throw new BackupError(
+        `The backup's manifest names a private file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`,
+      );
+    }
+    privateKeys.add(key);
   }
   for (const table of manifest.tables) {
     if (typeof table?.name !== "string" || !/^[a-z_][a-z0-9_]*$/.test(table.name))
@@ -249,7 +300,7 @@ async function startingCategoriesOnly(db: Database): Promise<boolean> {
   );
 }
 
-async function existingContent(db: Database, store: FileStore): Promise<string[]> {
+async function existingContent(db: Database, stores: SiteStores): Promise<string[]> {
   const found = (
     await tablesWithRows(
       db,
@@ -259,9 +310,15 @@ async function existingContent(db: Database, store: FileStore): Promise<string[]
   // A migrated database holds the starting categories: content only once an editor changed them.
   const categories = await tablesWithRows(db, ["categories"]);
   if (categories.length && !(await startingCategoriesOnly(db))) found.push("categories");
-  for await (const file of store.list()) {
+  for await (const file of stores.uploads.list()) {
     if (isStorageKey(file.key)) {
       found.push("uploaded files");
+      break;
+    }
+  }
+  for await (const file of stores.private.list()) {
+    if (isPrivateKey(file.key)) {
+      found.push("private files");
       break;
     }
   }
@@ -277,13 +334,13 @@ async function existingContent(db: Database, store: FileStore): Promise<string[]
  */
 export async function restoreBackup(
   db: Database,
-  store: FileStore,
+  stores: SiteStores,
   source: Readable,
   options: { force: boolean },
 ): Promise<BackupManifest> {
   const entries = archiveEntries(source);
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), "cpscr-restore-"));
-  const added: string[] = [];
+  const added: { store: FileStore; key: string }[] = [];
   try {
     const first = await entries.next();
     if (first.done || first.value.name !== MANIFEST)
@@ -304,7 +361,7 @@ export async function restoreBackup(
       }
     });
     if (!options.force) {
-      const content = await existingContent(db, store);
+      const content = await existingContent(db, stores);
       if (content.length) {
         throw new BackupError(
           `The target already has content (${content.join(", ")}), which a restore would replace. Restore into a new DATA_DIR or an empty database, or add --force to replace everything in it.`,
@@ -312,7 +369,12 @@ export async function restoreBackup(
       }
     }
     const tables = new Map(manifest.tables.map((table) => [tableEntry(table.name), table]));
-    const files = new Map(manifest.files.map((file) => [fileEntry(file.key), file]));
+    const files = new Map([
+      ...manifest.files.map((file) => [fileEntry(file.key), { ...file, store: stores.uploads }] as const),
+      ...(manifest.privateFiles ?? []).map(
+        (file) => [privateEntry(file.key), { ...file, store: stores.private }] as const,
+      ),
+    ]);
 
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Database;
@@ -338,9 +400,10 @@ export async function restoreBackup(
             throw new BackupError(`The archive's copy of ${file.key} is not the size its manifest says.`);
           const spooled = path.join(scratch, randomUUID());
           await pipeline(Readable.from(entry.body), fs.createWriteStream(spooled));
+          const { store } = file;
           const existed = (await store.head(file.key)) !== null;
           await store.putFile(file.key, spooled, CONTENT_TYPES[path.extname(file.key)] ?? "application/octet-stream");
-          if (!existed) added.push(file.key);
+          if (!existed) added.push({ store, key: file.key });
           await fsp.rm(spooled, { force: true });
           stored++;
         }
@@ -350,15 +413,13 @@ export async function restoreBackup(
         if (rows !== table.rows)
           throw new BackupError(`The archive is incomplete: ${table.name} has ${rows ?? "no"} rows of ${table.rows}.`);
       }
-      if (stored !== manifest.files.length)
-        throw new BackupError(
-          `The archive is incomplete: it holds ${stored} of ${manifest.files.length} uploaded files.`,
-        );
+      if (stored !== files.size)
+        throw new BackupError(`The archive is incomplete: it holds ${stored} of ${files.size} files.`);
       await applyMigrations(txDb, known.slice(manifest.migrations.length));
     });
     return manifest;
   } catch (error) {
-    await Promise.all(added.map((key) => store.delete(key).catch(() => {})));
+    await Promise.all(added.map(({ store, key }) => store.delete(key).catch(() => {})));
     throw unreadable(error);
   } finally {
     source.destroy();

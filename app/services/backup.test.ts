@@ -13,7 +13,7 @@ import { appliedMigrations, applyMigrations, knownMigrations } from "~/db/dump.s
 import * as schema from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { tarWriter } from "~/lib/tar.server";
-import { createServices, mediaOptions } from "~/registry.server";
+import { createServices, privateStore, siteStores } from "~/registry.server";
 
 import { storeContents, tableContents } from "../../tests/support/backups";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/database";
@@ -24,7 +24,8 @@ import { BACKUP_FORMAT, BackupError, readManifest, restoreBackup, writeBackup } 
  * The archive itself, without the commands around it: uploads kept in an S3-compatible bucket are
  * backed up and restored like files on disk (into another bucket, or onto disk), a bucket that
  * already holds uploads is refused, and a backup made before a later migration restores into this
- * version, which then applies that migration.
+ * version, which then applies that migration. The private files (submitted manuscripts, decision 042)
+ * travel with them, from the bucket's private/ prefix or DATA_DIR/private.
  */
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -60,7 +61,7 @@ const bucket = (name: string) => ({
 });
 
 describe("backup archives", () => {
-  it("carry uploads from an S3-compatible bucket into another bucket or onto disk, and refuse a bucket that holds uploads", async () => {
+  it("carry uploads and private files from an S3-compatible bucket into another bucket or onto disk, and refuse a bucket that holds uploads", async () => {
     const source = await database();
     const services = createServices(source.db, {
       dataDir: source.dataDir,
@@ -83,9 +84,15 @@ describe("backup archives", () => {
     });
     await services.articles.create({ title: "An article", abstract: "", pdf: pdf.url });
     await services.siteContent.saveSettings("blog", { title: "News", subtitle: "From the centre" });
+    const manuscript = await services.manuscriptFiles.saveBuffer(
+      renderPdf([{ text: "A manuscript", style: "title" }], { title: "M", author: "C" }),
+      { name: "manuscript.pdf", allow: ["pdf"] },
+    );
+    const copy = await services.manuscriptFiles.anonymise(manuscript.key);
 
     const archive = path.join(source.dataDir, "site.tar.gz");
-    await writeBackup(source.db, services.media.store, fs.createWriteStream(archive), {
+    const sourceStores = { uploads: services.media.store, private: services.manuscriptFiles.store };
+    await writeBackup(source.db, sourceStores, fs.createWriteStream(archive), {
       database: "pglite",
       uploads: "s3",
     });
@@ -93,17 +100,20 @@ describe("backup archives", () => {
     expect(manifest.source).toEqual({ database: "pglite", uploads: "s3" });
     expect(manifest.tables.find((table) => table.name === "posts")?.columns).not.toContain("search_vector");
     expect(manifest.files.length).toBe(5); // the photo, its two smaller copies, its link-preview JPEG, the PDF
+    expect(manifest.privateFiles?.map((file) => file.key).sort()).toEqual([manuscript.key, copy.key].sort());
 
     // Into another bucket, and onto local disk: the same rows, the same bytes.
     const sourceFiles = await storeContents(services.media.store);
-    for (const target of [
-      mediaOptions(folder, bucket("backup-target")).store,
-      mediaOptions(path.join(folder, "restored")).store,
-    ]) {
+    const sourcePrivateFiles = await storeContents(services.manuscriptFiles.store);
+    // The bucket's private/ keys are the private store's alone: the uploads' listing (and its sweep) never sees them.
+    expect(Object.keys(sourceFiles).some((key) => key.includes(manuscript.key))).toBe(false);
+    expect(Object.keys(sourcePrivateFiles).sort()).toEqual([manuscript.key, copy.key].sort());
+    for (const target of [siteStores(folder, bucket("backup-target")), siteStores(path.join(folder, "restored"))]) {
       const restored = await database();
       await restoreBackup(restored.db, target, fs.createReadStream(archive), { force: false });
       expect(await tableContents(restored.db)).toEqual(await tableContents(source.db));
-      expect(await storeContents(target)).toEqual(sourceFiles);
+      expect(await storeContents(target.uploads)).toEqual(sourceFiles);
+      expect(await storeContents(target.private)).toEqual(sourcePrivateFiles);
       // The search documents are not in the archive (generated columns): the restore made them again.
       const search = createServices(restored.db, {
         dataDir: restored.dataDir,
@@ -118,22 +128,39 @@ describe("backup archives", () => {
     const untouched = await tableContents(another.db);
     const refusal = await restoreBackup(
       another.db,
-      mediaOptions(folder, bucket("backup-target")).store,
+      siteStores(folder, bucket("backup-target")),
       fs.createReadStream(archive),
       { force: false },
     ).catch((error) => error);
     expect(refusal).toBeInstanceOf(BackupError);
     expect(refusal.message).toBe(
-      "The target already has content (uploaded files), which a restore would replace. Restore into a new DATA_DIR or an empty database, or add --force to replace everything in it.",
+      "The target already has content (uploaded files, private files), which a restore would replace. Restore into a new DATA_DIR or an empty database, or add --force to replace everything in it.",
     );
     expect(await tableContents(another.db)).toEqual(untouched);
+
+    // A folder whose only content is private files is someone's site too.
+    const onlyPrivate = path.join(folder, "only-private");
+    await privateStore(onlyPrivate).putBuffer(manuscript.key, Buffer.from("%PDF-1.7"), "application/pdf");
+    await expect(
+      restoreBackup(another.db, siteStores(onlyPrivate), fs.createReadStream(archive), { force: false }),
+    ).rejects.toThrow("The target already has content (private files)");
   });
 
-  it("refuse an archive whose files would land outside the uploads folder, and write nothing", async () => {
+  it("refuse an archive whose files would land outside the uploads or private folder, and write nothing", async () => {
     const target = await database();
     const uploads = path.join(folder, "crafted-uploads");
     const outside = path.join(uploads, "outside.txt");
-    for (const key of ["../outside.txt", "../../etc/cron.d/x", "2026-01/not-a-key.sh"]) {
+    const cases = [
+      ...["../outside.txt", "../../etc/cron.d/x", "2026-01/not-a-key.sh"].map((key) => ({ key, entry: "uploads" })),
+      // A private file's key must be one the private store makes (an upload's key is not one).
+      ...[
+        "../outside.txt",
+        "manuscripts/../../outside.txt",
+        "manuscripts/2026-01/not-a-key.sh",
+        "2026-01/0b6a3c52-52c5-4cbb-9a0a-5d3e2a4f7c10.pdf",
+      ].map((key) => ({ key, entry: "private" })),
+    ];
+    for (const { key, entry } of cases) {
       const manifest = {
         format: BACKUP_FORMAT,
         version: 1,
@@ -141,7 +168,8 @@ describe("backup archives", () => {
         source: { database: "pglite", uploads: "local" },
         migrations: [],
         tables: [],
-        files: [{ key, size: 4 }],
+        files: entry === "uploads" ? [{ key, size: 4 }] : [],
+        privateFiles: entry === "private" ? [{ key, size: 4 }] : [],
       };
       const archive = path.join(folder, "crafted.tar.gz");
       const gzip = zlib.createGzip();
@@ -151,14 +179,15 @@ describe("backup archives", () => {
       const tar = tarWriter(gzip);
       const text = Buffer.from(JSON.stringify(manifest));
       await tar.add("manifest.json", text.length, text);
-      await tar.add(`uploads/${key}`, 4, Buffer.from("evil"));
+      await tar.add(`${entry}/${key}`, 4, Buffer.from("evil"));
       await tar.finish();
       gzip.end();
       await written;
       await expect(
-        restoreBackup(target.db, mediaOptions(uploads).store, fs.createReadStream(archive), { force: true }),
+        restoreBackup(target.db, siteStores(uploads), fs.createReadStream(archive), { force: true }),
       ).rejects.toThrow(BackupError);
       expect(fs.existsSync(outside)).toBe(false);
+      expect(fs.existsSync(path.join(folder, "outside.txt"))).toBe(false);
     }
   });
 
@@ -177,7 +206,7 @@ describe("backup archives", () => {
       sql`insert into posts (slug, title, category) values ('from-before', 'Written before the upgrade', 'fees')`,
     );
     const archive = path.join(folder, "older.tar.gz");
-    await writeBackup(older, mediaOptions(path.join(folder, "older")).store, fs.createWriteStream(archive), {
+    await writeBackup(older, siteStores(path.join(folder, "older")), fs.createWriteStream(archive), {
       database: "pglite",
       uploads: "local",
     });
@@ -186,7 +215,7 @@ describe("backup archives", () => {
     await client.close();
 
     const current = await database();
-    await restoreBackup(current.db, mediaOptions(path.join(folder, "current")).store, fs.createReadStream(archive), {
+    await restoreBackup(current.db, siteStores(path.join(folder, "current")), fs.createReadStream(archive), {
       force: false,
     });
     expect(await appliedMigrations(current.db)).toEqual(known.map(({ hash, createdAt }) => ({ hash, createdAt })));

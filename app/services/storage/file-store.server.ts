@@ -26,6 +26,20 @@ export function isStorageKey(key: string): boolean {
   return /^\d{4}-\d{2}\/[0-9a-f-]{36}(-\d{2,5}w|-og)?\.(webp|png|jpg|pdf)$/.test(key);
 }
 
+/**
+ * Files nothing serves (decision 042: submitted manuscripts and their anonymised copies): kept apart
+ * from the uploads, on local disk in DATA_DIR/private and in an S3 bucket under this key prefix.
+ * Their keys are "<folder>/<month>/<uuid>.<pdf|docx>", made by the service that writes them.
+ */
+export const PRIVATE_KEY_PREFIX = "private/";
+
+/** A private file's key; anything else is refused before it reaches a driver (or a restore writes it). */
+export function isPrivateKey(key: string): boolean {
+  return /^[a-z][a-z-]{0,31}\/\d{4}-\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|docx)$/.test(
+    key,
+  );
+}
+
 /** A file the local store was writing when the process stopped (written under this name, then renamed). */
 export function isPartialWrite(key: string): boolean {
   return /\.[0-9a-f-]{36}\.partial$/.test(key);

@@ -10,9 +10,10 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".pdf": "application/pdf",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-/** Files under a folder on local disk (DATA_DIR/uploads). */
+/** Files under a folder on local disk (DATA_DIR/uploads, or DATA_DIR/private for files nothing serves). */
 export function localStore(root: string): FileStore {
   const pathOf = (key: string) => path.join(root, ...key.split("/"));
 

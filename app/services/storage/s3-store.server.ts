@@ -14,6 +14,13 @@ export type S3Options = {
   forcePathStyle: boolean;
   /** How long to wait for the store to accept a connection, and then to answer (ms). */
   timeouts?: { connect: number; response: number };
+  /**
+   * Every key of this store is under this prefix of the bucket ("private/": files nothing serves,
+   * decision 042); the store's own keys leave it out, and it lists only what is under it.
+   */
+  keyPrefix?: string;
+  /** Keys under these prefixes belong to another store sharing the bucket: this one does not list them. */
+  skipPrefixes?: string[];
 };
 
 const DEFAULT_TIMEOUTS = { connect: 5_000, response: 30_000 };
@@ -51,6 +58,9 @@ export function s3Store(options: S3Options): FileStore {
   const connect = () =>
     (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: makeClient(sdk, options) })));
   const Bucket = options.bucket;
+  const prefix = options.keyPrefix ?? "";
+  const skipped = options.skipPrefixes ?? [];
+  const Key = (key: string) => prefix + key;
 
   return {
     kind: "s3",
@@ -65,7 +75,7 @@ export function s3Store(options: S3Options): FileStore {
           await client.send(
             new sdk.PutObjectCommand({
               Bucket,
-              Key: key,
+              Key: Key(key),
               Body: fs.createReadStream(sourcePath),
               ContentLength: size,
               ContentType: contentType,
@@ -83,7 +93,7 @@ export function s3Store(options: S3Options): FileStore {
       await client.send(
         new sdk.PutObjectCommand({
           Bucket,
-          Key: key,
+          Key: Key(key),
           Body: bytes,
           ContentLength: bytes.length,
           ContentType: contentType,
@@ -93,7 +103,7 @@ export function s3Store(options: S3Options): FileStore {
     async head(key) {
       const { client, sdk } = await connect();
       try {
-        const info = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
+        const info = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: Key(key) }));
         return { size: info.ContentLength ?? 0, contentType: info.ContentType ?? "application/octet-stream" };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -106,7 +116,7 @@ export function s3Store(options: S3Options): FileStore {
         const object = await client.send(
           new sdk.GetObjectCommand({
             Bucket,
-            Key: key,
+            Key: Key(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
           }),
         );
@@ -124,16 +134,19 @@ export function s3Store(options: S3Options): FileStore {
     },
     async delete(key) {
       const { client, sdk } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
     async *list() {
       const { client, sdk } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, Prefix: prefix || undefined }),
+        );
         for (const object of page.Contents ?? []) {
           // No date: treated as just written, so it is never taken for an old leftover.
-          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+          if (!object.Key || skipped.some((other) => object.Key!.startsWith(other))) continue;
+          yield { key: object.Key.slice(prefix.length), modifiedAt: object.LastModified ?? new Date() };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
