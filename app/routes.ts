@@ -65,6 +65,12 @@ export default [
   route("update-journal/:journalId", "journal/routes/article-editor.tsx", { id: "update-journal" }),
   route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
+  // A reviewer's link (issue 34): no account, the token opens one review; its files and certificate
+  // under it. Never cached, indexed or sent as a Referer. /my-reviews: a signed-in reviewer's reviews.
+  route("review/:token", "submissions/routes/review.tsx"),
+  route("review/:token/files/:fileId", "submissions/routes/review-file.ts"),
+  route("review/:token/certificate.pdf", "submissions/routes/review-certificate.ts"),
+  route("my-reviews", "submissions/routes/my-reviews.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.
