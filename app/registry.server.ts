@@ -1,6 +1,8 @@
 import { accountsEffects, type AuthOptions, createAccounts, twoFactorEffects } from "~/accounts/accounts.server";
+import { linkOrigin } from "~/accounts/context.server";
 import { authorsEffects, authorsService } from "~/authors/authors.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import { renderPdf } from "~/demo/pdf.server";
 import {
   ARTICLE_PREVIEW_RICH_TEXT,
   type ArticlePreview,
@@ -29,7 +31,9 @@ import { type PostPreview, previewsEffects, previewsService } from "~/services/p
 import { searchEffects, searchService } from "~/services/search.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "~/services/site-content.server";
 import { type ListedKind, sitemapsEffects, sitemapsService } from "~/services/sitemaps.server";
+import { reviewCertificate } from "~/submissions/files/certificate.server";
 import { manuscriptFiles, manuscriptFilesEffects } from "~/submissions/files/manuscript-files.server";
+import { submissionsEffects, submissionsService } from "~/submissions/submissions.server";
 
 /**
  * The composition root: every feature's services bound to one database (the journal's from
@@ -91,6 +95,9 @@ export function createServices(db: Database, options: ServiceOptions) {
   const { accounts, twoFactor } = createAccounts(db, options.auth, mail);
   // The journal itself (its settings, issues and counts); search reads its call for papers.
   const journal = tracked(journalService(db, media), "journals", journalEffects, changes);
+  const articles = tracked(articlesService(db, media), "journals", articlesEffects, changes);
+  // Submitted manuscripts, in the private store (decision 042).
+  const manuscripts = manuscriptFiles(privateFileOptions(options.dataDir, options.uploads));
   return {
     changes,
     mail,
@@ -99,7 +106,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     categories: tracked(categoriesService(db), "posts", categoriesEffects, changes),
     // The journal's articles, and the journal itself (its settings, issues and counts): one kind of content,
     // "journals" as the page cache tags it, since the journal's pages show both.
-    articles: tracked(articlesService(db, media), "journals", articlesEffects, changes),
+    articles,
     journal,
     academics: tracked(academicsService(db), "academics", academicsEffects, changes),
     // The people behind the bylines: their posts and articles are read under those kinds' tags.
@@ -149,7 +156,28 @@ export function createServices(db: Database, options: ServiceOptions) {
     // Not tracked: a second factor and a signed-in device change no public page.
     twoFactor,
     // Not tracked: submitted manuscripts are in the private store, on no public page (decision 042).
-    manuscriptFiles: manuscriptFiles(privateFileOptions(options.dataDir, options.uploads)),
+    manuscriptFiles: manuscripts,
+    // Not tracked: the workflow is on no cached page (its public figures page is not kept). Its
+    // accepted submissions become draft articles through the articles service, which announces them.
+    submissions: submissionsService(db, {
+      files: { ...manuscripts, certificate: reviewCertificate },
+      journal: {
+        journalName: async () => (await journal.profile()).title,
+        storePdf: async (bytes, fileName) => (await media.ingestBuffer(bytes, { purpose: "pdf", fileName })).url,
+        placeholderPdf: async (title) =>
+          renderPdf(
+            [
+              { text: title, style: "title" },
+              { text: "Accepted manuscript: the typeset PDF replaces this page before publication.", style: "body" },
+            ],
+            { title, author: "" },
+          ),
+        createDraftArticle: async (input) => (await articles.create({ ...input, status: "draft" })).id,
+      },
+      mail,
+      secret: options.auth.secret,
+      linkOrigin: linkOrigin(options.auth),
+    }),
   };
 }
 
@@ -176,6 +204,7 @@ export const serviceEffects = {
   twoFactor: twoFactorEffects,
   mail: mailEffects,
   manuscriptFiles: manuscriptFilesEffects,
+  submissions: submissionsEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -65,8 +65,14 @@ export default [
   route("update-journal/:journalId", "journal/routes/article-editor.tsx", { id: "update-journal" }),
   route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
+  // Submissions and peer review (issue 34): the editor's page of a submission, its files; the figures.
+  route("desk/submissions/:submissionId", "submissions/routes/desk-submission.tsx"),
+  route("desk/submissions/:submissionId/files/:fileId", "submissions/routes/desk-file.ts"),
+  // Not under /journals/{x}: that address is a department page the page cache keeps.
+  route("journal-in-numbers", "submissions/routes/in-numbers.tsx"),
   // A reviewer's link (issue 34): no account, the token opens one review; its files and certificate
-  // under it. Never cached, indexed or sent as a Referer. /my-reviews: a signed-in reviewer's reviews.
+  // under it. Never cached or indexed, nor sent to another site as a Referer. /my-reviews: a
+  // signed-in reviewer's reviews.
   route("review/:token", "submissions/routes/review.tsx"),
   route("review/:token/files/:fileId", "submissions/routes/review-file.ts"),
   route("review/:token/certificate.pdf", "submissions/routes/review-certificate.ts"),

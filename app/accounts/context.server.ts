@@ -42,7 +42,7 @@ const DEFAULT_LINK_ORIGIN = "http://localhost:3000";
  * address it listens on: config.server.ts's mailLinkOrigin), never a request's Host header, which
  * the sender chooses and which would carry a reset token to their site (issue 31).
  */
-function linkOrigin(options: { publicUrl?: string; mailOrigin?: string }): string {
+export function linkOrigin(options: { publicUrl?: string; mailOrigin?: string }): string {
   if (options.mailOrigin) return new URL(options.mailOrigin).origin;
   return options.publicUrl ? new URL(options.publicUrl).origin : DEFAULT_LINK_ORIGIN;
 }

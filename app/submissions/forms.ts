@@ -251,9 +251,15 @@ export const inviteSchema = z
       context.addIssue({ code: "custom", path: ["email"], message: REVIEWER_EMAIL_INVALID });
   });
 
-export const returnSchema = z.object({ note: text(10_000).trim().min(1, RETURN_NOTE_MISSING) });
+const reviewId = z.uuid({ message: "There is no such review." });
 
-export const forAuthorSchema = z.object({ forAuthor: text(50_000).trim().min(1, FOR_AUTHOR_MISSING) });
+export const reviewIdSchema = z.object({ reviewId });
+
+export const reinviteSchema = z.object({ reviewId, dueOn: z.union([z.literal(""), isoDay]).default("") });
+
+export const returnSchema = z.object({ reviewId, note: text(10_000).trim().min(1, RETURN_NOTE_MISSING) });
+
+export const editForAuthorSchema = z.object({ reviewId, forAuthor: text(50_000).trim().min(1, FOR_AUTHOR_MISSING) });
 
 /* ---- the reviewer's forms ---- */
 

@@ -207,3 +207,5 @@ export const MY_REVIEW_STATUS: Record<ReviewStatus, string> = {
   submitted: "Review sent",
   cancelled: "Cancelled",
 };
+
+export const SETTINGS_SAVED = "The submission settings are saved.";

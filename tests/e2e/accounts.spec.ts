@@ -215,6 +215,8 @@ test.describe("admins and everyone else", () => {
       "Articles",
       "Journal settings",
       "Issues",
+      "Submissions",
+      "Submission settings",
       "Media",
       "Trash",
       "Activity",

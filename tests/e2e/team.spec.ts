@@ -99,6 +99,9 @@ test("an admin invites an editor and a journal manager; each sees only their tab
     "Articles",
     "Journal settings",
     "Issues",
+    // Submissions and peer review (issue 34).
+    "Submissions",
+    "Submission settings",
     "Trash",
   ]);
   const volume = String(100 + Math.floor(Math.random() * 9000));

@@ -149,11 +149,13 @@ const every = (expected: Expected) => Object.fromEntries(CALLERS.map((c) => [c, 
  * Issue 33's roles, written out here rather than read from the code under test: the editor works on
  * the news and the media library, the journal manager on the journal, the admin on everything.
  */
-type Area = "news" | "media" | "journal" | "site" | "people";
+type Area = "news" | "media" | "journal" | "submissions" | "site" | "people";
 const WORKERS: Record<Area, Role[]> = {
   news: ["editor", "admin"],
   media: ["editor", "admin"],
   journal: ["journal-manager", "admin"],
+  // Submissions and peer review (issue 34): the journal's managers run them.
+  submissions: ["journal-manager", "admin"],
   site: ["admin"],
   people: ["admin"],
 };
@@ -161,6 +163,8 @@ const workersOf = (area: Area): Record<Role, Expected> =>
   Object.fromEntries(
     CALLERS.map((c) => [c, c === "anonymous" ? "sign in" : WORKERS[area].includes(c) ? "allowed" : "forbidden"]),
   ) as Record<Role, Expected>;
+/** A submission that does not exist: the desk's screens and actions are tried on it. */
+const NO_SUBMISSION = "00000000-0000-4000-8000-000000000034";
 let pdfUrl = "";
 let imageUrl = "";
 let postId = "";
@@ -268,6 +272,9 @@ describe(`security at the HTTP server (${label})`, () => {
       trash: ["news", "journal"],
       activity: ["people"],
       outbox: ["people"],
+      // The editor's desk and its settings (issue 34).
+      submissions: ["submissions"],
+      "submission-settings": ["submissions"],
     };
     expect(Object.keys(TAB_WORKERS).sort()).toEqual(DASHBOARD_TABS.map((tab) => tab.id).sort());
     const expectedFor = (areas: Area[]) =>
@@ -290,6 +297,15 @@ describe(`security at the HTTP server (${label})`, () => {
       [`/update-journal/${journalId}`, workersOf("journal")],
       [`/update-journal/${journalId}/history`, workersOf("journal")],
       ["/history/announcement/announcement", workersOf("site")],
+      // A submission's page on the desk: refused to all but the journal's managers, who find no such submission.
+      [
+        `/desk/submissions/${NO_SUBMISSION}`,
+        { ...workersOf("submissions"), "journal-manager": "not found", admin: "not found" } as Record<Role, Expected>,
+      ],
+      [
+        `/desk/submissions/${NO_SUBMISSION}/files/${NO_SUBMISSION}`,
+        { ...workersOf("submissions"), "journal-manager": "not found", admin: "not found" } as Record<Role, Expected>,
+      ],
       ...(slug ? ([[`/journal/${slug}/crossref.xml`, workersOf("journal")]] as const) : []),
       // A reviewer's reviews (issue 34): anyone signed in sees their own (none here).
       ["/my-reviews", { ...every("allowed"), anonymous: "sign in" }],
@@ -314,13 +330,13 @@ describe(`security at the HTTP server (${label})`, () => {
     const sidebar = async (caller: Caller) =>
       [
         ...(await send("GET", "/dashboard?tab=profile", { cookie: caller.cookie })).text.matchAll(
-          /href="\/dashboard\?tab=([a-z]+)"/g,
+          /href="\/dashboard\?tab=([a-z-]+)"/g,
         ),
       ].map((m) => m[1]);
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
     expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
     expect(new Set(await sidebar(journalManager))).toEqual(
-      new Set(["profile", "announce", "journals", "journal", "issues", "trash"]),
+      new Set(["profile", "announce", "journals", "journal", "issues", "submissions", "submission-settings", "trash"]),
     );
     reportCount(
       "security",
@@ -411,6 +427,29 @@ describe(`security at the HTTP server (${label})`, () => {
         status: "forthcoming",
       }),
       staffOnly("journal", "delete an issue", "delete-issue", { issueId: "0" }),
+      // Submissions and peer review (issue 34): the settings, and each action on a submission's page.
+      staffOnly("submissions", "save the submission settings", "save-submission-settings", { mode: "here" }),
+      ...(
+        ["assign", "note", "invite", "cancel-review", "reinvite", "return-review", "edit-for-author", "decide"] as const
+      ).map((intent) => ({
+        name: `a submission's ${intent}`,
+        path: `/desk/submissions/${NO_SUBMISSION}`,
+        form: {
+          intent,
+          editorId: "0",
+          body: "A note",
+          reviewId: NO_SUBMISSION,
+          note: "n",
+          forAuthor: "f",
+          decision: "decline",
+          letter: "l",
+          name: "R",
+          email: "r@example.net",
+          dueOn: "2099-01-01",
+          subject: "s",
+        },
+        expect: workersOf("submissions"),
+      })),
       staffOnly("journal", "publish an issue", "publish-issue", { issueId: "0" }),
       staffOnly("news", "restore from the trash", "restore-item", { kind: "post", id: "0" }),
       staffOnly("journal", "delete from the trash", "purge-item", { kind: "journal", id: "0" }),

@@ -8,8 +8,8 @@ import { services } from "~/runtime.server";
 
 import { testDatabaseKind } from "../../../tests/support/database";
 import { setUpRouteRuntime } from "../../../tests/support/route-runtime";
-import { loader as certificateLoader } from "./review-certificate";
 import { action, headers, loader } from "./review";
+import { loader as certificateLoader } from "./review-certificate";
 import { loader as fileLoader } from "./review-file";
 
 /**
@@ -44,15 +44,25 @@ beforeAll(async () => {
       abstract: "How mandates shape trust.",
       keywords: ["peacekeeping"],
       authors: [
-        { given: "Amina", family: "Diallo", email: "amina@university.example", orcid: "", affiliation: "U", corresponding: true },
+        {
+          given: "Amina",
+          family: "Diallo",
+          email: "amina@university.example",
+          orcid: "",
+          affiliation: "U",
+          corresponding: true,
+        },
       ] as never,
       submittedAt: new Date(),
     })
     .returning();
-  const saved = await manuscriptFiles.saveBuffer(renderPdf([{ text: "The study" }], { title: "M", author: "Amina Diallo" }), {
-    name: "diallo.pdf",
-    allow: ["pdf"],
-  });
+  const saved = await manuscriptFiles.saveBuffer(
+    renderPdf([{ text: "The study" }], { title: "M", author: "Amina Diallo" }),
+    {
+      name: "diallo.pdf",
+      allow: ["pdf"],
+    },
+  );
   const copy = await manuscriptFiles.anonymise(saved.key);
   const [file] = await db
     .insert(submissionFiles)
@@ -99,7 +109,9 @@ describe(`the reviewer's pages (${testDatabaseKind})`, () => {
       args(at(`/review/${token}`, { method: "POST", body: form }), { token }),
     )) as unknown as Answer;
     expect(answered.data).toMatchObject({ ok: true });
-    const file = (await fileLoader(args(at(`/review/${token}/files/${manuscriptId}`), { token, fileId: manuscriptId }))) as Response;
+    const file = (await fileLoader(
+      args(at(`/review/${token}/files/${manuscriptId}`), { token, fileId: manuscriptId }),
+    )) as Response;
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
     expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="manuscript-round-1\.pdf"/);
@@ -116,11 +128,17 @@ describe(`the reviewer's pages (${testDatabaseKind})`, () => {
     form.set("forEditor", "");
     form.set(
       "annotated",
-      new File([renderPdf([{ text: "Notes" }], { title: "Notes", author: "Ines Reviewer" })], "notes.pdf", {
-        type: "application/pdf",
-      }),
+      new File(
+        [new Uint8Array(renderPdf([{ text: "Notes" }], { title: "Notes", author: "Ines Reviewer" }))],
+        "notes.pdf",
+        {
+          type: "application/pdf",
+        },
+      ),
     );
-    const sent = (await action(args(at(`/review/${token}`, { method: "POST", body: form }), { token }))) as unknown as Answer;
+    const sent = (await action(
+      args(at(`/review/${token}`, { method: "POST", body: form }), { token }),
+    )) as unknown as Answer;
     expect(sent.data).toMatchObject({ ok: true });
     const { db } = world.database;
     const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
