@@ -403,7 +403,9 @@ export async function letterDraft(context: SubmissionsContext, actor: Actor, id:
     link: links(context).author(id),
   };
   const text = mailText(settings, key);
-  return { subject: fillTemplate(text.subject, key, values), letter: fillTemplate(text.body, key, values) };
+  // A letter with no reviews to quote loses their paragraph, not just its words.
+  const letter = fillTemplate(text.body, key, values).replace(/\n{3,}/g, "\n\n");
+  return { subject: fillTemplate(text.subject, key, values), letter };
 }
 
 const authorName = (row: typeof submissions.$inferSelect) => {
