@@ -4,7 +4,7 @@ import { renderPdf } from "../../app/demo/pdf.server";
 import { MAIL_TEMPLATES } from "../../app/submissions/settings";
 import { linkIn, type ReceivedMail, waitForMail } from "../support/mailbox";
 import { expectNoViolations, switchTheme, THEMES, WIDTHS } from "./a11y";
-import { type Account, expect, login, newClientAddress, signIn, signUp, test, uniqueName } from "./fixtures";
+import { type Account, expect, hydrated, login, newClientAddress, signIn, signUp, test, uniqueName } from "./fixtures";
 
 /**
  * The reviewer's side of peer review (issue 34), as reviewers live it: they follow the link in the
@@ -48,17 +48,24 @@ async function submitManuscript(page: Page, title: string): Promise<string> {
   await page.goto("/submit");
   await page.getByRole("button", { name: "Start a new submission" }).click();
   await expect(page).toHaveURL(/\/submit\/[0-9a-f-]{36}\/start$/);
+  await hydrated(page);
+  const base = new URL(page.url()).pathname.replace(/\/start$/, "");
+  const next = async (step: string) => {
+    await saveAndContinue(page);
+    await expect(page).toHaveURL(`${base}/${step}`);
+    await hydrated(page);
+  };
   for (const box of await page.getByRole("checkbox").all()) await box.check();
-  await saveAndContinue(page);
+  await next("details");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Abstract").fill("How ceasefire monitors earn the trust of the people they watch over.");
   await page.getByLabel("Keywords").fill("ceasefires; trust");
-  await saveAndContinue(page);
+  await next("authors");
   const first = page.getByRole("group", { name: "Author 1" });
   await first.getByLabel("Given name").fill(AUTHOR.given);
   await first.getByLabel("Family name").fill(AUTHOR.family);
   await first.getByLabel("Affiliation").fill("University of Maiduguri");
-  await saveAndContinue(page);
+  await next("files");
   await page.getByLabel("Choose the anonymised manuscript").setInputFiles({
     name: "ceasefire-monitors.pdf",
     mimeType: "application/pdf",
@@ -67,9 +74,9 @@ async function submitManuscript(page: Page, title: string): Promise<string> {
   await page.getByRole("button", { name: "Upload" }).first().click();
   await expect(page.getByText("ceasefire-monitors.pdf has been uploaded.")).toBeVisible();
   await page.getByLabel("Competing interests").fill("None.");
-  await saveAndContinue(page);
-  await saveAndContinue(page);
-  await saveAndContinue(page);
+  await next("reviewers");
+  await next("letter");
+  await next("review");
   await page.getByRole("button", { name: "Submit", exact: true }).click();
   await expect(page).toHaveURL(/\/my-submissions\/[0-9a-f-]{36}\?submitted=1$/);
   return /\/my-submissions\/([0-9a-f-]{36})/.exec(page.url())![1];
