@@ -79,6 +79,7 @@ beforeAll(async () => {
       storePdf: async () => "/uploads/x.pdf",
       placeholderPdf: async () => Buffer.from("%PDF"),
       createDraftArticle: async () => "00000000-0000-0000-0000-000000000000",
+      discardDraftArticle: async () => {},
     },
   });
   await database.db.insert(users).values([
