@@ -31,14 +31,15 @@ async function person(browser: Browser, testInfo: TestInfo, options: { javaScrip
 }
 
 /** A new reader who signed up and followed the confirmation mail's link, signed in on `page`. */
-async function confirmedAuthor(page: Page) {
-  const username = uniqueName("e2e.rauthor");
+async function confirmedReader(page: Page, prefix = "e2e.rauthor") {
+  const username = uniqueName(prefix);
   const email = `${username}@example.edu`;
   await signUp(page, username, email);
   const mail = await waitForMail(email, /^Confirm your email address for /);
   await signIn(page, username);
   await page.goto(linkIn(mail, "/verify-email"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email address confirmed");
+  return { username, email };
 }
 
 const saveAndContinue = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
@@ -108,7 +109,7 @@ function reviewLinkIn(mail: ReceivedMail): string {
 async function underReview(browser: Browser, testInfo: TestInfo, admin: Account) {
   const title = `Ceasefire monitors ${uniqueName("r")}`;
   const author = await person(browser, testInfo);
-  await confirmedAuthor(author.page);
+  await confirmedReader(author.page);
   const id = await submitManuscript(author.page, title);
   await author.context.close();
   const desk = await person(browser, testInfo);
@@ -223,6 +224,32 @@ test.describe("a reviewer's link", () => {
 
     for (const context of [reviewer.context, second.context, third.context, deskContext] as BrowserContext[])
       await context.close();
+  });
+
+  test("a reviewer with an account finds the review under My reviews and has its link mailed again", async ({
+    browser,
+    admin,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { id, title, editor, deskContext } = await underReview(browser, testInfo, admin);
+    const { context, page } = await person(browser, testInfo);
+    const reader = await confirmedReader(page, "e2e.reviewer");
+    const { link } = await invite(editor, id, "Rami Reader", reader.email);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: `Account menu for ${reader.username}` }).click();
+    await page.getByRole("menuitem", { name: "My reviews" }).click();
+    await expect(page).toHaveURL(/\/my-reviews$/);
+    await hydrated(page);
+    const row = page.getByRole("listitem").filter({ hasText: title });
+    await expect(row).toContainText("Awaiting your answer");
+    await checkViews(page, "my reviews");
+    await row.getByRole("button", { name: /Send me my link again/ }).click();
+    await expect(page.getByText(`We have sent the link to ${reader.email}`)).toBeVisible();
+    const again = await waitForMail(reader.email, /your review link/);
+    expect(reviewLinkIn(again)).toBe(link);
+    await context.close();
+    await deskContext.close();
   });
 
   test("the review form works with JavaScript off", async ({ browser, admin }, testInfo) => {
