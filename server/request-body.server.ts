@@ -17,9 +17,16 @@ import { MAX_JSON_BYTES } from "~/lib/read-json.server";
 
 export type BodyLimits = { maxImageBytes: number; maxPdfBytes: number };
 
+/** A submission's file sent through the JSON API (a manuscript: PDF or DOCX, MAX_PDF_MB at most). */
+const SUBMISSION_FILE_UPLOAD = /^\/api\/submissions\/[^/]+\/files$/;
+
+/** Addresses whose body is a file: read by no parser, with a limit of their own. */
+const isFileUpload = (pathname: string) => pathname === "/api/uploads" || SUBMISSION_FILE_UPLOAD.test(pathname);
+
 /** The most a request to this address may send: an upload's own limit, else a form's or JSON's. */
 export function bodyLimitFor(url: string | undefined, limits: BodyLimits): number {
   const [pathname, query = ""] = (url ?? "/").split("?", 2);
+  if (SUBMISSION_FILE_UPLOAD.test(pathname)) return limits.maxPdfBytes;
   if (pathname === "/api/uploads") {
     const purpose = new URLSearchParams(query).get("purpose");
     return purpose === "pdf"
@@ -36,7 +43,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /** What a person reads when a body is over its limit. */
 export function tooLargeMessage(url: string | undefined, limit: number): string {
   const pathname = (url ?? "/").split("?", 1)[0];
-  if (pathname === "/api/uploads") return `This file is too large: it can be at most ${megabytes(limit)}.`;
+  if (isFileUpload(pathname)) return `This file is too large: it can be at most ${megabytes(limit)}.`;
   return `This request is too large: it can be at most ${megabytes(limit)}.`;
 }
 
@@ -46,7 +53,7 @@ export function tooLargeMessage(url: string | undefined, limit: number): string 
  */
 export function shapeScannerFor(url: string | undefined, contentType: string | undefined): ShapeScanner | undefined {
   const pathname = (url ?? "/").split("?", 1)[0];
-  return pathname === "/api/uploads" ? undefined : shapeScanner(contentType);
+  return isFileUpload(pathname) ? undefined : shapeScanner(contentType);
 }
 
 /** The declared Content-Length, or undefined for a chunked body (or none). */

@@ -137,3 +137,11 @@ export const INVITATION_ACCEPTED = "Thank you for accepting. The manuscript and 
 export const INVITATION_DECLINED = "Thank you for letting us know. We will not ask you about this manuscript again.";
 export const REVIEW_SUBMITTED = "Thank you: your review has been sent to the editor.";
 export const SETTINGS_SAVED = "The submission settings are saved.";
+
+// The JSON API's confirmations (app/submissions/api.server.ts); its refusals are the screens'.
+export const DRAFT_STARTED = "Your draft is started: add its details and the manuscript, then submit it.";
+export const FILE_ADDED = "The file has been added.";
+export const FILE_REMOVED = "The file has been removed.";
+export const FILE_NAME_INVALID =
+  "The file name is not valid. Rename the file to a plain name such as manuscript.pdf and try again.";
+export const FILE_BODY_MISSING = "The request has no file in it: send the file itself as the body.";
