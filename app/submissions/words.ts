@@ -144,4 +144,3 @@ export const FILE_ADDED = "The file has been added.";
 export const FILE_REMOVED = "The file has been removed.";
 export const FILE_NAME_INVALID =
   "The file name is not valid. Rename the file to a plain name such as manuscript.pdf and try again.";
-export const FILE_BODY_MISSING = "The request has no file in it: send the file itself as the body.";
