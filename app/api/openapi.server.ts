@@ -68,7 +68,19 @@ function requestBody(op: Operation) {
         description: `The fields depend on {${op.body.param}}`,
       }
     : toSchema(op.body, "input");
-  return { required: true, content: { "application/json": { schema } } };
+  // The body's examples as OpenAPI's own (a schema that transforms its input loses them in JSON Schema).
+  const examples = isBodyVariants(op.body) ? undefined : z.globalRegistry.get(op.body)?.examples;
+  return {
+    required: true,
+    content: {
+      "application/json": {
+        schema,
+        ...(Array.isArray(examples) && examples.length
+          ? { examples: Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }])) }
+          : {}),
+      },
+    },
+  };
 }
 
 function responses(op: Operation) {

@@ -324,6 +324,27 @@ const reviewerView = z
   })
   .meta({ title: "ReviewInvitation", description: "Never an author's name or address" });
 
+const letterDraft = z.object({ subject: z.string(), letter: z.string() });
+const invitationDraft = z.object({ subject: z.string(), body: z.string(), dueOn: day, title: z.string() });
+const pool = z.object({
+  reviewers: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string(),
+      affiliation: z.string(),
+      keywords: z.array(z.string()),
+      open: z.int().meta({ description: "Open invitations and reviews" }),
+      answered: z.int(),
+      accepted: z.int(),
+      completed: z.int(),
+      acceptRate: z.number().nullable(),
+      medianDays: z.number().nullable(),
+      conflicts: z.array(z.string()).meta({ description: "Warnings, in words" }),
+    }),
+  ),
+});
+
 const myReviews = z.object({
   reviews: z.array(
     z.object({
@@ -394,6 +415,27 @@ const draftBody = z.strictObject({
   coverLetter: letterSchema.shape.coverLetter.optional(),
 });
 type DraftBody = z.output<typeof draftBody>;
+const draftExample = draftBody.meta({
+  examples: [
+    {
+      title: "Ceasefires that hold",
+      abstract: "Why some ceasefires last and others do not.",
+      keywords: ["ceasefire", "mediation"],
+      section: "research",
+      language: "en",
+      authors: [
+        {
+          given: "Amina",
+          family: "Diallo",
+          affiliation: "University of Dakar",
+          orcid: "0000-0002-1825-0097",
+          email: "amina.diallo@example.org",
+          corresponding: true,
+        },
+      ],
+    },
+  ],
+});
 
 /** A draft body as the service's steps, over what the draft holds now. */
 function draftChanges(body: DraftBody, current: Awaited<ReturnType<Services["submissions"]["draft"]>>): DraftChange[] {
@@ -478,7 +520,7 @@ export const submissionOperations: Operation[] = [
     summary: "Start a submission (a draft kept until it is submitted)",
     description:
       "Any signed-in account with a confirmed e-mail address. The body may carry the draft's fields already; each is checked as the submission form checks it.",
-    body: draftBody,
+    body: draftExample,
     responses: { 201: { description: "The draft", schema: confirmed({ submission: draftView }) } },
     async handle({ services, user, body }) {
       const actor = actorOf(user);
@@ -530,7 +572,7 @@ export const submissionOperations: Operation[] = [
   }),
   submission("updateSubmission", "PATCH /api/submissions/{id}", "signed-in", {
     summary: "Save a draft's fields (those sent; the rest are kept)",
-    body: draftBody,
+    body: draftBody.meta({ examples: [{ title: "Ceasefires that hold", keywords: ["ceasefire", "mediation"] }] }),
     responses: { 200: { description: "The draft", schema: confirmed({ submission: draftView }) } },
     errors: [403, 404],
     async handle({ services, user, params, body }) {
@@ -607,7 +649,9 @@ export const submissionOperations: Operation[] = [
   }),
   submission("submitRevision", "POST /api/submissions/{id}/revision", "signed-in", {
     summary: "Send a revision: the revised manuscript (uploaded first) and the response to the reviewers",
-    body: revisionSchema,
+    body: revisionSchema.meta({
+      examples: [{ response: "We compared the 2016 and 2021 ceasefires in a new section, as reviewer 1 asked." }],
+    }),
     responses: { 200: { description: "Sent", schema: messageResponse } },
     errors: [403, 404],
     async handle({ services, user, params, body }) {
@@ -617,7 +661,7 @@ export const submissionOperations: Operation[] = [
   }),
   submission("assignEditor", "POST /api/submissions/{id}/editor", "submissions", {
     summary: "Assign the handling editor (the editor in chief, or an admin)",
-    body: assignSchema,
+    body: assignSchema.meta({ examples: [{ editorId: "the journal manager's account id" }] }),
     responses: { 200: { description: "Assigned", schema: messageResponse } },
     errors: [404],
     async handle({ services, user, params, body }) {
@@ -627,7 +671,7 @@ export const submissionOperations: Operation[] = [
   }),
   submission("addSubmissionNote", "POST /api/submissions/{id}/notes", "submissions", {
     summary: "Add a note to the editors' discussion (never shown to authors or reviewers)",
-    body: noteSchema,
+    body: noteSchema.meta({ examples: [{ body: "Fits the special issue on mediation." }] }),
     responses: { 201: { description: "Added", schema: messageResponse } },
     errors: [404],
     async handle({ services, user, params, body }) {
@@ -639,17 +683,19 @@ export const submissionOperations: Operation[] = [
     summary: "The letter for a decision, drafted from its template",
     description: "It quotes the reviewers' comments for the author, never the confidential ones.",
     query: z.object({ decision: z.enum(EDITOR_DECISIONS, { message: "Choose a decision" }) }),
-    responses: { 200: { description: "The letter", schema: z.object({ subject: z.string(), letter: z.string() }) } },
+    responses: { 200: { description: "The letter", schema: letterDraft } },
     errors: [404],
     async handle({ services, user, params, query }) {
-      return ok(await services.submissions.letterDraft(actorOf(user), params.id, query.decision));
+      return ok(shaped(letterDraft, await services.submissions.letterDraft(actorOf(user), params.id, query.decision)));
     },
   }),
   submission("decideSubmission", "POST /api/submissions/{id}/decisions", "submissions", {
     summary: "Make a decision and send its letter (or recommend one, where the journal asks for that)",
     description:
       "At the desk: send-to-review or decline; after review: accept, minor, major or decline. Accepting makes the draft article (`articleId`).",
-    body: decisionSchema,
+    body: decisionSchema.meta({
+      examples: [{ decision: "minor", letter: "Dear Dr Diallo, … (GET …/decisions/draft?decision=minor drafts it)" }],
+    }),
     responses: {
       201: {
         description: "Decided (or recommended)",
@@ -678,29 +724,12 @@ export const submissionOperations: Operation[] = [
     responses: {
       200: {
         description: "Up to 25 reviewers",
-        schema: z.object({
-          reviewers: z.array(
-            z.object({
-              id,
-              name: z.string(),
-              email: z.string(),
-              affiliation: z.string(),
-              keywords: z.array(z.string()),
-              open: z.int().meta({ description: "Open invitations and reviews" }),
-              answered: z.int(),
-              accepted: z.int(),
-              completed: z.int(),
-              acceptRate: z.number().nullable(),
-              medianDays: z.number().nullable(),
-              conflicts: z.array(z.string()).meta({ description: "Warnings, in words" }),
-            }),
-          ),
-        }),
+        schema: pool,
       },
     },
     errors: [404],
     async handle({ services, user, params, query }) {
-      return ok({ reviewers: await services.submissions.pool(actorOf(user), params.id, query.q ?? "") });
+      return ok(shaped(pool, { reviewers: await services.submissions.pool(actorOf(user), params.id, query.q ?? "") }));
     },
   }),
   submission("draftInvitation", "GET /api/submissions/{id}/reviews/draft", "submissions", {
@@ -708,19 +737,31 @@ export const submissionOperations: Operation[] = [
     responses: {
       200: {
         description: "The draft invitation",
-        schema: z.object({ subject: z.string(), body: z.string(), dueOn: day, title: z.string() }),
+        schema: invitationDraft,
       },
     },
     errors: [404],
     async handle({ services, user, params }) {
-      return ok(await services.submissions.invitationDraft(actorOf(user), params.id));
+      return ok(shaped(invitationDraft, await services.submissions.invitationDraft(actorOf(user), params.id)));
     },
   }),
   submission("inviteReviewer", "POST /api/submissions/{id}/reviews", "submissions", {
     summary: "Invite a reviewer: one of the pool (reviewerId), or a new one (name, email, affiliation)",
     description:
       "The invitation is mailed with the reviewer's own link; the placeholders of the text are filled in as the template's.",
-    body: inviteSchema,
+    body: inviteSchema.meta({
+      examples: [
+        {
+          name: "Carmen Ruiz",
+          email: "carmen.ruiz@example.net",
+          affiliation: "University of Granada",
+          dueOn: "2026-12-28",
+          subject: "Invitation to review for the journal",
+          body: "Dear {reviewer}, … (GET …/reviews/draft gives the journal's text)",
+        },
+        { reviewerId: "a reviewer's id from GET …/reviewers", dueOn: "2026-12-28", subject: "…", body: "…" },
+      ],
+    }),
     responses: { 201: { description: "Invited", schema: messageResponse } },
     errors: [404, 409],
     async handle({ services, user, params, body }) {
@@ -759,7 +800,7 @@ export const submissionOperations: Operation[] = [
   }),
   review("reinviteReviewer", "POST /api/reviews/{reviewId}/reinvite", "submissions", {
     summary: "Invite the same reviewer again, with a new link and due date",
-    body: reinviteSchema.omit({ reviewId: true }),
+    body: reinviteSchema.omit({ reviewId: true }).meta({ examples: [{ dueOn: "2027-01-15" }, { dueOn: "" }] }),
     responses: { 200: { description: "Invited again", schema: messageResponse } },
     errors: [404, 409],
     async handle({ services, user, params, body }) {
@@ -769,7 +810,9 @@ export const submissionOperations: Operation[] = [
   }),
   review("returnReview", "POST /api/reviews/{reviewId}/return", "submissions", {
     summary: "Send a submitted review back to its reviewer with a note",
-    body: returnSchema.omit({ reviewId: true }),
+    body: returnSchema
+      .omit({ reviewId: true })
+      .meta({ examples: [{ note: "Could you say which cases you mean in your second point?" }] }),
     responses: { 200: { description: "Sent back", schema: messageResponse } },
     errors: [404, 409],
     async handle({ services, user, params, body }) {
@@ -779,7 +822,9 @@ export const submissionOperations: Operation[] = [
   }),
   review("editReviewForAuthor", "PUT /api/reviews/{reviewId}/for-author", "submissions", {
     summary: "Change what the author will read of a review (the reviewer's own text stays on record)",
-    body: editForAuthorSchema.omit({ reviewId: true }),
+    body: editForAuthorSchema
+      .omit({ reviewId: true })
+      .meta({ examples: [{ forAuthor: "Compare the 2016 and 2021 ceasefires." }] }),
     responses: { 200: { description: "Saved", schema: messageResponse } },
     errors: [404, 409],
     async handle({ services, user, params, body }) {
@@ -799,7 +844,9 @@ export const submissionOperations: Operation[] = [
   }),
   link("answerInvitation", "POST /api/review/{token}/answer", "public", {
     summary: "Accept or decline the invitation (a reason and a colleague may be given when declining)",
-    body: respondSchema,
+    body: respondSchema.meta({
+      examples: [{ answer: "accept" }, { answer: "decline", reason: "Travelling this month", colleague: "Dana Weiss" }],
+    }),
     responses: { 200: { description: "Answered", schema: messageResponse } },
     errors: [404, 409, 429],
     async handle({ services, params, request, body }) {
@@ -814,7 +861,15 @@ export const submissionOperations: Operation[] = [
   }),
   link("submitReviewByLink", "POST /api/review/{token}/review", "public", {
     summary: "Send the review: a recommendation, comments for the author, and confidential ones for the editor",
-    body: reviewBody,
+    body: reviewBody.meta({
+      examples: [
+        {
+          recommendation: "major",
+          forAuthor: "The case studies need a comparison.",
+          forEditor: "Borderline; I know this literature well.",
+        },
+      ],
+    }),
     responses: { 200: { description: "Sent", schema: messageResponse } },
     errors: [403, 404, 409, 429],
     async handle({ services, params, request, body }) {
