@@ -2,6 +2,8 @@ import path from "node:path";
 
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
+import { DemoContentSpread } from "./tests/support/sequencer";
+
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -101,6 +103,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: `.tmp/results/${report}` }]],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The files with the demo content apart, so that none waits idle while the first seeds it.
+    sequence: { sequencer: DemoContentSpread },
     projects: [
       // test:unit: no build, no processes; fast enough to run on every change.
       project("pglite", ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"], {

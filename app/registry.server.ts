@@ -173,6 +173,9 @@ export function createServices(db: Database, options: ServiceOptions) {
             { title, author: "" },
           ),
         createDraftArticle: async (input) => (await articles.create({ ...input, status: "draft" })).id,
+        discardDraftArticle: async (id) => {
+          await articles.trash([id]);
+        },
       },
       mail,
       secret: options.auth.secret,

@@ -1,6 +1,10 @@
+import { scryptSync } from "node:crypto";
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MAIL_LINK_INVALID } from "~/accounts/email.server";
+import { accounts, users } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { createServices, type Services } from "~/registry.server";
 import { ServiceError } from "~/services/errors.server";
@@ -74,6 +78,35 @@ describe(`accounts (${testDatabaseKind})`, () => {
       password: "peace-and-security",
     });
     expect(byEmail.headers.getSetCookie().join()).toMatch(/session_token/);
+  });
+
+  it("stores a password as the library's scrypt hash at its full cost, where the tests' services hash at less", async () => {
+    // Services as the site makes them: no password hashing given (tests/support/passwords.ts).
+    const site = createServices(database.db, {
+      dataDir: database.dataDir,
+      auth: { secret: "test-secret-test-secret-test-secret-0123" },
+    });
+    const password = "a password at full cost";
+    const b = browser();
+    await site.accounts.signUp(b.request(), { username: "full.cost", email: "full.cost@example.edu", password });
+    const [row] = await database.db
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.username, "full.cost"));
+    const [salt, key] = row.hash!.split(":");
+    // better-auth's scrypt: N = 16384, r = 16, p = 1, a 64-byte key, the password in NFKC.
+    const fullCost = { N: 16384, r: 16, p: 1, maxmem: 64 * 1024 * 1024 };
+    expect(scryptSync(password, salt, 64, fullCost).toString("hex")).toBe(key);
+    b.keep((await site.accounts.signIn(b.request(), { username: "full.cost", password })).headers);
+    expect(await site.accounts.currentUser(b.request())).toMatchObject({ username: "full.cost" });
+    await expect(
+      site.accounts.signIn(browser().request(), { username: "full.cost", password: "not the password" }),
+    ).rejects.toMatchObject({ status: 401 });
+    // The tests' own hashing does not take the site's hash for its own.
+    await expect(
+      services.accounts.signIn(browser().request(), { username: "full.cost", password }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it("refuses a taken username or email in any case, and a wrong password", async () => {

@@ -53,6 +53,8 @@ export type JournalDesk = {
   placeholderPdf(title: string): Promise<Buffer>;
   /** Makes a draft article; returns its id. */
   createDraftArticle(input: DraftArticle): Promise<string>;
+  /** Puts a draft article made for a decision that did not go through in the trash. */
+  discardDraftArticle(id: string): Promise<void>;
 };
 
 export type DraftArticle = {

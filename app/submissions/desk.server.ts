@@ -403,7 +403,9 @@ export async function letterDraft(context: SubmissionsContext, actor: Actor, id:
     link: links(context).author(id),
   };
   const text = mailText(settings, key);
-  return { subject: fillTemplate(text.subject, key, values), letter: fillTemplate(text.body, key, values) };
+  // A letter with no reviews to quote loses their paragraph, not just its words.
+  const letter = fillTemplate(text.body, key, values).replace(/\n{3,}/g, "\n\n");
+  return { subject: fillTemplate(text.subject, key, values), letter };
 }
 
 const authorName = (row: typeof submissions.$inferSelect) => {
@@ -512,44 +514,50 @@ export async function decide(
       })
     : null;
   const articleId = input.decision === "accept" ? await draftArticle(context, row, now) : null;
-  await context.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(submissions)
-      .set({
-        stage: STAGE_AFTER[input.decision],
-        stageChangedAt: now,
-        updatedAt: now,
-        ...(articleId ? { articleId } : {}),
-      })
-      .where(and(eq(submissions.id, id), eq(submissions.stage, stage), eq(submissions.round, row.round)))
-      .returning({ id: submissions.id });
-    if (!updated.length) throw new ConflictError(DECISION_NOT_NOW, "decision");
-    await tx.insert(editorDecisions).values({
-      submissionId: id,
-      round: row.round,
-      decision: input.decision,
-      editorId: actor.id,
-      letter: input.letter,
-    });
-    await recordEvent(tx, {
-      submissionId: id,
-      kind: "decision",
-      round: row.round,
-      actorId: actor.id,
-      at: now,
-      detail: { decision: input.decision },
-    });
-    if (articleId)
+  try {
+    await context.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(submissions)
+        .set({
+          stage: STAGE_AFTER[input.decision],
+          stageChangedAt: now,
+          updatedAt: now,
+          ...(articleId ? { articleId } : {}),
+        })
+        .where(and(eq(submissions.id, id), eq(submissions.stage, stage), eq(submissions.round, row.round)))
+        .returning({ id: submissions.id });
+      if (!updated.length) throw new ConflictError(DECISION_NOT_NOW, "decision");
+      await tx.insert(editorDecisions).values({
+        submissionId: id,
+        round: row.round,
+        decision: input.decision,
+        editorId: actor.id,
+        letter: input.letter,
+      });
       await recordEvent(tx, {
         submissionId: id,
-        kind: "article-drafted",
+        kind: "decision",
         round: row.round,
         actorId: actor.id,
         at: now,
-        detail: { articleId },
+        detail: { decision: input.decision },
       });
-    if (mail) await context.mail.queue(mail, tx);
-  });
+      if (articleId)
+        await recordEvent(tx, {
+          submissionId: id,
+          kind: "article-drafted",
+          round: row.round,
+          actorId: actor.id,
+          at: now,
+          detail: { articleId },
+        });
+      if (mail) await context.mail.queue(mail, tx);
+    });
+  } catch (error) {
+    // Two editors deciding at once: the one that lost leaves no second draft article behind.
+    if (articleId) await context.journal.discardDraftArticle(articleId);
+    throw error;
+  }
   context.mail.queued();
   return { recommended: false, articleId };
 }

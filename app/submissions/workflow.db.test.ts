@@ -244,6 +244,35 @@ describe(`submissions and peer review (${testDatabaseKind})`, () => {
     expect((await refusal(service.certificate(borisToken))).status).toBe(403);
   });
 
+  it("two editors accepting at once make one decision and one draft article", async () => {
+    const { submissions: service } = world.services;
+    const author = await account(`racing.author.${Date.now()}`);
+    const chief = await account(`racing.chief.${Date.now()}`, ["admin"]);
+    const title = `Two editors at once ${Date.now()}`;
+    const id = await service.startDraft(author);
+    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
+    await service.saveDraft(author, id, {
+      step: "details",
+      details: { title, abstract: "A.", keywords: [], section: "research", language: "en", funding: "" },
+    });
+    await service.addFile(author, id, {
+      kind: "manuscript",
+      name: "m.pdf",
+      source: Readable.from([await manuscript("X Y")]),
+    });
+    await service.submit(author, id);
+    await service.decide(chief, id, { decision: "send-to-review", letter: "Sent." });
+    const outcomes = await Promise.allSettled([
+      service.decide(chief, id, { decision: "accept", letter: "Yes." }),
+      service.decide(chief, id, { decision: "accept", letter: "Yes." }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as ServiceError).status).toBe(409);
+    const drafts = await world.database.db.select().from(articles).where(eq(articles.title, title));
+    expect(drafts.filter((article) => article.deletedAt === null)).toHaveLength(1);
+  });
+
   it("refuses an unconfirmed author, another reader's submission, and a desk action by a reader", async () => {
     const { submissions: service } = world.services;
     const unconfirmed = await account(`unconfirmed.${Date.now()}`, [], false);

@@ -19,11 +19,11 @@ import {
 } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
-import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { type AppConfig, readConfig } from "~/lib/config.server";
 import { createServices, mediaOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
 
+import { testPasswordHashing } from "./passwords";
 import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
 
 /** Which database the current Vitest project runs against: PGlite, or PostgreSQL from TEST_DATABASE_URL. */
@@ -36,7 +36,7 @@ export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promis
 /** A fresh, migrated database of the project's kind, and a scratch data directory for files. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = scratchDirectory("test");
-  if (testDatabaseKind === "pglite") return migratedPgliteTestDatabase(dataDir);
+  if (testDatabaseKind === "pglite") return lentPglite("migrated", dataDir);
 
   const database = await scratchPostgres("test");
   const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
@@ -190,43 +190,35 @@ function migratedTemplate() {
   })());
 }
 
-async function pgliteTestDatabase(template: Blob, dataDir: string): Promise<TestDatabase> {
-  const handle = await openPglite(template);
-  return {
-    ...handle,
-    dataDir,
-    async dispose() {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 type PgliteHandle = Awaited<ReturnType<typeof openPglite>>;
 
+/** The two kinds of PGlite test database: migrated and empty, or with the demo content. */
+type Template = "migrated" | "seeded";
+
 /**
- * Migrated PGlite databases that a finished test file gave back, emptied, for the next file this
- * worker runs (test:unit's files share a worker: `isolate: false`). Loading a template into a new
- * PGlite was over a third of test:unit's CPU time, and a migrated database holds no rows of its own
- * (its tables are empty, it has no sequences), so emptying every table brings it back to what a new
- * one is.
+ * PGlite databases that a finished test file gave back, brought back to their template's state, for
+ * the next file this worker runs (test:unit's files share a worker: `isolate: false`). Loading a
+ * template into a new PGlite was over a third of test:unit's CPU time (about a second for the seeded one),
+ * and putting back the rows it held is a fraction of that.
  */
-const spareMigrated: PgliteHandle[] = [];
+const spares: Record<Template, PgliteHandle[]> = { migrated: [], seeded: [] };
 /** Only where a worker's files share their modules (vitest.config.ts): elsewhere a spare would outlive its file. */
 const REUSE_PGLITE = process.env.TEST_REUSE_PGLITE === "1";
 
 /**
- * A migrated PGlite lent to one test file. Closing it (as closeRuntime does) gives it back; from
- * then on this loan refuses every query, so a timer or handler the file left running fails loudly
- * rather than reading or writing the next file's data.
+ * A PGlite of that template lent to one test file. Closing it (as closeRuntime does) gives it back;
+ * from then on this loan refuses every query, so a timer or handler the file left running fails
+ * loudly rather than reading or writing the next file's data.
  */
-async function migratedPgliteTestDatabase(dataDir: string): Promise<TestDatabase> {
-  let handle = spareMigrated.pop();
-  while (handle?.client.closed) handle = spareMigrated.pop();
+async function lentPglite(template: Template, dataDir: string): Promise<TestDatabase> {
+  let handle = spares[template].pop();
+  while (handle?.client.closed) handle = spares[template].pop();
   if (!handle) {
-    handle = await openPglite(await migratedTemplate());
-    migratedFingerprint ??= fingerprintOf(handle.client);
-    await migratedFingerprint;
+    handle = await openPglite(template === "migrated" ? await migratedTemplate() : await seededTemplate());
+    schemaFingerprint ??= fingerprintOf(handle.client);
+    await schemaFingerprint;
+    contents[template] ??= contentsOf(handle.client);
+    await contents[template];
   }
   const lent = handle;
   let givenBack: Promise<void> | undefined;
@@ -244,7 +236,7 @@ async function migratedPgliteTestDatabase(dataDir: string): Promise<TestDatabase
   const close = () =>
     (givenBack ??= (async () => {
       if (lent.client.closed) return;
-      if (REUSE_PGLITE && (await emptied(lent.client))) spareMigrated.push(lent);
+      if (REUSE_PGLITE && (await restored(lent.client, await contents[template]!))) spares[template].push(lent);
       else await lent.close();
     })());
   return {
@@ -270,31 +262,101 @@ const SCHEMA_FINGERPRINT = `
     coalesce((select string_agg(indexdef, ',' order by indexdef) from pg_indexes where schemaname = 'public'), '') ||
     (select count(*) from drizzle.__drizzle_migrations)
   ) as fingerprint`;
-let migratedFingerprint: Promise<string> | undefined;
+let schemaFingerprint: Promise<string> | undefined;
 
 async function fingerprintOf(client: PGlite) {
   return (await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).rows[0].fingerprint;
 }
 
-/**
- * Brings a lent database back to a migrated one's state: every table emptied, the session's settings
- * reset. False (it is then closed) where its tables were changed (a test that altered the schema).
- */
-async function emptied(client: PGlite): Promise<boolean> {
-  try {
-    const fingerprint = await fingerprintOf(client);
-    if (fingerprint !== (await migratedFingerprint)) return false;
-    const { rows } = await client.query<{ name: string }>(
-      `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+/** A template's rows, table by table (as JSON, and the columns a row is written back with), and a hash of them all. */
+type Contents = { tables: { name: string; columns: string; rows: string | null }[]; hash: string };
+const contents: Partial<Record<Template, Promise<Contents>>> = {};
+
+/** Every row of every table as text, in one hash: equal hashes, equal contents. */
+async function contentsHash(client: PGlite, tables: string[]) {
+  const parts = tables.map(
+    (name) => `select '${name}' as t, coalesce(string_agg(x::text, '|' order by x::text), '') as rows from ${name} x`,
+  );
+  const { rows } = await client.query<{ hash: string }>(
+    `select md5(string_agg(t || ':' || rows, ',' order by t)) as hash from (${parts.join(" union all ")}) parts`,
+  );
+  return rows[0].hash;
+}
+
+/** What a template holds, read from a database just loaded from it. */
+async function contentsOf(client: PGlite): Promise<Contents> {
+  // Generated columns are left to the database to compute again.
+  const { rows: tables } = await client.query<{ name: string; columns: string }>(
+    `select format('%I.%I', c.table_schema, c.table_name) as name,
+            string_agg(format('%I', c.column_name), ', ' order by c.ordinal_position) as columns
+       from information_schema.columns c join pg_tables t on t.schemaname = c.table_schema and t.tablename = c.table_name
+      where c.table_schema = 'public' and c.is_generated = 'NEVER'
+      group by 1 order by 1`,
+  );
+  const withRows = [];
+  for (const table of tables) {
+    const { rows } = await client.query<{ rows: string | null }>(
+      `select json_agg(x)::text as rows from ${table.name} x`,
     );
-    await client.exec(`reset all; truncate ${rows.map((row) => row.name).join(", ")} restart identity cascade`);
-    // What the migrations seed comes back, as in a freshly migrated database: the starting categories.
-    const seeded = POST_CATEGORIES.map((slug, position) => `('${slug}', '${CATEGORY_LABELS[slug]}', ${position})`);
-    await client.exec(`insert into categories (slug, name, position) values ${seeded.join(", ")}`);
-    return true;
+    withRows.push({ ...table, rows: rows[0].rows });
+  }
+  return {
+    tables: withRows,
+    hash: await contentsHash(
+      client,
+      tables.map((table) => table.name),
+    ),
+  };
+}
+
+/**
+ * Brings a lent database back to its template's state: every table emptied and given the
+ * template's rows again, the session's settings reset. False (it is then closed) where its
+ * tables were changed (a test that altered the schema), or where its rows, read back, are not the
+ * template's.
+ */
+async function restored(client: PGlite, template: Contents): Promise<boolean> {
+  try {
+    if ((await fingerprintOf(client)) !== (await schemaFingerprint)) return false;
+    const names = template.tables.map((table) => table.name);
+    // As a replica applies rows: no triggers, no foreign-key checks while tables empty and fill in
+    // any order. Deleting, not truncating: a truncate costs file operations, 2 ms a table.
+    await client.exec(
+      `reset all; set session_replication_role = replica; ${names.map((name) => `delete from ${name};`).join(" ")}`,
+    );
+    for (const { name, columns, rows } of template.tables) {
+      if (!rows) continue;
+      await client.query(
+        `insert into ${name} (${columns}) select ${columns} from json_populate_recordset(null::${name}, $1::json)`,
+        [rows],
+      );
+    }
+    await client.exec("reset all");
+    return (await contentsHash(client, names)) === template.hash;
   } catch {
     return false;
   }
+}
+
+/** The demo content (seedDemoContent), made once for the sources it was seeded from: its folder. */
+async function seededTemplateFolder() {
+  const folder = path.join(TEMPLATES, `seeded-${sourcesHash(["drizzle", "app", "package-lock.json"])}`);
+  if (!fs.existsSync(folder)) {
+    await makeOnce(folder, async (partial) => {
+      const handle = await openPglite(await migratedTemplate());
+      fs.mkdirSync(path.join(partial, "data"));
+      await seedDemoContent(handle.db, mediaOptions(path.join(partial, "data")));
+      await writeDump(handle.client, path.join(partial, "db.tar"));
+      await handle.close();
+    });
+  }
+  return folder;
+}
+
+let seeded: Promise<Blob> | undefined;
+
+function seededTemplate() {
+  return (seeded ??= (async () => new Blob([fs.readFileSync(path.join(await seededTemplateFolder(), "db.tar"))]))());
 }
 
 /**
@@ -308,19 +370,9 @@ export async function openSeededTestDatabase(): Promise<TestDatabase> {
     await seedDemoContent(database.db, mediaOptions(database.dataDir));
     return database;
   }
-  const folder = path.join(TEMPLATES, `seeded-${sourcesHash(["drizzle", "app", "package-lock.json"])}`);
-  if (!fs.existsSync(folder)) {
-    await makeOnce(folder, async (partial) => {
-      const handle = await openPglite(await migratedTemplate());
-      fs.mkdirSync(path.join(partial, "data"));
-      await seedDemoContent(handle.db, mediaOptions(path.join(partial, "data")));
-      await writeDump(handle.client, path.join(partial, "db.tar"));
-      await handle.close();
-    });
-  }
   const dataDir = scratchDirectory("test");
-  fs.cpSync(path.join(folder, "data"), dataDir, { recursive: true });
-  return pgliteTestDatabase(new Blob([fs.readFileSync(path.join(folder, "db.tar"))]), dataDir);
+  fs.cpSync(path.join(await seededTemplateFolder(), "data"), dataDir, { recursive: true });
+  return lentPglite("seeded", dataDir);
 }
 
 /** The documented defaults, but quiet and on a free port: no demo content, no page cache. */
@@ -328,11 +380,11 @@ export function testConfig(dataDir: string): AppConfig {
   return { ...readConfig({}), port: 0, dataDir, demoContent: false, authSecret: TEST_AUTH_SECRET, pageCache: false };
 }
 
-/** The domain services on a test database. */
+/** The domain services on a test database, hashing passwords at a test's cost (passwords.ts). */
 export function testServices(database: TestDatabase, auth: Partial<AuthOptions> = {}) {
   return createServices(database.db, {
     dataDir: database.dataDir,
-    auth: { secret: TEST_AUTH_SECRET, ...auth },
+    auth: { secret: TEST_AUTH_SECRET, passwordHashing: testPasswordHashing, ...auth },
   });
 }
 

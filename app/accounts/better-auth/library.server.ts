@@ -42,7 +42,22 @@ export type AuthOptions = {
   oidc?: ExternalProvider;
   /** REQUIRE_ADMIN_2FA: an admin without two factors may sign in, but reaches no admin screen or call. */
   requireAdminTwoFactor?: boolean;
+  /**
+   * How passwords are hashed and checked: the library's own scrypt unless given. No setting of the
+   * site's configuration reaches it; the tests give the same hash at a lower cost (tests/support/passwords.ts),
+   * as the library's 100 ms per password was a quarter of their CPU time.
+   */
+  passwordHashing?: PasswordHashing;
 };
+
+/** A password hash in the library's form ("salt:key" in hex), and its check. */
+export type PasswordHashing = {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+};
+
+/** better-auth's own scrypt (N = 16384, r = 16): what the site uses. */
+const LIBRARY_HASHING: PasswordHashing = { hash: hashPassword, verify: verifyPassword };
 
 /** What the flows tell the library: limits per endpoint, words for its refusals, the second factor's lock. */
 export type LibraryPolicy = {
@@ -303,7 +318,7 @@ function authConfig(db: Database, options: AuthOptions, policy: LibraryPolicy) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
-      password: passwordHashing(db),
+      password: passwordHashing(db, options.passwordHashing ?? LIBRARY_HASHING),
       // A reset link, once used, ends every session of the account.
       revokeSessionsOnPasswordReset: true,
     },
@@ -377,16 +392,16 @@ const BCRYPT_HASH = /^\$2[aby]\$\d\d\$/;
  * system (decision 028) hold bcrypt hashes; one is accepted once its password matches, and is then
  * replaced by the library's hash of that password (the salt makes the old hash name one account).
  */
-function passwordHashing(db: Database) {
+function passwordHashing(db: Database, hashing: PasswordHashing) {
   return {
-    hash: (password: string) => hashPassword(password),
+    hash: (password: string) => hashing.hash(password),
     verify: async ({ hash, password }: { hash: string; password: string }) => {
-      if (!BCRYPT_HASH.test(hash)) return verifyPassword({ hash, password });
+      if (!BCRYPT_HASH.test(hash)) return hashing.verify({ hash, password });
       // $2y$ is PHP's name for the same algorithm as $2b$.
       if (!(await bcrypt.compare(password, hash.replace(/^\$2y\$/, "$2b$")))) return false;
       await db
         .update(accounts)
-        .set({ password: await hashPassword(password), updatedAt: new Date() })
+        .set({ password: await hashing.hash(password), updatedAt: new Date() })
         .where(and(eq(accounts.providerId, "credential"), eq(accounts.password, hash)));
       return true;
     },

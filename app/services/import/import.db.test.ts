@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { ObjectId } from "bson";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { type Database, rowsOf } from "~/db/client.server";
 
@@ -11,7 +11,6 @@ import {
   CONTENT_TABLES,
   openTestDatabase,
   tableFingerprints,
-  type TestDatabase,
   testDatabaseKind,
   testServices,
 } from "../../../tests/support/database";
@@ -36,7 +35,6 @@ import { openExport } from "./readers.server";
 let host: Awaited<ReturnType<typeof startImageHost>>;
 let fixture: ReturnType<typeof legacyCollections>;
 let folder: string;
-const opened: TestDatabase[] = [];
 
 beforeAll(async () => {
   host = await startImageHost();
@@ -45,13 +43,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.close();
-  for (const database of opened) await database.dispose();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/** A new site for one test: its database goes back when the test ends, and the next test's is that one emptied. */
 async function freshSite() {
   const database = await openTestDatabase();
-  opened.push(database);
+  onTestFinished(() => database.dispose());
   return { database, services: testServices(database) };
 }
 

@@ -35,5 +35,5 @@ const COLUMNS: Column<FiguresRow>[] = [
 
 /** The desk's figures, one row per editor (and the journal's first). */
 export function FiguresTable({ rows, caption }: { rows: FiguresRow[]; caption: string }) {
-  return <DataTable columns={COLUMNS} rows={rows} rowKey={(row) => row.name} caption={caption} dense />;
+  return <DataTable columns={COLUMNS} rows={rows} rowKey={(row) => row.name} caption={caption} dense scrollRegion />;
 }

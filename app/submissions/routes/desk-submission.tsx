@@ -7,8 +7,8 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
-import { EDITOR_DECISIONS,type EditorDecision } from "~/domain/vocabulary";
-import { sectionLabel } from "~/journal/vocabulary";
+import { EDITOR_DECISIONS, type EditorDecision } from "~/domain/vocabulary";
+import { languageLabel, sectionLabel } from "~/journal/vocabulary";
 import { readForm } from "~/lib/read-form.server";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
@@ -179,7 +179,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
   const here = `/desk/submissions/${s.id}`;
   const rounds = [...new Set(s.files.map((file) => file.round))].sort((a, b) => b - a);
   return (
-    <main id="top" className="mx-auto max-w-5xl space-y-10 px-4 py-8">
+    <div id="top" className="mx-auto max-w-5xl space-y-10 px-4 py-8">
       <div>
         <Link
           to="/dashboard?tab=submissions"
@@ -205,7 +205,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
           <dt className="font-semibold">Section</dt>
           <dd>{sectionLabel(s.section as never)}</dd>
           <dt className="font-semibold">Language</dt>
-          <dd>{s.language}</dd>
+          <dd>{languageLabel(s.language)}</dd>
           <dt className="font-semibold">Keywords</dt>
           <dd>{s.keywords.join("; ") || "—"}</dd>
           <dt className="font-semibold">Authors</dt>
@@ -223,7 +223,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
             </ol>
           </dd>
           <dt className="font-semibold">Submitted by</dt>
-          <dd>{s.submitter ? `${s.submitter.name} (${s.submitter.email})` : "A deleted account"}</dd>
+          <dd>{s.submitter ? `${s.submitter.name} (${s.submitter.email})` : "No account here"}</dd>
           <dt className="font-semibold">Funding</dt>
           <dd>{s.funding || "—"}</dd>
           <dt className="font-semibold">Competing interests</dt>
@@ -249,6 +249,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="files" className="space-y-3">
         <Heading id="files">Files</Heading>
+        {rounds.length === 0 && <p>No files.</p>}
         {rounds.map((round) => (
           <div key={round}>
             <h3 className="font-semibold">Round {round}</h3>
@@ -430,7 +431,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
                     size="inline"
                     disabled={busy("reinvite")}
                   >
-                    {review.status === "invited" ? "Send the invitation again" : "Invite again"}
+                    {review.status === "invited" ? "Send a new link" : "Invite again"}
                   </Button>
                 </Form>
               )}
@@ -441,7 +442,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
         {s.stage === "review" && invitation && (
           <div className="space-y-4 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
             <h3 className="font-serif text-xl font-semibold">Invite a reviewer</h3>
-            <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+            <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label="The reviewer pool">
               <Field name="q" label="Search the reviewer pool (name, keyword, past reviews)" defaultValue={query} />
               <Button type="submit" variant="secondary">
                 Search
@@ -625,7 +626,7 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
           ))}
         </ol>
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -84,7 +84,7 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
           </p>
           {MAIL_TEMPLATE_KEYS.map((key) => (
             <div key={key} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <h4 className="font-semibold text-navy-900 dark:text-white">{MAIL_TEMPLATES[key].label}</h4>
+              <h3 className="font-semibold text-navy-900 dark:text-white">{MAIL_TEMPLATES[key].label}</h3>
               <Field {...bind(`mail.${key}.subject`)} label="Subject" />
               <Textarea {...bind(`mail.${key}.body`)} label="Text" rows={6} />
               <p className="text-sm text-slate-600 dark:text-slate-400">
