@@ -10,9 +10,14 @@ import { repeatEvery } from "~/services/repeating-job.server";
 /** How often each server looks for scheduled items whose time has come. */
 export const TICK_EVERY_MS = 15_000;
 
+/** The submissions' periodic work (issue 34): the registry's `submissions` service has both. */
+export type SubmissionsTick = { sendReminders(): Promise<number>; markPublished(): Promise<number> };
+
 export type TickOptions = {
   /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
   activityRetentionDays?: number;
+  /** Reviewers' reminders, and accepted submissions whose article went public: each claimed once by one server. */
+  submissions?: SubmissionsTick;
 };
 
 /**
@@ -20,7 +25,8 @@ export type TickOptions = {
  * usage counts, the activity log), so it sits with the registry above them (docs/architecture.md).
  *
  * One pass: publishes what is due, empties the trash of what is older than 30 days and the activity
- * log of what is older than its retention. Writes are
+ * log of what is older than its retention, marks submissions published and sends reviewers'
+ * reminders. Writes are
  * announced only when something changed, so the page caches are not dropped every few seconds.
  * Every server runs it; each item flips once (decision 020).
  */
@@ -41,7 +47,11 @@ export async function publishingTick(
   const activityPurged = await activityService(db).purgeOlderThan(
     options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
   );
-  return { published, purged, activityPurged };
+  // After publishing: an article that went public in this pass marks its submission published now.
+  const submissions = options.submissions
+    ? { published: await options.submissions.markPublished(), reminded: await options.submissions.sendReminders() }
+    : { published: 0, reminded: 0 };
+  return { published, purged, activityPurged, submissions };
 }
 
 /** Runs the tick now and every TICK_EVERY_MS until stopped; a pass that fails is logged and tried again. */

@@ -84,6 +84,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       areas: AREAS.filter((area) => mayWorkOn(user.roles, area)),
       // The first tab of their work past the profile (the posts tab for an admin); none for a reader.
       workHref: workTabOf(user.roles),
+      // Reviews asked of their confirmed address (issue 34): the account menu links to them.
+      reviewsHref: (await (await services()).submissions.hasReviews({ id: user.id, roles: user.roles }))
+        ? "/my-reviews"
+        : null,
     },
     providers,
     year: new Date().getFullYear(),

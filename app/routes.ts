@@ -70,6 +70,13 @@ export default [
   route("desk/submissions/:submissionId/files/:fileId", "submissions/routes/desk-file.ts"),
   // Not under /journals/{x}: that address is a department page the page cache keeps.
   route("journal-in-numbers", "submissions/routes/in-numbers.tsx"),
+  // A reviewer's link (issue 34): no account, the token opens one review; its files and certificate
+  // under it. Never cached or indexed, nor sent to another site as a Referer. /my-reviews: a
+  // signed-in reviewer's reviews.
+  route("review/:token", "submissions/routes/review.tsx"),
+  route("review/:token/files/:fileId", "submissions/routes/review-file.ts"),
+  route("review/:token/certificate.pdf", "submissions/routes/review-certificate.ts"),
+  route("my-reviews", "submissions/routes/my-reviews.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.

@@ -60,13 +60,14 @@ export async function main() {
 
   // Scheduled posts and articles go public at their time, with no one signed in (decision 020).
   const runtime = await getRuntime();
-  // The same pass keeps the activity log to ACTIVITY_RETENTION_DAYS.
+  // The same pass keeps the activity log to ACTIVITY_RETENTION_DAYS, marks submissions published
+  // and sends reviewers' reminders (issue 34).
   const stopPublishing = schedulePublishingTick(
     runtime.database.db,
     runtime.services.media,
     runtime.services.changes,
     undefined,
-    { activityRetentionDays: config.activityRetentionDays },
+    { activityRetentionDays: config.activityRetentionDays, submissions: runtime.services.submissions },
   );
   // Queued mails go out (retried with backoff) from every server; each mail is sent once.
   const stopMail = runtime.services.mail.schedule();

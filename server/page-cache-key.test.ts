@@ -47,4 +47,16 @@ describe("the page cache's addresses", () => {
     expect(pageCacheKey(request("/search.data?q=peace"))).toBeFalsy();
     expect(pageCacheKey(request("/api/search?q=peace"))).toBeFalsy();
   });
+
+  it("never keeps a reviewer's pages: the token in their address is a key to one review (issue 34)", () => {
+    const token = "A".repeat(43);
+    for (const url of [
+      `/review/${token}`,
+      `/review/${token}.data`,
+      `/review/${token}/certificate.pdf`,
+      `/review/${token}/files/00000000-0000-4000-8000-000000000000`,
+      "/my-reviews",
+    ])
+      expect(pageCacheKey(request(url)), url).toBeUndefined();
+  });
 });

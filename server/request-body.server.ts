@@ -35,8 +35,13 @@ export function bodyLimitFor(url: string | undefined, limits: BodyLimits): numbe
         ? limits.maxImageBytes
         : 0;
   }
+  // A reviewer's review may carry an annotated manuscript (issue 34): the PDF limit, and the form.
+  if (REVIEW_FORM.test(pathname)) return limits.maxPdfBytes + MAX_FORM_BYTES;
   return Math.max(MAX_FORM_BYTES, MAX_JSON_BYTES);
 }
+
+/** /review/{token}, and its client navigation's data address. */
+const REVIEW_FORM = /^\/review\/[A-Za-z0-9_-]+(?:\.data)?$/;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 

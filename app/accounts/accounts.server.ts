@@ -29,8 +29,9 @@ import { findByEmail, findByUsername, userById } from "./users.server";
  *   devices.server.ts          the signed-in devices
  *   administration.server.ts   the users as the admin manages them, the first admin
  *
- * Under them: users.server.ts (the look-ups every flow shares), attempt-limits.server.ts (the
- * counter in the database) and better-auth/ (the adapter: the only code that imports the library).
+ * Under them: users.server.ts (the look-ups every flow shares), the attempt counter in the database
+ * (services/attempt-limits.server.ts, shared with the reviewers' links) and better-auth/ (the
+ * adapter: the only code that imports the library).
  * This module only binds the flows to one context as the `accounts` and `twoFactor` services, and
  * hands the library what the flows declared for it.
  */

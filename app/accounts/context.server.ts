@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
+import { attemptLimiter } from "~/services/attempt-limits.server";
 import type { MailService } from "~/services/mail/mail.server";
 
-import { attemptLimiter } from "./attempt-limits.server";
 import type { AuthLibrary, AuthOptions } from "./better-auth/library.server";
 
 /**

@@ -5,9 +5,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { users, verifications } from "~/db/schema";
+import { type AttemptRule, perMinute } from "~/services/attempt-limits.server";
 import { ConflictError, InvalidError, TooManyAttemptsError } from "~/services/errors.server";
 
-import { type AttemptRule, perMinute } from "./attempt-limits.server";
 import type { AccountsContext } from "./context.server";
 import { resetLink } from "./password-reset.server";
 import {

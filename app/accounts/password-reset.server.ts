@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 
 import { users } from "~/db/schema";
+import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
 import { InvalidError, type ServiceError } from "~/services/errors.server";
 
-import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "./attempt-limits.server";
 import type { AccountsContext } from "./context.server";
 import { findByEmail, findByUsername, greetingName, isPlaceholderAddress } from "./users.server";
 

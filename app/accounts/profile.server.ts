@@ -4,10 +4,10 @@ import { pgErrorCode } from "~/db/errors.server";
 import { media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/domain/vocabulary";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
 import { ConflictError, InvalidError } from "~/services/errors.server";
 
 import { adminCount, withAdminLock } from "./administration.server";
-import { type AttemptRule, perMinute, takeAttempt } from "./attempt-limits.server";
 import { cookiesOf } from "./better-auth/library.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { EMAIL_CHANGE_SENT, requestEmailChange } from "./email.server";

@@ -5,10 +5,10 @@ import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
 import { NotFoundError, ServiceError, TooManyAttemptsError } from "~/services/errors.server";
 import { noteSession } from "~/services/request-record.server";
 
-import { type AttemptRule, perMinute, takeAttempt } from "./attempt-limits.server";
 import { cookiesOf } from "./better-auth/library.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { type SessionUser, toSessionUser, userById } from "./users.server";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 
 import { users } from "~/db/schema";
+import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
 import { ConflictError, ForbiddenError } from "~/services/errors.server";
 
-import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "./attempt-limits.server";
 import { cookiesOf } from "./better-auth/library.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { createMailLink, sendVerification } from "./email.server";

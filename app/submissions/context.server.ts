@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { submissionEvents, submissionSettings, users } from "~/db/schema";
 import { mayWorkOn, type Role } from "~/domain/roles";
+import type { AttemptLimiter } from "~/services/attempt-limits.server";
 import { ForbiddenError } from "~/services/errors.server";
 import type { ComposedMail, MailService } from "~/services/mail/mail.server";
 
@@ -85,6 +86,8 @@ export type SubmissionsContext = {
   linkOrigin: string;
   /** The clock, which the tests move (reminders, figures). */
   now: () => Date;
+  /** Counts reviewers' unknown links per address, and resent links (shared with the accounts' limits). */
+  limiter: AttemptLimiter;
 };
 
 export const DAY_MS = 86_400_000;

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 
 import { articles, reviewers, reviews, submissionEvents, submissionFiles, submissions } from "~/db/schema";
 import type { ArticleAuthor, ReviewRecommendation, ReviewStatus } from "~/domain/vocabulary";
+import { perMinutes, takeAttempt } from "~/services/attempt-limits.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
@@ -30,6 +31,7 @@ import {
   REVIEW_LINK_GONE,
   REVIEW_NOT_ACCEPTED,
   REVIEW_NOT_IN,
+  REVIEW_NOT_YOURS,
   REVIEWER_ALREADY_INVITED,
   REVIEWER_IS_AUTHOR,
   SUBMISSION_NOT_FOUND,
@@ -352,7 +354,7 @@ export async function reinvite(context: SubmissionsContext, actor: Actor, review
     text,
   );
   await context.db.transaction(async (tx) => {
-    await tx
+    const done = await tx
       .update(reviews)
       .set({
         status: "invited",
@@ -365,7 +367,10 @@ export async function reinvite(context: SubmissionsContext, actor: Actor, review
         remindedBeforeAt: null,
         remindedAfterAt: null,
       })
-      .where(eq(reviews.id, reviewId));
+      // A review submitted meanwhile stays as it is.
+      .where(and(eq(reviews.id, reviewId), ne(reviews.status, "submitted")))
+      .returning({ id: reviews.id });
+    if (!done.length) throw new ConflictError(REVIEW_ALREADY_ANSWERED);
     await recordEvent(tx, {
       submissionId: review.submissionId,
       kind: "reviewer-reinvited",
@@ -413,6 +418,19 @@ export async function returnReview(context: SubmissionsContext, actor: Actor, re
 
 /* ---- the reviewer's link ---- */
 
+/**
+ * A reviewer's link as a request brings it: the token, and the client's address its unknown links
+ * are counted against (null where there is none: a test, the operator's socket).
+ */
+export type ReviewerLink = { token: string; address: string | null };
+
+/**
+ * Links that open nothing (unknown, or cancelled), per client address: past this, every use of a
+ * link from that address is refused for the rest of the window, a live one included, so that
+ * guessing stops there. A live link's use gives its attempt back.
+ */
+export const UNKNOWN_LINKS = perMinutes(20, 10);
+
 /** The review a link opens, whatever its state; undefined for a link that was never one. */
 async function byToken(context: SubmissionsContext, token: string) {
   if (!TOKEN_SHAPE.test(token)) return undefined;
@@ -425,15 +443,18 @@ async function byToken(context: SubmissionsContext, token: string) {
   return row;
 }
 
-async function liveLink(context: SubmissionsContext, token: string) {
-  const row = await byToken(context, token);
+async function liveLink(context: SubmissionsContext, link: ReviewerLink) {
+  const keys = link.address ? [`review-link:ip:${link.address}`] : [];
+  await takeAttempt(context.limiter, keys, UNKNOWN_LINKS);
+  const row = await byToken(context, link.token);
   if (!row || row.review.status === "cancelled") throw new NotFoundError(REVIEW_LINK_GONE);
+  await context.limiter.giveBack(keys);
   return row;
 }
 
 /** What the reviewer's page shows: the invitation, then the files and the form; never an author. */
-export async function reviewerView(context: SubmissionsContext, token: string) {
-  const { review, reviewer, submission } = await liveLink(context, token);
+export async function reviewerView(context: SubmissionsContext, link: ReviewerLink) {
+  const { review, reviewer, submission } = await liveLink(context, link);
   const settings = await loadSettings(context.db);
   const status = review.status as ReviewStatus;
   const files =
@@ -511,10 +532,10 @@ function anonymousName(kind: string, name: string, round: number) {
 /** Accepts or declines the invitation. */
 export async function respond(
   context: SubmissionsContext,
-  token: string,
+  link: ReviewerLink,
   answer: { accept: boolean; reason: string; colleague: string },
 ) {
-  const { review, reviewer, submission } = await liveLink(context, token);
+  const { review, reviewer, submission } = await liveLink(context, link);
   if (review.status !== "invited") throw new ConflictError(REVIEW_ALREADY_ANSWERED);
   const settings = await loadSettings(context.db);
   const editor = await accountOf(context.db, submission.editorId ?? (settings.editorInChiefId || null));
@@ -550,8 +571,8 @@ export async function respond(
 }
 
 /** The files a reviewer may download: the anonymised copies, once the invitation is accepted. */
-export async function reviewerFile(context: SubmissionsContext, token: string, fileId: string) {
-  const { review, submission } = await liveLink(context, token);
+export async function reviewerFile(context: SubmissionsContext, link: ReviewerLink, fileId: string) {
+  const { review, submission } = await liveLink(context, link);
   if (review.status !== "accepted") throw new ForbiddenError(REVIEW_NOT_ACCEPTED);
   const [file] = isUuid(fileId)
     ? await context.db
@@ -574,7 +595,7 @@ export async function reviewerFile(context: SubmissionsContext, token: string, f
 /** The reviewer's review: kept, the editor told, the reviewer thanked with their certificate's link. */
 export async function submitReview(
   context: SubmissionsContext,
-  token: string,
+  link: ReviewerLink,
   input: {
     recommendation: ReviewRecommendation;
     forAuthor: string;
@@ -583,23 +604,24 @@ export async function submitReview(
     annotated?: { name: string; source: Readable | AsyncIterable<Uint8Array> };
   },
 ) {
-  const { review, reviewer, submission } = await liveLink(context, token);
+  const { review, reviewer, submission } = await liveLink(context, link);
   if (review.status !== "accepted")
     throw new ForbiddenError(review.status === "invited" ? REVIEW_NOT_ACCEPTED : REVIEW_ALREADY_ANSWERED);
   const settings = await loadSettings(context.db);
   const annotated = input.annotated
     ? await context.files.save(input.annotated.source, { name: input.annotated.name, allow: ["pdf", "docx"] })
     : null;
+  let anonymised: { key: string } | null = null;
   try {
     // The reviewer's own name is taken out of the copy's metadata too: the author may receive it.
-    const anonymised = annotated ? await context.files.anonymise(annotated.key) : null;
+    anonymised = annotated ? await context.files.anonymise(annotated.key) : null;
     const journal = await context.journal.journalName();
     const editor = await accountOf(context.db, submission.editorId ?? (settings.editorInChiefId || null));
     const mails = [
       await composeWorkflowMail(context, settings, "review-thanks", reviewer.email, {
         journal,
         reviewer: reviewer.name,
-        link: links(context).review(token),
+        link: links(context).review(link.token),
       }),
       ...(editor
         ? [
@@ -648,15 +670,17 @@ export async function submitReview(
       for (const mail of mails) await context.mail.queue(mail, tx);
     });
   } catch (error) {
+    // Neither the file nor its anonymised copy outlives a review that was not kept.
     if (annotated) await context.files.delete(annotated.key);
+    if (anonymised) await context.files.delete(anonymised.key);
     throw error;
   }
   context.mail.queued();
 }
 
 /** The certificate of a submitted review: the journal, the reviewer and the year, never the paper. */
-export async function certificate(context: SubmissionsContext, token: string) {
-  const { review, reviewer } = await liveLink(context, token);
+export async function certificate(context: SubmissionsContext, link: ReviewerLink) {
+  const { review, reviewer } = await liveLink(context, link);
   if (review.status !== "submitted" || !review.submittedAt) throw new ForbiddenError(REVIEW_NOT_IN);
   return context.files.certificate({
     journal: await context.journal.journalName(),
@@ -686,6 +710,58 @@ export async function myReviews(context: SubmissionsContext, actor: Actor) {
     .orderBy(desc(reviews.invitedAt));
 }
 
+/** Whether any review was sent to the account's confirmed address (the account menu's "My reviews"). */
+export async function hasReviews(context: SubmissionsContext, actor: Actor): Promise<boolean> {
+  const account = await accountOf(context.db, actor.id);
+  if (!account?.verified) return false;
+  const [row] = await context.db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(reviewers, eq(reviewers.id, reviews.reviewerId))
+    .where(sql`lower(${reviewers.email}) = ${account.email.toLowerCase()} and ${reviews.status} <> 'cancelled'`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How often a signed-in reviewer may have one review's link mailed again. */
+export const LINK_RESENDS = perMinutes(3, 10);
+
+/**
+ * Mails a signed-in reviewer the link of one of their reviews again (/my-reviews): the links are
+ * not stored, so the page cannot show them. Only a review sent to the account's confirmed address,
+ * and only while its link opens something; the link is the current one (the same the invitation
+ * carried), to that address.
+ */
+export async function resendLink(context: SubmissionsContext, actor: Actor, reviewId: string) {
+  const account = await accountOf(context.db, actor.id);
+  const [row] =
+    account?.verified && isUuid(reviewId)
+      ? await context.db
+          .select({ review: reviews, reviewer: reviewers })
+          .from(reviews)
+          .innerJoin(reviewers, eq(reviewers.id, reviews.reviewerId))
+          .where(
+            and(
+              eq(reviews.id, reviewId),
+              sql`lower(${reviewers.email}) = ${account.email.toLowerCase()}`,
+              inArray(reviews.status, ["invited", "accepted", "submitted"]),
+            ),
+          )
+      : [];
+  if (!row) throw new NotFoundError(REVIEW_NOT_YOURS);
+  await takeAttempt(context.limiter, [`review-resend:${row.review.id}`], LINK_RESENDS);
+  const settings = await loadSettings(context.db);
+  const mail = await composeWorkflowMail(context, settings, "review-link", row.reviewer.email, {
+    journal: await context.journal.journalName(),
+    reviewer: row.reviewer.name,
+    due: longDate(row.review.dueOn),
+    link: links(context).review(linkToken(context, row.review.id, row.review.linkGeneration)),
+  });
+  await context.mail.queue(mail);
+  context.mail.queued();
+  return { email: row.reviewer.email };
+}
+
 /**
  * Reminders, from every server's tick: before the due date and after it, each once per
  * invitation, with the reviewer's own link. A reminder is claimed by the update that marks it, so
@@ -701,12 +777,23 @@ export async function sendReminders(context: SubmissionsContext): Promise<number
     .select({ review: reviews, reviewer: reviewers })
     .from(reviews)
     .innerJoin(reviewers, eq(reviewers.id, reviews.reviewerId))
+    // Only while the round is under review: a decision made meanwhile needs the review no more.
+    .innerJoin(
+      submissions,
+      and(
+        eq(submissions.id, reviews.submissionId),
+        eq(submissions.stage, "review"),
+        eq(submissions.round, reviews.round),
+      ),
+    )
     .where(
       and(
         inArray(reviews.status, ["invited", "accepted"]),
         or(
           and(
             sql`${reviews.remindedBeforeAt} is null`,
+            // Not the day of the invitation: a short due date is in the invitation itself.
+            sql`${reviews.invitedAt} <= ${new Date(now.getTime() - DAY_MS)}`,
             sql`${reviews.dueOn} <= ${beforeDay}::date`,
             sql`${reviews.dueOn} >= ${today}::date`,
           ),

@@ -71,6 +71,12 @@ export const MAIL_TEMPLATES = {
     subject: "{journal}: thank you for your review",
     body: "Dear {reviewer},\n\nThank you for your review. Your certificate of reviewing can be downloaded from your link: {link}",
   },
+  "review-link": {
+    label: "To a reviewer: their link, asked for again",
+    placeholders: ["journal", "reviewer", "due", "link"],
+    subject: "{journal}: your review link",
+    body: "Dear {reviewer},\n\nYou asked for the link to your review for {journal} (due on {due}). Here it is: {link}\n\nPlease do not forward it: it opens this review only.",
+  },
   "review-in": {
     label: "To the handling editor: a review is in",
     placeholders: ["journal", "number", "title", "link"],

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { articles, submissions, submissionSettings } from "~/db/schema";
+import { attemptLimiter } from "~/services/attempt-limits.server";
 import { effectTable } from "~/services/content-changes.server";
 import { visibleTo } from "~/services/editorial.server";
 import type { MailService } from "~/services/mail/mail.server";
@@ -53,6 +54,7 @@ export function submissionsService(db: Database, options: SubmissionsOptions) {
     secret: options.secret,
     linkOrigin: options.linkOrigin,
     now: options.now ?? (() => new Date()),
+    limiter: attemptLimiter(db),
   };
   return {
     /* the settings */
@@ -102,6 +104,8 @@ export function submissionsService(db: Database, options: SubmissionsOptions) {
     submitReview: bind(context, reviewing.submitReview),
     certificate: bind(context, reviewing.certificate),
     myReviews: bind(context, reviewing.myReviews),
+    hasReviews: bind(context, reviewing.hasReviews),
+    resendLink: bind(context, reviewing.resendLink),
     sendReminders: bind(context, reviewing.sendReminders),
 
     /* figures */
@@ -153,6 +157,7 @@ export const submissionsEffects = effectTable({
     "reviewerFile",
     "certificate",
     "myReviews",
+    "hasReviews",
     "journalFigures",
     "deskFigures",
   ],
@@ -174,6 +179,7 @@ export const submissionsEffects = effectTable({
     "returnReview",
     "respond",
     "submitReview",
+    "resendLink",
     "sendReminders",
     "markPublished",
   ],

@@ -136,6 +136,78 @@ export const FOR_AUTHOR_MISSING = "Write your comments for the author.";
 export const INVITATION_ACCEPTED = "Thank you for accepting. The manuscript and the review form are below.";
 export const INVITATION_DECLINED = "Thank you for letting us know. We will not ask you about this manuscript again.";
 export const REVIEW_SUBMITTED = "Thank you: your review has been sent to the editor.";
+export const REVIEW_NOT_YOURS = "There is no such review sent to your confirmed e-mail address.";
+export const REVIEW_LINK_SENT = (email: string) => `We have sent the link to ${email}. It may take a minute to arrive.`;
+
+/* ---- the reviewer's pages (/review/{token}, /my-reviews) ---- */
+
+export const REVIEWER_PAGE = {
+  invitationTitle: "Invitation to review",
+  reviewTitle: "Your review",
+  thanksTitle: "Thank you for your review",
+  declinedTitle: "You declined this invitation",
+  goneTitle: "This review link no longer works",
+  tooManyTitle: "Too many attempts",
+  tooMany: (wait: string) =>
+    `${wait} This address has opened too many review links that do not exist. If your link came in an e-mail, wait and open it again.`,
+  journal: "Journal",
+  manuscript: "The manuscript",
+  abstract: "Abstract",
+  answerHeading: "Will you review it?",
+  keywords: "Keywords",
+  section: "Section",
+  due: "Review due",
+  round: (round: number) => `Round ${round}`,
+  guidelines: "The journal's guidelines for reviewers",
+  noAccount: "You need no account: this link opens this review only. Please do not forward it.",
+  accept: "Accept the invitation",
+  acceptHint: "You will see the manuscript and the review form at once.",
+  declineHeading: "Or decline",
+  declineReason: "Why you decline (optional)",
+  declineColleague: "A colleague who could review it (optional: name and e-mail address)",
+  decline: "Decline the invitation",
+  files: "Files to review",
+  filesHint: "Copies without the authors' names. Each downloads as a file.",
+  noFiles: "The editor has not attached files yet. Reply to the invitation e-mail if you expected some.",
+  download: "Download",
+  authorResponse: "The author's response to the previous round's reviews",
+  editorNote: "The editor sent your review back with this note",
+  formHeading: "Review form",
+  recommendation: "Your recommendation",
+  forAuthor: "Comments for the author",
+  forAuthorHint: "Shared with the author, without your name.",
+  forEditor: "Confidential comments for the editor (optional)",
+  forEditorHint: "Never shown to the author.",
+  annotated: "An annotated copy of the manuscript (optional, PDF or DOCX)",
+  annotatedHint: "Your name is removed from the file's properties before anyone else sees it.",
+  nameShown: "The author may see my name with this review (the journal runs open review)",
+  submit: "Send my review",
+  thanks:
+    "Your review has been sent to the editor. Thank you for the time and care you gave it. You will find this page again with the link in your e-mail.",
+  certificate: "Download your certificate",
+  certificateHint: "A PDF with the journal's name, your name and the year; it does not name the paper.",
+  declined: "Thank you for letting us know. The editor has been told.",
+  homeLink: "Go to the home page",
+  myReviewsTitle: "My reviews",
+  myReviewsIntro:
+    "The reviews the journal asked of your confirmed e-mail address. The links are not kept here: ask for yours and it comes by e-mail.",
+  myReviewsNone:
+    "No review has been asked of your confirmed e-mail address. If you have not confirmed it yet, your profile can send the link again.",
+  title: "Title",
+  status: "Status",
+  invited: "Invited",
+  resend: "Send me my link again",
+} as const;
+
+/** How the reviewer's page names their invitation's state on /my-reviews. */
+export const MY_REVIEW_STATUS: Record<ReviewStatus, string> = {
+  invited: "Awaiting your answer",
+  accepted: "Accepted: review in progress",
+  declined: "Declined",
+  submitted: "Review sent",
+  cancelled: "Cancelled",
+};
+
 export const SETTINGS_SAVED = "The submission settings are saved.";
 
 // The JSON API's confirmations (app/submissions/api.server.ts); its refusals are the screens'.

@@ -8,7 +8,7 @@ import type { Services } from "~/registry.server";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** RFC 6266 filename: an ASCII fallback and the exact name in UTF-8. */
-function contentDisposition(kind: "inline" | "attachment", name: string) {
+export function contentDisposition(kind: "inline" | "attachment", name: string) {
   const ascii =
     name
       .normalize("NFKD")

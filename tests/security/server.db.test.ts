@@ -126,6 +126,11 @@ function routesWithActions() {
     );
 }
 
+/** A reviewer's token of the right shape that no review has (the suite never holds a real one). */
+const WRONG_REVIEW_TOKEN = "W".repeat(43);
+/** When the suite began: no reviewer's answer or review may be recorded after it. */
+const suiteStarted = new Date();
+
 let admin: Caller;
 let user: Caller;
 let other: Caller;
@@ -302,6 +307,8 @@ describe(`security at the HTTP server (${label})`, () => {
         { ...workersOf("submissions"), "journal-manager": "not found", admin: "not found" } as Record<Role, Expected>,
       ],
       ...(slug ? ([[`/journal/${slug}/crossref.xml`, workersOf("journal")]] as const) : []),
+      // A reviewer's reviews (issue 34): anyone signed in sees their own (none here).
+      ["/my-reviews", { ...every("allowed"), anonymous: "sign in" }],
     ];
     let rows = 0;
     for (const [address, expected] of screens) {
@@ -554,6 +561,26 @@ describe(`security at the HTTP server (${label})`, () => {
       },
       // A link that names no invitation: refused for everyone alike, and nothing is made.
       { name: "accept an invitation", path: "/invitation/no-such-invitation-token-0000", form: {}, expect: ANYONE },
+      // A reviewer's link that opens no review (issue 34): 404 for everyone alike, and nothing changes
+      // (the last test reads the database for any answer or review the suite could have made).
+      {
+        name: "answer a review invitation",
+        path: `/review/${WRONG_REVIEW_TOKEN}`,
+        form: { answer: "accept" },
+        expect: ANYONE,
+      },
+      {
+        name: "send a review",
+        path: `/review/${WRONG_REVIEW_TOKEN}`,
+        form: { recommendation: "accept", forAuthor: "Matrix review" },
+        expect: ANYONE,
+      },
+      {
+        name: "mail a review's link again",
+        path: "/my-reviews",
+        form: { reviewId: "00000000-0000-4000-8000-000000000000" },
+        expect: SIGNED_IN,
+      },
       { name: "switch the theme", path: "/theme", form: { theme: "dark" }, expect: ANYONE },
       { name: "sign out", path: "/signout", form: {}, expect: ANYONE },
       {
@@ -621,6 +648,10 @@ describe(`security at the HTTP server (${label})`, () => {
       "external sign-in",
       "an OAI-PMH request",
       "accept an invitation",
+      // A reviewer's steps: the link is the key, not a staff role.
+      "answer a review invitation",
+      "send a review",
+      "mail a review's link again",
       // Steps of signing in and of a forgotten password: a visitor's, not an admin's writes.
       "second sign-in step",
       "ask for a reset link",
@@ -872,6 +903,34 @@ describe(`security at the HTTP server (${label})`, () => {
     expect(message(taken)).toBe("That username is already taken. Please choose another.");
   });
 
+  it("a reviewer's link: unknown or cancelled is a 404 in words, never kept or sent on; too many unknown from one address, 429", async () => {
+    const address = newAddress();
+    const gone = await send("GET", `/review/${WRONG_REVIEW_TOKEN}`, { from: address });
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain("This review link no longer works");
+    expect(gone.text).toContain('name="robots" content="noindex, nofollow"');
+    expect(gone.headers.get("referrer-policy")).toBe("same-origin");
+    expect(gone.headers.get("cache-control")).toContain("no-store");
+    expect(gone.headers.get("x-page-cache")).toBeNull();
+    // Its files and certificate: the same refusal, never a 500.
+    for (const below of ["files/00000000-0000-4000-8000-000000000000", "certificate.pdf"]) {
+      const reply = await send("GET", `/review/${WRONG_REVIEW_TOKEN}/${below}`, { from: address });
+      expect(reply.status, below).toBe(404);
+      expect(reply.headers.get("referrer-policy")).toBe("same-origin");
+    }
+    // Twenty unknown links in ten minutes from one address; the next is refused with when to come back.
+    for (let i = 3; i < 20; i++)
+      expect((await send("GET", `/review/${"V".repeat(40)}${100 + i}`, { from: address })).status).toBe(404);
+    const limited = await send("GET", `/review/${WRONG_REVIEW_TOKEN}`, { from: address });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(60);
+    expect(limited.text).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    const posted = await send("POST", `/review/${WRONG_REVIEW_TOKEN}`, { from: address, form: { answer: "accept" } });
+    expect(posted.status).toBe(429);
+    // Another address is not held back.
+    expect((await send("GET", `/review/${WRONG_REVIEW_TOKEN}`)).status).toBe(404);
+  });
+
   it("headers on every kind of answer: a policy without inline scripts, no framing by others, no sniffing, a referrer policy", async () => {
     const answers = [
       await send("GET", "/"),
@@ -951,7 +1010,14 @@ describe(`security at the HTTP server (${label})`, () => {
     const hashes = rowsOf<{ password: string }>(
       await database.db.execute(sql`select password from accounts where password is not null`),
     ).map((r) => r.password);
+    // No reviewer's link the suite tried opened anything: no answer or review was recorded.
+    const reviewerSteps = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from submission_events where kind in ('review-accepted', 'review-declined', 'review-submitted') and at >= ${suiteStarted}`,
+      ),
+    );
     await database.close();
+    expect(Number(reviewerSteps[0].n), "reviewer's steps recorded by wrong links").toBe(0);
     expect(hashes.length).toBeGreaterThan(5);
     const everything = received.join("\n");
     for (const hash of hashes) {

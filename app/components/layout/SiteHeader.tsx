@@ -53,7 +53,13 @@ export function SiteHeader({
   user,
 }: {
   site: SiteLinks;
-  user: { username: string; email: string; image: string; workHref?: string | null } | null;
+  user: {
+    username: string;
+    email: string;
+    image: string;
+    workHref?: string | null;
+    reviewsHref?: string | null;
+  } | null;
 }) {
   const signedIn = user !== null;
   const hydrated = useHydrated();

@@ -6,12 +6,15 @@ import { Avatar } from "~/components/Avatar";
 const ITEM =
   "block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-navy-50 dark:data-[highlighted]:bg-navy-800";
 
-/** The signed-in user's menu in the top bar: who they are, Profile, (for admins) Dashboard, Sign out. */
+/**
+ * The signed-in user's menu in the top bar: who they are, Profile, (for a reviewer) My reviews, (for
+ * staff) Dashboard, Sign out.
+ */
 export function UserMenu({
   user,
 }: {
   /** `workHref`: where the person's dashboard work starts (none for a reader, who has only the profile). */
-  user: { username: string; email: string; image: string; workHref?: string | null };
+  user: { username: string; email: string; image: string; workHref?: string | null; reviewsHref?: string | null };
 }) {
   // Submitted from the item's select event: the menu (and any form inside it) closes on select.
   const submit = useSubmit();
@@ -39,6 +42,13 @@ export function UserMenu({
               Profile
             </Link>
           </DropdownMenu.Item>
+          {user.reviewsHref && (
+            <DropdownMenu.Item asChild>
+              <Link to={user.reviewsHref} className={ITEM}>
+                My reviews
+              </Link>
+            </DropdownMenu.Item>
+          )}
           {user.workHref && (
             <DropdownMenu.Item asChild>
               <Link to={user.workHref} className={ITEM}>

@@ -11,12 +11,18 @@ import { TooManyAttemptsError } from "~/services/errors.server";
  * paths, the form and the JSON API), sign-ups, reset requests and mails, username probes on the
  * profile update. Each flow declares its rules at its top (decision 036).
  *
- * The counters are rows of the library's `rate_limits` table under keys of our own
- * (`sign-in:ip:...`, `sign-in:account:...`); `last_request` holds the start of the row's window.
- * The library prunes rows whose `last_request` is older than its longest window (60 s), which is
- * exactly when ours have expired too, so a window here must not be longer than that.
+ * The counters are rows of the auth library's `rate_limits` table under keys of our own
+ * (`sign-in:ip:...`, `sign-in:account:...`, `review-link:ip:...`). The library prunes rows whose
+ * `last_request` is older than its longest window (60 s). So `last_request` holds the moment the
+ * row's window ends less those 60 s (for a one-minute window: the moment it began): a row is
+ * pruned only once its window has ended, whatever the window's length, and windows longer than a
+ * minute (a reviewer's unknown links, ten minutes) hold. Shared here by the accounts' flows and
+ * the reviewers' links (issue 34), so that no feature imports another's.
  */
 export type AttemptRule = { max: number; windowSeconds: number };
+
+/** How long the auth library keeps a row past its `last_request` (its longest window). */
+const PRUNED_AFTER_MS = 60_000;
 
 export type AttemptOutcome = { allowed: true } | { allowed: false; retryAfter: number };
 
@@ -47,24 +53,28 @@ export function attemptLimiter(db: Database) {
       const windowMs = rule.windowSeconds * 1000;
       // The database's clock, so that servers whose clocks differ still share one window.
       const now = sql`(extract(epoch from now()) * 1000)::bigint`;
-      const rows = rowsOf<{ key: string; count: number; window_start: string | number; now_ms: string | number }>(
+      // What a row keeps (see above): its window's end less the library's pruning age. Two marks a
+      // window apart are two windows apart, so the test of a window's end is the same as before.
+      const shift = windowMs - PRUNED_AFTER_MS;
+      const mark = sql`(${now} + ${shift})`;
+      const rows = rowsOf<{ key: string; count: number; mark: string | number; now_ms: string | number }>(
         await db.execute(sql`
           insert into rate_limits (id, key, count, last_request)
           values ${sql.join(
-            unique.map((key) => sql`(${crypto.randomUUID()}, ${key}, 1, ${now})`),
+            unique.map((key) => sql`(${crypto.randomUUID()}, ${key}, 1, ${mark})`),
             sql`, `,
           )}
           on conflict (key) do update set
             count = case when rate_limits.last_request <= excluded.last_request - ${windowMs} then 1 else rate_limits.count + 1 end,
             last_request = case when rate_limits.last_request <= excluded.last_request - ${windowMs} then excluded.last_request else rate_limits.last_request end
-          returning key, count, last_request as window_start, ${now} as now_ms`),
+          returning key, count, last_request as mark, ${now} as now_ms`),
       );
       const over = rows.filter((row) => Number(row.count) > rule.max);
       if (over.length === 0) return { allowed: true };
       const within = rows.filter((row) => Number(row.count) <= rule.max).map((row) => row.key);
       await giveBack(within);
       const retryAfter = Math.max(
-        ...over.map((row) => Math.ceil((Number(row.window_start) + windowMs - Number(row.now_ms)) / 1000)),
+        ...over.map((row) => Math.ceil((Number(row.mark) + PRUNED_AFTER_MS - Number(row.now_ms)) / 1000)),
       );
       return { allowed: false, retryAfter: Math.max(1, retryAfter) };
     },
@@ -72,6 +82,9 @@ export function attemptLimiter(db: Database) {
 }
 
 export type AttemptLimiter = ReturnType<typeof attemptLimiter>;
+
+/** `max` attempts in `minutes` minutes. */
+export const perMinutes = (max: number, minutes: number): AttemptRule => ({ max, windowSeconds: minutes * 60 });
 
 /** `max` attempts a minute. */
 export const perMinute = (max: number): AttemptRule => ({ max, windowSeconds: 60 });
