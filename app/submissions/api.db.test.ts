@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { mailOutbox, users } from "~/db/schema";
+import { UNKNOWN_LINKS } from "~/submissions/reviewing.server";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
@@ -281,5 +282,21 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
     const numbers = await world.call("GET", "/api/journal/figures");
     expect(numbers.status).toBe(200);
     expect((numbers.body as { received: number }).received).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a client's unknown links as the screens do: past the limit, even a live link is refused", async () => {
+    const address = { "x-client-ip": "10.77.0.1" };
+    for (let i = 0; i < UNKNOWN_LINKS.max; i++) {
+      const guess = `${String(i).padStart(2, "0")}${"G".repeat(41)}`;
+      expect((await world.call("GET", `/api/review/${guess}`, { headers: address })).status).toBe(404);
+    }
+    const refused = await world.call("POST", `/api/review/${"G".repeat(43)}/answer`, {
+      headers: address,
+      body: { answer: "accept" },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await world.call("GET", `/api/review/${"G".repeat(43)}`)).status).toBe(404);
   });
 });

@@ -485,14 +485,13 @@ const worksOnDesk = (user: Caller) => Boolean(user && mayWorkOn(user.roles, "sub
 const download = (file: ApiFile): ApiResult => ({ body: null, file });
 
 /**
- * A reviewer's link as the service takes it. The service is to count unknown links per client
- * address, as for the screens (`{ token, address }`, the address from CLIENT_IP_HEADER); until it
- * takes the address, the token alone. Every token operation goes through here.
+ * A reviewer's link as the service takes it: the token, and the client's address, against which
+ * unknown links are counted as on the screens (past the limit, 429 even for a live link).
  */
-const reviewerLink = (request: Request, token: string) => {
-  const link = { token, address: request.headers.get(CLIENT_IP_HEADER) };
-  return link.token;
-};
+const reviewerLink = (request: Request, token: string) => ({
+  token,
+  address: request.headers.get(CLIENT_IP_HEADER),
+});
 
 /** A submission's page for its author (a draft: the draft itself), or else for the desk, never both. */
 async function viewFor(services: Services, user: Caller, submissionId: string) {
