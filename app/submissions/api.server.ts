@@ -295,7 +295,21 @@ const figures = z
     reviewDays: z.number().nullable(),
     reviews: z.int(),
   })
-  .meta({ title: "JournalFigures", description: "The last 12 months; medians in days" });
+  .meta({
+    title: "JournalFigures",
+    description: "The last 12 months; medians in days",
+    examples: [
+      {
+        received: 48,
+        daysToDeskDecision: 6.5,
+        daysToFirstDecision: 41,
+        acceptanceRate: 0.31,
+        decided: 29,
+        reviewDays: 18.5,
+        reviews: 57,
+      },
+    ],
+  });
 
 const reviewerView = z
   .object({
@@ -541,8 +555,14 @@ export const submissionOperations: Operation[] = [
     description:
       "`scope=desk` is for the journal's managers and admins: every submission past the draft, with counts by stage and by filter, 50 a page, the longest waiting first.",
     query: z.object({
-      scope: z.enum(["own", "desk"]).optional().meta({ description: "own (the default) or desk" }),
-      filter: z.enum(QUEUE_FILTERS).optional().meta({ description: "The desk's filter (scope=desk)" }),
+      scope: z
+        .enum(["own", "desk"])
+        .optional()
+        .meta({ description: "own (the default) or desk", examples: ["desk"] }),
+      filter: z
+        .enum(QUEUE_FILTERS)
+        .optional()
+        .meta({ description: "The desk's filter (scope=desk)", examples: ["needs-decision"] }),
       page: wholeNumberParam("page").optional(),
       mine: z.enum(["true", "false"]).optional().meta({ description: "Only those the caller handles (scope=desk)" }),
     }),
@@ -589,9 +609,11 @@ export const submissionOperations: Operation[] = [
     description:
       "The file itself is the body; its name in X-File-Name (URL-encoded). Its type is known by its content (PDF or DOCX), up to MAX_PDF_MB. The answer says where the authors' names were found in it (`namesFound`): the manuscript should be anonymised.",
     query: z.object({
-      kind: z.enum(["manuscript", "title-page", "supplementary", "response"], {
-        message: "Say what the file is: kind=manuscript, title-page, supplementary or response.",
-      }),
+      kind: z
+        .enum(["manuscript", "title-page", "supplementary", "response"], {
+          message: "Say what the file is: kind=manuscript, title-page, supplementary or response.",
+        })
+        .meta({ examples: ["manuscript"] }),
     }),
     upload: { description: "The file's bytes", contentTypes: FILE_TYPES },
     responses: { 201: { description: "Added", schema: confirmed({ file: fileItem }) } },
@@ -684,7 +706,9 @@ export const submissionOperations: Operation[] = [
   submission("draftDecisionLetter", "GET /api/submissions/{id}/decisions/draft", "submissions", {
     summary: "The letter for a decision, drafted from its template",
     description: "It quotes the reviewers' comments for the author, never the confidential ones.",
-    query: z.object({ decision: z.enum(EDITOR_DECISIONS, { message: "Choose a decision" }) }),
+    query: z.object({
+      decision: z.enum(EDITOR_DECISIONS, { message: "Choose a decision" }).meta({ examples: ["minor"] }),
+    }),
     responses: { 200: { description: "The letter", schema: letterDraft } },
     errors: [404],
     async handle({ services, user, params, query }) {
@@ -721,7 +745,14 @@ export const submissionOperations: Operation[] = [
   submission("searchReviewerPool", "GET /api/submissions/{id}/reviewers", "submissions", {
     summary: "The reviewer pool, searched, with each reviewer's load and record and any conflict of interest",
     query: z.object({
-      q: z.string().max(100, "Search with 100 characters at most.").optional().meta({ description: "Words to search" }),
+      q: z
+        .string()
+        .max(100, "Search with 100 characters at most.")
+        .optional()
+        .meta({
+          description: "Words to search: name, address, affiliation, keywords, past reviews",
+          examples: ["mediation"],
+        }),
     }),
     responses: {
       200: {
