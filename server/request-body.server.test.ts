@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { bodyLimitFor, tooLargeMessage, UPLOAD_FORM_ROOM } from "./request-body.server";
+import { bodyLimitFor, shapeScannerFor, tooLargeMessage, UPLOAD_FORM_ROOM } from "./request-body.server";
 
 const limits = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
 const id = "0b6f2a52-3c1e-4d7a-9d55-1f0e6b2c9a10";
@@ -31,5 +31,22 @@ describe("bodyLimitFor: the manuscript's addresses (issue 34)", () => {
     ])
       expect(bodyLimitFor(url, limits), url).toBe(form);
     expect(form).toBeLessThan(limits.maxPdfBytes);
+  });
+});
+
+
+describe("the body limit per address", () => {
+  it("a submission's file through the JSON API may be a manuscript's size (MAX_PDF_MB), and is no JSON", () => {
+    const address = "/api/submissions/0b6e8b9e-9a37-4a53-9d6b-2f7c0a1d2e3f/files?kind=manuscript";
+    expect(bodyLimitFor(address, limits)).toBe(limits.maxPdfBytes);
+    expect(shapeScannerFor(address, "application/pdf")).toBeUndefined();
+    expect(tooLargeMessage(address, limits.maxPdfBytes)).toBe("This file is too large: it can be at most 50 MB.");
+  });
+
+  it("the other submission calls are JSON, with JSON's limit and shape checks", () => {
+    for (const address of ["/api/submissions", "/api/submissions/x/files/y", "/api/submissions/x/notes"]) {
+      expect(bodyLimitFor(address, limits)).toBeLessThan(limits.maxPdfBytes);
+      expect(shapeScannerFor(address, "application/json")).toBeDefined();
+    }
   });
 });

@@ -21,11 +21,18 @@ export type BodyLimits = { maxImageBytes: number; maxPdfBytes: number };
 /** Room in a manuscript's upload form for its boundaries and its few small fields, beside the file. */
 export const UPLOAD_FORM_ROOM = 64 * 1024;
 
+/** A submission's file sent through the JSON API (a manuscript: PDF or DOCX, MAX_PDF_MB at most). */
+const SUBMISSION_FILE_UPLOAD = /^\/api\/submissions\/[^/]+\/files$/;
+
+/** Addresses whose body is a file: read by no parser, with a limit of their own. */
+const isFileUpload = (pathname: string) => pathname === "/api/uploads" || SUBMISSION_FILE_UPLOAD.test(pathname);
+
 /** The most a request to this address may send: an upload's own limit, else a form's or JSON's. */
 export function bodyLimitFor(url: string | undefined, limits: BodyLimits): number {
   const [pathname, query = ""] = (url ?? "/").split("?", 2);
   // A manuscript (PDF or DOCX) as a multipart form, from the submission wizard or a revision (issue 34).
   if (isManuscriptUpload(pathname, new URLSearchParams(query))) return limits.maxPdfBytes + UPLOAD_FORM_ROOM;
+  if (SUBMISSION_FILE_UPLOAD.test(pathname)) return limits.maxPdfBytes;
   if (pathname === "/api/uploads") {
     const purpose = new URLSearchParams(query).get("purpose");
     return purpose === "pdf"
@@ -47,7 +54,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /** What a person reads when a body is over its limit. */
 export function tooLargeMessage(url: string | undefined, limit: number): string {
   const [pathname, query = ""] = (url ?? "/").split("?", 2);
-  if (pathname === "/api/uploads") return `This file is too large: it can be at most ${megabytes(limit)}.`;
+  if (isFileUpload(pathname)) return `This file is too large: it can be at most ${megabytes(limit)}.`;
   if (isManuscriptUpload(pathname, new URLSearchParams(query)))
     return `This file is too large: it can be at most ${megabytes(limit - UPLOAD_FORM_ROOM)}.`;
   return `This request is too large: it can be at most ${megabytes(limit)}.`;
@@ -59,7 +66,7 @@ export function tooLargeMessage(url: string | undefined, limit: number): string 
  */
 export function shapeScannerFor(url: string | undefined, contentType: string | undefined): ShapeScanner | undefined {
   const pathname = (url ?? "/").split("?", 1)[0];
-  return pathname === "/api/uploads" ? undefined : shapeScanner(contentType);
+  return isFileUpload(pathname) ? undefined : shapeScanner(contentType);
 }
 
 /** The declared Content-Length, or undefined for a chunked body (or none). */

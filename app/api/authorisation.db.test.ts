@@ -1,9 +1,13 @@
-import { sql } from "drizzle-orm";
+import { Readable } from "node:stream";
+
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { UNKNOWN_ACCOUNT } from "~/accounts/better-auth/sign-in-log.server";
 import { rowsOf } from "~/db/client.server";
-import { type Area, isArea, isRole, mayWorkOn, type Role as DomainRole } from "~/domain/roles";
+import { users } from "~/db/schema";
+import { renderPdf } from "~/demo/pdf.server";
+import { type Area, isArea, isRole, isStaff, mayWorkOn, type Role as DomainRole } from "~/domain/roles";
 import { outcomeOf } from "~/services/activity.server";
 
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
@@ -46,6 +50,47 @@ const adminOnly = forArea("people");
 const siteOnly = forArea("site");
 const newsOnly = forArea("news");
 const journalOnly = forArea("journal");
+const deskOnly = forArea("submissions");
+/** Anyone signed in reaches the call; what it finds is the service's answer for each. */
+const signedIn = (statuses: Partial<Record<Role, number>> & { user: number }): Record<Role, number> => ({
+  ...open(statuses.user),
+  ...statuses,
+  anonymous: 401,
+});
+
+/**
+ * Submissions of the reader called "user" (issue 34), made once: a draft, and a submitted one
+ * with its manuscript. Only their author and (once submitted) the desk find them.
+ */
+let submissionsOfUser: Promise<{ draft: string; submitted: string; file: string }> | undefined;
+function userSubmissions(w: ApiWorld) {
+  submissionsOfUser ??= (async () => {
+    await w.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, w.ids.user));
+    const service = w.services.submissions;
+    const author = { id: w.ids.user, roles: [] };
+    const draft = await service.startDraft(author);
+    const submitted = await service.startDraft(author);
+    await service.saveDraft(author, submitted, { step: "start", checklist: (await service.settings()).checklist });
+    await service.saveDraft(author, submitted, {
+      step: "details",
+      details: { title: "Matrix", abstract: "Matrix", keywords: [], section: "research", language: "en", funding: "" },
+    });
+    const pdf = Buffer.from(renderPdf([{ text: "Matrix", style: "title" }], { title: "Matrix", author: "Tests" }));
+    const file = await service.addFile(author, submitted, {
+      kind: "manuscript",
+      name: "matrix.pdf",
+      source: Readable.from([pdf]),
+    });
+    await service.submit(author, submitted);
+    return { draft, submitted, file: file.id };
+  })();
+  return submissionsOfUser;
+}
+const ofUser =
+  (path: (ids: { draft: string; submitted: string; file: string }) => string, body?: unknown) =>
+  async (w: ApiWorld) => ({ path: path(await userSubmissions(w)), body });
+/** A reviewer's link that was never made: 43 characters, as real ones. */
+const NO_LINK = "A".repeat(43);
 
 /** Bodies that pass as a department and as a course (aimed at a faculty that does not exist). */
 const MATRIX_DEPARTMENT = { name: "Matrix", faculty: MISSING, departimage: "", content: "" };
@@ -145,6 +190,77 @@ const MATRIX: Record<string, Row> = {
   saveFocus: { request: at("/api/focus", { key: "homePage" }), expect: siteOnly(200) },
   search: { request: at("/api/search?q=contract"), expect: open(200) },
   listActivity: { request: at("/api/activity?outcome=refused&limit=5"), expect: adminOnly(200) },
+  // Submissions and peer review (issue 34): an author reaches only their own, the desk only its own
+  // managers and admins (never a news editor), a reviewer's link only its review.
+  startSubmission: { request: at("/api/submissions", { title: "" }), expect: signedIn({ user: 400 }) },
+  listSubmissions: { request: at("/api/submissions?scope=desk"), expect: deskOnly(200) },
+  getSubmission: {
+    request: ofUser((ids) => `/api/submissions/${ids.submitted}`),
+    expect: { ...deskOnly(200), user: 200, other: 404, editor: 404 },
+  },
+  updateSubmission: {
+    request: ofUser((ids) => `/api/submissions/${ids.draft}`, { coverLetter: "Matrix" }),
+    expect: signedIn({ user: 200, other: 404, editor: 404, "journal-manager": 404, admin: 404 }),
+  },
+  uploadSubmissionFile: {
+    request: ofUser((ids) => `/api/submissions/${ids.draft}/files?kind=manuscript`),
+    expect: signedIn({ user: 400, other: 404, editor: 404, "journal-manager": 404, admin: 404 }),
+  },
+  getSubmissionFile: {
+    request: ofUser((ids) => `/api/submissions/${ids.submitted}/files/${ids.file}`),
+    expect: { ...deskOnly(200), user: 200, other: 404, editor: 404 },
+  },
+  deleteSubmissionFile: {
+    request: ofUser((ids) => `/api/submissions/${ids.draft}/files/${MISSING}`),
+    expect: signedIn({ user: 404 }),
+  },
+  submitSubmission: {
+    request: ofUser((ids) => `/api/submissions/${ids.draft}/submit`),
+    expect: signedIn({ user: 400, other: 404, editor: 404, "journal-manager": 404, admin: 404 }),
+  },
+  submitRevision: {
+    request: ofUser((ids) => `/api/submissions/${ids.submitted}/revision`, { response: "Matrix" }),
+    expect: signedIn({ user: 403, other: 404, editor: 404, "journal-manager": 404, admin: 404 }),
+  },
+  assignEditor: { request: at(`/api/submissions/${MISSING}/editor`, { editorId: MISSING }), expect: deskOnly(404) },
+  addSubmissionNote: { request: at(`/api/submissions/${MISSING}/notes`, { body: "Matrix" }), expect: deskOnly(404) },
+  draftDecisionLetter: {
+    request: at(`/api/submissions/${MISSING}/decisions/draft?decision=accept`),
+    expect: deskOnly(404),
+  },
+  decideSubmission: {
+    request: at(`/api/submissions/${MISSING}/decisions`, { decision: "accept", letter: "Matrix" }),
+    expect: deskOnly(404),
+  },
+  searchReviewerPool: { request: at(`/api/submissions/${MISSING}/reviewers?q=matrix`), expect: deskOnly(404) },
+  draftInvitation: { request: at(`/api/submissions/${MISSING}/reviews/draft`), expect: deskOnly(404) },
+  inviteReviewer: {
+    request: at(`/api/submissions/${MISSING}/reviews`, {
+      name: "Matrix",
+      email: "matrix@example.net",
+      dueOn: "2099-01-01",
+      subject: "Matrix",
+      body: "Matrix",
+    }),
+    expect: deskOnly(404),
+  },
+  listMyReviews: { request: at("/api/reviews"), expect: signedIn({ user: 200 }) },
+  cancelReview: { request: at(`/api/reviews/${MISSING}/cancel`), expect: deskOnly(404) },
+  reinviteReviewer: { request: at(`/api/reviews/${MISSING}/reinvite`, {}), expect: deskOnly(404) },
+  returnReview: { request: at(`/api/reviews/${MISSING}/return`, { note: "Matrix" }), expect: deskOnly(404) },
+  editReviewForAuthor: {
+    request: at(`/api/reviews/${MISSING}/for-author`, { forAuthor: "Matrix" }),
+    expect: deskOnly(404),
+  },
+  getReviewByLink: { request: at(`/api/review/${NO_LINK}`), expect: open(404) },
+  answerInvitation: { request: at(`/api/review/${NO_LINK}/answer`, { answer: "accept" }), expect: open(404) },
+  submitReviewByLink: {
+    request: at(`/api/review/${NO_LINK}/review`, { recommendation: "accept", forAuthor: "Matrix" }),
+    expect: open(404),
+  },
+  getReviewFile: { request: at(`/api/review/${NO_LINK}/files/${MISSING}`), expect: open(404) },
+  getReviewCertificate: { request: at(`/api/review/${NO_LINK}/certificate`), expect: open(404) },
+  getJournalFigures: { request: at("/api/journal/figures"), expect: open(200) },
 };
 
 /**
@@ -157,7 +273,11 @@ function expectedActivity(op: Operation, role: Role, status: number) {
   if (op.operationId === "signIn") return { action: "sign-in.failed", actorName: UNKNOWN_ACCOUNT, outcome: "refused" };
   if (op.method === "GET" || op.access === "public") return null;
   // A write by staff whose roles reach the operation is logged; a refused one is not.
-  const reached = isArea(op.access) ? mayWorkOn(rolesOf(role), op.access) : role === "admin";
+  const reached = isArea(op.access)
+    ? mayWorkOn(rolesOf(role), op.access)
+    : op.access === "signed-in"
+      ? isStaff(rolesOf(role))
+      : role === "admin";
   if (!reached) return null;
   return {
     action: `${op.tag.toLowerCase().replace(/\s+/g, "-")}.${op.operationId}`,

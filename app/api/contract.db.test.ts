@@ -1,7 +1,10 @@
 import Ajv2020 from "ajv/dist/2020";
+import { desc, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { mailOutbox, users } from "~/db/schema";
+import { renderPdf } from "~/demo/pdf.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
@@ -35,12 +38,18 @@ function requestSchema(method: string, path: string): object | undefined {
   const op = document.paths[path]?.[method.toLowerCase()] as unknown as {
     requestBody?: { content: { "application/json": { schema: object } } };
   };
-  return op?.requestBody?.content["application/json"].schema;
+  return op?.requestBody?.content["application/json"]?.schema;
+}
+
+/** The file types the document says an answer is, when it is a file rather than JSON. */
+function fileTypes(method: string, path: string, status: number): string[] {
+  const content = document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content ?? {};
+  return Object.keys(content).filter((type) => type !== "application/json");
 }
 
 function responseSchema(method: string, path: string, status: number): object | undefined {
   const schema =
-    document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content["application/json"].schema;
+    document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content["application/json"]?.schema;
   if (schema && "$ref" in schema) return document.components.schemas[(schema.$ref as string).split("/").pop()!];
   return schema;
 }
@@ -54,6 +63,8 @@ type Step = {
   check?(body: Record<string, unknown>, state: State): void;
   /** A cookie of the step's own (read after `request`), instead of the caller's session. */
   cookie?(state: State): string;
+  /** A file sent as the body (an upload operation), with its name. */
+  file?: () => Promise<{ bytes: Uint8Array; name: string }>;
 };
 
 type State = Record<string, string> & { world: never };
@@ -66,6 +77,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.close();
 });
+
+/** A PDF naming its author, as a manuscript. */
+const contractPdf = (author: string) =>
+  new Uint8Array(renderPdf([{ text: "A contract paper", style: "title" }], { title: "A contract paper", author }));
+
+const reviewerAddress = (name: string) => `${name.toLowerCase().replace(" ", ".")}@review.example.net`;
+
+/** The reviewer's link from the newest mail to them. */
+async function linkFor(name: string) {
+  const [mail] = await world.database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, reviewerAddress(name)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail?.text?.match(/\/review\/([\w-]{43})/)?.[1] ?? "";
+}
 
 /**
  * The calls of each resource, in order. Each group makes the records it then reads, edits and
@@ -502,6 +530,311 @@ const groups: { resource: string; steps: Step[] }[] = [
     ],
   },
   {
+    // Submissions and peer review (issue 34): the whole road, each call once at least.
+    resource: "submissions",
+    steps: [
+      {
+        operationId: "startSubmission",
+        as: "user",
+        status: 201,
+        request: async () => {
+          await world.refreshSessions();
+          await world.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, world.ids.user));
+          return {
+            path: "/api/submissions",
+            body: { title: "Contract paper", abstract: "Its abstract.", keywords: ["contract"], section: "research" },
+          };
+        },
+        check: (b, s) => {
+          s.id = (b.submission as { id: string }).id;
+        },
+      },
+      {
+        operationId: "updateSubmission",
+        as: "user",
+        status: 200,
+        request: async (s) => ({
+          path: `/api/submissions/${s.id}`,
+          body: {
+            checklist: (await world.services.submissions.settings()).checklist,
+            authors: [{ given: "Ines", family: "Moreau", email: "ines.moreau@uni.example.org", corresponding: true }],
+            suggestedReviewers: [{ name: "Pat Kim", email: "pat.kim@example.net", reason: "Knows the field" }],
+            coverLetter: "Dear editors,",
+          },
+        }),
+      },
+      {
+        operationId: "uploadSubmissionFile",
+        as: "user",
+        status: 201,
+        file: async () => ({ bytes: contractPdf("Ines Moreau"), name: "supplement.pdf" }),
+        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=supplementary` }),
+        check: (b, s) => {
+          s.supplement = (b.file as { id: string }).id;
+        },
+      },
+      {
+        operationId: "deleteSubmissionFile",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/files/${s.supplement}` }),
+      },
+      {
+        operationId: "uploadSubmissionFile",
+        as: "user",
+        status: 201,
+        file: async () => ({ bytes: contractPdf("Ines Moreau"), name: "manuscript.pdf" }),
+        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=manuscript` }),
+        check: (b, s) => {
+          s.manuscript = (b.file as { id: string }).id;
+        },
+      },
+      {
+        operationId: "getSubmission",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}` }),
+        check: (b) => expect(b).toMatchObject({ view: "draft", missing: {} }),
+      },
+      {
+        operationId: "submitSubmission",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/submit` }),
+      },
+      {
+        operationId: "listSubmissions",
+        as: "user",
+        status: 200,
+        request: () => ({ path: "/api/submissions" }),
+        check: (b) => expect(b.scope).toBe("own"),
+      },
+      {
+        operationId: "getSubmissionFile",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/files/${s.manuscript}` }),
+        check: (b) => expect(String(b.text).startsWith("%PDF-")).toBe(true),
+      },
+      {
+        operationId: "listSubmissions",
+        as: "journal-manager",
+        status: 200,
+        request: () => ({ path: "/api/submissions?scope=desk&filter=new&page=1" }),
+        check: (b) => expect(b.scope).toBe("desk"),
+      },
+      {
+        operationId: "assignEditor",
+        as: "admin",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/editor`, body: { editorId: world.ids["journal-manager"] } }),
+      },
+      {
+        operationId: "addSubmissionNote",
+        as: "journal-manager",
+        status: 201,
+        request: (s) => ({ path: `/api/submissions/${s.id}/notes`, body: { body: "Promising." } }),
+      },
+      {
+        operationId: "draftDecisionLetter",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/decisions/draft?decision=send-to-review` }),
+        check: (b, s) => {
+          s.letter = String(b.letter);
+        },
+      },
+      {
+        operationId: "decideSubmission",
+        as: "journal-manager",
+        status: 201,
+        request: (s) => ({
+          path: `/api/submissions/${s.id}/decisions`,
+          body: { decision: "send-to-review", letter: s.letter },
+        }),
+      },
+      {
+        operationId: "draftInvitation",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/reviews/draft` }),
+        check: (b, s) => Object.assign(s, { subject: b.subject, text: b.body, dueOn: b.dueOn }),
+      },
+      ...["Rosa Lind", "Tom Berg"].map((name): Step => ({
+        operationId: "inviteReviewer",
+        as: "journal-manager",
+        status: 201,
+        request: (s) => ({
+          path: `/api/submissions/${s.id}/reviews`,
+          body: {
+            name,
+            email: reviewerAddress(name),
+            affiliation: "Elsewhere",
+            dueOn: s.dueOn,
+            subject: s.subject,
+            body: s.text,
+          },
+        }),
+      })),
+      {
+        operationId: "searchReviewerPool",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/reviewers?q=Rosa` }),
+        check: (b) => expect((b.reviewers as { name: string }[]).map((r) => r.name)).toContain("Rosa Lind"),
+      },
+      {
+        operationId: "getReviewByLink",
+        as: "anonymous",
+        status: 200,
+        request: async (s) => {
+          s.rosa = await linkFor("Rosa Lind");
+          s.tom = await linkFor("Tom Berg");
+          return { path: `/api/review/${s.rosa}` };
+        },
+        check: (b) => expect(b).toMatchObject({ status: "invited", files: [] }),
+      },
+      {
+        operationId: "answerInvitation",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({ path: `/api/review/${s.tom}/answer`, body: { answer: "decline", reason: "Busy" } }),
+      },
+      {
+        operationId: "reinviteReviewer",
+        as: "journal-manager",
+        status: 200,
+        request: async (s) => {
+          const desk = await world.call("GET", `/api/submissions/${s.id}`, { as: "journal-manager" });
+          const reviews = (desk.body as { reviews: { id: string; reviewerName: string }[] }).reviews;
+          s.tomReview = reviews.find((r) => r.reviewerName === "Tom Berg")!.id;
+          s.rosaReview = reviews.find((r) => r.reviewerName === "Rosa Lind")!.id;
+          return { path: `/api/reviews/${s.tomReview}/reinvite`, body: { dueOn: "" } };
+        },
+      },
+      {
+        operationId: "cancelReview",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/reviews/${s.tomReview}/cancel` }),
+      },
+      {
+        operationId: "answerInvitation",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({ path: `/api/review/${s.rosa}/answer`, body: { answer: "accept" } }),
+      },
+      {
+        operationId: "getReviewByLink",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({ path: `/api/review/${s.rosa}` }),
+        check: (b, s) => {
+          s.copy = (b.files as { id: string }[])[0].id;
+        },
+      },
+      {
+        operationId: "getReviewFile",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({ path: `/api/review/${s.rosa}/files/${s.copy}` }),
+        check: (b) => expect(String(b.text)).not.toMatch(/Moreau/),
+      },
+      {
+        operationId: "submitReviewByLink",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({
+          path: `/api/review/${s.rosa}/review`,
+          body: { recommendation: "minor", forAuthor: "Clarify the method.", forEditor: "Solid.", nameShown: false },
+        }),
+      },
+      {
+        operationId: "returnReview",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/reviews/${s.rosaReview}/return`, body: { note: "Which method?" } }),
+      },
+      {
+        operationId: "submitReviewByLink",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({
+          path: `/api/review/${s.rosa}/review`,
+          body: { recommendation: "minor", forAuthor: "Clarify the sampling method.", forEditor: "Solid." },
+        }),
+      },
+      {
+        operationId: "getReviewCertificate",
+        as: "anonymous",
+        status: 200,
+        request: (s) => ({ path: `/api/review/${s.rosa}/certificate` }),
+      },
+      {
+        operationId: "editReviewForAuthor",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({
+          path: `/api/reviews/${s.rosaReview}/for-author`,
+          body: { forAuthor: "Please clarify the sampling method." },
+        }),
+      },
+      {
+        operationId: "getSubmission",
+        as: "journal-manager",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}` }),
+        check: (b) => expect(b.view).toBe("desk"),
+      },
+      {
+        operationId: "decideSubmission",
+        as: "journal-manager",
+        status: 201,
+        request: (s) => ({
+          path: `/api/submissions/${s.id}/decisions`,
+          body: { decision: "minor", letter: "Please revise." },
+        }),
+      },
+      {
+        operationId: "getSubmission",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}` }),
+        check: (b) =>
+          expect(b).toMatchObject({
+            view: "author",
+            reviews: [{ reviewer: "Reviewer 1", comments: "Please clarify the sampling method." }],
+          }),
+      },
+      {
+        operationId: "uploadSubmissionFile",
+        as: "user",
+        status: 201,
+        file: async () => ({ bytes: contractPdf("I. Moreau"), name: "revised.pdf" }),
+        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=manuscript` }),
+      },
+      {
+        operationId: "submitRevision",
+        as: "user",
+        status: 200,
+        request: (s) => ({ path: `/api/submissions/${s.id}/revision`, body: { response: "Clarified." } }),
+      },
+      {
+        operationId: "listMyReviews",
+        as: "other",
+        status: 200,
+        request: () => ({ path: "/api/reviews" }),
+        check: (b) => expect(b.reviews).toEqual([]),
+      },
+      {
+        operationId: "getJournalFigures",
+        as: "anonymous",
+        status: 200,
+        request: () => ({ path: "/api/journal/figures" }),
+      },
+    ],
+  },
+  {
     // After the groups above: their admins' writes are in the log.
     resource: "activity",
     steps: [
@@ -533,12 +866,26 @@ async function call(step: Step, state: State) {
     const validRequest = ajv.compile(bodySchema);
     expect(validRequest(body), `${step.operationId} request: ${ajv.errorsText(validRequest.errors)}`).toBe(true);
   }
+  const file = await step.file?.();
   const reply = await world.call(op.method, path, {
     as: step.as,
     cookie: step.cookie?.(state),
-    body: body ?? (op.body ? {} : undefined),
+    ...(file
+      ? {
+          raw: file.bytes,
+          contentType: "application/pdf",
+          headers: { "x-file-name": encodeURIComponent(file.name) },
+        }
+      : { body: body ?? (op.body ? {} : undefined) }),
   });
   expect(reply.status, `${step.operationId}: ${reply.text}`).toBe(step.status);
+  // A file answer is of a type the document names; its bytes are no JSON to check.
+  const types = fileTypes(op.method, template, reply.status);
+  if (types.length) {
+    expect(types, `${step.operationId} answers a type the document names`).toContain(reply.headers.get("content-type"));
+    step.check?.({ text: reply.text }, state);
+    return;
+  }
   const schema = responseSchema(op.method, template, reply.status);
   expect(schema, `${step.operationId} documents status ${reply.status}`).toBeDefined();
   const validate = ajv.compile(schema!);

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+
 import type { z } from "zod";
 
 import { ADMIN_NEEDS_TWO_FACTOR } from "~/accounts/two-factor";
@@ -11,7 +13,7 @@ import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 import { isObjectId } from "~/services/legacy-ids.server";
 
-import { isBodyVariants, type Operation } from "./operation.server";
+import { type ApiFile, isBodyVariants, type Operation } from "./operation.server";
 import { routes } from "./operations/index.server";
 
 /**
@@ -146,6 +148,27 @@ async function bodyOf(operation: Operation, request: Request, params: Record<str
   return parsed.success ? { value: parsed.data } : { refusal: validationError(parsed.error) };
 }
 
+/**
+ * A private file as a download: never cached, never indexed, never rendered by the browser as a
+ * page of this site (a manuscript, a reviewer's copy, a certificate).
+ */
+function privateDownload(file: ApiFile): Response {
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const body = file.body instanceof Uint8Array ? file.body : (Readable.toWeb(file.body) as ReadableStream);
+  return new Response(body as BodyInit, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "no-referrer",
+      Vary: "Origin",
+    },
+  });
+}
+
 /** A body with an earlier client's field names turned into the operation's own. */
 function withOwnNames(json: Record<string, unknown>, aliases: Record<string, string> | undefined) {
   if (!aliases) return json;
@@ -254,6 +277,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
         query: query.value as never,
         body: body.value as never,
       });
+      if (result.file) return privateDownload(result.file);
       const headers = new Headers(result.headers);
       headers.set("Cache-Control", "no-store");
       headers.append("Vary", "Origin");

@@ -55,7 +55,12 @@ function parameters(op: Operation, template: string) {
   return [...path, ...query];
 }
 
+/** A file sent or answered as itself. */
+const binary = (types: readonly string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]));
+
 function requestBody(op: Operation) {
+  if (op.upload) return { required: true, description: op.upload.description, content: binary(op.upload.contentTypes) };
   if (!op.body) return undefined;
   const schema = isBodyVariants(op.body)
     ? {
@@ -63,13 +68,31 @@ function requestBody(op: Operation) {
         description: `The fields depend on {${op.body.param}}`,
       }
     : toSchema(op.body, "input");
-  return { required: true, content: { "application/json": { schema } } };
+  // The body's examples as OpenAPI's own (a schema that transforms its input loses them in JSON Schema).
+  const examples = isBodyVariants(op.body) ? undefined : z.globalRegistry.get(op.body)?.examples;
+  return {
+    required: true,
+    content: {
+      "application/json": {
+        schema,
+        ...(Array.isArray(examples) && examples.length
+          ? { examples: Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }])) }
+          : {}),
+      },
+    },
+  };
 }
 
 function responses(op: Operation) {
   const out: Record<string, unknown> = {};
-  for (const [status, { description, schema }] of Object.entries(op.responses)) {
-    out[status] = { description, content: { "application/json": { schema: toSchema(schema, "output") } } };
+  for (const [status, answer] of Object.entries(op.responses)) {
+    out[status] =
+      "file" in answer
+        ? { description: answer.description, content: binary(answer.file) }
+        : {
+            description: answer.description,
+            content: { "application/json": { schema: toSchema(answer.schema, "output") } },
+          };
   }
   for (const status of errorStatuses(op)) {
     out[status] = {
@@ -91,6 +114,7 @@ const ACCESS_NOTE: Record<Operation["access"], string> = {
   ...(Object.fromEntries(
     AREAS.map((area) => [area, `${capitalised(whoMay(area))} only: 401 signed out, 403 for other users.`]),
   ) as Record<Area, string>),
+  "signed-in": "Anyone signed in, for what is theirs (the service says what that is): 401 signed out.",
   "self-or-admin": "The account's owner, or an admin: 401 signed out, 403 for other users.",
 };
 
@@ -115,7 +139,7 @@ export function openApiDocument(): JsonSchema {
         .join("\n\n"),
       ...(route.deprecated ? { deprecated: true } : {}),
       parameters: parameters(op, path),
-      ...(op.body ? { requestBody: requestBody(op) } : {}),
+      ...(op.body || op.upload ? { requestBody: requestBody(op) } : {}),
       responses: responses(op),
       security: security(op),
       "x-access": op.access,
@@ -131,7 +155,17 @@ export function openApiDocument(): JsonSchema {
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: "/" }],
-    tags: ["Accounts", "Posts", "Journals", "Academics", "Site content", "Activity"].map((name) => ({ name })),
+    tags: [
+      "Accounts",
+      "Posts",
+      "Journals",
+      "Academics",
+      "Site content",
+      "Activity",
+      "Submissions",
+      "Reviews",
+      "Reviewer's link",
+    ].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: toSchema(errorResponse, "output") },

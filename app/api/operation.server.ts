@@ -1,16 +1,19 @@
+import type { Readable } from "node:stream";
+
 import type { z } from "zod";
 
 import type { SessionUser } from "~/accounts/accounts.server";
 import type { Area } from "~/domain/roles";
 import type { Services } from "~/registry.server";
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Who may call an operation: anyone, those whose roles work on an area (roles.ts), or
+ * Who may call an operation: anyone, those whose roles work on an area (roles.ts), anyone signed in
+ * (`signed-in`: the service then decides what is theirs, as an author's own submissions), or
  * `self-or-admin`: the `{userId}` in the path must be the caller's own id, unless the caller is an admin.
  */
-export type Access = "public" | Area | "self-or-admin";
+export type Access = "public" | Area | "signed-in" | "self-or-admin";
 
 export type ApiContext<Query, Body> = {
   request: Request;
@@ -21,7 +24,20 @@ export type ApiContext<Query, Body> = {
   body: Body;
 };
 
-export type ApiResult = { status?: number; body: unknown; headers?: Headers };
+/** A private file answered as itself (a manuscript, a certificate), not as JSON. */
+export type ApiFile = { body: Readable | Uint8Array; size: number; contentType: string; name: string };
+
+export type ApiResult = { status?: number; body: unknown; headers?: Headers; file?: ApiFile };
+
+/** A success answer: JSON of `schema`, or (`file`) the bytes of a file of one of these types. */
+export type ApiResponse = { description: string; schema: z.ZodType } | { description: string; file: readonly string[] };
+
+/**
+ * A body that is a file, sent as itself (not JSON) with its name in X-File-Name, as /api/uploads
+ * takes it: the handler reads `request.body`; its size limit is the server's for the address
+ * (server/request-body.server.ts).
+ */
+export type Upload = { description: string; contentTypes: readonly string[] };
 
 /** A body whose schema depends on a path parameter (a settings section's fields). */
 export type BodyVariants = { param: string; variants: Record<string, z.ZodType> };
@@ -47,8 +63,10 @@ export type Operation = {
    * body is checked, unless the body also has the field under its own name.
    */
   bodyAliases?: Record<string, string>;
+  /** A file as the body, instead of JSON. */
+  upload?: Upload;
   /** The success answers. */
-  responses: Record<number, { description: string; schema: z.ZodType }>;
+  responses: Record<number, ApiResponse>;
   /** Refusals particular to this operation (404, 409...); the common ones are added for it. */
   errors?: number[];
   /** Cookies are set or cleared (sign-in, sign-out, password change). */
@@ -112,11 +130,9 @@ export const isBodyVariants = (body: Operation["body"]): body is BodyVariants =>
 /** The statuses an operation can refuse with, for the document and the tests. */
 export function errorStatuses(op: Operation): number[] {
   const statuses = new Set(op.errors ?? []);
-  if (op.query || op.body) statuses.add(400);
-  if (op.body) {
-    statuses.add(413);
-    statuses.add(415);
-  }
+  if (op.query || op.body || op.upload) statuses.add(400);
+  if (op.body || op.upload) statuses.add(413);
+  if (op.body) statuses.add(415);
   if (op.access !== "public") {
     statuses.add(401);
     statuses.add(403);

@@ -54,7 +54,7 @@ export function loader() {
   const document = openApiDocument() as { paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
   const entries = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
-      const body = op.requestBody?.content["application/json"].schema;
+      const body = op.requestBody?.content["application/json"]?.schema;
       return {
         id: op.operationId,
         tag: op.tags[0],

@@ -354,3 +354,10 @@ export const SUBMIT_LINK = "Submit a manuscript";
 export const SUBMIT_HERE_NOTE =
   "Manuscripts are submitted online here; admissions are handled on the university portal.";
 export const MY_SUBMISSIONS_LINK = "My submissions";
+
+// The JSON API's confirmations (app/submissions/api.server.ts); its refusals are the screens'.
+export const DRAFT_STARTED = "Your draft is started: add its details and the manuscript, then submit it.";
+export const FILE_ADDED = "The file has been added.";
+export const FILE_REMOVED = "The file has been removed.";
+export const FILE_NAME_INVALID =
+  "The file name is not valid. Rename the file to a plain name such as manuscript.pdf and try again.";

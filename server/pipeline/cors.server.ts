@@ -13,7 +13,7 @@ import type { Step } from "./pipeline.server";
 const ALLOWED_REQUEST_HEADERS = ["Content-Type", "Authorization", "X-Requested-With", "X-File-Name"];
 
 const PREFLIGHT_HEADERS = {
-  "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE",
   "Access-Control-Allow-Headers": ALLOWED_REQUEST_HEADERS.join(", "),
   "Access-Control-Max-Age": "600",
 };
@@ -33,7 +33,7 @@ export function cors(config: Pick<AppConfig, "corsOrigins">): Step {
     // Answers differ by origin once some origins are allowed: caches must keep them apart.
     else if (api && config.corsOrigins.length > 0) res.setHeader("Vary", "Origin");
     if (api && req.method === "OPTIONS") {
-      res.writeHead(204, allowed ? PREFLIGHT_HEADERS : { Allow: "GET, POST, PUT, DELETE" }).end();
+      res.writeHead(204, allowed ? PREFLIGHT_HEADERS : { Allow: "GET, POST, PUT, PATCH, DELETE" }).end();
       return;
     }
     next();

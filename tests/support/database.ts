@@ -410,6 +410,15 @@ export const CONTENT_TABLES = [
   "announcement",
   "focus_pages",
   "media",
+  // Submissions and peer review (issue 34).
+  "submissions",
+  "submission_files",
+  "submission_events",
+  "submission_notes",
+  "reviewers",
+  "reviews",
+  "editor_decisions",
+  "submission_settings",
 ] as const;
 
 /** Each table's row count and a hash of its rows as text: equal before and after means nothing changed. */

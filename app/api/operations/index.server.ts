@@ -1,4 +1,5 @@
 import { journalOperations } from "~/journal/api.server";
+import { submissionOperations } from "~/submissions/api.server";
 
 import { type Operation, routesOf } from "../operation.server";
 import { academicOperations } from "./academics.server";
@@ -22,6 +23,7 @@ export const operations: Operation[] = [
   ...siteOperations,
   ...activityOperations,
   ...searchOperations,
+  ...submissionOperations,
 ];
 
 /** Every operation at each of its paths. */
