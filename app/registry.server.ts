@@ -157,30 +157,37 @@ export function createServices(db: Database, options: ServiceOptions) {
     twoFactor,
     // Not tracked: submitted manuscripts are in the private store, on no public page (decision 042).
     manuscriptFiles: manuscripts,
-    // Not tracked: the workflow is on no cached page (its public figures page is not kept). Its
-    // accepted submissions become draft articles through the articles service, which announces them.
-    submissions: submissionsService(db, {
-      files: { ...manuscripts, certificate: reviewCertificate },
-      journal: {
-        journalName: async () => (await journal.profile()).title,
-        storePdf: async (bytes, fileName) => (await media.ingestBuffer(bytes, { purpose: "pdf", fileName })).url,
-        placeholderPdf: async (title) =>
-          renderPdf(
-            [
-              { text: title, style: "title" },
-              { text: "Accepted manuscript: the typeset PDF replaces this page before publication.", style: "body" },
-            ],
-            { title, author: "" },
-          ),
-        createDraftArticle: async (input) => (await articles.create({ ...input, status: "draft" })).id,
-        discardDraftArticle: async (id) => {
-          await articles.trash([id]);
+    // The workflow is on no cached page (its public figures page is not kept), but its settings
+    // say where the cached journal and home pages' "Submit a manuscript" points: those two are
+    // tracked as the journal's. Accepted submissions become draft articles through the articles
+    // service, which announces them.
+    submissions: tracked(
+      submissionsService(db, {
+        files: { ...manuscripts, certificate: reviewCertificate },
+        journal: {
+          journalName: async () => (await journal.profile()).title,
+          storePdf: async (bytes, fileName) => (await media.ingestBuffer(bytes, { purpose: "pdf", fileName })).url,
+          placeholderPdf: async (title) =>
+            renderPdf(
+              [
+                { text: title, style: "title" },
+                { text: "Accepted manuscript: the typeset PDF replaces this page before publication.", style: "body" },
+              ],
+              { title, author: "" },
+            ),
+          createDraftArticle: async (input) => (await articles.create({ ...input, status: "draft" })).id,
+          discardDraftArticle: async (id) => {
+            await articles.trash([id]);
+          },
         },
-      },
-      mail,
-      secret: options.auth.secret,
-      linkOrigin: linkOrigin(options.auth),
-    }),
+        mail,
+        secret: options.auth.secret,
+        linkOrigin: linkOrigin(options.auth),
+      }),
+      { settings: "journals", saveSettings: "journals" },
+      submissionsEffects,
+      changes,
+    ),
   };
 }
 
