@@ -21,7 +21,7 @@ import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
 import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { type AppConfig, readConfig } from "~/lib/config.server";
-import { createServices, mediaOptions } from "~/registry.server";
+import { createServices, mediaOptions, privateFileOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
 
 import { projectRoot, scratchDirectory, scratchPostgres } from "./site-process";
@@ -305,7 +305,7 @@ async function emptied(client: PGlite): Promise<boolean> {
 export async function openSeededTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind !== "pglite") {
     const database = await openTestDatabase();
-    await seedDemoContent(database.db, mediaOptions(database.dataDir));
+    await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir));
     return database;
   }
   const folder = path.join(TEMPLATES, `seeded-${sourcesHash(["drizzle", "app", "package-lock.json"])}`);
@@ -313,7 +313,8 @@ export async function openSeededTestDatabase(): Promise<TestDatabase> {
     await makeOnce(folder, async (partial) => {
       const handle = await openPglite(await migratedTemplate());
       fs.mkdirSync(path.join(partial, "data"));
-      await seedDemoContent(handle.db, mediaOptions(path.join(partial, "data")));
+      const data = path.join(partial, "data");
+      await seedDemoContent(handle.db, mediaOptions(data), privateFileOptions(data));
       await writeDump(handle.client, path.join(partial, "db.tar"));
       await handle.close();
     });
