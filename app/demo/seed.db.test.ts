@@ -80,6 +80,10 @@ describe(`demo content (${testDatabaseKind})`, () => {
     expect(figures.acceptanceRate).toBeLessThan(0.8);
     expect(figures.reviewDays).toBeGreaterThan(10);
     expect(figures.reviewDays).toBeLessThan(40);
+    // The desk's: the same, and per handling editor (no demo submission has one: no demo accounts).
+    const desk = await s.submissions.deskFigures(editor);
+    expect(desk.journal).toEqual(figures);
+    expect(desk.editors).toEqual([{ name: "No editor assigned", figures }]);
 
     // A submission's page: its files in the private store, the reviewers' copy anonymised.
     const underReview = queue.rows.find((row) => row.stage === "review")!;
