@@ -39,7 +39,7 @@ import { submissionsEffects, submissionsService } from "~/submissions/submission
  * The composition root: every feature's services bound to one database (the journal's from
  * app/journal/). It sits above the features (docs/architecture.md), so no service imports it.
  */
-export { mediaOptions, privateDirectory, privateStore, siteStores, uploadsDirectory };
+export { mediaOptions, privateDirectory, privateFileOptions, privateStore, siteStores, uploadsDirectory };
 export type { UploadOptions };
 
 export type ServiceOptions = {

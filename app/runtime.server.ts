@@ -12,7 +12,7 @@ import {
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, config, mailLinkOrigin } from "~/lib/config.server";
 import { projectFile } from "~/lib/project-files.server";
-import { createServices, mediaOptions, type Services } from "~/registry.server";
+import { createServices, mediaOptions, privateFileOptions, type Services } from "~/registry.server";
 import { contentChanges } from "~/services/content-changes.server";
 import { ServiceUnavailableError } from "~/services/errors.server";
 import { authSecret } from "~/services/secrets.server";
@@ -80,7 +80,11 @@ async function start(cfg: AppConfig): Promise<Runtime> {
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
     if (database.kind === "pglite" && cfg.demoContent) {
-      const result = await seedDemoContent(database.db, mediaOptions(cfg.dataDir, cfg));
+      const result = await seedDemoContent(
+        database.db,
+        mediaOptions(cfg.dataDir, cfg),
+        privateFileOptions(cfg.dataDir, cfg),
+      );
       if (result === "seeded") console.log("Demo content added to the new database.");
     }
   } catch (error) {

@@ -25,6 +25,15 @@ if (process.argv.includes("--search")) {
   });
   process.exit(status ?? 1);
 }
+// --submissions: the editor's desk and the figures with 10,000 submissions (bench/submissions.mjs).
+if (process.argv.includes("--submissions")) {
+  const { status } = spawnSync(
+    process.execPath,
+    [path.join(root, "bench", "submissions.mjs"), ...process.argv.slice(2)],
+    { stdio: "inherit" },
+  );
+  process.exit(status ?? 1);
+}
 // --memory: the memory limits of decision 015 (bench/memory.mjs).
 if (process.argv.includes("--memory")) {
   const { status } = spawnSync(process.execPath, [path.join(root, "bench", "memory.mjs"), ...process.argv.slice(2)], {

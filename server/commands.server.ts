@@ -8,7 +8,7 @@ import path from "node:path";
 import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import type { AppConfig } from "~/lib/config.server";
-import { mediaOptions, siteStores } from "~/registry.server";
+import { mediaOptions, privateFileOptions, siteStores } from "~/registry.server";
 import { servicesFor } from "~/runtime.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
@@ -153,7 +153,11 @@ export async function seedDemoCommand() {
     fail(describeStartError(error, config));
   }
   try {
-    const result = await seedDemoContent(database.db, mediaOptions(config.dataDir, config));
+    const result = await seedDemoContent(
+      database.db,
+      mediaOptions(config.dataDir, config),
+      privateFileOptions(config.dataDir, config),
+    );
     // Servers already running on this database render their pages again.
     if (result === "seeded") await contentChanges(database.notifications).publish([...CONTENT_TAGS]);
     if (result === "skipped") {

@@ -4,10 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/domain/vocabulary";
-import { mediaOptions } from "~/registry.server";
+import { mediaOptions, privateFileOptions } from "~/registry.server";
+import { QUEUE_FILTERS } from "~/submissions/words";
 
 import { openTestDatabase, type TestDatabase, testDatabaseKind, testServices } from "../../tests/support/database";
 import { seedDemoContent } from "./seed.server";
+import { demoReviewers, demoSubmissions } from "./submissions";
 
 let database: TestDatabase;
 
@@ -20,7 +22,9 @@ afterAll(async () => {
 
 describe(`demo content (${testDatabaseKind})`, () => {
   it("fills an empty database with the whole demo centre, once", async () => {
-    expect(await seedDemoContent(database.db, mediaOptions(database.dataDir))).toBe("seeded");
+    expect(
+      await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir)),
+    ).toBe("seeded");
     const s = testServices(database);
 
     const posts = await s.posts.list({ limit: 50 });
@@ -52,8 +56,70 @@ describe(`demo content (${testDatabaseKind})`, () => {
     const links = await s.siteContent.siteLinks();
     expect(links.footerColumns.length).toBeGreaterThan(0);
 
+    // The editorial office: every stage, every filter of the desk, and a year of figures.
+    const editor = { id: "demo-test-editor", roles: ["journal-manager" as const] };
+    const queue = await s.submissions.queue(editor, {});
+    for (const [stage, n] of Object.entries(queue.stages)) expect(n, stage).toBeGreaterThan(0);
+    for (const filter of QUEUE_FILTERS) expect(queue.filters[filter], filter).toBeGreaterThan(0);
+    for (const filter of QUEUE_FILTERS) {
+      const page = await s.submissions.queue(editor, { filter });
+      expect(page.rows.length, filter).toBe(queue.filters[filter]);
+    }
+    const figures = await s.submissions.journalFigures();
+    expect(figures.received).toBe(demoSubmissions.length);
+    for (const value of [
+      figures.daysToDeskDecision,
+      figures.daysToFirstDecision,
+      figures.acceptanceRate,
+      figures.reviewDays,
+    ])
+      expect(value).not.toBeNull();
+    expect(figures.daysToDeskDecision).toBeGreaterThan(1);
+    expect(figures.daysToDeskDecision).toBeLessThan(15);
+    expect(figures.acceptanceRate).toBeGreaterThan(0.2);
+    expect(figures.acceptanceRate).toBeLessThan(0.8);
+    expect(figures.reviewDays).toBeGreaterThan(10);
+    expect(figures.reviewDays).toBeLessThan(40);
+    // The desk's: the same, and per handling editor (no demo submission has one: no demo accounts).
+    const desk = await s.submissions.deskFigures(editor);
+    expect(desk.journal).toEqual(figures);
+    expect(desk.editors).toEqual([{ name: "No editor assigned", figures }]);
+
+    // A submission's page: its files in the private store, the reviewers' copy anonymised.
+    const underReview = queue.rows.find((row) => row.stage === "review")!;
+    const record = await s.submissions.submission(editor, underReview.id);
+    expect(record.reviews.length).toBeGreaterThan(0);
+    expect(record.history.map((event) => event.kind)).toContain("reviewer-invited");
+    const manuscript = record.files.find((file) => file.kind === "manuscript")!;
+    expect(manuscript.anonymised).toBe(true);
+    const [original, copy] = await Promise.all(
+      (["original", "anonymised"] as const).map(async (which) => {
+        const file = await s.submissions.deskFile(editor, underReview.id, manuscript.id, which);
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks).toString("latin1");
+      }),
+    );
+    const corresponding = record.authors.find((a) => a.corresponding)!;
+    expect(original).toContain(corresponding.family);
+    expect(copy).not.toContain(corresponding.family);
+    // The whole pool, with a conflict where a reviewer shares an author's university.
+    const pool = await s.submissions.pool(editor, underReview.id, "");
+    expect(pool).toHaveLength(Object.keys(demoReviewers).length);
+    const newest = queue.rows.find((row) => row.title.startsWith("Memory Activism"))!;
+    const conflicts = (await s.submissions.pool(editor, newest.id, "Sarajevo")).flatMap((r) => r.conflicts);
+    expect(conflicts.join(" ")).toContain("unsa.example.edu");
+
+    // No demo reviewer reviews their own paper.
+    const reviewerNames = new Set(Object.values(demoReviewers).map((r) => r.name.toLowerCase()));
+    for (const submission of demoSubmissions)
+      for (const author of submission.authors)
+        expect(reviewerNames.has(`${author.given} ${author.family}`.toLowerCase()), author.family).toBe(false);
+
     // A second start on the same database adds nothing.
-    expect(await seedDemoContent(database.db, mediaOptions(database.dataDir))).toBe("skipped");
+    expect(
+      await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir)),
+    ).toBe("skipped");
     expect((await s.posts.list({ limit: 50 })).items).toHaveLength(posts.items.length);
   });
 });

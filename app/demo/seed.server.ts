@@ -1,7 +1,17 @@
 import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
-import { announcement, articles, faculties, focusPages, posts, siteSettings, staff } from "~/db/schema";
+import {
+  announcement,
+  articles,
+  faculties,
+  focusPages,
+  posts,
+  reviewers,
+  siteSettings,
+  staff,
+  submissions,
+} from "~/db/schema";
 import { STAFF_ROLES } from "~/domain/vocabulary";
 import { articlesService } from "~/journal/articles.server";
 import { journalService } from "~/journal/journal.server";
@@ -10,6 +20,7 @@ import { academicsAdmin } from "~/services/academics.server";
 import { type MediaOptions, mediaService } from "~/services/media.server";
 import { postsService } from "~/services/posts.server";
 import { siteContentService } from "~/services/site-content.server";
+import { manuscriptFiles, type ManuscriptFilesOptions } from "~/submissions/files/manuscript-files.server";
 
 import {
   demoFaculties,
@@ -26,6 +37,7 @@ import {
 } from "./content";
 import { type GeneratedImage, HOME_HERO_SUN, landscapeImage, portraitImage } from "./images.server";
 import { renderPdf } from "./pdf.server";
+import { seedDemoWorkflow } from "./seed-submissions.server";
 
 const SEED_LOCK_KEY = 7_240_113;
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,14 +48,24 @@ export async function hasContent(db: Database): Promise<boolean> {
     exists (select 1 from ${posts}) or exists (select 1 from ${articles}) or
     exists (select 1 from ${faculties}) or exists (select 1 from ${siteSettings}) or
     exists (select 1 from ${staff}) or exists (select 1 from ${announcement}) or
-    exists (select 1 from ${focusPages})
+    exists (select 1 from ${focusPages}) or exists (select 1 from ${submissions}) or
+    exists (select 1 from ${reviewers})
   ) as found`);
   return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
 }
 
 export type SeedResult = "seeded" | "skipped";
 
-export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, now = new Date()): Promise<SeedResult> {
+/**
+ * Adds the demo centre to an empty site, in one transaction. `privateFiles`: the private store's
+ * options (`privateFileOptions`), where the demo submissions' manuscripts go.
+ */
+export async function seedDemoContent(
+  db: Database,
+  mediaOptions: MediaOptions,
+  privateFiles: ManuscriptFilesOptions,
+  now = new Date(),
+): Promise<SeedResult> {
   if (await hasContent(db)) return "skipped";
 
   return db.transaction(async (tx) => {
@@ -102,6 +124,7 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
 
     // The journal: its settings, its issues (with generated covers), and its articles in them.
     const issueIds = new Map<string, string>();
+    const articleIds = new Map<string, { id: string; publishedAt: Date }>();
     for (const [index, issue] of demoIssues.entries()) {
       const cover = await storeImage(
         await landscapeImage(index + 60, 600, 800),
@@ -149,7 +172,7 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
         ? new Date(Date.parse(`${issue.publishedOn}T09:00:00Z`) + index * 60_000)
         : new Date(now.getTime() - journal.daysAgo * DAY);
       const issueKey = journal.issue ? `${journal.issue[0]}.${journal.issue[1]}` : "";
-      await services.articles.create(
+      const article = await services.articles.create(
         {
           title: journal.title,
           abstract: `<p>${journal.abstract}</p>`,
@@ -171,7 +194,19 @@ export async function seedDemoContent(db: Database, mediaOptions: MediaOptions, 
         },
         published,
       );
+      articleIds.set(journal.title, { id: article.id, publishedAt: published });
     }
+
+    // The journal's editorial office: the reviewer pool and submissions at every stage.
+    await seedDemoWorkflow({
+      db: txDb,
+      files: manuscriptFiles(privateFiles),
+      media,
+      articles: services.articles,
+      journal: demoJournalProfile.title,
+      articleIds,
+      now,
+    });
 
     let imageSeed = 30;
     for (const facultyData of demoFaculties) {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
+import { rowsOf } from "~/db/client.server";
 import {
   editorDecisions,
   reviewers,
@@ -43,6 +44,7 @@ import {
   EDITOR_MUST_MANAGE_JOURNAL,
   FILE_NOT_FOUND,
   NOT_EDITOR_IN_CHIEF,
+  QUEUE_FILTERS,
   type QueueFilter,
   REVIEW_NOT_IN,
   reviewerLabel,
@@ -72,22 +74,48 @@ const recommendationWaiting = sql`exists (select 1 from ${editorDecisions} d whe
 /** How many reviews a round needs before the desk stops asking for reviewers. */
 export const REVIEWS_WANTED = 2;
 
-function filterCondition(filter: QueueFilter, today: string): SQL {
+/** What a filter needs to know of the current round's reviews, as SQL. */
+type ReviewFacts = { live: SQL; in: SQL; open: SQL; overdue: SQL };
+
+/** The facts as correlated subqueries: for a page of rows, each looked up once. */
+const lookedUp = (today: string): ReviewFacts => ({
+  live: liveReviews,
+  in: reviewsIn,
+  open: reviewsOpen,
+  overdue: overdue(today),
+});
+
+/**
+ * The facts of every open submission in one pass over its reviews (`left join lateral … rv`), for the
+ * counts of every filter at once: one index lookup per submission, not two per filter.
+ */
+const gathered = (today: string) => ({
+  join: sql`left join lateral (
+    select count(*) filter (where r.status in ('invited', 'accepted', 'submitted')) as live,
+      count(*) filter (where r.status = 'submitted') as reviews_in,
+      count(*) filter (where r.status in ('invited', 'accepted')) as open,
+      coalesce(bool_or(r.status in ('invited', 'accepted') and r.due_on < ${today}::date), false) as overdue
+    from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round}
+  ) rv on true`,
+  facts: { live: sql`rv.live`, in: sql`rv.reviews_in`, open: sql`rv.open`, overdue: sql`rv.overdue` } as ReviewFacts,
+});
+
+function filterCondition(filter: QueueFilter, facts: ReviewFacts): SQL {
   switch (filter) {
     case "all":
       return inArray(submissions.stage, OPEN_STAGES);
     case "new":
       return and(eq(submissions.stage, "submitted"), eq(submissions.round, 1))!;
     case "needs-reviewers":
-      return and(eq(submissions.stage, "review"), sql`${liveReviews} < ${REVIEWS_WANTED}`)!;
+      return and(eq(submissions.stage, "review"), sql`${facts.live} < ${REVIEWS_WANTED}`)!;
     case "overdue":
-      return and(eq(submissions.stage, "review"), overdue(today))!;
+      return and(eq(submissions.stage, "review"), facts.overdue)!;
     case "reviews-in":
-      return and(eq(submissions.stage, "review"), sql`${reviewsIn} > 0`)!;
+      return and(eq(submissions.stage, "review"), sql`${facts.in} > 0`)!;
     case "needs-decision":
       return and(
         eq(submissions.stage, "review"),
-        sql`((${reviewsIn} >= 1 and ${reviewsOpen} = 0) or ${recommendationWaiting})`,
+        sql`((${facts.in} >= 1 and ${facts.open} = 0) or ${recommendationWaiting})`,
       )!;
     case "revisions-back":
       return and(eq(submissions.stage, "submitted"), sql`${submissions.round} > 1`)!;
@@ -106,7 +134,8 @@ export async function queue(
   const now = context.now();
   const today = now.toISOString().slice(0, 10);
   const mine = request.mine ? eq(submissions.editorId, actor.id) : undefined;
-  const where = and(filterCondition(filter, today), mine);
+  const where = and(filterCondition(filter, lookedUp(today)), mine);
+  const all = gathered(today);
   const editor = sql<string | null>`(select ${displayName} from ${users} where ${users.id} = ${submissions.editorId})`;
   const [stageCounts, filterCounts, rows, [{ total }]] = await Promise.all([
     context.db
@@ -115,23 +144,15 @@ export async function queue(
       .where(and(sql`${submissions.stage} <> 'draft'`, mine))
       .groupBy(submissions.stage),
     context.db
-      .select(
-        Object.fromEntries(
-          (
-            [
-              "new",
-              "needs-reviewers",
-              "overdue",
-              "reviews-in",
-              "needs-decision",
-              "revisions-back",
-              "all",
-            ] as QueueFilter[]
-          ).map((name) => [name, sql<number>`count(*) filter (where ${filterCondition(name, today)})::int`]),
-        ) as Record<QueueFilter, SQL<number>>,
+      .execute(
+        sql`select ${sql.join(
+          QUEUE_FILTERS.map(
+            (name) => sql`count(*) filter (where ${filterCondition(name, all.facts)})::int as ${sql.identifier(name)}`,
+          ),
+          sql`, `,
+        )} from ${submissions} ${all.join} where ${and(inArray(submissions.stage, OPEN_STAGES), mine)}`,
       )
-      .from(submissions)
-      .where(and(inArray(submissions.stage, OPEN_STAGES), mine)),
+      .then((result) => rowsOf<Record<QueueFilter, number>>(result)),
     context.db
       .select({
         id: submissions.id,

@@ -20,7 +20,7 @@ import {
 import * as schema from "~/db/schema";
 import { seedDemoContent } from "~/demo/seed.server";
 import { type AppConfig, readConfig } from "~/lib/config.server";
-import { createServices, mediaOptions } from "~/registry.server";
+import { createServices, mediaOptions, privateFileOptions } from "~/registry.server";
 import { replaceRuntime } from "~/runtime.server";
 
 import { testPasswordHashing } from "./passwords";
@@ -345,7 +345,8 @@ async function seededTemplateFolder() {
     await makeOnce(folder, async (partial) => {
       const handle = await openPglite(await migratedTemplate());
       fs.mkdirSync(path.join(partial, "data"));
-      await seedDemoContent(handle.db, mediaOptions(path.join(partial, "data")));
+      const data = path.join(partial, "data");
+      await seedDemoContent(handle.db, mediaOptions(data), privateFileOptions(data));
       await writeDump(handle.client, path.join(partial, "db.tar"));
       await handle.close();
     });
@@ -367,7 +368,7 @@ function seededTemplate() {
 export async function openSeededTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind !== "pglite") {
     const database = await openTestDatabase();
-    await seedDemoContent(database.db, mediaOptions(database.dataDir));
+    await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir));
     return database;
   }
   const dataDir = scratchDirectory("test");

@@ -1,0 +1,333 @@
+// npm run bench -- --submissions [--postgres URL] [--requests N] [--count N]   (or: node bench/submissions.mjs)
+//
+// The editor's desk and the figures with 10,000 submissions (issue 34: "the desk's page p99 under
+// 100 ms on PostgreSQL"). Makes a scratch database on the PostgreSQL server (--postgres URL,
+// TEST_DATABASE_URL or DATABASE_URL), fills it with bulk SQL (submissions at every stage over three
+// years, reviewers, reviews, decisions and history in a journal's proportions), starts the built
+// server on it, signs in as a journal manager and asks, one request at a time, for the desk's page
+// (/dashboard?tab=submissions) with each filter and for /journal-in-numbers. Reports p50/p95/p99 per
+// page; fails when a desk page's p99 reaches 100 ms. Writes bench/results/submissions-postgresql.json and .md.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+import pg from "pg";
+
+import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: "string" },
+    requests: { type: "string", default: "300" },
+    count: { type: "string", default: "10000" },
+    // Keep the filled database (its address is printed) to look at its queries afterwards.
+    keep: { type: "boolean", default: false },
+    // `npm run bench -- --submissions` passes its own flag on.
+    submissions: { type: "boolean", default: false },
+  },
+});
+const REQUESTS = Number(args.requests);
+const SUBMISSIONS = Number(args.count);
+const TARGET_P99_MS = 100;
+const WARM_UP = 20;
+const FILTERS = ["all", "new", "needs-reviewers", "overdue", "reviews-in", "needs-decision", "revisions-back"];
+const postgresUrl =
+  args.postgres ??
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const work = path.join(root, ".tmp", "bench-submissions");
+const resultsDir = path.join(root, "bench", "results");
+const log = (...parts) => console.log(`[bench:submissions] ${parts.join(" ")}`);
+const MANAGER = { username: "bench-manager", email: "manager@bench.example.org", password: "bench-manager-Password-1" };
+
+const children = [];
+const cleanups = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+/**
+ * The journal's history in bulk. Submission n's stage is drawn from its n % 100: a few drafts, the
+ * open ones (new, revisions back, under review, revisions requested) submitted in the last four
+ * months, the decided ones over three years (most declined, at the desk or after review; a fifth
+ * published). Every submission that went to review has three invitations, whose states depend on
+ * its stage; each decision has its row and its event.
+ */
+const BULK_SQL = (count, managerId) => `
+insert into reviewers (name, email, affiliation, keywords)
+select 'Bench Reviewer ' || g, 'reviewer' || g || '@bench.example.org', 'Institute ' || (g % 40),
+       jsonb_build_array('keyword ' || (g % 30), 'keyword ' || (g % 17))
+from generate_series(1, 300) g;
+
+create temp table pool as select id, row_number() over (order by email) as ordinal from reviewers;
+
+create temp table plan as
+select g as n, gen_random_uuid() as id, g % 100 as bucket,
+  case
+    when g % 100 < 3 then 'draft'
+    when g % 100 < 7 then 'submitted'
+    when g % 100 < 17 then 'review'
+    when g % 100 < 22 then 'revisions'
+    when g % 100 < 25 then 'accepted'
+    when g % 100 < 45 then 'published'
+    else 'declined'
+  end as stage,
+  case when g % 100 between 3 and 21 then now() - ((g * 7919 % 120) + 1) * interval '1 day'
+       else now() - (30 + g * 7919 % 1065) * interval '1 day' end as submitted_at
+from generate_series(1, ${count}) g;
+
+insert into submissions (id, number, stage, round, title, abstract, keywords, section, authors, editor_id,
+                         submitted_at, stage_changed_at, created_at, updated_at)
+select id, case when stage = 'draft' then null else n end, stage,
+  case when bucket = 6 or stage in ('accepted', 'published') then 2 else 1 end,
+  'Bench submission ' || n || ' on peace and security', 'An abstract of submission ' || n || '.',
+  jsonb_build_array('keyword ' || (n % 30)), 'research',
+  jsonb_build_array(jsonb_build_object('given', 'Author', 'family', 'Number' || n, 'affiliation', 'University ' || (n % 90),
+    'orcid', '', 'email', 'author' || n || '@bench.example.org', 'corresponding', true)),
+  case when n % 2 = 0 then ${managerId ? `'${managerId}'` : "null"} end,
+  case when stage = 'draft' then null else submitted_at end,
+  case when stage in ('draft', 'submitted') then submitted_at else submitted_at + interval '5 days' + (n % 50) * interval '1 day' end,
+  submitted_at - interval '1 day', submitted_at
+from plan;
+select setval('submission_numbers', ${count});
+
+insert into submission_events (submission_id, kind, round, at)
+select id, 'submitted', 1, submitted_at from plan where stage <> 'draft';
+
+-- The desk's decision: declined at the desk (half of the declined), else sent to review.
+insert into editor_decisions (submission_id, round, decision, letter, created_at)
+select id, 1, case when stage = 'declined' and bucket < 75 then 'decline' else 'send-to-review' end, 'A letter.',
+  submitted_at + (1 + n % 9) * interval '1 day'
+from plan where stage not in ('draft', 'submitted') or bucket = 6;
+
+-- The decision after review: declined, accepted (published too), revisions asked (revisions, revisions back).
+insert into editor_decisions (submission_id, round, decision, letter, created_at)
+select id, 1, case when stage = 'declined' then 'decline' when stage = 'revisions' or bucket = 6 then 'major' else 'minor' end,
+  'A letter.', submitted_at + (40 + n % 60) * interval '1 day'
+from plan where (stage = 'declined' and bucket >= 75) or stage in ('revisions', 'accepted', 'published') or bucket = 6;
+insert into editor_decisions (submission_id, round, decision, letter, created_at)
+select id, 2, 'accept', 'A letter.', submitted_at + (110 + n % 60) * interval '1 day'
+from plan where stage in ('accepted', 'published');
+insert into submission_events (submission_id, kind, round, at, detail)
+select submission_id, 'decision', round, created_at, jsonb_build_object('decision', decision) from editor_decisions;
+
+-- Three invitations per reviewed submission; under review, some are open, overdue or in.
+insert into reviews (submission_id, reviewer_id, round, status, token_hash, invited_at, due_on, responded_at,
+                     submitted_at, recommendation, for_author)
+select id, reviewer_id, 1, status, token_hash, invited_at, due_on,
+  case when status <> 'invited' then invited_at + interval '2 days' end,
+  case when status = 'submitted' then invited_at + (12 + (n * 3 + k) % 30) * interval '1 day' end,
+  case when status = 'submitted' then (array['accept', 'minor', 'major', 'decline'])[1 + (n + k) % 4] end,
+  case when status = 'submitted' then 'Comments for the author.' else '' end
+from (
+  select p.id, p.n, k, pool.id as reviewer_id,
+    case
+      when p.stage = 'review' and p.n % 4 = 0 then case when k = 3 then 'declined' else 'invited' end
+      when p.stage = 'review' and p.n % 4 = 1 then case k when 1 then 'submitted' when 2 then 'accepted' else 'declined' end
+      when p.stage = 'review' and p.n % 4 = 2 then case when k = 3 then 'declined' else 'submitted' end
+      when p.stage = 'review' then case k when 1 then 'accepted' when 2 then 'declined' else 'cancelled' end
+      else case when k = 3 then 'declined' else 'submitted' end
+    end as status,
+    md5(p.id::text || k) || md5(random()::text) as token_hash,
+    p.submitted_at + (2 + p.n % 9) * interval '1 day' as invited_at,
+    (p.submitted_at + (23 + p.n % 9) * interval '1 day')::date as due_on
+  from plan p cross join generate_series(1, 3) k
+  join pool on pool.ordinal = ((p.n * 7 + k * 13) % 300) + 1
+  where (p.stage not in ('draft', 'submitted') or p.bucket = 6) and not (p.stage = 'declined' and p.bucket < 75)
+) invitations;
+insert into submission_events (submission_id, kind, round, at, detail)
+select submission_id, 'review-submitted', round, submitted_at, jsonb_build_object('recommendation', recommendation)
+from reviews where status = 'submitted';
+
+analyze;
+`;
+
+function runScript(script, scriptArgs, env) {
+  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(base, cookie, page) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${page.path}`, { headers: { cookie } });
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+    if (page.expect && !body.includes(page.expect)) throw new Error(`${page.path} did not show "${page.expect}"`);
+    if (i >= WARM_UP) times.push(elapsed);
+    bytes = body.length;
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  return {
+    ...page,
+    requests: REQUESTS,
+    bytes,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1)),
+  };
+}
+
+async function main() {
+  ensureBuild();
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+
+  // A scratch database, dropped at the end.
+  const name = `bench_submissions_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  if (!args.keep)
+    cleanups.push(async () => {
+      const again = new pg.Client({ connectionString: postgresUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    });
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  if (args.keep) log("keeping the database", databaseUrl);
+  const dataDir = path.join(work, "data");
+
+  // The account (which migrates the new database), made a journal manager.
+  runScript(
+    "scripts/create-admin.mjs",
+    ["--username", MANAGER.username, "--email", MANAGER.email, "--password", MANAGER.password],
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  client.on("error", () => {});
+  cleanups.push(() => client.end());
+  const {
+    rows: [manager],
+  } = await client.query(`update users set role = 'journal-manager' where username = $1 returning id`, [
+    MANAGER.username,
+  ]);
+  const filling = performance.now();
+  await client.query(BULK_SQL(SUBMISSIONS, manager.id));
+  const counts = (
+    await client.query(`select
+      (select count(*) from submissions)::int as submissions, (select count(*) from reviews)::int as reviews,
+      (select count(*) from editor_decisions)::int as decisions, (select count(*) from submission_events)::int as events,
+      (select count(*) from reviewers)::int as reviewers`)
+  ).rows[0];
+  log(`filled in ${Math.round(performance.now() - filling)} ms:`, JSON.stringify(counts));
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DEMO_CONTENT: "false",
+      PAGE_CACHE: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const cookie = await signInCookie(base, MANAGER);
+
+  const pages = [
+    ...FILTERS.map((filter) => ({
+      name: `desk: ${filter}`,
+      desk: true,
+      path: `/dashboard?tab=submissions${filter === "all" ? "" : `&filter=${filter}`}`,
+      expect: "Bench submission",
+    })),
+    { name: "desk: all, page 20", desk: true, path: "/dashboard?tab=submissions&page=20", expect: "Bench submission" },
+    { name: "journal in numbers", desk: false, path: "/journal-in-numbers" },
+    // What any signed-in dashboard page costs here (the session, the shell): the desk's floor.
+    { name: "baseline: Submission settings tab", desk: false, path: "/dashboard?tab=submission-settings" },
+  ];
+  const results = [];
+  for (const page of pages) {
+    const result = await measure(base, cookie, page);
+    results.push(result);
+    log(`${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`);
+  }
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+
+  const load = os.loadavg().map((n) => n.toFixed(2));
+  const slow = results.filter((r) => r.desk && r.p99 >= TARGET_P99_MS);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "", loadAverage: load },
+    database: "postgresql",
+    counts,
+    requestsPerPage: REQUESTS,
+    warmUp: WARM_UP,
+    targetP99Ms: TARGET_P99_MS,
+    pages: results,
+    pass: slow.length === 0,
+  };
+  fs.writeFileSync(path.join(resultsDir, "submissions-postgresql.json"), `${JSON.stringify(report, null, 2)}\n`);
+  const md = `# Benchmark: the editor's desk with ${counts.submissions.toLocaleString("en")} submissions (PostgreSQL)
+
+${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${load.join(" / ")} at the end.
+${counts.reviews} reviews, ${counts.decisions} decisions, ${counts.events} events, ${counts.reviewers} reviewers.
+Signed in as a journal manager; ${REQUESTS} requests per page, one at a time, after ${WARM_UP} to warm up; page cache off.
+Target: every desk page's p99 under ${TARGET_P99_MS} ms.
+
+| page | p50 ms | p95 ms | p99 ms | max ms |
+|---|---|---|---|---|
+${results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`).join("\n")}
+
+${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
+`;
+  fs.writeFileSync(path.join(resultsDir, "submissions-postgresql.md"), md);
+  log(report.pass ? "pass" : `FAIL: p99 ≥ ${TARGET_P99_MS} ms on ${slow.map((r) => r.name).join(", ")}`);
+  return report.pass;
+}
+
+let passed = false;
+try {
+  passed = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log("cleanup failed:", error.message));
+}
+process.exit(passed ? 0 : 1);
