@@ -92,6 +92,14 @@ export type SubmissionsContext = {
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * The outer row's columns, written out in full for correlated subqueries: drizzle writes a column
+ * of a one-table query without its table, and inside `from reviews r` a bare "id" is the review's.
+ */
+export const OUTER_SUBMISSION = sql.raw(`"submissions"."id"`);
+export const OUTER_ROUND = sql.raw(`"submissions"."round"`);
+export const OUTER_REVIEWER = sql.raw(`"reviewers"."id"`);
+
 /** The workflow's settings, read through their defaults. */
 export async function loadSettings(db: Database): Promise<SubmissionSettings> {
   const [row] = await db.select({ fields: submissionSettings.fields }).from(submissionSettings).limit(1);

@@ -32,6 +32,8 @@ import {
   isEditorInChief,
   links,
   loadSettings,
+  OUTER_ROUND,
+  OUTER_SUBMISSION,
   recordEvent,
   requireDesk,
   type SubmissionsContext,
@@ -64,12 +66,12 @@ const OPEN_STAGES: SubmissionStage[] = ["submitted", "review", "revisions"];
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 // The current round's reviews, by status.
-const liveReviews = sql`(select count(*) from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round} and r.status in ('invited', 'accepted', 'submitted'))`;
-const reviewsIn = sql`(select count(*) from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round} and r.status = 'submitted')`;
-const reviewsOpen = sql`(select count(*) from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round} and r.status in ('invited', 'accepted'))`;
+const liveReviews = sql`(select count(*) from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND} and r.status in ('invited', 'accepted', 'submitted'))`;
+const reviewsIn = sql`(select count(*) from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND} and r.status = 'submitted')`;
+const reviewsOpen = sql`(select count(*) from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND} and r.status in ('invited', 'accepted'))`;
 const overdue = (today: string) =>
-  sql`exists (select 1 from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round} and r.status in ('invited', 'accepted') and r.due_on < ${today}::date)`;
-const recommendationWaiting = sql`exists (select 1 from ${editorDecisions} d where d.submission_id = ${submissions.id} and d.round = ${submissions.round} and d.recommendation and not exists (select 1 from ${editorDecisions} e where e.submission_id = d.submission_id and e.round = d.round and not e.recommendation and e.created_at > d.created_at))`;
+  sql`exists (select 1 from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND} and r.status in ('invited', 'accepted') and r.due_on < ${today}::date)`;
+const recommendationWaiting = sql`exists (select 1 from ${editorDecisions} d where d.submission_id = ${OUTER_SUBMISSION} and d.round = ${OUTER_ROUND} and d.recommendation and not exists (select 1 from ${editorDecisions} e where e.submission_id = d.submission_id and e.round = d.round and not e.recommendation and e.created_at > d.created_at))`;
 
 /** How many reviews a round needs before the desk stops asking for reviewers. */
 export const REVIEWS_WANTED = 2;
@@ -95,7 +97,7 @@ const gathered = (today: string) => ({
       count(*) filter (where r.status = 'submitted') as reviews_in,
       count(*) filter (where r.status in ('invited', 'accepted')) as open,
       coalesce(bool_or(r.status in ('invited', 'accepted') and r.due_on < ${today}::date), false) as overdue
-    from ${reviews} r where r.submission_id = ${submissions.id} and r.round = ${submissions.round}
+    from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND}
   ) rv on true`,
   facts: { live: sql`rv.live`, in: sql`rv.reviews_in`, open: sql`rv.open`, overdue: sql`rv.overdue` } as ReviewFacts,
 });

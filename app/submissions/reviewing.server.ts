@@ -17,6 +17,7 @@ import {
   links,
   loadSettings,
   longDate,
+  OUTER_REVIEWER,
   recordEvent,
   requireDesk,
   type SubmissionsContext,
@@ -139,7 +140,7 @@ export async function pool(context: SubmissionsContext, actor: Actor, submission
         ilike(reviewers.email, pattern),
         ilike(reviewers.affiliation, pattern),
         sql`${reviewers.keywords}::text ilike ${pattern}`,
-        sql`exists (select 1 from ${reviews} r join ${submissions} s on s.id = r.submission_id where r.reviewer_id = ${reviewers.id} and r.status = 'submitted' and (s.title ilike ${pattern} or s.keywords::text ilike ${pattern}))`,
+        sql`exists (select 1 from ${reviews} r join ${submissions} s on s.id = r.submission_id where r.reviewer_id = ${OUTER_REVIEWER} and r.status = 'submitted' and (s.title ilike ${pattern} or s.keywords::text ilike ${pattern}))`,
       )
     : undefined;
   const found = await context.db
@@ -149,13 +150,13 @@ export async function pool(context: SubmissionsContext, actor: Actor, submission
       email: reviewers.email,
       affiliation: reviewers.affiliation,
       keywords: reviewers.keywords,
-      open: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${reviewers.id} and r.status in ('invited', 'accepted'))::int`,
-      answered: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${reviewers.id} and r.responded_at is not null)::int`,
-      accepted: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${reviewers.id} and r.responded_at is not null and r.status in ('accepted', 'submitted'))::int`,
-      completed: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${reviewers.id} and r.status = 'submitted')::int`,
+      open: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${OUTER_REVIEWER} and r.status in ('invited', 'accepted'))::int`,
+      answered: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${OUTER_REVIEWER} and r.responded_at is not null)::int`,
+      accepted: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${OUTER_REVIEWER} and r.responded_at is not null and r.status in ('accepted', 'submitted'))::int`,
+      completed: sql<number>`(select count(*) from ${reviews} r where r.reviewer_id = ${OUTER_REVIEWER} and r.status = 'submitted')::int`,
       medianDays: sql<
         number | null
-      >`(select percentile_cont(0.5) within group (order by extract(epoch from (r.submitted_at - r.invited_at)) / 86400) from ${reviews} r where r.reviewer_id = ${reviewers.id} and r.status = 'submitted')`,
+      >`(select percentile_cont(0.5) within group (order by extract(epoch from (r.submitted_at - r.invited_at)) / 86400) from ${reviews} r where r.reviewer_id = ${OUTER_REVIEWER} and r.status = 'submitted')`,
     })
     .from(reviewers)
     .where(matches)

@@ -177,6 +177,11 @@ describe(`submissions and peer review (${testDatabaseKind})`, () => {
       nameShown: false,
     });
 
+    // The pool knows what each did: Carmen accepted and reviewed, Boris declined.
+    const pool = await service.pool(chief, id, `${number}@review.example.net`);
+    expect(pool.find((r) => r.name === "Carmen Ruiz")).toMatchObject({ open: 0, completed: 1, acceptRate: 1 });
+    expect(pool.find((r) => r.name === "Boris Petrov")).toMatchObject({ open: 0, answered: 1, acceptRate: 0 });
+
     // Major revisions: the letter quotes the comments for the author, never the confidential ones.
     const letter = await service.letterDraft(chief, id, "major");
     expect(letter.letter).toContain("Compare the 2016 and 2021 ceasefires.");
