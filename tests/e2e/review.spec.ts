@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
 import { renderPdf } from "../../app/demo/pdf.server";
-import { MAIL_TEMPLATES } from "../../app/submissions/settings";
-import { linkIn, type ReceivedMail, waitForMail } from "../support/mailbox";
+import { waitForMail } from "../support/mailbox";
 import { expectNoViolations, switchTheme, THEMES, WIDTHS } from "./a11y";
-import { type Account, expect, hydrated, login, newClientAddress, signIn, signUp, test, uniqueName } from "./fixtures";
+import { type Account, expect, hydrated, login, test, uniqueName } from "./fixtures";
+import { confirmedReader, deskAction, invite, person, reviewLinkIn, submitManuscript } from "./submission-steps";
 
 /**
  * The reviewer's side of peer review (issue 34), as reviewers live it: they follow the link in the
@@ -20,97 +20,12 @@ import { type Account, expect, hydrated, login, newClientAddress, signIn, signUp
 
 const AUTHOR = { given: "Amina", family: "Okafor" };
 
-/** A page of its own, as another person on another computer (its own client address). */
-async function person(browser: Browser, testInfo: TestInfo, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": newClientAddress(testInfo.workerIndex) },
-    ...options,
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** A new reader who signed up and followed the confirmation mail's link, signed in on `page`. */
-async function confirmedReader(page: Page, prefix = "e2e.rauthor") {
-  const username = uniqueName(prefix);
-  const email = `${username}@example.edu`;
-  await signUp(page, username, email);
-  const mail = await waitForMail(email, /^Confirm your email address for /);
-  await signIn(page, username);
-  await page.goto(linkIn(mail, "/verify-email"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email address confirmed");
-  return { username, email };
-}
-
-const saveAndContinue = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
-
-/** Submits a manuscript through the wizard as the signed-in author; the submission's id. */
-async function submitManuscript(page: Page, title: string): Promise<string> {
-  await page.goto("/submit");
-  await page.getByRole("button", { name: "Start a new submission" }).click();
-  await expect(page).toHaveURL(/\/submit\/[0-9a-f-]{36}\/start$/);
-  await hydrated(page);
-  const base = new URL(page.url()).pathname.replace(/\/start$/, "");
-  const next = async (step: string) => {
-    await saveAndContinue(page);
-    await expect(page).toHaveURL(`${base}/${step}`);
-    await hydrated(page);
-  };
-  for (const box of await page.getByRole("checkbox").all()) await box.check();
-  await next("details");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Abstract").fill("How ceasefire monitors earn the trust of the people they watch over.");
-  await page.getByLabel("Keywords").fill("ceasefires; trust");
-  await next("authors");
-  const first = page.getByRole("group", { name: "Author 1" });
-  await first.getByLabel("Given name").fill(AUTHOR.given);
-  await first.getByLabel("Family name").fill(AUTHOR.family);
-  await first.getByLabel("Affiliation").fill("University of Maiduguri");
-  await next("files");
-  await page.getByLabel("Choose the anonymised manuscript").setInputFiles({
-    name: "ceasefire-monitors.pdf",
-    mimeType: "application/pdf",
-    buffer: renderPdf([{ text: title, style: "title" }, { text: "The monitors' reports." }], { title, author: "" }),
-  });
-  await page.getByRole("button", { name: "Upload" }).first().click();
-  await expect(page.getByText("ceasefire-monitors.pdf has been uploaded.")).toBeVisible();
-  await page.getByLabel("Competing interests").fill("None.");
-  await next("reviewers");
-  await next("letter");
-  await next("review");
-  await page.getByRole("button", { name: "Submit", exact: true }).click();
-  await expect(page).toHaveURL(/\/my-submissions\/[0-9a-f-]{36}\?submitted=1$/);
-  return /\/my-submissions\/([0-9a-f-]{36})/.exec(page.url())![1];
-}
-
-/** The desk's action on a submission, posted as its form posts it; it must go through. */
-async function deskAction(editor: Page, id: string, form: Record<string, string>) {
-  const answer = await editor.request.post(`/desk/submissions/${id}`, { form });
-  expect(answer.ok(), `${form.intent}: ${answer.status()} ${(await answer.text()).slice(0, 300)}`).toBe(true);
-}
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Invites a reviewer by address; the link in the invitation mail they receive. */
-async function invite(editor: Page, id: string, name: string, email: string) {
-  const { subject, body } = MAIL_TEMPLATES["review-invitation"];
-  await deskAction(editor, id, { intent: "invite", name, email, affiliation: "", dueOn: inDays(21), subject, body });
-  const mail = await waitForMail(email, /would you review a manuscript/);
-  return { mail, link: reviewLinkIn(mail) };
-}
-
-function reviewLinkIn(mail: ReceivedMail): string {
-  const found = /https?:\/\/\S+?(\/review\/[A-Za-z0-9_-]{43})/.exec(mail.text);
-  expect(found, `a review link in: ${mail.text}`).not.toBeNull();
-  return found![1];
-}
-
 /** A submission under review by the test's own author and admin, and the admin's desk page. */
 async function underReview(browser: Browser, testInfo: TestInfo, admin: Account) {
   const title = `Ceasefire monitors ${uniqueName("r")}`;
   const author = await person(browser, testInfo);
   await confirmedReader(author.page);
-  const id = await submitManuscript(author.page, title);
+  const id = await submitManuscript(author.page, title, AUTHOR);
   await author.context.close();
   const desk = await person(browser, testInfo);
   await login(desk.page, admin);

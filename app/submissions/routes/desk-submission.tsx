@@ -196,7 +196,8 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
           {s.daysInStage} days in this stage
         </p>
         {result && <Notice className="mt-4" result={result} />}
-        {done && <Notice className="mt-4" result={{ ok: true, message: done }} />}
+        {/* A decision's words came with its redirect; the next action's answer replaces them. */}
+        {done && !result && <Notice className="mt-4" result={{ ok: true, message: done }} />}
       </div>
 
       <section aria-labelledby="details" className="space-y-3">
