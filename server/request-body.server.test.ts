@@ -34,7 +34,6 @@ describe("bodyLimitFor: the manuscript's addresses (issue 34)", () => {
   });
 });
 
-
 describe("the body limit per address", () => {
   it("a submission's file through the JSON API may be a manuscript's size (MAX_PDF_MB), and is no JSON", () => {
     const address = "/api/submissions/0b6e8b9e-9a37-4a53-9d6b-2f7c0a1d2e3f/files?kind=manuscript";
