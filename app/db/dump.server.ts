@@ -135,4 +135,28 @@ export async function tablesWithRows(db: Database, tables: string[]): Promise<st
 
 export async function dropTables(db: Database, tables: string[]) {
   for (const table of tables) await db.execute(sql`drop table if exists ${sql.identifier(table)} cascade`);
+  // A sequence of its own (a submission's number, migration 0018) outlives its table: the
+  // migrations that are applied again make it anew.
+  const sequences = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select sequence_name as name from information_schema.sequences where sequence_schema = 'public'`,
+    ),
+  );
+  for (const { name } of sequences) await db.execute(sql`drop sequence if exists ${sql.identifier(name)} cascade`);
+}
+
+/**
+ * The sequences of their own continue after the numbers the restored rows hold (an archive carries
+ * rows, not a sequence's position): the next submission is numbered after the last one restored.
+ */
+export async function alignSequences(db: Database) {
+  const [row] = rowsOf<{ present: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from information_schema.sequences where sequence_schema = 'public' and sequence_name = 'submission_numbers') as present`,
+    ),
+  );
+  if (row?.present)
+    await db.execute(
+      sql`select setval('submission_numbers', coalesce((select max(number) from submissions), 0) + 1, false)`,
+    );
 }

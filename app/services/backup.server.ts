@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import {
   appliedMigrations,
+  alignSequences,
   applyMigrations,
   columnsOf,
   dropTables,
@@ -415,6 +416,7 @@ export async function restoreBackup(
       }
       if (stored !== files.size)
         throw new BackupError(`The archive is incomplete: it holds ${stored} of ${files.size} files.`);
+      await alignSequences(txDb);
       await applyMigrations(txDb, known.slice(manifest.migrations.length));
     });
     return manifest;

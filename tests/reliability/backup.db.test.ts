@@ -110,7 +110,7 @@ describe(`backup and restore (${databaseName})`, () => {
     expect(backup.code, backup.out).toBe(0);
     expect(lastLine(backup.out)).toMatch(
       new RegExp(
-        `^Backup of .* written to ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ rows in \\d+ tables, \\d+ files \\([\\d.]+ MB of uploads\\)\\.$`,
+        `^Backup of .* written to ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: \\d+ rows in \\d+ tables, \\d+ files \\([\\d.]+ MB of uploads\\), \\d+ private files \\([\\d.]+ MB\\)\\.$`,
       ),
     );
     expect(fs.readdirSync(archives)).toEqual(["site.tar.gz"]);
@@ -146,7 +146,7 @@ describe(`backup and restore (${databaseName})`, () => {
     const again = await runScript("restore", [archive], target.env);
     expect(again.code).not.toBe(0);
     expect(lastLine(again.out)).toMatch(
-      /^The target already has content \(.*posts.*uploaded files\), which a restore would replace\. .* add --force to replace everything in it\.$/,
+      /^The target already has content \(.*posts.*uploaded files.*\), which a restore would replace\. .* add --force to replace everything in it\.$/,
     );
     expect(await contentOf(target)).toEqual(before);
 
