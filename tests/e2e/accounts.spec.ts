@@ -1,4 +1,15 @@
-import { createAdminCli, expect, login, PASSWORD, signedInNewUser, signIn, signUp, test, uniqueName } from "./fixtures";
+import {
+  createAdminCli,
+  expect,
+  hydrated,
+  login,
+  PASSWORD,
+  signedInNewUser,
+  signIn,
+  signUp,
+  test,
+  uniqueName,
+} from "./fixtures";
 
 test.describe("an account from sign-up to deletion", () => {
   test("sign up, sign in, avatar menu, profile, sign out, sign in again, delete; the old session is dead", async ({
@@ -132,6 +143,8 @@ test.describe("an account from sign-up to deletion", () => {
 
   test("changing the password asks for the current one", async ({ page }) => {
     const username = await signedInNewUser(page, "pw");
+    // Typed once the page's scripts run (a fill racing hydration is typed-before-hydration's own test's).
+    await hydrated(page);
     await page.getByLabel("Password", { exact: true }).fill("a brand new password");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("alert")).toHaveText("Enter your current password to change your email or password.");
