@@ -11,8 +11,8 @@ import { sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import {
-  appliedMigrations,
   alignSequences,
+  appliedMigrations,
   applyMigrations,
   columnsOf,
   dropTables,

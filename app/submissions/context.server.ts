@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 
-import { eq, sql } from "drizzle-orm";
+import { type AnyColumn, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { submissionEvents, submissionSettings, users } from "~/db/schema";
@@ -116,6 +116,10 @@ export const isEditorInChief = (settings: SubmissionSettings, actor: Actor) =>
   actor.roles.includes("admin") || (settings.editorInChiefId !== "" && settings.editorInChiefId === actor.id);
 
 export const displayName = sql<string>`coalesce(nullif(${users.displayUsername}, ''), ${users.username}, ${users.name})`;
+
+/** The name of the account a column points at (null once it is deleted), for a list's rows. */
+export const nameOf = (column: AnyColumn) =>
+  sql<string | null>`(select ${displayName} from ${users} where ${users.id} = ${column})`;
 
 /** The accounts holding `role` (users.role is a comma-separated list). */
 export const holdsRole = (role: Role) => sql`${role} = any(string_to_array(${users.role}, ','))`;

@@ -20,6 +20,7 @@ import {
   type SubmissionFileKind,
   type SubmissionStage,
 } from "~/domain/vocabulary";
+import { isUuid } from "~/lib/text";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
@@ -32,6 +33,7 @@ import {
   isEditorInChief,
   links,
   loadSettings,
+  nameOf,
   OUTER_ROUND,
   OUTER_SUBMISSION,
   recordEvent,
@@ -62,8 +64,6 @@ import {
 
 export const QUEUE_PAGE_SIZE = 50;
 const OPEN_STAGES: SubmissionStage[] = ["submitted", "review", "revisions"];
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 // The current round's reviews, by status.
 const liveReviews = sql`(select count(*) from ${reviews} r where r.submission_id = ${OUTER_SUBMISSION} and r.round = ${OUTER_ROUND} and r.status in ('invited', 'accepted', 'submitted'))`;
@@ -138,7 +138,7 @@ export async function queue(
   const mine = request.mine ? eq(submissions.editorId, actor.id) : undefined;
   const where = and(filterCondition(filter, lookedUp(today)), mine);
   const all = gathered(today);
-  const editor = sql<string | null>`(select ${displayName} from ${users} where ${users.id} = ${submissions.editorId})`;
+  const editor = nameOf(submissions.editorId);
   const [stageCounts, filterCounts, rows, [{ total }]] = await Promise.all([
     context.db
       .select({ stage: submissions.stage, n: count() })
@@ -225,9 +225,7 @@ export async function deskEditors(context: SubmissionsContext) {
 export async function submission(context: SubmissionsContext, actor: Actor, id: string) {
   const row = await deskSubmission(context, actor, id);
   const settings = await loadSettings(context.db);
-  const actorName = sql<
-    string | null
-  >`(select ${displayName} from ${users} where ${users.id} = ${submissionEvents.actorId})`;
+  const actorName = nameOf(submissionEvents.actorId);
   const [files, events, notes, reviewRows, decisions, author, editor, editors] = await Promise.all([
     context.db
       .select()
@@ -251,9 +249,7 @@ export async function submission(context: SubmissionsContext, actor: Actor, id: 
         id: submissionNotes.id,
         body: submissionNotes.body,
         createdAt: submissionNotes.createdAt,
-        author: sql<
-          string | null
-        >`(select ${displayName} from ${users} where ${users.id} = ${submissionNotes.authorId})`,
+        author: nameOf(submissionNotes.authorId),
       })
       .from(submissionNotes)
       .where(eq(submissionNotes.submissionId, id))
@@ -293,9 +289,7 @@ export async function submission(context: SubmissionsContext, actor: Actor, id: 
         recommendation: editorDecisions.recommendation,
         letter: editorDecisions.letter,
         createdAt: editorDecisions.createdAt,
-        editor: sql<
-          string | null
-        >`(select ${displayName} from ${users} where ${users.id} = ${editorDecisions.editorId})`,
+        editor: nameOf(editorDecisions.editorId),
       })
       .from(editorDecisions)
       .where(eq(editorDecisions.submissionId, id))

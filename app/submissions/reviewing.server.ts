@@ -1,12 +1,14 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
 import { articles, reviewers, reviews, submissionEvents, submissionFiles, submissions } from "~/db/schema";
 import type { ArticleAuthor, ReviewRecommendation, ReviewStatus } from "~/domain/vocabulary";
+import { isUuid } from "~/lib/text";
 import { perMinutes, takeAttempt } from "~/services/attempt-limits.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
+import type { ComposedMail } from "~/services/mail/mail.server";
 
 import {
   accountOf,
@@ -46,7 +48,6 @@ import {
  * the thank-you page and its certificate). Nothing a reviewer sees names an author.
  */
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 /**
  * A review's link: an HMAC-SHA256 of its id and link generation under the site's secret (43
@@ -293,43 +294,66 @@ async function deskReview(context: SubmissionsContext, actor: Actor, reviewId: s
   return row;
 }
 
+type DeskReview = Awaited<ReturnType<typeof deskReview>>;
+
+/**
+ * An editor's change to one review, in one transaction: the update, made only while `when` still
+ * holds (so two editors never both make it), its line in the history, and the reviewer's mail.
+ */
+async function changeReview(
+  context: SubmissionsContext,
+  actor: Actor,
+  { review, reviewer }: DeskReview,
+  change: { set: Partial<typeof reviews.$inferInsert>; when: SQL; refusal: string; kind: string; mail: ComposedMail },
+) {
+  await context.db.transaction(async (tx) => {
+    const done = await tx
+      .update(reviews)
+      .set(change.set)
+      .where(and(eq(reviews.id, review.id), change.when))
+      .returning({ id: reviews.id });
+    if (!done.length) throw new ConflictError(change.refusal);
+    await recordEvent(tx, {
+      submissionId: review.submissionId,
+      kind: change.kind,
+      round: review.round,
+      actorId: actor.id,
+      detail: { reviewer: reviewer.name },
+    });
+    await context.mail.queue(change.mail, tx);
+  });
+  context.mail.queued();
+  return review.submissionId;
+}
+
 /** Cancels an open invitation or review: its link stops working and the reviewer is told. */
 export async function cancelReview(context: SubmissionsContext, actor: Actor, reviewId: string) {
-  const { review, reviewer } = await deskReview(context, actor, reviewId);
+  const target = await deskReview(context, actor, reviewId);
+  const { review, reviewer } = target;
   if (review.status !== "invited" && review.status !== "accepted") throw new ConflictError(REVIEW_CANNOT_CANCEL);
   const settings = await loadSettings(context.db);
   const mail = await composeWorkflowMail(context, settings, "review-cancelled", reviewer.email, {
     journal: await context.journal.journalName(),
     reviewer: reviewer.name,
   });
-  await context.db.transaction(async (tx) => {
-    const done = await tx
-      .update(reviews)
-      .set({
-        status: "cancelled",
-        cancelledAt: context.now(),
-        linkGeneration: review.linkGeneration + 1,
-        tokenHash: hashOf(linkToken(context, review.id, review.linkGeneration + 1)),
-      })
-      .where(and(eq(reviews.id, reviewId), inArray(reviews.status, ["invited", "accepted"])))
-      .returning({ id: reviews.id });
-    if (!done.length) throw new ConflictError(REVIEW_CANNOT_CANCEL);
-    await recordEvent(tx, {
-      submissionId: review.submissionId,
-      kind: "review-cancelled",
-      round: review.round,
-      actorId: actor.id,
-      detail: { reviewer: reviewer.name },
-    });
-    await context.mail.queue(mail, tx);
+  return changeReview(context, actor, target, {
+    set: {
+      status: "cancelled",
+      cancelledAt: context.now(),
+      linkGeneration: review.linkGeneration + 1,
+      tokenHash: hashOf(linkToken(context, review.id, review.linkGeneration + 1)),
+    },
+    when: inArray(reviews.status, ["invited", "accepted"]),
+    refusal: REVIEW_CANNOT_CANCEL,
+    kind: "review-cancelled",
+    mail,
   });
-  context.mail.queued();
-  return review.submissionId;
 }
 
 /** Invites the same reviewer again (after a decline, a cancellation, or to send a new link), with a new due date. */
 export async function reinvite(context: SubmissionsContext, actor: Actor, reviewId: string, dueOn?: string) {
-  const { review, reviewer } = await deskReview(context, actor, reviewId);
+  const target = await deskReview(context, actor, reviewId);
+  const { review, reviewer } = target;
   if (review.status === "submitted") throw new ConflictError(REVIEW_ALREADY_ANSWERED);
   const [row] = await context.db.select().from(submissions).where(eq(submissions.id, review.submissionId));
   if (row.stage !== "review" || row.round !== review.round) throw new ConflictError(NOT_UNDER_REVIEW);
@@ -354,40 +378,30 @@ export async function reinvite(context: SubmissionsContext, actor: Actor, review
     },
     text,
   );
-  await context.db.transaction(async (tx) => {
-    const done = await tx
-      .update(reviews)
-      .set({
-        status: "invited",
-        linkGeneration: generation,
-        tokenHash: hashOf(token),
-        invitedAt: context.now(),
-        dueOn: due,
-        respondedAt: null,
-        cancelledAt: null,
-        remindedBeforeAt: null,
-        remindedAfterAt: null,
-      })
-      // A review submitted meanwhile stays as it is.
-      .where(and(eq(reviews.id, reviewId), ne(reviews.status, "submitted")))
-      .returning({ id: reviews.id });
-    if (!done.length) throw new ConflictError(REVIEW_ALREADY_ANSWERED);
-    await recordEvent(tx, {
-      submissionId: review.submissionId,
-      kind: "reviewer-reinvited",
-      round: review.round,
-      actorId: actor.id,
-      detail: { reviewer: reviewer.name },
-    });
-    await context.mail.queue(mail, tx);
+  return changeReview(context, actor, target, {
+    set: {
+      status: "invited",
+      linkGeneration: generation,
+      tokenHash: hashOf(token),
+      invitedAt: context.now(),
+      dueOn: due,
+      respondedAt: null,
+      cancelledAt: null,
+      remindedBeforeAt: null,
+      remindedAfterAt: null,
+    },
+    // A review submitted meanwhile stays as it is.
+    when: ne(reviews.status, "submitted"),
+    refusal: REVIEW_ALREADY_ANSWERED,
+    kind: "reviewer-reinvited",
+    mail,
   });
-  context.mail.queued();
-  return review.submissionId;
 }
 
 /** Sends a submitted review back to its reviewer with a note: their link opens the form again. */
 export async function returnReview(context: SubmissionsContext, actor: Actor, reviewId: string, note: string) {
-  const { review, reviewer } = await deskReview(context, actor, reviewId);
+  const target = await deskReview(context, actor, reviewId);
+  const { review, reviewer } = target;
   if (review.status !== "submitted") throw new ConflictError(REVIEW_NOT_IN);
   const settings = await loadSettings(context.db);
   const token = linkToken(context, review.id, review.linkGeneration);
@@ -397,24 +411,13 @@ export async function returnReview(context: SubmissionsContext, actor: Actor, re
     note: note.trim(),
     link: links(context).review(token),
   });
-  await context.db.transaction(async (tx) => {
-    const done = await tx
-      .update(reviews)
-      .set({ status: "accepted", returnedAt: context.now(), returnNote: note.trim(), submittedAt: null })
-      .where(and(eq(reviews.id, reviewId), eq(reviews.status, "submitted")))
-      .returning({ id: reviews.id });
-    if (!done.length) throw new ConflictError(REVIEW_NOT_IN);
-    await recordEvent(tx, {
-      submissionId: review.submissionId,
-      kind: "review-returned",
-      round: review.round,
-      actorId: actor.id,
-      detail: { reviewer: reviewer.name },
-    });
-    await context.mail.queue(mail, tx);
+  return changeReview(context, actor, target, {
+    set: { status: "accepted", returnedAt: context.now(), returnNote: note.trim(), submittedAt: null },
+    when: eq(reviews.status, "submitted"),
+    refusal: REVIEW_NOT_IN,
+    kind: "review-returned",
+    mail,
   });
-  context.mail.queued();
-  return review.submissionId;
 }
 
 /* ---- the reviewer's link ---- */

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/client.server";
 import { editorDecisions, reviews, submissionEvents, submissionFiles, submissions, users } from "~/db/schema";
 import type { ArticleAuthor, NamedReviewer, SubmissionFileKind, SubmissionStage } from "~/domain/vocabulary";
+import { isUuid } from "~/lib/text";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
@@ -82,7 +83,7 @@ const authorNames = (authors: ArticleAuthor[]) =>
 
 /** The submission, if it is this author's; else the same refusal as for one that does not exist. */
 async function ownSubmission(context: SubmissionsContext, actor: Actor, id: string): Promise<SubmissionRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = isUuid(id)
     ? await context.db
         .select()
         .from(submissions)
@@ -282,7 +283,7 @@ export async function removeFile(context: SubmissionsContext, actor: Actor, id: 
   const row = await ownSubmission(context, actor, id);
   const nextRound = row.stage === "revisions" ? row.round + 1 : row.round;
   if (row.stage !== "draft" && row.stage !== "revisions") throw new ForbiddenError(SUBMISSION_NOT_DRAFT);
-  const [file] = /^[0-9a-f-]{36}$/i.test(fileId)
+  const [file] = isUuid(fileId)
     ? await context.db
         .delete(submissionFiles)
         .where(
@@ -506,7 +507,7 @@ export async function mySubmission(context: SubmissionsContext, actor: Actor, id
 /** One of the author's own files, to download. */
 export async function myFile(context: SubmissionsContext, actor: Actor, id: string, fileId: string) {
   await ownSubmission(context, actor, id);
-  const [file] = /^[0-9a-f-]{36}$/i.test(fileId)
+  const [file] = isUuid(fileId)
     ? await context.db
         .select()
         .from(submissionFiles)

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { ZodType } from "zod";
 
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
@@ -178,6 +179,19 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
   const refused = (intent: string) => (result && !result.ok && result.intent === intent ? result : undefined);
   const here = `/desk/submissions/${s.id}`;
   const rounds = [...new Set(s.files.map((file) => file.round))].sort((a, b) => b - a);
+  // The invitation's form: as it was sent when refused, else the journal's template drafted for it.
+  const inviteRefused = refused("invite");
+  const bindInvite = fieldBinder(
+    inviteRefused?.values ?? {
+      name: "",
+      email: "",
+      affiliation: "",
+      dueOn: invitation?.dueOn ?? "",
+      subject: invitation?.subject ?? "",
+      body: invitation?.body ?? "",
+    },
+    inviteRefused?.errors ?? {},
+  );
   return (
     <div id="top" className="mx-auto max-w-5xl space-y-10 px-4 py-8">
       <div>
@@ -481,45 +495,13 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
               </fieldset>
               <fieldset className="grid gap-3 sm:grid-cols-3">
                 <legend className="mb-2 font-semibold">Or someone new</legend>
-                <Field
-                  name="name"
-                  label="Name"
-                  defaultValue={refused("invite")?.values?.name ?? ""}
-                  error={refused("invite")?.errors?.name}
-                />
-                <Field
-                  name="email"
-                  label="E-mail"
-                  type="email"
-                  defaultValue={refused("invite")?.values?.email ?? ""}
-                  error={refused("invite")?.errors?.email}
-                />
-                <Field
-                  name="affiliation"
-                  label="Affiliation"
-                  defaultValue={refused("invite")?.values?.affiliation ?? ""}
-                />
+                <Field {...bindInvite("name")} label="Name" />
+                <Field {...bindInvite("email")} label="E-mail" type="email" />
+                <Field {...bindInvite("affiliation")} label="Affiliation" />
               </fieldset>
-              <Field
-                name="dueOn"
-                label="Due on"
-                type="date"
-                defaultValue={refused("invite")?.values?.dueOn ?? invitation.dueOn}
-                error={refused("invite")?.errors?.dueOn}
-              />
-              <Field
-                name="subject"
-                label="Subject"
-                defaultValue={refused("invite")?.values?.subject ?? invitation.subject}
-                error={refused("invite")?.errors?.subject}
-              />
-              <Textarea
-                name="body"
-                label="The invitation"
-                rows={10}
-                defaultValue={refused("invite")?.values?.body ?? invitation.body}
-                error={refused("invite")?.errors?.body}
-              />
+              <Field {...bindInvite("dueOn")} label="Due on" type="date" />
+              <Field {...bindInvite("subject")} label="Subject" />
+              <Textarea {...bindInvite("body")} label="The invitation" rows={10} />
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {
                   "{reviewer}, {title}, {abstract}, {due} and {link} are filled in when it is sent; the link opens this review only."

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
@@ -20,7 +21,7 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
   const refused = result?.intent === INTENT && !result.ok ? result : undefined;
   const values = refused?.values ?? data.form;
   const errors = refused?.errors ?? {};
-  const bind = (name: string) => ({ name, defaultValue: values[name] ?? "", error: errors[name] });
+  const bind = fieldBinder(values, errors);
   return (
     <section aria-labelledby="submission-settings-title">
       <Heading id="submission-settings-title">Submission settings</Heading>
