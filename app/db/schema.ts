@@ -28,6 +28,9 @@ import {
   LICENCE_IDS,
   MEDIA_KINDS,
   type NamedReviewer,
+  READ_KINDS,
+  READERSHIP_ITEM_TYPES,
+  READERSHIP_METRICS,
   REVIEW_RECOMMENDATIONS,
   REVIEW_STATUSES,
   REVISION_KINDS,
@@ -949,4 +952,132 @@ export const submissionSettings = pgTable(
     updatedAt: timestamps.updatedAt,
   },
   (t) => [check("submission_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Readership (issue 35, decision 043): one counted request (a 200 or 304 answer to a public GET),
+ * from a server's spool until it is summed, and kept a little longer for the double-click and
+ * unique-item rules. No address and no user agent: `session` is a one-way hash of both with the hour
+ * and a secret of the day (readership_secrets), which is deleted after a few days.
+ */
+export const readershipEvents = pgTable(
+  "readership_events",
+  {
+    /** The server's instance and its sequence: a spool line sent twice is stored once. */
+    id: text("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    session: text("session").notNull(),
+    kind: text("kind").notNull(),
+    itemType: text("item_type").notNull(),
+    /** What was read, as its address named it (a slug or a path): the double-click rule's "same URL". */
+    target: text("target").notNull(),
+    referrerHost: text("referrer_host"),
+    country: text("country"),
+    robot: boolean("robot").notNull().default(false),
+    /** When the daily figures took it in; null until then. */
+    summedAt: timestamp("summed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("readership_events_unsummed_idx")
+      .on(t.at)
+      .where(sql`${t.summedAt} is null`),
+    index("readership_events_session_idx").on(t.session, t.target, t.at),
+    check("readership_events_kind_check", sql`${t.kind} in (${inList(READ_KINDS)})`),
+    check("readership_events_item_type_check", sql`${t.itemType} in (${inList(READERSHIP_ITEM_TYPES)})`),
+  ],
+);
+
+/**
+ * The daily figures: for each day, metric and item (an article's or post's id, or a page's path),
+ * how many, by COUNTER's rules; robots apart (readership_robots).
+ */
+export const readershipDaily = pgTable(
+  "readership_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").notNull(),
+    itemType: text("item_type").notNull(),
+    itemKey: text("item_key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.metric, t.itemType, t.itemKey] }),
+    index("readership_daily_item_idx").on(t.itemType, t.itemKey, t.metric, t.day),
+    index("readership_daily_metric_idx").on(t.metric, t.day, t.itemType),
+    check("readership_daily_metric_check", sql`${t.metric} in (${inList(READERSHIP_METRICS)})`),
+    check("readership_daily_item_type_check", sql`${t.itemType} in (${inList(READERSHIP_ITEM_TYPES)})`),
+  ],
+);
+
+/** Page views by the referring site's host, per day ("" when none came from another site). */
+export const readershipReferrers = pgTable(
+  "readership_referrers",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    host: text("host").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.host] })],
+);
+
+/** Page views by the reader's country, per day, where a trusted proxy names it (READERSHIP_COUNTRY_HEADER). */
+export const readershipCountries = pgTable(
+  "readership_countries",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    country: text("country").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.country] })],
+);
+
+/** Requests by robots and crawlers (the COUNTER list and isbot), counted apart and never in a report. */
+export const readershipRobots = pgTable(
+  "readership_robots",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+/** Days on which one source (one reader session) read one item unusually often: flagged for a person to look at. */
+export const readershipSpikes = pgTable(
+  "readership_spikes",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    itemType: text("item_type").notNull(),
+    itemKey: text("item_key").notNull(),
+    /** The most counted reads of the item by one session that day. */
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemType, t.itemKey] })],
+);
+
+/** The secret of each day that readers' sessions are hashed with; deleted after READERSHIP_SECRET_DAYS. */
+export const readershipSecrets = pgTable("readership_secrets", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  secret: text("secret").notNull(),
+});
+
+/** Keys an admin issues for the COUNTER API (/r51): only a hash is kept. */
+export const counterApiKeys = pgTable(
+  "counter_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The COUNTER customer_id the key answers for. */
+    customerId: text("customer_id").notNull(),
+    /** Who holds it: an institution or a harvester, as the admin named it. */
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("counter_api_keys_key_hash_key").on(t.keyHash),
+    uniqueIndex("counter_api_keys_customer_key").on(t.customerId),
+  ],
 );

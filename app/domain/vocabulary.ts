@@ -163,3 +163,31 @@ export type EditorDecision = (typeof EDITOR_DECISIONS)[number];
 
 /** A reviewer the author suggests or asks the journal not to invite, with their reason. */
 export type NamedReviewer = { name: string; email: string; affiliation: string; reason: string };
+
+/**
+ * Readership (issue 35, decision 043). What a counted request was: a page read, an article's PDF
+ * fetched (COUNTER's Request), a site search, a feed fetched.
+ */
+export const READ_KINDS = ["view", "download", "search", "feed"] as const;
+export type ReadKind = (typeof READ_KINDS)[number];
+
+/** The kind of public page a view was of ("page": any other public page). */
+export const PAGE_KINDS = ["home", "post", "article", "issue", "course", "department", "page"] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** What the daily figures hold, per item and day. An article's investigations are its page views and downloads. */
+export const READERSHIP_METRICS = [
+  "views",
+  "unique_views",
+  "investigations",
+  "unique_investigations",
+  "requests",
+  "unique_requests",
+  "searches",
+  "feed_fetches",
+] as const;
+export type ReadershipMetric = (typeof READERSHIP_METRICS)[number];
+
+/** What a figure is about: a page kind, or the site's searches and feeds. */
+export const READERSHIP_ITEM_TYPES = [...PAGE_KINDS, "search", "feed"] as const;
+export type ReadershipItemType = (typeof READERSHIP_ITEM_TYPES)[number];

@@ -89,6 +89,15 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.reviews,
   schema.editorDecisions,
   schema.submissionSettings,
+  // Readership (issue 35): figures and hashes, never content.
+  schema.readershipEvents,
+  schema.readershipDaily,
+  schema.readershipReferrers,
+  schema.readershipCountries,
+  schema.readershipRobots,
+  schema.readershipSpikes,
+  schema.readershipSecrets,
+  schema.counterApiKeys,
   // Where an import found a file (decision 028): a note for the next import, which checks the file is still stored.
   schema.legacyIds,
 ];
