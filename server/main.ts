@@ -8,6 +8,8 @@ import * as build from "virtual:react-router/server-build";
 import { schedulePdfText } from "~/journal/pdf-text.server";
 import { listeningOrigin, mailLinkOrigin } from "~/lib/config.server";
 import { schedulePublishingTick } from "~/publishing-tick.server";
+import { startCounting } from "~/readership/counting.server";
+import { scheduleReadership } from "~/readership/summing.server";
 import { beginShutdown, closeRuntime, getRuntime } from "~/runtime.server";
 import { writeBackup } from "~/services/backup.server";
 import { scheduleUploadsCleanup } from "~/services/uploads-cleanup.server";
@@ -16,7 +18,6 @@ import { startControlSocket } from "./control.server";
 import { protectDataDir } from "./data-dir-permissions.server";
 import { collectWhenIdle } from "./idle-collect.server";
 import { pageCache } from "./page-cache.server";
-import { articleUsage } from "./pipeline/article-usage.server";
 import { baseHeaders } from "./pipeline/base-headers.server";
 import { bodyLimit, mayContinue } from "./pipeline/body-limit.server";
 import { cachedPages } from "./pipeline/cached-pages.server";
@@ -25,6 +26,7 @@ import { compress } from "./pipeline/compression.server";
 import { cors } from "./pipeline/cors.server";
 import { refuseCrossSite } from "./pipeline/cross-site.server";
 import { pipeline } from "./pipeline/pipeline.server";
+import { readership } from "./pipeline/readership.server";
 import { render } from "./pipeline/render.server";
 import { requestLog } from "./pipeline/request-log.server";
 import { staticFiles } from "./pipeline/static-files.server";
@@ -74,6 +76,14 @@ export async function main() {
   // Articles' PDFs are read for site search in the background, each once however many servers (decision 025).
   const stopPdfText = schedulePdfText(runtime.database.db, runtime.services.media.store);
 
+  // Readership (decision 043): reads spooled as they are answered, summed by COUNTER's rules.
+  const counting = config.readership.enabled
+    ? await startCounting({ db: runtime.database.db, dataDir: config.dataDir })
+    : null;
+  const stopReadership = config.readership.enabled
+    ? scheduleReadership(runtime.database.db, config.readership)
+    : () => {};
+
   const mounts = staticMounts(config, clientDirectory);
   const cache = pageCache({ maxBytes: config.pageCacheBytes });
   if (config.pageCache) {
@@ -91,7 +101,9 @@ export async function main() {
     cors(config),
     refuseCrossSite(config),
     bodyLimit(config),
-    articleUsage(async () => (await getRuntime()).services.journal),
+    ...(counting
+      ? [readership(counting, config.readership, config.publicUrl ? new URL(config.publicUrl).host : undefined)]
+      : []),
     cachedPages(cache, config),
     compress(),
     staticFiles(mounts),
@@ -165,11 +177,14 @@ export async function main() {
       stopPublishing();
       stopMail();
       stopPdfText();
+      stopReadership();
       idle.stop();
       control?.close();
     },
     // From here on, anything still running gets 503 and never reopens the database.
     afterDrain: async () => {
+      // Every answered read is sent before the database closes.
+      await counting?.stop();
       beginShutdown();
       await closeRuntime();
     },

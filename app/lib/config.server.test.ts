@@ -27,7 +27,30 @@ describe("readConfig", () => {
       s3: undefined,
       activityRetentionDays: 365,
       robotsNoindex: false,
+      readership: { enabled: true, secretDays: 2, retentionDays: 0, settleSeconds: 61, countryHeader: undefined },
     });
+  });
+
+  it("reads readership's settings: on or off, how long secrets and figures are kept, the country header", () => {
+    const config = readConfig({
+      READERSHIP: "false",
+      READERSHIP_SECRET_DAYS: "7",
+      READERSHIP_RETENTION_DAYS: "730",
+      READERSHIP_SETTLE_SECONDS: "31",
+      READERSHIP_COUNTRY_HEADER: "CF-IPCountry",
+    });
+    expect(config.readership).toEqual({
+      enabled: false,
+      secretDays: 7,
+      retentionDays: 730,
+      settleSeconds: 31,
+      countryHeader: "cf-ipcountry",
+    });
+    expect(() => readConfig({ READERSHIP_SECRET_DAYS: "0" })).toThrow(
+      /READERSHIP_SECRET_DAYS must be a whole number of days from 1 to 365/,
+    );
+    expect(() => readConfig({ READERSHIP_SETTLE_SECONDS: "10" })).toThrow(/READERSHIP_SETTLE_SECONDS/);
+    expect(() => readConfig({ READERSHIP_COUNTRY_HEADER: "X Country: evil" })).toThrow(/READERSHIP_COUNTRY_HEADER/);
   });
 
   it("reads whether search engines are kept out (a staging copy)", () => {

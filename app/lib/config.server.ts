@@ -44,6 +44,15 @@ const wholeMegabytes = (max: number, min = 1) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be a whole number of megabytes from ${min} to ${max}`);
 
+/** A whole number of days from `min` to `max`. */
+const wholeDays = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number of days from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number of days from ${min} to ${max}`);
+
 /** "https://app.example.edu" or "http://localhost:5173": a scheme, a host, perhaps a port, nothing else. */
 function isOrigin(value: string): boolean {
   try {
@@ -120,6 +129,22 @@ const configSchema = z.object({
     .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
     .default(365),
   ROBOTS_NOINDEX: booleanText.default(false),
+  READERSHIP: booleanText.default(true),
+  READERSHIP_SECRET_DAYS: wholeDays(1, 365).default(2),
+  READERSHIP_RETENTION_DAYS: wholeDays(0, 36500).default(0),
+  READERSHIP_SETTLE_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number of seconds from 31 to 3600")
+    .transform(Number)
+    .refine((n) => n >= 31 && n <= 3600, "must be a whole number of seconds from 31 to 3600")
+    .default(61),
+  READERSHIP_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name such as CF-IPCountry")
+    .transform((name) => name.toLowerCase())
+    .optional(),
   SMTP_URL: urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z
     .string()
@@ -183,10 +208,25 @@ export type AppConfig = {
   activityRetentionDays: number;
   /** A site search engines should leave alone (a staging copy): robots.txt disallows everything. */
   robotsNoindex: boolean;
+  /** Readership statistics (issue 35, decision 043). */
+  readership: ReadershipConfig;
   /** Set: mails go out through this SMTP server; unset: to DATA_DIR/outbox (the development outbox). */
   smtpUrl: string | undefined;
   /** The From header of the site's mails; unset: the site's name at no-reply@ the public host. */
   mailFrom: string | undefined;
+};
+
+export type ReadershipConfig = {
+  /** Count reads at all (READERSHIP). */
+  enabled: boolean;
+  /** Days the secret of a day that sessions are hashed with is kept. */
+  secretDays: number;
+  /** Days the daily figures are kept; 0: for good. */
+  retentionDays: number;
+  /** Seconds a read waits before it is summed (the double-click window and a margin). */
+  settleSeconds: number;
+  /** A trusted proxy's header naming the reader's country (lower case), if any. */
+  countryHeader: string | undefined;
 };
 
 export type S3Config = {
@@ -295,6 +335,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     activityRetentionDays: c.ACTIVITY_RETENTION_DAYS,
     robotsNoindex: c.ROBOTS_NOINDEX,
+    readership: {
+      enabled: c.READERSHIP,
+      secretDays: c.READERSHIP_SECRET_DAYS,
+      retentionDays: c.READERSHIP_RETENTION_DAYS,
+      settleSeconds: c.READERSHIP_SETTLE_SECONDS,
+      countryHeader: c.READERSHIP_COUNTRY_HEADER,
+    },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
   };

@@ -1,0 +1,284 @@
+import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { gte, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { readershipEvents, readershipSecrets } from "~/db/schema";
+import { repeatEvery } from "~/services/repeating-job.server";
+
+import type { Read } from "./classify";
+
+/**
+ * Counting on one server (decision 043): each read is appended to this server's spool file before
+ * its answer's headers leave, then moved to `readership_events` in batches. A SIGKILL cannot lose a
+ * line the kernel has; a line sent twice is stored once (its id is the instance's and its number).
+ */
+
+/** Who read, as far as counting needs: never stored (the session hash is). */
+export type Reader = {
+  address: string;
+  userAgent: string;
+  robot: boolean;
+  /** The referring site's host; "" none; null this site. */
+  referrerHost: string | null;
+  country: string | null;
+};
+
+export type Counting = {
+  /** Appends one read to the spool (synchronously: the caller's answer is not yet sent). */
+  record(read: Read, reader: Reader, at?: Date): void;
+  /** Moves every spooled line to the database now (tests, and before a clean stop). */
+  flush(): Promise<number>;
+  /** Flushes what it can and stops the timers; the spool file stays if a flush failed. */
+  stop(): Promise<void>;
+};
+
+export type CountingOptions = {
+  db: Database;
+  /** The spools live in `<dataDir>/readership`. */
+  dataDir: string;
+  flushEveryMs?: number;
+};
+
+const SPOOL_DIRECTORY = "readership";
+/** Rows per insert: well under PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 500;
+/** A spool file is started afresh once this much of it has been sent. */
+const ROTATE_AFTER_BYTES = 4 * 1024 * 1024;
+const SECRETS_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The secrets of yesterday, today and tomorrow: made ahead by whichever server asks first, so every
+ * server hashes a reader of the same hour to the same session.
+ */
+async function loadSecrets(db: Database, now = new Date()): Promise<Map<string, Buffer>> {
+  const days = [-1, 0, 1].map((offset) => dayOf(new Date(now.getTime() + offset * DAY_MS)));
+  await db
+    .insert(readershipSecrets)
+    .values(days.slice(1).map((day) => ({ day, secret: randomBytes(32).toString("base64") })))
+    .onConflictDoNothing();
+  const rows = await db.select().from(readershipSecrets).where(gte(readershipSecrets.day, days[0]));
+  return new Map(rows.map((row) => [row.day, Buffer.from(row.secret, "base64")]));
+}
+
+/** COUNTER's surrogate session (address + user agent + date + hour), hashed with the day's secret. */
+export function sessionOf(secret: Buffer, reader: Pick<Reader, "address" | "userAgent">, at: Date): string {
+  const hour = at.toISOString().slice(0, 13);
+  return createHmac("sha256", secret)
+    .update(`${reader.address}\u0000${reader.userAgent}\u0000${hour}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+type SpoolLine = [
+  id: string,
+  at: number,
+  session: string,
+  kind: string,
+  itemType: string,
+  target: string,
+  referrerHost: string | null,
+  country: string | null,
+  robot: 0 | 1,
+];
+
+function rowOf(line: SpoolLine): typeof readershipEvents.$inferInsert {
+  const [id, at, session, kind, itemType, target, referrerHost, country, robot] = line;
+  return {
+    id,
+    at: new Date(at),
+    session,
+    kind,
+    itemType,
+    target: target.slice(0, 500),
+    referrerHost,
+    country,
+    robot: robot === 1,
+  };
+}
+
+/** Complete lines of `text` parsed; a torn last line (the process died mid-write) is left out. */
+function linesOf(text: string): SpoolLine[] {
+  const lines: SpoolLine[] = [];
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    try {
+      const parsed = JSON.parse(line) as SpoolLine;
+      if (Array.isArray(parsed) && parsed.length === 9) lines.push(parsed);
+    } catch {
+      // A line cut short by a kill: its read was never answered.
+    }
+  }
+  return lines;
+}
+
+async function store(db: Database, lines: SpoolLine[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    await db
+      .insert(readershipEvents)
+      .values(lines.slice(i, i + INSERT_BATCH).map(rowOf))
+      .onConflictDoNothing({ target: readershipEvents.id });
+  }
+}
+
+/** The spools this process writes (a process runs one counting; tests may run two). */
+const ownInstances = new Set<string>();
+
+/** Whether the process that wrote a spool may still be writing it (a pid this process has now is an earlier one's). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Sends the spools of servers that died before sending them (their file names start with their pid). */
+async function recoverSpools(db: Database, directory: string, own: string): Promise<number> {
+  let recovered = 0;
+  for (const name of fs.readdirSync(directory)) {
+    const pid = Number(/^(\d+)-.*\.spool$/.exec(name)?.[1]);
+    if (!pid || name === own || alive(pid) || [...ownInstances].some((instance) => name.startsWith(`${instance}-`)))
+      continue;
+    const file = path.join(directory, name);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      // Another server of this data directory took it first.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    const lines = linesOf(text);
+    await store(db, lines);
+    fs.rmSync(file, { force: true });
+    recovered += lines.length;
+  }
+  return recovered;
+}
+
+export async function startCounting(options: CountingOptions): Promise<Counting> {
+  const { db } = options;
+  const directory = path.join(options.dataDir, SPOOL_DIRECTORY);
+  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const instance = `${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+  ownInstances.add(instance);
+
+  let secrets = new Map<string, Buffer>();
+  // Should the database not answer, reads are still counted, with a secret this server alone knows.
+  const ownSecret = randomBytes(32);
+  const refreshSecrets = async () => {
+    secrets = await loadSecrets(db);
+  };
+  try {
+    await refreshSecrets();
+  } catch (error) {
+    console.error(
+      `Readership: the day's secret could not be read, counting with this server's own: ${(error as Error).message}`,
+    );
+  }
+
+  let generation = 0;
+  let sequence = 0;
+  let fileName = "";
+  let fd = -1;
+  let sent = 0;
+  const openSpool = () => {
+    fileName = `${instance}-${generation++}.spool`;
+    fd = fs.openSync(path.join(directory, fileName), "a+", 0o600);
+    sent = 0;
+  };
+  openSpool();
+
+  const record: Counting["record"] = (read, reader, at = new Date()) => {
+    const session = reader.robot ? "" : sessionOf(secrets.get(dayOf(at)) ?? ownSecret, reader, at);
+    const line: SpoolLine = [
+      `${instance}.${sequence++}`,
+      at.getTime(),
+      session,
+      read.kind,
+      read.itemType,
+      read.target,
+      reader.referrerHost,
+      reader.country,
+      reader.robot ? 1 : 0,
+    ];
+    try {
+      fs.writeSync(fd, `${JSON.stringify(line)}\n`);
+    } catch (error) {
+      // A full disk loses this read, never the answer.
+      console.error(`Readership: a read was not counted: ${(error as Error).message}`);
+    }
+  };
+
+  let recovered = false;
+  const flushOnce = async (): Promise<number> => {
+    if (!recovered) {
+      await recoverSpools(db, directory, fileName);
+      recovered = true;
+    }
+    const size = fs.fstatSync(fd).size;
+    if (size <= sent) return 0;
+    const buffer = Buffer.alloc(size - sent);
+    fs.readSync(fd, buffer, 0, buffer.length, sent);
+    // Only up to the last newline: a line being written is sent next time.
+    const end = buffer.lastIndexOf(0x0a) + 1;
+    const lines = linesOf(buffer.subarray(0, end).toString("utf8"));
+    await store(db, lines);
+    sent += end;
+    if (sent >= ROTATE_AFTER_BYTES) {
+      const full = path.join(directory, fileName);
+      const old = fd;
+      const oldSent = sent;
+      openSpool();
+      fs.closeSync(old);
+      // Lines written between the read above and the switch are still in the old file, after `sent`.
+      const rest = fs.readFileSync(full).subarray(oldSent).toString("utf8");
+      await store(db, linesOf(rest));
+      fs.rmSync(full, { force: true });
+    }
+    return lines.length;
+  };
+  // One flush at a time: the timer's and a caller's would read the same lines and race on the files.
+  let flushing: Promise<number> = Promise.resolve(0);
+  const flush = () => {
+    flushing = flushing.catch(() => 0).then(flushOnce);
+    return flushing;
+  };
+
+  const stopFlushing = repeatEvery(options.flushEveryMs ?? 1000, "Readership counting", async () => {
+    await flush();
+  });
+  const stopSecrets = repeatEvery(SECRETS_EVERY_MS, "Readership's secret of the day", refreshSecrets);
+
+  return {
+    record,
+    flush,
+    async stop() {
+      ownInstances.delete(instance);
+      stopFlushing();
+      stopSecrets();
+      try {
+        await flush();
+        fs.closeSync(fd);
+        fs.rmSync(path.join(directory, fileName), { force: true });
+      } catch (error) {
+        console.error(`Readership: reads left in the spool for the next start: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+/** Deletes the secrets older than `days` days: after that, no session hash can be tied to a reader. */
+export async function forgetSecrets(db: Database, days: number, now = new Date()): Promise<void> {
+  await db.execute(
+    sql`delete from ${readershipSecrets} where day < ${dayOf(new Date(now.getTime() - days * DAY_MS))}::date`,
+  );
+}

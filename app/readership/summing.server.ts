@@ -1,0 +1,203 @@
+import { sql } from "drizzle-orm";
+
+import { type Database, rowsOf } from "~/db/client.server";
+import { repeatEvery } from "~/services/repeating-job.server";
+
+import { forgetSecrets } from "./counting.server";
+
+/**
+ * The daily figures from the counted reads, by COUNTER Release 5.1's rules (decision 043; the Code of
+ * Practice's section 7). Every server runs it; one at a time (an advisory lock), each read once.
+ */
+
+/** Reads newer than this may still be the first of a double click: they wait (30 s, and a second to spare). */
+export const DEFAULT_SETTLE_SECONDS = 61;
+/** Two clicks of one session on one address within this many seconds are one (the last is kept). */
+const DOUBLE_CLICK_SECONDS = 30;
+/** More reads than this of one item by one session (one hour of one reader) flag the day for a person to look at. */
+export const SPIKE_READS = 30;
+/** Reads kept after they are summed: the rules look back 30 seconds and one hour. */
+const KEEP_SUMMED_HOURS = 48;
+const BATCH = 5000;
+const LOCK_KEY = 35_043;
+
+export type SummingOptions = {
+  settleSeconds?: number;
+  /** The figures' clock (tests). */
+  now?: Date;
+};
+
+/**
+ * Sums one batch of settled reads into the daily figures and marks them summed, in one statement:
+ * a read is counted unless the same session read the same address again within 30 seconds; the
+ * first read of an item in a session is its unique one (for an article, per family: a page view or
+ * a download is an Investigation, a download a Request); robots' reads are counted apart.
+ */
+async function sumBatch(db: Database, cutoff: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with batch as (
+      select id, at, session, kind, item_type, target, referrer_host, country, robot,
+             (at at time zone 'UTC')::date as day
+      from readership_events
+      where summed_at is null and at < ${cutoff.toISOString()}::timestamptz
+      order by at
+      limit ${BATCH}
+      for update skip locked
+    ),
+    people as (
+      select b.*,
+        not exists (
+          select 1 from readership_events f
+          where f.session = b.session and f.target = b.target and f.kind = b.kind and f.item_type = b.item_type
+            and not f.robot
+            and f.at <= b.at + make_interval(secs => ${DOUBLE_CLICK_SECONDS})
+            and (f.at > b.at or (f.at = b.at and f.id > b.id))
+        ) as counted,
+        not exists (
+          select 1 from readership_events g
+          where g.session = b.session and g.target = b.target and g.kind = b.kind and g.item_type = b.item_type
+            and not g.robot
+            and (g.at < b.at or (g.at = b.at and g.id < b.id))
+        ) as first_of_kind,
+        b.item_type = 'article' and not exists (
+          select 1 from readership_events h
+          where h.session = b.session and h.target = b.target and h.item_type = 'article'
+            and h.kind in ('view', 'download') and not h.robot
+            and (h.at < b.at or (h.at = b.at and h.id < b.id))
+        ) as first_investigation
+      from batch b
+      where not b.robot
+    ),
+    keyed as (
+      select p.*, coalesce(
+        case p.item_type
+          when 'article' then (select a.id::text from articles a where a.slug = p.target)
+          when 'post' then (select po.id::text from posts po where po.slug = p.target)
+          when 'issue' then (select i.id::text from journal_issues i where i.volume || '/' || i.number = p.target)
+        end,
+        p.target
+      ) as item_key
+      from people p
+    ),
+    figures as (
+      select k.day, m.metric, k.item_type, k.item_key, count(*)::int as n
+      from keyed k,
+      lateral (values
+        ('views', k.kind = 'view' and k.counted),
+        ('unique_views', k.kind = 'view' and k.first_of_kind),
+        ('investigations', k.item_type = 'article' and k.counted),
+        ('unique_investigations', k.first_investigation),
+        ('requests', k.kind = 'download' and k.counted),
+        ('unique_requests', k.kind = 'download' and k.first_of_kind),
+        ('searches', k.kind = 'search' and k.counted),
+        ('feed_fetches', k.kind = 'feed' and k.counted)
+      ) as m(metric, applies)
+      where m.applies
+      group by k.day, m.metric, k.item_type, k.item_key
+    ),
+    daily as (
+      insert into readership_daily (day, metric, item_type, item_key, count)
+      select day, metric, item_type, item_key, n from figures
+      on conflict (day, metric, item_type, item_key) do update set count = readership_daily.count + excluded.count
+    ),
+    referrers as (
+      insert into readership_referrers (day, host, views)
+      select day, referrer_host, count(*)::int from people
+      where kind = 'view' and counted and referrer_host is not null
+      group by day, referrer_host
+      on conflict (day, host) do update set views = readership_referrers.views + excluded.views
+    ),
+    countries as (
+      insert into readership_countries (day, country, views)
+      select day, country, count(*)::int from people
+      where kind = 'view' and counted and country is not null
+      group by day, country
+      on conflict (day, country) do update set views = readership_countries.views + excluded.views
+    ),
+    robots as (
+      insert into readership_robots (day, kind, count)
+      select day, kind, count(*)::int from batch where robot
+      group by day, kind
+      on conflict (day, kind) do update set count = readership_robots.count + excluded.count
+    ),
+    spikes as (
+      insert into readership_spikes (day, item_type, item_key, count)
+      select k.day, k.item_type, k.item_key, max(s.n)
+      from (select distinct day, session, item_type, target, item_key from keyed) k,
+      lateral (
+        select count(*)::int as n from readership_events r
+        where r.session = k.session and r.target = k.target and r.item_type = k.item_type and not r.robot
+      ) s
+      where s.n > ${SPIKE_READS}
+      group by k.day, k.item_type, k.item_key
+      on conflict (day, item_type, item_key) do update set count = greatest(readership_spikes.count, excluded.count)
+    ),
+    marked as (
+      update readership_events e set summed_at = now() from batch where e.id = batch.id
+    )
+    select count(*)::int as summed from batch
+  `);
+  return rowsOf<{ summed: number }>(result)[0]?.summed ?? 0;
+}
+
+/** Sums every settled read; returns how many were summed. A server that finds another summing leaves it to it. */
+export async function sumReadership(db: Database, options: SummingOptions = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (options.settleSeconds ?? DEFAULT_SETTLE_SECONDS) * 1000);
+  let total = 0;
+  for (;;) {
+    const summed = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`),
+      );
+      return lock?.locked ? sumBatch(tx as unknown as Database, cutoff) : -1;
+    });
+    if (summed <= 0) return total;
+    total += summed;
+    if (summed < BATCH) return total;
+  }
+}
+
+export type RetentionOptions = {
+  /** Days the secret of a day is kept (READERSHIP_SECRET_DAYS). */
+  secretDays: number;
+  /** Days the daily figures are kept (READERSHIP_RETENTION_DAYS); 0: for good. */
+  retentionDays: number;
+  now?: Date;
+};
+
+/** Forgets what is no longer needed: summed reads after two days, old secrets, figures past their retention. */
+export async function pruneReadership(db: Database, options: RetentionOptions): Promise<void> {
+  const now = options.now ?? new Date();
+  const keptFrom = new Date(now.getTime() - KEEP_SUMMED_HOURS * 3_600_000);
+  await db.execute(
+    sql`delete from readership_events where summed_at is not null and at < ${keptFrom.toISOString()}::timestamptz`,
+  );
+  await forgetSecrets(db, options.secretDays, now);
+  if (options.retentionDays > 0) {
+    const from = new Date(now.getTime() - options.retentionDays * 86_400_000).toISOString().slice(0, 10);
+    for (const table of [
+      "readership_daily",
+      "readership_referrers",
+      "readership_countries",
+      "readership_robots",
+      "readership_spikes",
+    ]) {
+      await db.execute(sql`delete from ${sql.identifier(table)} where day < ${from}::date`);
+    }
+  }
+}
+
+/** How often each server sums what was read; pruning runs every tenth pass. */
+export const SUM_EVERY_MS = 15_000;
+
+export function scheduleReadership(
+  db: Database,
+  options: { settleSeconds: number; secretDays: number; retentionDays: number; everyMs?: number },
+): () => void {
+  let pass = 0;
+  return repeatEvery(options.everyMs ?? SUM_EVERY_MS, "Readership figures", async () => {
+    await sumReadership(db, { settleSeconds: options.settleSeconds });
+    if (pass++ % 10 === 0) await pruneReadership(db, options);
+  });
+}
