@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     postgres: { type: "string" },
     large: { type: "boolean", default: false },
     crawl: { type: "boolean", default: false },
+    counting: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
   },
@@ -106,7 +107,7 @@ async function waitFor(url, timeoutMs = 120_000) {
 
 // ---------- the site ----------
 
-async function startSite({ dataDir, databaseUrl, pageCache }) {
+async function startSite({ dataDir, databaseUrl, pageCache, readership = true }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -115,6 +116,7 @@ async function startSite({ dataDir, databaseUrl, pageCache }) {
     PORT: String(port),
     DATA_DIR: dataDir,
     PAGE_CACHE: String(pageCache),
+    READERSHIP: String(readership),
     DEMO_CONTENT: "true",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -498,6 +500,56 @@ async function flatCost() {
   });
 }
 
+/**
+ * Readership counting's cost on the cached path (issue 35): the same cached pages, asked for by a
+ * browser (so every request is counted: classified, hashed, spooled), with counting on and off,
+ * twice each in turn so that a drift of the machine falls on both.
+ */
+async function countingSideBySide() {
+  const prepared = await prepareSite("counting");
+  const browser = {
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    "sec-fetch-dest": "document",
+  };
+  const runs = [];
+  for (const readership of [true, false, true, false]) {
+    const site = await startSite({ ...prepared, pageCache: true, readership });
+    const pages = (await pagesOf(site.base)).filter((page) => ["home", "journal", "post"].includes(page.name));
+    for (const page of pages) {
+      await fetch(`${site.base}${page.path}`);
+      log(`counting ${readership ? "on" : "off"} ${page.path}`);
+      runs.push({
+        page: page.name,
+        path: page.path,
+        readership,
+        ...(await load(`${site.base}${page.path}`, browser, site.pid)),
+      });
+    }
+    await site.stop();
+  }
+  const pages = [...new Set(runs.map((run) => run.page))];
+  return pages.map((page) => {
+    const mean = (on) => {
+      const mine = runs.filter((run) => run.page === page && run.readership === on);
+      return Math.round(mine.reduce((sum, run) => sum + run.rps, 0) / mine.length);
+    };
+    const cpu = (on) => {
+      const mine = runs.filter((run) => run.page === page && run.readership === on);
+      return Math.round((mine.reduce((sum, run) => sum + (run.cpuMsPerRequest ?? 0), 0) / mine.length) * 1000) / 1000;
+    };
+    const on = mean(true);
+    const off = mean(false);
+    return {
+      page,
+      path: runs.find((run) => run.page === page).path,
+      on: { rps: on, cpuMsPerRequest: cpu(true) },
+      off: { rps: off, cpuMsPerRequest: cpu(false) },
+      ratio: Math.round((on / off) * 1000) / 1000,
+      runs: runs.filter((run) => run.page === page),
+    };
+  });
+}
+
 /** Every generated post and article once, 50 at a time, with the page cache on. */
 async function crawl() {
   const prepared = await prepareSite("crawl");
@@ -559,13 +611,14 @@ const report = {
 try {
   ensureBuild();
   if (args.crawl) report.crawl = await crawl();
+  else if (args.counting) report.counting = await countingSideBySide();
   else if (args.large) report.flatCost = await flatCost();
   else Object.assign(report, await sideBySide());
 } finally {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
 }
 
-const name = `${args.crawl ? "crawl" : args.large ? "large" : "side-by-side"}-${database}`;
+const name = `${args.crawl ? "crawl" : args.counting ? "counting" : args.large ? "large" : "side-by-side"}-${database}`;
 fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const ms = (v) => `${v} ms`;
 const RENDERED_COLUMNS = [
@@ -581,7 +634,7 @@ const RENDERED_COLUMNS = [
   },
   { label: "peak RSS", value: (r) => (r.ours.peakRssMb ? `${r.ours.peakRssMb} MB` : "n/a") },
 ];
-let md = `# Benchmark: ${args.crawl ? "a crawl of 120,000 pages" : args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${args.crawl ? "each page asked for once, no warm-up" : `${DURATION} s per page after a 2 s warm-up`}, on 127.0.0.1.\n\n`;
+let md = `# Benchmark: ${args.crawl ? "a crawl of 120,000 pages" : args.counting ? "readership counting on the cached path" : args.large ? "flat cost as content grows" : "side by side with nginx"} (${database})\n\n${report.date}. ${cores} cores (${report.machine.cpu}), Node ${process.version}. ${report.pinning}. autocannon, ${CONNECTIONS} connections, ${args.crawl ? "each page asked for once, no warm-up" : `${DURATION} s per page after a 2 s warm-up`}, on 127.0.0.1.\n\n`;
 if (report.anonymous) {
   md += `## Signed-out visitors (page cache) against nginx serving the same bytes\n\n${table(report.anonymous, [
     { label: "page", value: (r) => r.page },
@@ -617,6 +670,21 @@ if (report.anonymous) {
       { label: "when", value: (r) => r.what },
       { label: "RSS", value: (r) => `${r.value} MB` },
       { label: "goal (issue 17)", value: (r) => r.goal || "" },
+    ],
+  )}\n`;
+}
+if (report.counting) {
+  md += `## Cached pages with readership counting on and off (goal: on at 95 % or more of off)\n\nEach page asked for by a browser's user agent, so that every request is counted; on, off, on, off, ${DURATION} s each; the means.\n\n${table(
+    report.counting,
+    [
+      { label: "page", value: (r) => r.path },
+      { label: "counting on req/s", value: (r) => r.on.rps },
+      { label: "counting off req/s", value: (r) => r.off.rps },
+      { label: "on / off", value: (r) => `${Math.round(r.ratio * 1000) / 10} %` },
+      {
+        label: "server CPU per request on / off",
+        value: (r) => `${r.on.cpuMsPerRequest} / ${r.off.cpuMsPerRequest} ms`,
+      },
     ],
   )}\n`;
 }

@@ -49,6 +49,8 @@ const INSERT_BATCH = 500;
 const ROTATE_AFTER_BYTES = 4 * 1024 * 1024;
 const SECRETS_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** COUNTER's double-click window. */
+const DOUBLE_CLICK_MS = 30_000;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -75,7 +77,7 @@ export function sessionOf(secret: Buffer, reader: Pick<Reader, "address" | "user
     .slice(0, 22);
 }
 
-type SpoolLine = [
+export type SpoolLine = [
   id: string,
   at: number,
   session: string,
@@ -115,6 +117,30 @@ function linesOf(text: string): SpoolLine[] {
     }
   }
   return lines;
+}
+
+/**
+ * The lines without the double clicks inside them: a read followed within 30 seconds by the same
+ * session's read of the same address is the one COUNTER's rule drops, so it need not be stored (the
+ * summing applies the rule again across batches). A reload storm or a feed poller then costs the
+ * database one row, not one per request. Robots' reads have no session and are all kept.
+ */
+export function withoutDoubleClicks(lines: SpoolLine[]): SpoolLine[] {
+  const kept: (SpoolLine | null)[] = [];
+  const lastOf = new Map<string, number>();
+  for (const line of lines) {
+    const [, at, session, kind, itemType, target, , , robot] = line;
+    if (robot === 1 || !session) {
+      kept.push(line);
+      continue;
+    }
+    const key = `${session}\u0000${kind}\u0000${itemType}\u0000${target}`;
+    const previous = lastOf.get(key);
+    if (previous !== undefined && at - kept[previous]![1] <= DOUBLE_CLICK_MS) kept[previous] = null;
+    lastOf.set(key, kept.length);
+    kept.push(line);
+  }
+  return kept.filter((line): line is SpoolLine => line !== null);
 }
 
 async function store(db: Database, lines: SpoolLine[]): Promise<void> {
@@ -231,7 +257,7 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
     // Only up to the last newline: a line being written is sent next time.
     const end = buffer.lastIndexOf(0x0a) + 1;
     const lines = linesOf(buffer.subarray(0, end).toString("utf8"));
-    await store(db, lines);
+    await store(db, withoutDoubleClicks(lines));
     sent += end;
     if (sent >= ROTATE_AFTER_BYTES) {
       const full = path.join(directory, fileName);

@@ -196,6 +196,16 @@ describe("at least once, counted once", () => {
     expect(await figuresOf(target)).toMatchObject({ views: 1 });
   });
 
+  it("stores a reload storm as one row: the double clicks inside a batch are dropped before the database", async () => {
+    const target = newTarget();
+    const someone = reader();
+    for (let i = 0; i < 50; i++) counting.record(view(target), someone, new Date(at("18:30:00").getTime() + i * 200));
+    await counting.flush();
+    const rows = await database.db.select().from(readershipEvents).where(eq(readershipEvents.target, target));
+    expect(rows.map((row) => row.at.toISOString())).toEqual(["2026-06-15T18:30:09.800Z"]);
+    expect(await figuresOf(target)).toMatchObject({ views: 1, unique_views: 1 });
+  });
+
   it("leaves reads younger than the settle time for a later pass", async () => {
     const target = newTarget();
     const now = new Date();

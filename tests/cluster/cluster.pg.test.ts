@@ -18,6 +18,8 @@ describe(`a cluster of ${SERVERS} servers behind nginx (PostgreSQL, S3)`, () => 
     expect(report.visibility.samples).toBeGreaterThanOrEqual(20);
     expect(report.visibility.maxMs).toBeLessThan(1000);
     expect(report.kill.failed).toBeLessThanOrEqual(report.kill.inHand);
+    expect(report.readership.acknowledged).toBeGreaterThan(100);
+    expect(report.readership.countedOnce).toBe(report.readership.acknowledged);
 
     const { requests, writes, visibility, kill, rolling, uploads, limits } = report;
     reportCount(
@@ -52,6 +54,11 @@ describe(`a cluster of ${SERVERS} servers behind nginx (PostgreSQL, S3)`, () => 
       `requests failed during the rolling restart of ${SERVERS} servers (of ${rolling.requests})`,
     );
     reportCount("reliability", uploads.servedByAll, "uploads served by every server");
+    reportCount(
+      "reliability",
+      report.readership.countedOnce,
+      `signed-out page reads through the kill -9 and the rolling restart counted exactly once in the readership figures (of ${report.readership.acknowledged} answered 200)`,
+    );
     reportCount(
       "reliability",
       limits.signInPerAccount,

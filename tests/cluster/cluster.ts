@@ -18,7 +18,7 @@ import {
 } from "../support/site-process.ts";
 import { cookieOf, type HttpClient, httpClient } from "./http-client.ts";
 import { ensureNginx, parseAccessLog, startNginx } from "./nginx.ts";
-import { type Ledger, type RequestRecord, startTraffic, WRITER_SECTIONS } from "./traffic.ts";
+import { type Ledger, READERS_DOMAIN, type RequestRecord, startTraffic, WRITER_SECTIONS } from "./traffic.ts";
 
 /**
  * The cluster scenario, shared by tests/cluster/cluster.pg.test.ts and `npm run cluster`: three app
@@ -66,6 +66,8 @@ export type ClusterReport = {
     restartedShare: number;
   };
   rolling: { requests: number; failed: number };
+  /** Signed-out page reads, each from a referring site of its own, and how many the figures count once. */
+  readership: { reads: number; acknowledged: number; countedOnce: number };
   limits: { signInPerAccount: number; signInPerAddress: number; uploadsPerHour: number; signInServers: number };
   kit: string[];
   problems: string[];
@@ -179,6 +181,8 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       // nginx appends the client's address to X-Forwarded-For: the limits count by it.
       TRUST_PROXY: "true",
       PUBLIC_URL: publicUrl,
+      // Reads are summed half a minute after they settle, so the check below need not wait long.
+      READERSHIP_SETTLE_SECONDS: "31",
     };
     // Each server has its own DATA_DIR, for scratch files only: what servers share is in PostgreSQL and S3.
     const envOf = (i: number) => ({ ...shared, DATA_DIR: path.join(work, `server-${i + 1}`) });
@@ -560,6 +564,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     // ---------- every acknowledged write, in the database and on every server ----------
 
     const found = await checkDatabase(database.url, ledger, problems);
+    const readership = await checkReadership(database.url, records, problems);
     const pagesChecked = await checkPages(sites, direct, ledger, problems);
     const uploads = await checkUploads(sites, direct, ledger, problems);
 
@@ -573,6 +578,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       uploads,
       kill,
       rolling: { requests: rolling.length, failed: rolling.filter((r) => !r.ok).length },
+      readership,
       limits,
       kit,
       problems,
@@ -590,6 +596,58 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
         .then(cleanup)
         .catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
     killAllSites();
+  }
+}
+
+/**
+ * Readership through the kill and the restarts (issue 35): every signed-out page read answered 200
+ * is counted exactly once in the figures, and none that failed more than once. A read the killed
+ * server spooled before it died and nginx then sent to another server is one session's double
+ * click; the killed server's spool was sent when it started again. Waits until every server's
+ * pass has summed every read.
+ */
+async function checkReadership(url: string, records: RequestRecord[], problems: string[]) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    // Spools are sent every second; reads are summed once 31 s old, by a pass every 15 s.
+    await sleep(3000);
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>(
+        "select count(*)::int as n from readership_events where summed_at is null",
+      );
+      if (rows[0].n === 0) break;
+      if (Date.now() > deadline) {
+        problems.push(`readership: ${rows[0].n} reads were still not summed 150 s after the load`);
+        break;
+      }
+      await sleep(2000);
+    }
+    const { rows } = await db.query<{ host: string; views: number }>(
+      "select host, sum(views)::int as views from readership_referrers where host like $1 group by host",
+      [`%.${READERS_DOMAIN}`],
+    );
+    const views = new Map(rows.map((row) => [row.host, row.views]));
+    const reads = records.filter((record) => record.referrerHost);
+    let acknowledged = 0;
+    let countedOnce = 0;
+    const wrong: string[] = [];
+    for (const read of reads) {
+      const counted = views.get(read.referrerHost!) ?? 0;
+      if (read.outcome === "200") {
+        acknowledged++;
+        if (counted === 1) countedOnce++;
+        else wrong.push(`${read.id} GET ${read.path} answered 200, counted ${counted} times`);
+      } else if (counted > 1) {
+        wrong.push(`${read.id} GET ${read.path} answered ${read.outcome}, counted ${counted} times`);
+      }
+    }
+    if (wrong.length)
+      problems.push(`readership: ${wrong.length} reads miscounted, e.g. ${wrong.slice(0, 5).join("; ")}`);
+    return { reads: reads.length, acknowledged, countedOnce };
+  } finally {
+    await db.end();
   }
 }
 
@@ -724,6 +782,7 @@ export function describeReport(report: ClusterReport): string[] {
     `a write on one server shown to requests sent to the others after: p50 ${visibility.p50Ms} ms, max ${visibility.maxMs} ms (${visibility.samples} samples); those answered after p50 ${visibility.answeredP50Ms} ms, max ${visibility.answeredMaxMs} ms (the page rendered again)`,
     `kill -9 of one server: ${kill.failed} of the ${kill.inHand} requests it had in hand when it died failed (nginx retried the others on another server), no other request; requests/s before ${kill.rps.before}, with one server down ${kill.rps.down}, after its restart ${kill.rps.after} (it answered ${Math.round(kill.restartedShare * 100)} %)`,
     `rolling restart (SIGTERM, one at a time): ${rolling.failed} of ${rolling.requests} requests failed`,
+    `readership: ${report.readership.countedOnce} of the ${report.readership.acknowledged} signed-out page reads answered 200 counted exactly once (${report.readership.reads} sent)`,
     `uploads: ${uploads.servedByAll} of ${uploads.checked} served by every server; ${report.pagesChecked} pages checked on every server`,
     `limits across the servers: ${limits.signInPerAccount} sign-in attempts per account and ${limits.signInPerAddress} per address before 429 (limit ${SIGN_IN_LIMIT}, attempts reached ${limits.signInServers} servers), ${limits.uploadsPerHour} uploads an hour (limit ${UPLOADS_PER_HOUR})`,
     `deployment kit: ${report.kit.join("; ")}`,

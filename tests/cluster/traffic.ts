@@ -28,6 +28,8 @@ export type RequestRecord = {
   ok: boolean;
   outcome: string;
   write: boolean;
+  /** A signed-out page read with a referring host of its own (readership: each read counted once). */
+  referrerHost?: string;
 };
 
 /** Settings sections the writers own (each a title and subtitle), and the page that shows each. */
@@ -92,6 +94,12 @@ export type Traffic = {
 };
 
 const tag = () => randomBytes(4).toString("hex");
+
+/** The referring sites of counted reads are all under this domain. */
+export const READERS_DOMAIN = "readers.example";
+/** Pages whose reads the readership figures count as page views (not files, the API or PDFs). */
+const COUNTED_PAGE = /^\/(posts|journals|about|programmes|admision)?$|^\/(post|journal)\/[^/]+$/;
+const A_BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
 export function startTraffic(options: {
@@ -116,11 +124,22 @@ export function startTraffic(options: {
     pathname: string,
     requestOptions: Parameters<HttpClient["request"]>[2],
     expected: (status: number) => boolean,
+    referrerHost?: string,
   ) {
     const id = `load-${++sent}`;
     const started = Date.now();
     const record = (ok: boolean, outcome: string) =>
-      records.push({ id, started, ended: Date.now(), method, path: pathname, ok, outcome, write: method !== "GET" });
+      records.push({
+        id,
+        started,
+        ended: Date.now(),
+        method,
+        path: pathname,
+        ok,
+        outcome,
+        write: method !== "GET",
+        ...(referrerHost ? { referrerHost } : {}),
+      });
     try {
       const answer = await client.request(method, `${base}${pathname}`, {
         ...requestOptions,
@@ -159,19 +178,34 @@ export function startTraffic(options: {
         "/api/journal/getjournals?limit=5",
         ...(cookie ? ["/dashboard?tab=posts", "/dashboard?tab=journals"] : []),
       ])!;
-      await send("GET", pathname, { headers: cookie ? { cookie } : {} }, (status) => {
-        if (status === 200) return true;
-        // A post renamed or deleted (or an article deleted) while it was read is rightly a 404.
-        const postChanged =
-          post &&
-          pathname === `/post/${postSlug}` &&
-          (post.slug !== postSlug || post.busy || post.deleted || post.unsure);
-        const journalChanged =
-          journal &&
-          pathname.startsWith(`/journal/${journal.slug}`) &&
-          (journal.busy || journal.deleted || journal.unsure);
-        return status === 404 && Boolean(postChanged || journalChanged);
-      });
+      // A signed-out read of a page is a reader of its own (its browser) from a site of its own: the
+      // readership figures must count it exactly once, whichever server answered or died.
+      const counted = !cookie && COUNTED_PAGE.test(pathname);
+      const referrerHost = counted ? `r${sent + 1}-${tag()}.${READERS_DOMAIN}` : undefined;
+      const headers: Record<string, string> = cookie
+        ? { cookie }
+        : counted
+          ? { referer: `https://${referrerHost}/links`, "user-agent": `${A_BROWSER} Reader/${referrerHost}` }
+          : {};
+      await send(
+        "GET",
+        pathname,
+        { headers },
+        (status) => {
+          if (status === 200) return true;
+          // A post renamed or deleted (or an article deleted) while it was read is rightly a 404.
+          const postChanged =
+            post &&
+            pathname === `/post/${postSlug}` &&
+            (post.slug !== postSlug || post.busy || post.deleted || post.unsure);
+          const journalChanged =
+            journal &&
+            pathname.startsWith(`/journal/${journal.slug}`) &&
+            (journal.busy || journal.deleted || journal.unsure);
+          return status === 404 && Boolean(postChanged || journalChanged);
+        },
+        referrerHost,
+      );
     }
   }
 
