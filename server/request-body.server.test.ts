@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { MAX_FORM_BYTES } from "~/lib/read-form.server";
+
 import { bodyLimitFor, shapeScannerFor, tooLargeMessage, UPLOAD_FORM_ROOM } from "./request-body.server";
 
 const limits = { maxImageBytes: 10 * 1024 * 1024, maxPdfBytes: 50 * 1024 * 1024 };
@@ -35,6 +37,15 @@ describe("bodyLimitFor: the manuscript's addresses (issue 34)", () => {
 });
 
 describe("the body limit per address", () => {
+  it("a reviewer's review may carry an annotated file, on the page and through the JSON API; its form is counted", () => {
+    const token = "A".repeat(43);
+    for (const url of [`/review/${token}`, `/review/${token}.data`, `/api/review/${token}/review-with-file`])
+      expect(bodyLimitFor(url, limits), url).toBe(limits.maxPdfBytes + MAX_FORM_BYTES);
+    expect(shapeScannerFor(`/api/review/${token}/review-with-file`, "multipart/form-data; boundary=b")).toBeDefined();
+    for (const url of [`/api/review/${token}/review`, `/api/review/${token}/answer`])
+      expect(bodyLimitFor(url, limits), url).toBeLessThan(limits.maxPdfBytes);
+  });
+
   it("a submission's file through the JSON API may be a manuscript's size (MAX_PDF_MB), and is no JSON", () => {
     const address = "/api/submissions/0b6e8b9e-9a37-4a53-9d6b-2f7c0a1d2e3f/files?kind=manuscript";
     expect(bodyLimitFor(address, limits)).toBe(limits.maxPdfBytes);

@@ -46,8 +46,8 @@ export function bodyLimitFor(url: string | undefined, limits: BodyLimits): numbe
   return Math.max(MAX_FORM_BYTES, MAX_JSON_BYTES);
 }
 
-/** /review/{token}, and its client navigation's data address. */
-const REVIEW_FORM = /^\/review\/[A-Za-z0-9_-]+(?:\.data)?$/;
+/** /review/{token}, its client navigation's data address, and the JSON API's review with a file. */
+const REVIEW_FORM = /^\/(?:review\/[A-Za-z0-9_-]+(?:\.data)?|api\/review\/[A-Za-z0-9_-]+\/review-with-file)$/;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 

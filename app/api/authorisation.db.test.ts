@@ -258,6 +258,11 @@ const MATRIX: Record<string, Row> = {
     request: at(`/api/review/${NO_LINK}/review`, { recommendation: "accept", forAuthor: "Matrix" }),
     expect: open(404),
   },
+  // The link is checked before the form is read: a body of any shape finds no review.
+  submitReviewWithFileByLink: {
+    request: at(`/api/review/${NO_LINK}/review-with-file`, { recommendation: "accept", forAuthor: "Matrix" }),
+    expect: open(404),
+  },
   getReviewFile: { request: at(`/api/review/${NO_LINK}/files/${MISSING}`), expect: open(404) },
   getReviewCertificate: { request: at(`/api/review/${NO_LINK}/certificate`), expect: open(404) },
   getJournalFigures: { request: at("/api/journal/figures"), expect: open(200) },

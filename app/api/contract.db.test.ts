@@ -65,6 +65,8 @@ type Step = {
   cookie?(state: State): string;
   /** A file sent as the body (an upload operation), with its name. */
   file?: () => Promise<{ bytes: Uint8Array; name: string }>;
+  /** A multipart form sent as the body (an upload operation whose file comes with fields). */
+  form?: () => FormData;
 };
 
 type State = Record<string, string> & { world: never };
@@ -756,13 +758,18 @@ const groups: { resource: string; steps: Step[] }[] = [
         request: (s) => ({ path: `/api/reviews/${s.rosaReview}/return`, body: { note: "Which method?" } }),
       },
       {
-        operationId: "submitReviewByLink",
+        operationId: "submitReviewWithFileByLink",
         as: "anonymous",
         status: 200,
-        request: (s) => ({
-          path: `/api/review/${s.rosa}/review`,
-          body: { recommendation: "minor", forAuthor: "Clarify the sampling method.", forEditor: "Solid." },
-        }),
+        request: (s) => ({ path: `/api/review/${s.rosa}/review-with-file` }),
+        form: () => {
+          const form = new FormData();
+          form.set("recommendation", "minor");
+          form.set("forAuthor", "Clarify the sampling method.");
+          form.set("forEditor", "Solid.");
+          form.set("annotated", new File([contractPdf("Rosa Lind")], "annotated.pdf", { type: "application/pdf" }));
+          return form;
+        },
       },
       {
         operationId: "getReviewCertificate",
@@ -867,16 +874,19 @@ async function call(step: Step, state: State) {
     expect(validRequest(body), `${step.operationId} request: ${ajv.errorsText(validRequest.errors)}`).toBe(true);
   }
   const file = await step.file?.();
+  const form = step.form ? new Response(step.form()) : null;
   const reply = await world.call(op.method, path, {
     as: step.as,
     cookie: step.cookie?.(state),
-    ...(file
-      ? {
-          raw: file.bytes,
-          contentType: "application/pdf",
-          headers: { "x-file-name": encodeURIComponent(file.name) },
-        }
-      : { body: body ?? (op.body ? {} : undefined) }),
+    ...(form
+      ? { raw: new Uint8Array(await form.arrayBuffer()), contentType: form.headers.get("content-type")! }
+      : file
+        ? {
+            raw: file.bytes,
+            contentType: "application/pdf",
+            headers: { "x-file-name": encodeURIComponent(file.name) },
+          }
+        : { body: body ?? (op.body ? {} : undefined) }),
   });
   expect(reply.status, `${step.operationId}: ${reply.text}`).toBe(step.status);
   // A file answer is of a type the document names; its bytes are no JSON to check.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type Area, AREAS, whoMay } from "~/domain/roles";
 
-import { errorStatuses, isBodyVariants, type Operation } from "./operation.server";
+import { errorStatuses, isBodyVariants, type Operation, type Upload } from "./operation.server";
 import { routes } from "./operations/index.server";
 import { errorResponse } from "./schemas";
 
@@ -59,7 +59,24 @@ function parameters(op: Operation, template: string) {
 const binary = (types: readonly string[]) =>
   Object.fromEntries(types.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]));
 
+/** A multipart form: its text fields, then its file (one of these types). */
+function multipartForm(upload: Upload, form: NonNullable<Upload["form"]>) {
+  const fields = toSchema(form.fields, "input") as { properties?: object; required?: string[] };
+  const file = { type: "string", contentMediaType: "application/octet-stream", description: upload.description };
+  return {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        properties: { ...fields.properties, [form.file]: file },
+        ...(fields.required?.length ? { required: fields.required } : {}),
+      },
+      encoding: { [form.file]: { contentType: upload.contentTypes.join(", ") } },
+    },
+  };
+}
+
 function requestBody(op: Operation) {
+  if (op.upload?.form) return { required: true, content: multipartForm(op.upload, op.upload.form) };
   if (op.upload) return { required: true, description: op.upload.description, content: binary(op.upload.contentTypes) };
   if (!op.body) return undefined;
   const schema = isBodyVariants(op.body)

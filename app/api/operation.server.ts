@@ -37,7 +37,15 @@ export type ApiResponse = { description: string; schema: z.ZodType } | { descrip
  * takes it: the handler reads `request.body`; its size limit is the server's for the address
  * (server/request-body.server.ts).
  */
-export type Upload = { description: string; contentTypes: readonly string[] };
+export type Upload = {
+  description: string;
+  contentTypes: readonly string[];
+  /**
+   * Sent as a multipart form instead: these text fields, then the file in the part named `file`
+   * (read as it arrives by ~/lib/multipart.server.ts; the file may be left out).
+   */
+  form?: { fields: z.ZodObject; file: string };
+};
 
 /** A body whose schema depends on a path parameter (a settings section's fields). */
 export type BodyVariants = { param: string; variants: Record<string, z.ZodType> };

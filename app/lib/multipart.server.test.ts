@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { FORM_DAMAGED, NO_FILE_CHOSEN, NOT_A_FILE_FORM, readUploadForm } from "./multipart.server";
+import {
+  FORM_DAMAGED,
+  NO_FILE_CHOSEN,
+  NOT_A_FILE_FORM,
+  readFormWithFile,
+  readUploadForm,
+  TOO_MANY_PARTS,
+  UploadFormError,
+} from "./multipart.server";
 
 const BOUNDARY = "----formdata-test-7f3a";
 
@@ -111,5 +119,173 @@ describe("readUploadForm", () => {
       return upload.name;
     });
     expect(name).toBe('Étude "final".pdf');
+  });
+});
+
+describe("readUploadForm refuses a malformed body in words (400), never a 500", () => {
+  const file = randomBytes(20_000);
+  const body = multipart([
+    { name: "kind", value: "manuscript" },
+    { name: "file", value: file, filename: "paper.pdf" },
+  ]);
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(UploadFormError);
+    return error as UploadFormError;
+  };
+
+  it("refuses a multipart type without its boundary, or with one the body does not use", async () => {
+    const missing = await refusal(readUploadForm(request(body, 512, "multipart/form-data"), "file", async () => 1));
+    expect([missing.status, missing.message]).toEqual([400, NOT_A_FILE_FORM]);
+    const other = await refusal(
+      readUploadForm(request(body, 512, "multipart/form-data; boundary=not-the-one"), "file", async () => 1),
+    );
+    expect([other.status, other.message]).toEqual([400, FORM_DAMAGED]);
+  });
+
+  it("refuses a body cut short in a field, in the file, or before its closing boundary; the file's reader sees it fail", async () => {
+    for (const end of [40, body.length / 2, body.length - 8]) {
+      let readerFailed = false;
+      const cut = await refusal(
+        readUploadForm(request(body.subarray(0, end), 1000), "file", (upload) =>
+          collect(upload.source).catch((error: unknown) => {
+            readerFailed = true;
+            throw error;
+          }),
+        ),
+      );
+      expect([cut.status, cut.message]).toEqual([400, FORM_DAMAGED]);
+      if (end > 200) expect(readerFailed).toBe(true);
+    }
+  });
+
+  it("refuses a client that goes away part-way through the file", async () => {
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at > body.length / 2) return controller.error(new Error("aborted"));
+        controller.enqueue(new Uint8Array(body.subarray(at, at + 1000)));
+        at += 1000;
+      },
+    });
+    const aborted = new Request("http://site.test/x", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      duplex: "half",
+    } as RequestInit);
+    const error = await refusal(readUploadForm(aborted, "file", (upload) => collect(upload.source)));
+    expect(error.message).toBe(FORM_DAMAGED);
+  });
+
+  it("refuses a part whose headers are malformed, or oversized", async () => {
+    const malformed = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition form-data name=kind\r\n\r\nmanuscript\r\n`),
+      body,
+    ]);
+    expect((await refusal(readUploadForm(request(malformed, 64), "file", async () => 1))).message).toBe(FORM_DAMAGED);
+    const huge = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\nX-Padding: ${"x".repeat(20_000)}\r\n\r\n`,
+      ),
+      Buffer.from("manuscript\r\n"),
+      body,
+    ]);
+    const error = await refusal(readUploadForm(request(huge, 1000), "file", async () => 1));
+    expect([error.status, error.message]).toEqual([400, FORM_DAMAGED]);
+  });
+
+  it("refuses an oversized field, and a field over the limit the caller set", async () => {
+    const long = multipart([
+      { name: "comments", value: "é".repeat(3000) },
+      { name: "file", value: file, filename: "a.pdf" },
+    ]);
+    expect((await refusal(readUploadForm(request(long, 700), "file", async () => 1))).message).toBe(FORM_DAMAGED);
+    const fits = await readUploadForm(
+      request(long, 700),
+      "file",
+      async (upload) => {
+        await collect(upload.source);
+        return upload.fields.comments.length;
+      },
+      { fieldBytes: 6000 },
+    );
+    expect(fits).toBe(3000);
+  });
+
+  it("refuses a form with too many parts before the file", async () => {
+    const crowded = multipart([
+      ...Array.from({ length: 30 }, (_, i) => ({ name: `field${i}`, value: "x" })),
+      { name: "file", value: file, filename: "a.pdf" },
+    ]);
+    let called = false;
+    const error = await refusal(
+      readUploadForm(request(crowded, 256), "file", async () => {
+        called = true;
+      }),
+    );
+    expect([error.status, error.message]).toEqual([400, TOO_MANY_PARTS]);
+    expect(called).toBe(false);
+    const files = multipart([
+      { name: "other", value: "a", filename: "a.pdf" },
+      { name: "other", value: "b", filename: "b.pdf" },
+      { name: "other", value: "c", filename: "c.pdf" },
+      { name: "file", value: file, filename: "a.pdf" },
+    ]);
+    expect((await refusal(readUploadForm(request(files, 256), "file", async () => 1))).message).toBe(TOO_MANY_PARTS);
+  });
+
+  it("answers with the file reader's own refusal (a file too large) without reading the rest", async () => {
+    class TooLarge extends Error {
+      readonly status = 413;
+    }
+    let pulled = 0;
+    const big = multipart([{ name: "file", value: randomBytes(400_000), filename: "big.pdf" }]);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= big.length) return controller.close();
+        controller.enqueue(new Uint8Array(big.subarray(pulled, pulled + 1000)));
+        pulled += 1000;
+      },
+    });
+    const slow = new Request("http://site.test/x", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      duplex: "half",
+    } as RequestInit);
+    const error = await readUploadForm(slow, "file", async (upload) => {
+      let size = 0;
+      for await (const chunk of upload.source) {
+        size += chunk.byteLength;
+        if (size > 50_000) throw new TooLarge("This file is too large.");
+      }
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(TooLarge);
+    expect(pulled).toBeLessThan(big.length / 2);
+  });
+});
+
+describe("readFormWithFile", () => {
+  it("hands over the fields with no file when none was chosen, and with the file when one was", async () => {
+    const none = multipart([
+      { name: "recommendation", value: "minor" },
+      { name: "annotated", value: "", filename: "" },
+    ]);
+    const empty = await readFormWithFile(request(none, 9), "annotated", async (form) => form);
+    expect(empty).toEqual({ fields: { recommendation: "minor" }, file: null });
+    const withFile = multipart([
+      { name: "recommendation", value: "major" },
+      { name: "annotated", value: "annotated bytes", filename: "notes.pdf" },
+    ]);
+    const got = await readFormWithFile(request(withFile, 9), "annotated", async (form) => ({
+      fields: form.fields,
+      name: form.file?.name,
+      bytes: form.file ? (await collect(form.file.source)).toString() : null,
+    }));
+    expect(got).toEqual({ fields: { recommendation: "major" }, name: "notes.pdf", bytes: "annotated bytes" });
   });
 });

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -282,6 +284,86 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
     const numbers = await world.call("GET", "/api/journal/figures");
     expect(numbers.status).toBe(200);
     expect((numbers.body as { received: number }).received).toBeGreaterThanOrEqual(1);
+  });
+
+  it("takes a review with its annotated file as a multipart form; a form cut short, odd or incomplete keeps nothing", async () => {
+    const author = { id: world.ids.user, roles: [] };
+    const service = world.services.submissions;
+    const id = await service.startDraft(author);
+    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
+    await service.saveDraft(author, id, {
+      step: "details",
+      details: {
+        title: "Annotated",
+        abstract: "A paper.",
+        keywords: [],
+        section: "research",
+        language: "en",
+        funding: "",
+      },
+    });
+    await service.addFile(author, id, {
+      kind: "manuscript",
+      name: "paper.pdf",
+      source: Readable.from([await manuscript("Nadia Haddad")]),
+    });
+    await service.submit(author, id);
+    const toReview = await expectCall(200, "GET", `/api/submissions/${id}/decisions/draft?decision=send-to-review`, {
+      as: "journal-manager",
+    });
+    await expectCall(201, "POST", `/api/submissions/${id}/decisions`, {
+      as: "journal-manager",
+      body: { decision: "send-to-review", letter: toReview.letter },
+    });
+    const address = `annotating.${Date.now()}@review.example.net`;
+    const invitation = await expectCall(200, "GET", `/api/submissions/${id}/reviews/draft`, { as: "journal-manager" });
+    await expectCall(201, "POST", `/api/submissions/${id}/reviews`, {
+      as: "journal-manager",
+      body: { name: "Ana Costa", email: address, affiliation: "Elsewhere", ...invitation, title: undefined },
+    });
+    const token = tokenIn((await mailsTo(address))[0].text);
+    await expectCall(200, "POST", `/api/review/${token}/answer`, { body: { answer: "accept" } });
+
+    const path = `/api/review/${token}/review-with-file`;
+    const send = async (
+      fields: Record<string, string>,
+      file: { bytes: Uint8Array<ArrayBuffer>; name: string } | null,
+      cut = 0,
+    ) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      if (file) form.set("annotated", new File([file.bytes], file.name, { type: "application/pdf" }));
+      const body = new Response(form);
+      const bytes = new Uint8Array(await body.arrayBuffer());
+      return world.call("POST", path, {
+        raw: cut ? bytes.subarray(0, bytes.length - cut) : bytes,
+        contentType: body.headers.get("content-type")!,
+      });
+    };
+    const review = { recommendation: "major", forAuthor: "Compare the two committees.", forEditor: "" };
+    const annotated = { bytes: await manuscript("Ana Costa"), name: "notes on the paper.pdf" };
+    const stillOpen = async () => ((await world.call("GET", `/api/review/${token}`)).body as { status: string }).status;
+
+    const missing = await send({ forAuthor: "No recommendation." }, annotated);
+    expect(missing.status, missing.text).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, message: expect.stringMatching(/recommendation/i) });
+    const notPdf = await send(review, { bytes: new TextEncoder().encode("plain words"), name: "notes.pdf" });
+    expect(notPdf.status, notPdf.text).toBe(415);
+    const cut = await send(review, annotated, 200);
+    expect(cut.status, cut.text).toBe(400);
+    expect(cut.body).toMatchObject({ message: "The upload could not be read. Reload the page and try again." });
+    const json = await world.call("POST", path, { body: review });
+    expect(json.status).toBe(400);
+    expect(await stillOpen()).toBe("accepted");
+
+    const sent = await send({ ...review, nameShown: "true" }, annotated);
+    expect(sent.status, sent.text).toBe(200);
+    expect(await stillOpen()).toBe("submitted");
+    const desk = await expectCall(200, "GET", `/api/submissions/${id}`, { as: "journal-manager" });
+    const files = (desk.files as { kind: string; name: string }[]).filter((file) => file.kind === "annotated");
+    expect(files.map((file) => file.name)).toEqual(["notes on the paper.pdf"]);
+    // A review sent is not sent again; the link says so before reading the form.
+    expect((await send(review, annotated)).status).toBe(403);
   });
 
   it("counts a client's unknown links as the screens do: past the limit, even a live link is refused", async () => {

@@ -5,6 +5,7 @@ import { mayWorkOn, type Role } from "~/domain/roles";
 import { ARTICLE_SECTIONS, EDITOR_DECISIONS, SUBMISSION_FILE_KINDS, SUBMISSION_STAGES } from "~/domain/vocabulary";
 import { authorsFromForm, authorsToForm } from "~/journal/article-fields";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { readFormWithFile, UploadFormError } from "~/lib/multipart.server";
 import { z } from "~/lib/zod";
 import type { Services } from "~/registry.server";
 import { NotFoundError } from "~/services/errors.server";
@@ -23,6 +24,7 @@ import {
   reinviteSchema,
   respondSchema,
   returnSchema,
+  REVIEW_FIELD_BYTES,
   reviewSchema,
   revisionSchema,
   SUBMISSION_AUTHORS,
@@ -480,6 +482,14 @@ function draftChanges(body: DraftBody, current: Awaited<ReturnType<Services["sub
   return changes;
 }
 
+/** The review as a multipart form's text fields (its file follows them). */
+const reviewFormFields = reviewSchema.omit({ nameShown: true }).extend({
+  nameShown: z
+    .enum(["true", "false", "on", ""])
+    .optional()
+    .meta({ description: "Open review only: true (or on) lets the author see the reviewer's name" }),
+});
+
 const reviewBody = reviewSchema.omit({ nameShown: true }).extend({
   nameShown: z
     .boolean()
@@ -908,6 +918,46 @@ export const submissionOperations: Operation[] = [
     async handle({ services, params, request, body }) {
       await services.submissions.submitReview(reviewerLink(request, params.token), body);
       return done(REVIEW_SUBMITTED);
+    },
+  }),
+  link("submitReviewWithFileByLink", "POST /api/review/{token}/review-with-file", "public", {
+    summary: "Send the review with an annotated copy of the manuscript (PDF or DOCX)",
+    description:
+      "The review's fields as a multipart form, then the file in the part `annotated` (it may be left out): the fields must come before the file. The file is stored as it arrives, typed by its content, up to MAX_PDF_MB; its metadata is taken out of the copy the author may receive.",
+    upload: {
+      description: "The annotated manuscript",
+      contentTypes: FILE_TYPES,
+      form: { fields: reviewFormFields, file: "annotated" },
+    },
+    responses: { 200: { description: "Sent", schema: messageResponse } },
+    errors: [403, 404, 409, 415, 429],
+    async handle({ services, params, request }) {
+      const link = reviewerLink(request, params.token);
+      // Whose review it is, before any of the body is read.
+      await services.submissions.reviewerView(link);
+      try {
+        return await readFormWithFile(
+          request,
+          "annotated",
+          async ({ fields, file }) => {
+            const review = reviewFormFields.safeParse(fields);
+            if (!review.success) return refuse(400, review.error.issues[0].message);
+            if (Object.values(fields).some((value) => value.includes("\u0000")))
+              return refuse(400, "The form contains characters that cannot be stored.");
+            const { nameShown, ...rest } = review.data;
+            await services.submissions.submitReview(link, {
+              ...rest,
+              nameShown: nameShown === "true" || nameShown === "on",
+              annotated: file ?? undefined,
+            });
+            return done(REVIEW_SUBMITTED);
+          },
+          { fieldBytes: REVIEW_FIELD_BYTES },
+        );
+      } catch (error) {
+        if (error instanceof UploadFormError) return refuse(error.status, error.message);
+        throw error;
+      }
     },
   }),
   link("getReviewFile", "GET /api/review/{token}/files/{fileId}", "public", {

@@ -278,9 +278,14 @@ export const respondSchema = z.object({
   colleague: text(1000).default(""),
 });
 
+/** A review's comments, each. */
+export const REVIEW_TEXT_MAX = 50_000;
+/** The same in bytes, at UTF-8's widest: the limit of each field as a multipart form is read. */
+export const REVIEW_FIELD_BYTES = 4 * REVIEW_TEXT_MAX;
+
 export const reviewSchema = z.object({
   recommendation: z.enum(REVIEW_RECOMMENDATIONS, { message: RECOMMENDATION_MISSING }),
-  forAuthor: text(50_000).trim().min(1, FOR_AUTHOR_MISSING),
-  forEditor: text(50_000).default(""),
+  forAuthor: text(REVIEW_TEXT_MAX).trim().min(1, FOR_AUTHOR_MISSING),
+  forEditor: text(REVIEW_TEXT_MAX).default(""),
   nameShown: z.enum(["on", ""]).optional(),
 });

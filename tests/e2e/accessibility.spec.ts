@@ -42,6 +42,7 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
     },
     { name: "the journal's archive", path: "/journals/issues", ready: heading("Archive") },
     { name: "an issue's table of contents", path: "/journals/issue/1/2", ready: heading("Vol. 1 No. 2 (2024)") },
+    { name: "the journal in numbers", path: "/journal-in-numbers", ready: heading(/ in numbers$/) },
     {
       name: "call for papers",
       path: "/admision",

@@ -255,14 +255,6 @@ export function ReviewForm({
           />
           <p className={`mt-1 ${MUTED}`}>{WORDS.forEditorHint}</p>
         </div>
-        <Field
-          label={WORDS.annotated}
-          hint={WORDS.annotatedHint}
-          type="file"
-          name="annotated"
-          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          error={errors.annotated}
-        />
         {openReview && (
           <label className="flex items-start gap-3 text-sm">
             <input
@@ -275,6 +267,15 @@ export function ReviewForm({
             {WORDS.nameShown}
           </label>
         )}
+        {/* The file last: the server reads the fields before it, then streams the file to its store. */}
+        <Field
+          label={WORDS.annotated}
+          hint={WORDS.annotatedHint}
+          type="file"
+          name="annotated"
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          error={errors.annotated}
+        />
         <SubmitButton busy={busy}>{WORDS.submit}</SubmitButton>
       </Form>
     </section>

@@ -121,6 +121,38 @@ describe(`the reviewer's pages (${testDatabaseKind})`, () => {
     expect(Buffer.from(bytes).toString("latin1")).not.toContain("Diallo");
   });
 
+  it("refuse a review form cut short, one whose file is no PDF, or one without a recommendation, keeping nothing", async () => {
+    const post = async (form: FormData, cut = 0) => {
+      const body = new Response(form);
+      const bytes = new Uint8Array(await body.arrayBuffer());
+      const request = at(`/review/${token}`, {
+        method: "POST",
+        body: bytes.subarray(0, bytes.length - cut),
+        headers: { "content-type": body.headers.get("content-type")! },
+      });
+      return (await action(args(request, { token }))) as unknown as Answer;
+    };
+    const form = (fields: Record<string, string>, file: Blob) => {
+      const made = new FormData();
+      for (const [name, value] of Object.entries(fields)) made.set(name, value);
+      made.set("annotated", new File([file], "notes.pdf", { type: "application/pdf" }));
+      return made;
+    };
+    const pdf = new Blob([new Uint8Array(renderPdf([{ text: "Notes" }], { title: "Notes", author: "Ines" }))]);
+    const review = { recommendation: "minor", forAuthor: "Fine.", forEditor: "" };
+    const cut = await post(form(review, pdf), 300);
+    expect(cut.init?.status).toBe(400);
+    expect(cut.data.message).toMatch(/upload/);
+    const text = await post(form(review, new Blob(["plain words"])));
+    expect(text.init?.status).toBe(415);
+    const incomplete = await post(form({ forAuthor: "Fine." }, pdf));
+    expect(incomplete.init?.status).toBe(400);
+    expect(incomplete.data).toMatchObject({ ok: false, values: { forAuthor: "Fine." } });
+    const { db } = world.database;
+    expect((await db.select().from(reviews).where(eq(reviews.id, reviewId)))[0].status).toBe("accepted");
+    expect(await db.select().from(submissionFiles).where(eq(submissionFiles.reviewId, reviewId))).toEqual([]);
+  });
+
   it("take the review as a multipart form with its file, then give a certificate with the reviewer's name and no title", async () => {
     const form = new FormData();
     form.set("recommendation", "minor");

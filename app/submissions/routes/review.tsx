@@ -1,15 +1,15 @@
-import { Readable } from "node:stream";
-
 import { data, Link, useNavigation } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { PageHero } from "~/components/PageHero";
+import { mediaTypeOf } from "~/lib/body-shape.server";
+import { readFormWithFile, UploadFormError } from "~/lib/multipart.server";
 import { NOINDEX_NOFOLLOW } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
 import { NotFoundError, TooManyAttemptsError } from "~/services/errors.server";
 import { longDate } from "~/submissions/context.server";
-import { respondSchema, reviewSchema } from "~/submissions/forms";
+import { respondSchema, REVIEW_FIELD_BYTES, reviewSchema } from "~/submissions/forms";
 import { reviewerLink, reviewerPageHeaders } from "~/submissions/web/reviewer-link.server";
 import {
   INVITATION_ACCEPTED,
@@ -59,13 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-const UNREADABLE = "The form could not be read. Reload the page and try again.";
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { submissions } = await services();
   const link = reviewerLink(request, params.token);
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+  if (mediaTypeOf(request.headers.get("content-type")) !== "multipart/form-data") {
     // Accept or decline: a small urlencoded form.
     const spec = { where: "reviewer's answer", fields: ["answer", "reason", "colleague"], schema: respondSchema };
     return formAction(request, spec, async ({ input }) => {
@@ -74,37 +71,42 @@ export async function action({ request, params }: Route.ActionArgs) {
       return formAnswer(true, accept ? INVITATION_ACCEPTED : INVITATION_DECLINED);
     });
   }
-  // The review, with its optional file: the body's size and shape were checked as it arrived
-  // (server/request-body.server.ts gives this address the PDF limit).
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return formAnswer(false, UNREADABLE, { status: 400 });
-  }
-  for (const value of form.values())
-    if (typeof value === "string" && value.includes("\u0000"))
-      return formAnswer(false, "The form contains characters that cannot be stored.", { status: 400 });
+  // The review, with its optional annotated file streamed to the private store as it arrives, as a
+  // manuscript is (its fields come first in the form; the server gives this address the PDF limit).
   const spec = {
     where: "reviewer's review",
     fields: ["recommendation", "forAuthor", "forEditor", "nameShown"],
     schema: reviewSchema,
   };
-  return answerForm(form, spec, async ({ input }) => {
-    const file = form.get("annotated");
-    const annotated =
-      file instanceof File && file.size > 0
-        ? { name: file.name, source: Readable.fromWeb(file.stream() as import("node:stream/web").ReadableStream) }
-        : undefined;
-    await submissions.submitReview(link, {
-      recommendation: input.recommendation,
-      forAuthor: input.forAuthor,
-      forEditor: input.forEditor,
-      nameShown: input.nameShown === "on",
-      annotated,
-    });
-    return formAnswer(true, REVIEW_SUBMITTED);
-  });
+  try {
+    return await readFormWithFile(
+      request,
+      "annotated",
+      async ({ fields, file }) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) {
+          if (value.includes("\u0000"))
+            return formAnswer(false, "The form contains characters that cannot be stored.", { status: 400 });
+          form.set(name, value);
+        }
+        return answerForm(form, spec, async ({ input }) => {
+          await submissions.submitReview(link, {
+            recommendation: input.recommendation,
+            forAuthor: input.forAuthor,
+            forEditor: input.forEditor,
+            nameShown: input.nameShown === "on",
+            annotated: file ?? undefined,
+          });
+          return formAnswer(true, REVIEW_SUBMITTED);
+        });
+      },
+      { fieldBytes: REVIEW_FIELD_BYTES },
+    );
+  } catch (error) {
+    if (error instanceof UploadFormError)
+      return formAnswer(false, error.message, { status: error.status, errors: { annotated: error.message } });
+    throw error;
+  }
 }
 
 /** The token is in the address: no Referer goes to another site, and no cache keeps the page. */
