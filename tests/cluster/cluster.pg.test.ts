@@ -64,5 +64,5 @@ describe(`a cluster of ${SERVERS} servers behind nginx (PostgreSQL, S3)`, () => 
       limits.signInPerAccount,
       `sign-in attempts allowed per account across ${SERVERS} servers (limit 10; ${limits.signInPerAddress} per address)`,
     );
-  }, 300_000);
+  }, 420_000);
 });
