@@ -18,11 +18,12 @@ function json(answer: CounterAnswer) {
   return Response.json(answer.body, { status: answer.status, headers: { ...NO_STORE, ...answer.headers } });
 }
 
+/** A path the COUNTER API has not here: a report this platform does not offer, or none at all. */
 function notSupported(path: string) {
   return Response.json(
     {
       Code: 0,
-      Message: "Report Not Supported",
+      Message: path.startsWith("reports/") ? "Report Not Supported" : "Path Not Found",
       Data: `No such path: /r51/${path}. This server offers /r51/status, /r51/members, /r51/reports and the reports ${REPORT_IDS.map((id) => `/r51/reports/${id}`).join(", ")}.`,
     },
     { status: 404, headers: NO_STORE },
