@@ -11,6 +11,9 @@ import {
 } from "~/journal/articles.server";
 import { oaiEffects, oaiService } from "~/journal/exports/oai/oai.server";
 import { journalEffects, journalService } from "~/journal/journal.server";
+import { counterEffects, counterService } from "~/readership/counter/counter.server";
+import { platformFacts } from "~/readership/counter/facts";
+import { counterKeys, counterKeysEffects } from "~/readership/counter/keys.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
 import { activityEffects, activityService } from "~/services/activity.server";
 import { categoriesEffects, categoriesService } from "~/services/categories.server";
@@ -153,6 +156,15 @@ export function createServices(db: Database, options: ServiceOptions) {
       },
     }),
     accounts,
+    // Not tracked: the COUNTER API only reads the readership figures, and its keys are on no public page.
+    counter: counterService(db, {
+      facts: async () => {
+        const [links, profile] = await Promise.all([siteContent.siteLinks(), journal.profile()]);
+        return platformFacts({ publicUrl: linkOrigin(options.auth), siteName: links.name, journal: profile });
+      },
+      articleUrl: (slug) => new URL(`/journal/${encodeURIComponent(slug)}`, linkOrigin(options.auth)).href,
+    }),
+    counterKeys: counterKeys(db),
     // Not tracked: a second factor and a signed-in device change no public page.
     twoFactor,
     // Not tracked: submitted manuscripts are in the private store, on no public page (decision 042).
@@ -215,6 +227,8 @@ export const serviceEffects = {
   mail: mailEffects,
   manuscriptFiles: manuscriptFilesEffects,
   submissions: submissionsEffects,
+  counter: counterEffects,
+  counterKeys: counterKeysEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -84,6 +84,8 @@ export default [
   route("review/:token/files/:fileId", "submissions/routes/review-file.ts"),
   route("review/:token/certificate.pdf", "submissions/routes/review-certificate.ts"),
   route("my-reviews", "submissions/routes/my-reviews.tsx"),
+  // The COUNTER API, Release 5.1 (issue 35): readership reports for harvesters, by API key.
+  route("r51/*", "readership/counter/routes/r51.ts"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   // The journal's OAI-PMH repository, for harvesters.

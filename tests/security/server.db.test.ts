@@ -346,6 +346,8 @@ describe(`security at the HTTP server (${label})`, () => {
       // The editor's desk and its settings (issue 34).
       submissions: ["submissions"],
       "submission-settings": ["submissions"],
+      // The COUNTER API's keys (issue 35): an admin's.
+      "counter-api": ["site"],
     };
     expect(Object.keys(TAB_WORKERS).sort()).toEqual(DASHBOARD_TABS.map((tab) => tab.id).sort());
     const expectedFor = (areas: Area[]) =>
@@ -508,6 +510,9 @@ describe(`security at the HTTP server (${label})`, () => {
       staffOnly("journal", "delete an issue", "delete-issue", { issueId: "0" }),
       // Submissions and peer review (issue 34): the settings, and each action on a submission's page.
       staffOnly("submissions", "save the submission settings", "save-submission-settings", { mode: "here" }),
+      // The COUNTER API's keys (issue 35): an admin's only.
+      staffOnly("site", "issue a COUNTER API key", "issue-counter-key", { name: "Matrix library" }),
+      staffOnly("site", "revoke a COUNTER API key", "revoke-counter-key", { id: "0" }),
       ...(
         ["assign", "note", "invite", "cancel-review", "reinvite", "return-review", "edit-for-author", "decide"] as const
       ).map((intent) => ({

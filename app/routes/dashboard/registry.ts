@@ -33,6 +33,8 @@ const TAB_REGISTRY = [
   // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19), each by whoever
   // may work on its kind.
   { id: "trash", label: "Trash", areas: ["news", "journal"] },
+  // Not in SPEC.md: the COUNTER API's keys (issue 35), an admin's, until the Analytics tab shows them.
+  { id: "counter-api", label: "COUNTER API", areas: ["site"] },
   // Not in SPEC.md: who changed what, when and from where (issue 21).
   { id: "activity", label: "Activity", areas: ["people"] },
   // Not in SPEC.md: the mails the site sent or is sending (issue 21).

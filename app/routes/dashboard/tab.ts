@@ -14,6 +14,8 @@ export type ActionResult = FormAnswer & {
   holds?: { kind: "faculty" | "department" | "course"; id: string; departments: number; courses: number };
   /** The profile's two-factor setup: the QR code and key, shown in the answer only (decision 023). */
   twoFactor?: TwoFactorReply;
+  /** A COUNTER API key just issued (issue 35): shown in the answer only, never stored. */
+  counterKey?: { key: string; customerId: string; name: string };
 };
 
 /** The props every tab component gets from the shell. */
