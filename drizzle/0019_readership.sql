@@ -30,7 +30,7 @@ CREATE TABLE "readership_daily" (
 CREATE TABLE "readership_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone NOT NULL,
-	"session" text NOT NULL,
+	"reader" text NOT NULL,
 	"kind" text NOT NULL,
 	"item_type" text NOT NULL,
 	"target" text NOT NULL,
@@ -75,4 +75,5 @@ CREATE UNIQUE INDEX "counter_api_keys_customer_key" ON "counter_api_keys" USING 
 CREATE INDEX "readership_daily_item_idx" ON "readership_daily" USING btree ("item_type","item_key","metric","day");--> statement-breakpoint
 CREATE INDEX "readership_daily_metric_idx" ON "readership_daily" USING btree ("metric","day","item_type");--> statement-breakpoint
 CREATE INDEX "readership_events_unsummed_idx" ON "readership_events" USING btree ("at") WHERE "readership_events"."summed_at" is null;--> statement-breakpoint
-CREATE INDEX "readership_events_session_idx" ON "readership_events" USING btree ("session","target","at");
+CREATE INDEX "readership_events_reader_idx" ON "readership_events" USING btree ("reader","target","at");--> statement-breakpoint
+CREATE INDEX "readership_events_summed_idx" ON "readership_events" USING btree ("at") WHERE "readership_events"."summed_at" is not null;

@@ -957,8 +957,8 @@ export const submissionSettings = pgTable(
 /**
  * Readership (issue 35, decision 043): one counted request (a 200 or 304 answer to a public GET),
  * from a server's spool until it is summed, and kept a little longer for the double-click and
- * unique-item rules. No address and no user agent: `session` is a one-way hash of both with the hour
- * and a secret of the day (readership_secrets), which is deleted after a few days.
+ * unique-item rules. No address and no user agent: `reader` is a one-way hash of both with a secret of
+ * the day (readership_secrets), deleted after a few days; COUNTER's session is the reader and the hour.
  */
 export const readershipEvents = pgTable(
   "readership_events",
@@ -966,7 +966,8 @@ export const readershipEvents = pgTable(
     /** The server's instance and its sequence: a spool line sent twice is stored once. */
     id: text("id").primaryKey(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
-    session: text("session").notNull(),
+    /** The reader: a one-way hash of the address and the user agent with the secret of the day. */
+    reader: text("reader").notNull(),
     kind: text("kind").notNull(),
     itemType: text("item_type").notNull(),
     /** What was read, as its address named it (a slug or a path): the double-click rule's "same URL". */
@@ -981,7 +982,10 @@ export const readershipEvents = pgTable(
     index("readership_events_unsummed_idx")
       .on(t.at)
       .where(sql`${t.summedAt} is null`),
-    index("readership_events_session_idx").on(t.session, t.target, t.at),
+    index("readership_events_reader_idx").on(t.reader, t.target, t.at),
+    index("readership_events_summed_idx")
+      .on(t.at)
+      .where(sql`${t.summedAt} is not null`),
     check("readership_events_kind_check", sql`${t.kind} in (${inList(READ_KINDS)})`),
     check("readership_events_item_type_check", sql`${t.itemType} in (${inList(READERSHIP_ITEM_TYPES)})`),
   ],
@@ -1055,7 +1059,7 @@ export const readershipSpikes = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.itemType, t.itemKey] })],
 );
 
-/** The secret of each day that readers' sessions are hashed with; deleted after READERSHIP_SECRET_DAYS. */
+/** The secret of each day that readers are hashed with; deleted after READERSHIP_SECRET_DAYS. */
 export const readershipSecrets = pgTable("readership_secrets", {
   day: date("day", { mode: "string" }).primaryKey(),
   secret: text("secret").notNull(),

@@ -36,14 +36,14 @@ describe("readConfig", () => {
       READERSHIP: "false",
       READERSHIP_SECRET_DAYS: "7",
       READERSHIP_RETENTION_DAYS: "730",
-      READERSHIP_SETTLE_SECONDS: "31",
+      READERSHIP_SETTLE_SECONDS: "40",
       READERSHIP_COUNTRY_HEADER: "CF-IPCountry",
     });
     expect(config.readership).toEqual({
       enabled: false,
       secretDays: 7,
       retentionDays: 730,
-      settleSeconds: 31,
+      settleSeconds: 40,
       countryHeader: "cf-ipcountry",
     });
     expect(() => readConfig({ READERSHIP_SECRET_DAYS: "0" })).toThrow(

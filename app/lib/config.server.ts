@@ -135,9 +135,9 @@ const configSchema = z.object({
   READERSHIP_SETTLE_SECONDS: z
     .string()
     .trim()
-    .regex(/^\d+$/, "must be a whole number of seconds from 31 to 3600")
+    .regex(/^\d+$/, "must be a whole number of seconds from 40 to 3600")
     .transform(Number)
-    .refine((n) => n >= 31 && n <= 3600, "must be a whole number of seconds from 31 to 3600")
+    .refine((n) => n >= 40 && n <= 3600, "must be a whole number of seconds from 40 to 3600")
     .default(61),
   READERSHIP_COUNTRY_HEADER: z
     .string()

@@ -16,7 +16,7 @@ import type { Read } from "./classify";
  * line the kernel has; a line sent twice is stored once (its id is the instance's and its number).
  */
 
-/** Who read, as far as counting needs: never stored (the session hash is). */
+/** Who read, as far as counting needs: never stored (its hash with the day's secret is). */
 export type Reader = {
   address: string;
   userAgent: string;
@@ -45,8 +45,9 @@ export type CountingOptions = {
 const SPOOL_DIRECTORY = "readership";
 /** Rows per insert: well under PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 500;
-/** A spool file is started afresh once this much of it has been sent. */
+/** A spool wholly sent is started afresh once this large, or this old (the events table keeps two days). */
 const ROTATE_AFTER_BYTES = 4 * 1024 * 1024;
+const ROTATE_AFTER_MS = 3_600_000;
 const SECRETS_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** COUNTER's double-click window. */
@@ -56,7 +57,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The secrets of yesterday, today and tomorrow: made ahead by whichever server asks first, so every
- * server hashes a reader of the same hour to the same session.
+ * server hashes a reader to the same value.
  */
 async function loadSecrets(db: Database, now = new Date()): Promise<Map<string, Buffer>> {
   const days = [-1, 0, 1].map((offset) => dayOf(new Date(now.getTime() + offset * DAY_MS)));
@@ -68,19 +69,26 @@ async function loadSecrets(db: Database, now = new Date()): Promise<Map<string, 
   return new Map(rows.map((row) => [row.day, Buffer.from(row.secret, "base64")]));
 }
 
-/** COUNTER's surrogate session (address + user agent + date + hour), hashed with the day's secret. */
-export function sessionOf(secret: Buffer, reader: Pick<Reader, "address" | "userAgent">, at: Date): string {
-  const hour = at.toISOString().slice(0, 13);
+/**
+ * The reader as COUNTER traces double clicks (address + user agent), hashed with the day's secret;
+ * with the hour it is COUNTER's surrogate session for unique items (the summing adds the hour).
+ */
+export function readerHash(secret: Buffer, reader: Pick<Reader, "address" | "userAgent">): string {
   return createHmac("sha256", secret)
-    .update(`${reader.address}\u0000${reader.userAgent}\u0000${hour}`)
+    .update(`${reader.address}\u0000${reader.userAgent}`)
     .digest("base64url")
     .slice(0, 22);
+}
+
+/** A search's words are never kept: only a hash with the day's secret, for the double-click rule. */
+function searchTarget(secret: Buffer, target: string): string {
+  return `q${createHmac("sha256", secret).update(target).digest("base64url").slice(0, 16)}`;
 }
 
 export type SpoolLine = [
   id: string,
   at: number,
-  session: string,
+  reader: string,
   kind: string,
   itemType: string,
   target: string,
@@ -90,11 +98,11 @@ export type SpoolLine = [
 ];
 
 function rowOf(line: SpoolLine): typeof readershipEvents.$inferInsert {
-  const [id, at, session, kind, itemType, target, referrerHost, country, robot] = line;
+  const [id, at, reader, kind, itemType, target, referrerHost, country, robot] = line;
   return {
     id,
     at: new Date(at),
-    session,
+    reader,
     kind,
     itemType,
     target: target.slice(0, 500),
@@ -121,20 +129,20 @@ function linesOf(text: string): SpoolLine[] {
 
 /**
  * The lines without the double clicks inside them: a read followed within 30 seconds by the same
- * session's read of the same address is the one COUNTER's rule drops, so it need not be stored (the
+ * reader's read of the same address is the one COUNTER's rule drops, so it need not be stored (the
  * summing applies the rule again across batches). A reload storm or a feed poller then costs the
- * database one row, not one per request. Robots' reads have no session and are all kept.
+ * database one row, not one per request. Robots' reads have no reader and are all kept.
  */
 export function withoutDoubleClicks(lines: SpoolLine[]): SpoolLine[] {
   const kept: (SpoolLine | null)[] = [];
   const lastOf = new Map<string, number>();
   for (const line of lines) {
-    const [, at, session, kind, itemType, target, , , robot] = line;
-    if (robot === 1 || !session) {
+    const [, at, reader, kind, itemType, target, , , robot] = line;
+    if (robot === 1 || !reader) {
       kept.push(line);
       continue;
     }
-    const key = `${session}\u0000${kind}\u0000${itemType}\u0000${target}`;
+    const key = `${reader}\u0000${kind}\u0000${itemType}\u0000${target}`;
     const previous = lastOf.get(key);
     if (previous !== undefined && at - kept[previous]![1] <= DOUBLE_CLICK_MS) kept[previous] = null;
     lastOf.set(key, kept.length);
@@ -166,7 +174,21 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Sends the spools of servers that died before sending them (their file names start with their pid). */
+/** How much of a spool was sent: kept beside it, so a spool is never sent again from its start. */
+const sentFileOf = (spool: string) => `${spool}.sent`;
+
+function sentOf(spool: string): number {
+  try {
+    return Number(fs.readFileSync(sentFileOf(spool), "utf8")) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sends the spools of servers that died before sending them (their file names start with their
+ * pid), from where each stopped, and removes them.
+ */
 async function recoverSpools(db: Database, directory: string, own: string): Promise<number> {
   let recovered = 0;
   for (const name of fs.readdirSync(directory)) {
@@ -174,17 +196,18 @@ async function recoverSpools(db: Database, directory: string, own: string): Prom
     if (!pid || name === own || alive(pid) || [...ownInstances].some((instance) => name.startsWith(`${instance}-`)))
       continue;
     const file = path.join(directory, name);
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = fs.readFileSync(file, "utf8");
+      bytes = fs.readFileSync(file);
     } catch (error) {
       // Another server of this data directory took it first.
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw error;
     }
-    const lines = linesOf(text);
-    await store(db, lines);
+    const lines = linesOf(bytes.subarray(sentOf(file)).toString("utf8"));
+    await store(db, withoutDoubleClicks(lines));
     fs.rmSync(file, { force: true });
+    fs.rmSync(sentFileOf(file), { force: true });
     recovered += lines.length;
   }
   return recovered;
@@ -213,25 +236,27 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
 
   let generation = 0;
   let sequence = 0;
-  let fileName = "";
+  let spool = "";
   let fd = -1;
   let sent = 0;
+  let openedAt = 0;
   const openSpool = () => {
-    fileName = `${instance}-${generation++}.spool`;
-    fd = fs.openSync(path.join(directory, fileName), "a+", 0o600);
+    spool = path.join(directory, `${instance}-${generation++}.spool`);
+    fd = fs.openSync(spool, "a+", 0o600);
     sent = 0;
+    openedAt = Date.now();
   };
   openSpool();
 
   const record: Counting["record"] = (read, reader, at = new Date()) => {
-    const session = reader.robot ? "" : sessionOf(secrets.get(dayOf(at)) ?? ownSecret, reader, at);
+    const secret = secrets.get(dayOf(at)) ?? ownSecret;
     const line: SpoolLine = [
       `${instance}.${sequence++}`,
       at.getTime(),
-      session,
+      reader.robot ? "" : readerHash(secret, reader),
       read.kind,
       read.itemType,
-      read.target,
+      read.kind === "search" ? searchTarget(secret, read.target) : read.target,
       reader.referrerHost,
       reader.country,
       reader.robot ? 1 : 0,
@@ -247,10 +272,20 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
   let recovered = false;
   const flushOnce = async (): Promise<number> => {
     if (!recovered) {
-      await recoverSpools(db, directory, fileName);
+      await recoverSpools(db, directory, path.basename(spool));
       recovered = true;
     }
+    // A spool wholly sent is started afresh once large or an hour old, between two reads (no await
+    // here): a spool never holds reads older than the events table keeps, should it be sent again.
     const size = fs.fstatSync(fd).size;
+    if (size === sent && size > 0 && (size >= ROTATE_AFTER_BYTES || Date.now() - openedAt >= ROTATE_AFTER_MS)) {
+      const old = { fd, spool };
+      openSpool();
+      fs.closeSync(old.fd);
+      fs.rmSync(old.spool, { force: true });
+      fs.rmSync(sentFileOf(old.spool), { force: true });
+      return 0;
+    }
     if (size <= sent) return 0;
     const buffer = Buffer.alloc(size - sent);
     fs.readSync(fd, buffer, 0, buffer.length, sent);
@@ -259,17 +294,7 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
     const lines = linesOf(buffer.subarray(0, end).toString("utf8"));
     await store(db, withoutDoubleClicks(lines));
     sent += end;
-    if (sent >= ROTATE_AFTER_BYTES) {
-      const full = path.join(directory, fileName);
-      const old = fd;
-      const oldSent = sent;
-      openSpool();
-      fs.closeSync(old);
-      // Lines written between the read above and the switch are still in the old file, after `sent`.
-      const rest = fs.readFileSync(full).subarray(oldSent).toString("utf8");
-      await store(db, linesOf(rest));
-      fs.rmSync(full, { force: true });
-    }
+    fs.writeFileSync(sentFileOf(spool), String(sent), { mode: 0o600 });
     return lines.length;
   };
   // One flush at a time: the timer's and a caller's would read the same lines and race on the files.
@@ -294,7 +319,8 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
       try {
         await flush();
         fs.closeSync(fd);
-        fs.rmSync(path.join(directory, fileName), { force: true });
+        fs.rmSync(spool, { force: true });
+        fs.rmSync(sentFileOf(spool), { force: true });
       } catch (error) {
         console.error(`Readership: reads left in the spool for the next start: ${(error as Error).message}`);
       }
@@ -302,7 +328,7 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
   };
 }
 
-/** Deletes the secrets older than `days` days: after that, no session hash can be tied to a reader. */
+/** Deletes the secrets older than `days` days: after that, no reader's hash can be tied to anyone. */
 export async function forgetSecrets(db: Database, days: number, now = new Date()): Promise<void> {
   await db.execute(
     sql`delete from ${readershipSecrets} where day < ${dayOf(new Date(now.getTime() - days * DAY_MS))}::date`,

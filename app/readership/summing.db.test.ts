@@ -72,17 +72,57 @@ async function figuresOf(target: string, itemType = "article") {
 
 describe("double clicks (COUNTER 7.2)", () => {
   it("counts two clicks within 30 seconds as one, and 35 seconds apart as two", async () => {
+    // Each click sent on its own: the rule is the summing's, not only the spool's.
     const within = newTarget();
     const someone = reader();
     counting.record(view(within), someone, at("10:01:00"));
+    await counting.flush();
     counting.record(view(within), someone, at("10:01:29"));
     expect(await figuresOf(within)).toMatchObject({ views: 1, investigations: 1, unique_investigations: 1 });
 
     const apart = newTarget();
     const another = reader();
     counting.record(view(apart), another, at("10:01:00"));
+    await counting.flush();
     counting.record(view(apart), another, at("10:01:35"));
     expect(await figuresOf(apart)).toMatchObject({ views: 2, investigations: 2, unique_investigations: 1 });
+  });
+
+  it("counts a double click once when one of its clicks reaches the database after the other was summed", async () => {
+    // The later click late (a killed server's spool, sent at its restart).
+    const late = newTarget();
+    const someone = reader();
+    counting.record(view(late), someone, at("10:05:00"));
+    expect(await figuresOf(late)).toMatchObject({ views: 1, unique_views: 1 });
+    counting.record(view(late), someone, at("10:05:10"));
+    expect(await figuresOf(late)).toMatchObject({
+      views: 1,
+      unique_views: 1,
+      investigations: 1,
+      unique_investigations: 1,
+    });
+
+    // The earlier click late.
+    const early = newTarget();
+    const another = reader();
+    counting.record(view(early), another, at("10:06:10"));
+    expect(await figuresOf(early)).toMatchObject({ views: 1, unique_views: 1 });
+    counting.record(view(early), another, at("10:06:00"));
+    expect(await figuresOf(early)).toMatchObject({
+      views: 1,
+      unique_views: 1,
+      investigations: 1,
+      unique_investigations: 1,
+    });
+  });
+
+  it("counts a double click across the hour once (the reader is the same; the sessions are two)", async () => {
+    const target = newTarget();
+    const someone = reader();
+    counting.record(view(target), someone, at("10:59:55"));
+    await counting.flush();
+    counting.record(view(target), someone, at("11:00:05"));
+    expect(await figuresOf(target)).toMatchObject({ views: 1, unique_views: 2 });
   });
 
   it("treats any further click within 30 seconds of the last the same way: one action", async () => {
@@ -128,6 +168,23 @@ describe("unique items (COUNTER 7.3)", () => {
     counting.record(view(target), reader2, at("13:35:00"));
     counting.record(view(target), reader2, at("14:05:00"));
     expect(await figuresOf(target)).toMatchObject({ views: 2, unique_views: 2, unique_investigations: 2 });
+  });
+});
+
+describe("searches and courses", () => {
+  it("counts searches for the platform without keeping their words, and only courses the site has", async () => {
+    const before = await figuresOf("", "search");
+    const someone = reader();
+    counting.record({ kind: "search", itemType: "search", target: "qpeace" }, someone, at("12:00:00"));
+    counting.record({ kind: "search", itemType: "search", target: "qwar" }, someone, at("12:00:05"));
+    const after = await figuresOf("", "search");
+    expect((after.searches ?? 0) - (before.searches ?? 0)).toBe(2);
+    const events = await database.db.select().from(readershipEvents).where(eq(readershipEvents.kind, "search"));
+    expect(events.map((event) => event.target)).not.toContain("qpeace");
+
+    const junk = `no-such-course-${Date.now()}`;
+    counting.record({ kind: "view", itemType: "course", target: junk }, someone, at("12:01:00"));
+    expect(await figuresOf(junk, "course")).toEqual({});
   });
 });
 

@@ -12,9 +12,9 @@ import { forgetSecrets } from "./counting.server";
 
 /** Reads newer than this may still be the first of a double click: they wait (30 s, and a second to spare). */
 export const DEFAULT_SETTLE_SECONDS = 61;
-/** Two clicks of one session on one address within this many seconds are one (the last is kept). */
+/** Two clicks of one reader on one address within this many seconds are one (the last is kept). */
 const DOUBLE_CLICK_SECONDS = 30;
-/** More reads than this of one item by one session (one hour of one reader) flag the day for a person to look at. */
+/** More reads than this of one item by one reader in a day flag the day for a person to look at. */
 export const SPIKE_READS = 30;
 /** Reads kept after they are summed: the rules look back 30 seconds and one hour. */
 const KEEP_SUMMED_HOURS = 48;
@@ -28,16 +28,20 @@ export type SummingOptions = {
 };
 
 /**
- * Sums one batch of settled reads into the daily figures and marks them summed, in one statement:
- * a read is counted unless the same session read the same address again within 30 seconds; the
- * first read of an item in a session is its unique one (for an article, per family: a page view or
- * a download is an Investigation, a download a Request); robots' reads are counted apart.
+ * Sums one batch of settled reads into the daily figures and marks them summed, in one statement.
+ * A read is counted unless the same reader read the same address within the next 30 seconds, or
+ * within the 30 seconds before in a read already summed (it arrived late, from a killed server's
+ * spool: the one already counted stands for both). The first read of an item in a session (the
+ * reader and the hour) is its unique one, unless a read of it in that session was summed already
+ * (for an article, per family: a page view or a download is an Investigation, a download a
+ * Request). Robots' reads are counted apart.
  */
 async function sumBatch(db: Database, cutoff: Date): Promise<number> {
   const result = await db.execute(sql`
     with batch as (
-      select id, at, session, kind, item_type, target, referrer_host, country, robot,
-             (at at time zone 'UTC')::date as day
+      select id, at, reader, kind, item_type, target, referrer_host, country, robot,
+             (at at time zone 'UTC')::date as day,
+             date_trunc('hour', at) as hour
       from readership_events
       where summed_at is null and at < ${cutoff.toISOString()}::timestamptz
       order by at
@@ -48,35 +52,43 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
       select b.*,
         not exists (
           select 1 from readership_events f
-          where f.session = b.session and f.target = b.target and f.kind = b.kind and f.item_type = b.item_type
-            and not f.robot
-            and f.at <= b.at + make_interval(secs => ${DOUBLE_CLICK_SECONDS})
-            and (f.at > b.at or (f.at = b.at and f.id > b.id))
+          where f.reader = b.reader and f.target = b.target and f.kind = b.kind and f.item_type = b.item_type
+            and not f.robot and f.id <> b.id
+            and (
+              (f.at <= b.at + make_interval(secs => ${DOUBLE_CLICK_SECONDS}) and (f.at > b.at or (f.at = b.at and f.id > b.id)))
+              or (f.summed_at is not null and f.at >= b.at - make_interval(secs => ${DOUBLE_CLICK_SECONDS}) and f.at <= b.at)
+            )
         ) as counted,
         not exists (
           select 1 from readership_events g
-          where g.session = b.session and g.target = b.target and g.kind = b.kind and g.item_type = b.item_type
-            and not g.robot
-            and (g.at < b.at or (g.at = b.at and g.id < b.id))
+          where g.reader = b.reader and g.target = b.target and g.kind = b.kind and g.item_type = b.item_type
+            and not g.robot and g.id <> b.id
+            and g.at >= b.hour and g.at < b.hour + interval '1 hour'
+            and (g.at < b.at or (g.at = b.at and g.id < b.id) or g.summed_at is not null)
         ) as first_of_kind,
         b.item_type = 'article' and not exists (
           select 1 from readership_events h
-          where h.session = b.session and h.target = b.target and h.item_type = 'article'
-            and h.kind in ('view', 'download') and not h.robot
-            and (h.at < b.at or (h.at = b.at and h.id < b.id))
+          where h.reader = b.reader and h.target = b.target and h.item_type = 'article'
+            and h.kind in ('view', 'download') and not h.robot and h.id <> b.id
+            and h.at >= b.hour and h.at < b.hour + interval '1 hour'
+            and (h.at < b.at or (h.at = b.at and h.id < b.id) or h.summed_at is not null)
         ) as first_investigation
       from batch b
       where not b.robot
     ),
     keyed as (
-      select p.*, coalesce(
+      select p.*,
         case p.item_type
-          when 'article' then (select a.id::text from articles a where a.slug = p.target)
-          when 'post' then (select po.id::text from posts po where po.slug = p.target)
-          when 'issue' then (select i.id::text from journal_issues i where i.volume || '/' || i.number = p.target)
-        end,
-        p.target
-      ) as item_key
+          when 'article' then coalesce((select a.id::text from articles a where a.slug = p.target), p.target)
+          when 'post' then coalesce((select po.id::text from posts po where po.slug = p.target), p.target)
+          when 'issue' then coalesce(
+            (select i.id::text from journal_issues i where i.volume || '/' || i.number = p.target), p.target)
+          -- A course is one the site has: any other ?course= is not a course.
+          when 'course' then (select c.id::text from courses c where c.id::text = p.target)
+          -- The searches' words are never kept, not even hashed: the platform's total is what is reported.
+          when 'search' then ''
+          else p.target
+        end as item_key
       from people p
     ),
     figures as (
@@ -92,7 +104,7 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
         ('searches', k.kind = 'search' and k.counted),
         ('feed_fetches', k.kind = 'feed' and k.counted)
       ) as m(metric, applies)
-      where m.applies
+      where m.applies and k.item_key is not null
       group by k.day, m.metric, k.item_type, k.item_key
     ),
     daily as (
@@ -123,10 +135,11 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
     spikes as (
       insert into readership_spikes (day, item_type, item_key, count)
       select k.day, k.item_type, k.item_key, max(s.n)
-      from (select distinct day, session, item_type, target, item_key from keyed) k,
+      from (select distinct day, reader, item_type, target, item_key from keyed where item_key is not null) k,
       lateral (
         select count(*)::int as n from readership_events r
-        where r.session = k.session and r.target = k.target and r.item_type = k.item_type and not r.robot
+        where r.reader = k.reader and r.target = k.target and r.item_type = k.item_type and not r.robot
+          and (r.at at time zone 'UTC')::date = k.day
       ) s
       where s.n > ${SPIKE_READS}
       group by k.day, k.item_type, k.item_key
@@ -168,6 +181,15 @@ export type RetentionOptions = {
 
 /** Forgets what is no longer needed: summed reads after two days, old secrets, figures past their retention. */
 export async function pruneReadership(db: Database, options: RetentionOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`),
+    );
+    if (lock?.locked) await prune(tx as unknown as Database, options);
+  });
+}
+
+async function prune(db: Database, options: RetentionOptions): Promise<void> {
   const now = options.now ?? new Date();
   const keptFrom = new Date(now.getTime() - KEEP_SUMMED_HOURS * 3_600_000);
   await db.execute(

@@ -181,8 +181,8 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       // nginx appends the client's address to X-Forwarded-For: the limits count by it.
       TRUST_PROXY: "true",
       PUBLIC_URL: publicUrl,
-      // Reads are summed half a minute after they settle, so the check below need not wait long.
-      READERSHIP_SETTLE_SECONDS: "31",
+      // Reads are summed 40 s after they are answered (the least allowed), so the check below need not wait long.
+      READERSHIP_SETTLE_SECONDS: "40",
     };
     // Each server has its own DATA_DIR, for scratch files only: what servers share is in PostgreSQL and S3.
     const envOf = (i: number) => ({ ...shared, DATA_DIR: path.join(work, `server-${i + 1}`) });
@@ -610,7 +610,7 @@ async function checkReadership(url: string, records: RequestRecord[], problems: 
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    // Spools are sent every second; reads are summed once 31 s old, by a pass every 15 s.
+    // Spools are sent every second; reads are summed once 40 s old, by a pass every 15 s.
     await sleep(3000);
     const deadline = Date.now() + 150_000;
     for (;;) {

@@ -144,6 +144,9 @@ const dateOf = (day: string) => formatDate(`${day}T12:00:00Z`);
 export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
   const { article, pdfPath, notice, preview, usage, citations, id } = loaderData;
   const downloadHref = `${pdfPath}${pdfPath.includes("?") ? "&" : "?"}download`;
+  // The preview below fetched the versioned address (kept a year): a new tab opens the address that
+  // is checked each time, so the server sees the reader open the PDF and counts it (issue 35).
+  const openHref = preview ? pdfPath : pdfPath.replace(/\?v=[^&]*$/, "");
   const cite = (format: string) => `/journal/${article.slug}/cite/${format}`;
   const pages =
     article.firstPage && article.lastPage && article.lastPage !== article.firstPage
@@ -204,7 +207,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               Download PDF
             </a>
             <a
-              href={pdfPath}
+              href={openHref}
               target="_blank"
               rel="noopener"
               className="rounded-md border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
