@@ -55,17 +55,30 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * fetch, once more when the connection was reset before any answer: a kept-alive connection the
+ * server closed after its idle timeout (5 s) just as the request went out, HTTP/1.1's race.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw error;
+    return fetch(url, init);
+  }
+}
+
 /** A published article with a PDF, made through the JSON API: its slug and id. */
 async function newArticle(title: string) {
   const pdf = renderPdf([{ text: title, style: "title" }], { title, author: "Readership test" });
-  const upload = await fetch(`${site.url}/api/uploads?purpose=pdf`, {
+  const upload = await send(`${site.url}/api/uploads?purpose=pdf`, {
     method: "POST",
     headers: { cookie, "content-type": "application/pdf", "x-file-name": "article.pdf" },
     body: new Uint8Array(pdf),
   });
   expect(upload.status).toBe(201);
   const { url } = (await upload.json()) as { url: string };
-  const made = await fetch(`${site.url}/api/journal/create`, {
+  const made = await send(`${site.url}/api/journal/create`, {
     method: "POST",
     headers: { cookie, "content-type": "application/json" },
     body: JSON.stringify({ filename: title, details: `<p>${title}</p>`, file: url, status: "published" }),
@@ -80,7 +93,7 @@ let browsers = 0;
 function browser() {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Reader${++browsers}`;
   return async (path: string, headers: Record<string, string> = {}, method = "GET") => {
-    const response = await fetch(`${site.url}${path}`, {
+    const response = await send(`${site.url}${path}`, {
       method,
       headers: { "user-agent": userAgent, "sec-fetch-dest": "document", ...headers },
       redirect: "manual",
