@@ -11,6 +11,7 @@ import {
 } from "~/journal/articles.server";
 import { oaiEffects, oaiService } from "~/journal/exports/oai/oai.server";
 import { journalEffects, journalService } from "~/journal/journal.server";
+import { readershipFigures, readershipFiguresEffects } from "~/readership/figures.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
 import { activityEffects, activityService } from "~/services/activity.server";
 import { categoriesEffects, categoriesService } from "~/services/categories.server";
@@ -188,6 +189,14 @@ export function createServices(db: Database, options: ServiceOptions) {
       submissionsEffects,
       changes,
     ),
+    // Only reads (the counting fills the figures: decision 043). An article's totals are on its
+    // public page, which the page cache keeps for a while rather than until a change is announced.
+    readership: tracked(
+      readershipFigures(db),
+      { articleTotals: "readership", pageViews: "readership" },
+      readershipFiguresEffects,
+      changes,
+    ),
   };
 }
 
@@ -215,6 +224,7 @@ export const serviceEffects = {
   mail: mailEffects,
   manuscriptFiles: manuscriptFilesEffects,
   submissions: submissionsEffects,
+  readership: readershipFiguresEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -197,13 +197,15 @@ const every = (expected: Expected) => Object.fromEntries(CALLERS.map((c) => [c, 
  * Issue 33's roles, written out here rather than read from the code under test: the editor works on
  * the news and the media library, the journal manager on the journal, the admin on everything.
  */
-type Area = "news" | "media" | "journal" | "submissions" | "site" | "people";
+type Area = "news" | "media" | "journal" | "submissions" | "readership" | "site" | "people";
 const WORKERS: Record<Area, Role[]> = {
   news: ["editor", "admin"],
   media: ["editor", "admin"],
   journal: ["journal-manager", "admin"],
   // Submissions and peer review (issue 34): the journal's managers run them.
   submissions: ["journal-manager", "admin"],
+  // Readership (issue 35): everyone who writes what is read.
+  readership: ["editor", "journal-manager", "admin"],
   site: ["admin"],
   people: ["admin"],
 };
@@ -346,6 +348,8 @@ describe(`security at the HTTP server (${label})`, () => {
       // The editor's desk and its settings (issue 34).
       submissions: ["submissions"],
       "submission-settings": ["submissions"],
+      // Readership's figures (issue 35).
+      analytics: ["readership"],
     };
     expect(Object.keys(TAB_WORKERS).sort()).toEqual(DASHBOARD_TABS.map((tab) => tab.id).sort());
     const expectedFor = (areas: Area[]) =>
