@@ -26,6 +26,8 @@ describe("readConfig", () => {
       maxPdfBytes: 50 * 1024 * 1024,
       s3: undefined,
       activityRetentionDays: 365,
+      readershipSecretDays: 2,
+      readershipRetentionDays: 0,
       robotsNoindex: false,
     });
   });
@@ -41,6 +43,22 @@ describe("readConfig", () => {
       expect(() => readConfig({ ACTIVITY_RETENTION_DAYS: bad })).toThrow(
         /ACTIVITY_RETENTION_DAYS must be a whole number of days from 1 to 36500/,
       );
+    }
+  });
+
+  it("reads how long readership's secrets and daily figures are kept (issue 35)", () => {
+    expect(readConfig({})).toMatchObject({ readershipSecretDays: 2, readershipRetentionDays: 0 });
+    expect(readConfig({ READERSHIP_SECRET_DAYS: "3", READERSHIP_RETENTION_DAYS: "730" })).toMatchObject({
+      readershipSecretDays: 3,
+      readershipRetentionDays: 730,
+    });
+    for (const bad of ["0", "31", "two"]) {
+      expect(() => readConfig({ READERSHIP_SECRET_DAYS: bad })).toThrow(
+        /READERSHIP_SECRET_DAYS must be a whole number/,
+      );
+    }
+    for (const bad of ["-1", "forever", "40000"]) {
+      expect(() => readConfig({ READERSHIP_RETENTION_DAYS: bad })).toThrow(/READERSHIP_RETENTION_DAYS must be 0/);
     }
   });
 

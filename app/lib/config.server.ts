@@ -119,6 +119,22 @@ const configSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
     .default(365),
+  // Readership (issue 35, decision 043): how long a day's secret lives (after it, no session hash of
+  // that day can be tied to anyone) and how long the daily figures are kept (0: for good).
+  READERSHIP_SECRET_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number of days from 1 to 30")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 30, "must be a whole number of days from 1 to 30")
+    .default(2),
+  READERSHIP_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be 0 (kept for good) or a whole number of days from 1 to 36500")
+    .transform(Number)
+    .refine((n) => n <= 36500, "must be 0 (kept for good) or a whole number of days from 1 to 36500")
+    .default(0),
   ROBOTS_NOINDEX: booleanText.default(false),
   SMTP_URL: urlWith(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z
@@ -181,6 +197,10 @@ export type AppConfig = {
   s3: S3Config | undefined;
   /** Activity log entries older than this many days are deleted. */
   activityRetentionDays: number;
+  /** Days a readership secret of the day is kept; then it is deleted, and that day's session hashes tie to no one. */
+  readershipSecretDays: number;
+  /** Days the daily readership figures are kept; 0: for good. */
+  readershipRetentionDays: number;
   /** A site search engines should leave alone (a staging copy): robots.txt disallows everything. */
   robotsNoindex: boolean;
   /** Set: mails go out through this SMTP server; unset: to DATA_DIR/outbox (the development outbox). */
@@ -294,6 +314,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     activityRetentionDays: c.ACTIVITY_RETENTION_DAYS,
+    readershipSecretDays: c.READERSHIP_SECRET_DAYS,
+    readershipRetentionDays: c.READERSHIP_RETENTION_DAYS,
     robotsNoindex: c.ROBOTS_NOINDEX,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
