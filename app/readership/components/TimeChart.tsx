@@ -1,54 +1,47 @@
-import { scaleLinear } from "@visx/scale";
-import { AreaClosed, LinePath } from "@visx/shape";
-
 import { bucketLabel } from "../period";
 
-export type TimeSeries = {
+/** How a series looks, in both themes (Tailwind classes of the site's colours). */
+export type SeriesStyle = {
   name: string;
-  values: number[];
-  /** Tailwind classes for its line (stroke) and its key's swatch (bg), in both themes. */
+  /** Its line (stroke) and its key's swatch (bg). */
   line: string;
   swatch: string;
-  /** A line drawn dashed, so the series differ by more than their colour. */
+  /** A dashed line, so that the series differ by more than their colour. */
   dashed?: boolean;
-  /** Shade the area under the line. */
+  /** The shade under the line (fill), where the layout has one. */
   area?: string;
 };
 
-/** The plot's own units: the drawing is stretched to its box, the lines keep their width. */
-const WIDTH = 1000;
-const HEIGHT = 400;
-const X_LABELS = 6;
+/** The layout the server made (charts.server.ts); repeated here as a type, the screen imports no server module. */
+type Layout = {
+  ticks: { value: number; top: number }[];
+  paths: { name: string; line: string; area: string | null }[];
+  labels: { bucket: string; left: number }[];
+};
 
 /**
- * Figures over time as lines, drawn on the server as SVG (decision 044): the drawing is stretched
- * to its box, so it fits a phone and a wide screen alike, and the axes' words are HTML placed over
- * it, so they keep the page's type size. The numbers are in the table beside it; the drawing is
- * hidden from screen readers.
+ * Figures over time as lines, laid out on the server (decision 044): the drawing is stretched to
+ * its box, so it fits a phone and a wide screen alike, and the axes' words are HTML placed over it,
+ * so they keep the page's type size. The numbers are in the table beside it; the drawing is hidden
+ * from screen readers.
  */
 export function TimeChart({
-  buckets,
+  layout,
   unit,
-  series,
+  styles,
   label,
 }: {
-  buckets: string[];
+  layout: Layout;
   unit: "day" | "month";
-  series: TimeSeries[];
+  styles: SeriesStyle[];
   label: string;
 }) {
-  const highest = Math.max(1, ...series.flatMap((s) => s.values));
-  const y = scaleLinear<number>({ domain: [0, highest], range: [HEIGHT, 0], nice: 4 });
-  const ticks = y.ticks(4);
-  const top = y.domain()[1];
-  const x = (index: number) => (buckets.length > 1 ? (index / (buckets.length - 1)) * WIDTH : WIDTH / 2);
-  const step = Math.max(1, Math.ceil(buckets.length / X_LABELS));
-  const labelled = buckets.map((bucket, index) => ({ bucket, index })).filter(({ index }) => index % step === 0);
+  const styleOf = new Map(styles.map((style) => [style.name, style]));
   return (
     <figure className="space-y-3">
       <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700 dark:text-slate-200">
         <span className="sr-only">{label}: </span>
-        {series.map((s) => (
+        {styles.map((s) => (
           <span key={s.name} className="inline-flex items-center gap-2">
             <span
               aria-hidden="true"
@@ -60,65 +53,50 @@ export function TimeChart({
       </figcaption>
       <div className="relative h-56 pb-6 pl-12 sm:h-64" aria-hidden="true">
         <div className="relative h-full w-full">
-          {ticks.map((tick) => (
+          {layout.ticks.map((tick) => (
             <span
-              key={tick}
+              key={tick.value}
               className="absolute -left-12 w-10 -translate-y-1/2 text-right text-xs text-slate-600 tabular-nums dark:text-slate-300"
-              style={{ top: `${(1 - tick / top) * 100}%` }}
+              style={{ top: `${tick.top}%` }}
             >
-              {tick.toLocaleString("en")}
+              {tick.value.toLocaleString("en")}
             </span>
           ))}
-          <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            preserveAspectRatio="none"
-            className="h-full w-full overflow-visible"
-            focusable="false"
-          >
-            {ticks.map((tick) => (
+          <svg viewBox="0 0 1000 400" preserveAspectRatio="none" className="h-full w-full overflow-visible">
+            {layout.ticks.map((tick) => (
               <line
-                key={tick}
+                key={tick.value}
                 x1={0}
-                x2={WIDTH}
-                y1={y(tick)}
-                y2={y(tick)}
+                x2={1000}
+                y1={tick.top * 4}
+                y2={tick.top * 4}
                 className="stroke-slate-200 dark:stroke-slate-700"
                 vectorEffect="non-scaling-stroke"
               />
             ))}
-            {series.map((s) =>
-              s.area ? (
-                <AreaClosed
-                  key={`${s.name}-area`}
-                  data={s.values}
-                  x={(_, index) => x(index)}
-                  y={(value) => y(value)}
-                  yScale={y}
-                  className={s.area}
-                  stroke="none"
-                />
+            {layout.paths.map((path) =>
+              path.area ? (
+                <path key={`${path.name} area`} d={path.area} className={styleOf.get(path.name)?.area} stroke="none" />
               ) : null,
             )}
-            {series.map((s) => (
-              <LinePath
-                key={s.name}
-                data={s.values}
-                x={(_, index) => x(index)}
-                y={(value) => y(value)}
-                className={s.line}
+            {layout.paths.map((path) => (
+              <path
+                key={path.name}
+                d={path.line}
+                className={styleOf.get(path.name)?.line}
                 fill="none"
                 strokeWidth={2.5}
-                strokeDasharray={s.dashed ? "6 4" : undefined}
+                strokeDasharray={styleOf.get(path.name)?.dashed ? "6 4" : undefined}
                 strokeLinejoin="round"
                 vectorEffect="non-scaling-stroke"
               />
             ))}
           </svg>
-          {labelled.map(({ bucket, index }) => (
+          {layout.labels.map(({ bucket, left }) => (
             <span
               key={bucket}
               className="absolute top-full mt-1 -translate-x-1/2 text-xs whitespace-nowrap text-slate-600 dark:text-slate-300"
-              style={{ left: `${(x(index) / WIDTH) * 100}%` }}
+              style={{ left: `${left}%` }}
             >
               {bucketLabel(bucket, unit)}
             </span>

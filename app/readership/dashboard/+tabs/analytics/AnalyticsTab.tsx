@@ -7,6 +7,7 @@ import { Heading } from "~/components/ui/Heading";
 import { BarCell } from "~/readership/components/BarCell";
 import { TimeChart } from "~/readership/components/TimeChart";
 import { bucketLabel, PERIOD_CHOICES, PERIOD_LABELS, periodWords } from "~/readership/period";
+import { DOWNLOADS_SERIES, VIEWS_SERIES } from "~/readership/words";
 import type { Loaded, TabProps } from "~/routes/dashboard/tab";
 
 import type { load } from "./analytics.server";
@@ -72,8 +73,7 @@ function Empty({ children }: { children: React.ReactNode }) {
 }
 
 export function AnalyticsTab({ data }: TabProps<Data>) {
-  const { period, time, articles, pages, referrers, countries, robots, spikes, errors, values } = data;
-  const buckets = time.points.map((p) => p.bucket);
+  const { period, time, chart, articles, pages, referrers, countries, robots, spikes, errors, values } = data;
   const byWhat = period.unit === "day" ? "day" : "month";
 
   const articleColumns: Column<(typeof articles.top)[number]>[] = [
@@ -179,19 +179,17 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
       <Section id="over-time" title={`Views and downloads by ${byWhat}`}>
         <TimeChart
           label={`Page views and downloads by ${byWhat}`}
-          buckets={buckets}
+          layout={chart}
           unit={period.unit}
-          series={[
+          styles={[
             {
-              name: "Page views",
-              values: time.points.map((p) => p.views),
+              name: VIEWS_SERIES,
               line: "stroke-navy-700 dark:stroke-gold-300",
               swatch: "bg-navy-700 dark:bg-gold-300",
               area: "fill-navy-700/10 dark:fill-gold-300/10",
             },
             {
-              name: "Downloads",
-              values: time.points.map((p) => p.requests),
+              name: DOWNLOADS_SERIES,
               line: "stroke-teal-700 dark:stroke-teal-300",
               swatch: "bg-teal-700 dark:bg-teal-300",
               dashed: true,

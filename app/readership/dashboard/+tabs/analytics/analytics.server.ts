@@ -1,4 +1,6 @@
+import { timeChartLayout } from "~/readership/charts.server";
 import { dayOf, periodOf } from "~/readership/period";
+import { DOWNLOADS_SERIES, VIEWS_SERIES } from "~/readership/words";
 import { byIntent, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
@@ -19,7 +21,15 @@ export async function load({ url }: TabLoadArgs) {
     readership.robots(period),
     readership.spikes(period),
   ]);
-  return { period, errors, values, time, articles, pages, referrers, countries, robots, spikes };
+  // The chart is laid out here: the browser gets its paths, not the chart library (decision 044).
+  const chart = timeChartLayout(
+    time.points.map((p) => p.bucket),
+    [
+      { name: VIEWS_SERIES, values: time.points.map((p) => p.views), area: true },
+      { name: DOWNLOADS_SERIES, values: time.points.map((p) => p.requests) },
+    ],
+  );
+  return { period, errors, values, time, chart, articles, pages, referrers, countries, robots, spikes };
 }
 
 // The figures are read here, never written: the counting fills them (decision 043).
