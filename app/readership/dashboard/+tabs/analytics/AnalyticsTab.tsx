@@ -245,6 +245,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
         {articles.issues.length ? (
           <DataTable
             caption="The journal's issues side by side"
+            scrollRegion
             rowKey={(row) => row.id ?? "none"}
             rows={articles.issues}
             columns={[
@@ -306,6 +307,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
           {referrers.length ? (
             <DataTable
               caption="Where readers came from"
+              scrollRegion
               rowKey={(row) => row.host}
               rows={referrers}
               columns={[
@@ -330,6 +332,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
           {countries.length ? (
             <DataTable
               caption="Readers' countries"
+              scrollRegion
               rowKey={(row) => row.country}
               rows={countries}
               columns={[
@@ -354,6 +357,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
         {spikes.length ? (
           <DataTable
             caption="Days to look at"
+            scrollRegion
             rowKey={(row) => `${row.day}:${row.kind}:${row.path || row.title}`}
             rows={spikes}
             columns={[
