@@ -12,6 +12,7 @@ import {
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { issueInput } from "../../tests/support/journal-issues";
 import { postInput } from "../../tests/support/post-input";
+import { readershipFigures } from "./figures.server";
 import { presetPeriod } from "./period";
 
 const world = setUpDashboardWorld();
@@ -176,10 +177,23 @@ it("gives referrers, robots apart, flagged days, and no country when no proxy na
   expect(await readership.robots(week())).toBe(78);
   expect(await readership.countries(week())).toEqual([]);
   await world.database.db.insert(readershipCountries).values({ day: "2026-11-26", country: "KE", views: 4 });
-  expect(await readership.countries(week())).toEqual([{ country: "KE", views: 4 }]);
+  // Another period: the week's answer is kept a minute (the figures are summed once a minute).
+  expect(await readership.countries(presetPeriod("30d", TODAY))).toEqual([{ country: "KE", views: 4 }]);
   expect(await readership.spikes(week())).toEqual([
     { day: "2026-11-26", kind: "article", title: "Ceasefires that hold", path: "/journal/counted-first", count: 80 },
   ]);
+});
+
+it("keeps a period's answer a minute, then asks the database again", async () => {
+  let clock = 0;
+  const figures = readershipFigures(world.database.db, { now: () => clock });
+  const day = presetPeriod("7d", "2026-01-07");
+  expect(await figures.robots(day)).toBe(0);
+  await world.database.db.insert(readershipRobots).values({ day: "2026-01-05", kind: "view", count: 3 });
+  clock = 59_000;
+  expect(await figures.robots(day)).toBe(0);
+  clock = 61_000;
+  expect(await figures.robots(day)).toBe(3);
 });
 
 it("totals an article since counting began, and a post's views, for their pages", async () => {

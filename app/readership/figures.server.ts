@@ -66,7 +66,37 @@ const TIME_METRICS = {
 const num = (value: unknown) => Number(value ?? 0);
 const GONE = "(no longer on the site)";
 
-export function readershipFigures(db: Database) {
+export type FiguresOptions = {
+  /**
+   * How long a period's answer is kept in memory (ms; 0: not kept). The figures are summed once a
+   * minute (decision 043), and a year of a large journal's is millions of rows: the tab's queries
+   * are then paid once a minute per period, not on every visit.
+   */
+  keepMs?: number;
+  now?: () => number;
+};
+
+/** At most this many periods' answers are kept. */
+const KEPT_ANSWERS = 200;
+
+export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.now }: FiguresOptions = {}) {
+  const memo = new Map<string, { at: number; answer: Promise<unknown> }>();
+  /** The answer for `key`, from the memo while it is fresh; a failed answer is not kept. */
+  function kept<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const hit = memo.get(key);
+    if (hit && now() - hit.at < keepMs) return hit.answer as Promise<T>;
+    const answer = work();
+    if (keepMs > 0) {
+      memo.delete(key);
+      memo.set(key, { at: now(), answer });
+      answer.catch(() => memo.delete(key));
+      if (memo.size > KEPT_ANSWERS) memo.delete(memo.keys().next().value!);
+    }
+    return answer;
+  }
+  const keyOf = (name: string, period: Period, limit?: number) =>
+    `${name}|${period.from}|${period.to}|${period.unit}|${limit ?? ""}`;
+
   const between = (column: unknown, period: Period) =>
     sql`${column} between ${period.from}::date and ${period.to}::date`;
 
@@ -105,13 +135,14 @@ export function readershipFigures(db: Database) {
 
   return {
     /** The period's figures by day (or month), every bucket present, and their totals. */
-    async overTime(period: Period): Promise<{ points: Point[]; totals: Totals }> {
-      const bucket =
-        period.unit === "day"
-          ? sql`to_char(${readershipDaily.day}, 'YYYY-MM-DD')`
-          : sql`to_char(date_trunc('month', ${readershipDaily.day}), 'YYYY-MM-DD')`;
-      const rows = rowsOf<{ bucket: string; metric: string; total: string }>(
-        await db.execute(sql`
+    overTime(period: Period): Promise<{ points: Point[]; totals: Totals }> {
+      return kept(keyOf("overTime", period), async () => {
+        const bucket =
+          period.unit === "day"
+            ? sql`to_char(${readershipDaily.day}, 'YYYY-MM-DD')`
+            : sql`to_char(date_trunc('month', ${readershipDaily.day}), 'YYYY-MM-DD')`;
+        const rows = rowsOf<{ bucket: string; metric: string; total: string }>(
+          await db.execute(sql`
           select ${bucket} as bucket, ${readershipDaily.metric} as metric, sum(${readershipDaily.count}) as total
           from ${readershipDaily}
           where ${readershipDaily.metric} in (${sql.join(
@@ -120,44 +151,45 @@ export function readershipFigures(db: Database) {
           )})
             and ${between(readershipDaily.day, period)}
           group by 1, 2`),
-      );
-      const empty = (): Totals => ({
-        views: 0,
-        uniqueViews: 0,
-        investigations: 0,
-        requests: 0,
-        searches: 0,
-        feedFetches: 0,
+        );
+        const empty = (): Totals => ({
+          views: 0,
+          uniqueViews: 0,
+          investigations: 0,
+          requests: 0,
+          searches: 0,
+          feedFetches: 0,
+        });
+        const byBucket = new Map(bucketsOf(period).map((b) => [b, { bucket: b, ...empty() } as Point]));
+        const totals = empty();
+        const nameOf = Object.fromEntries(
+          Object.entries(TIME_METRICS).map(([name, metric]) => [metric, name]),
+        ) as Record<string, keyof Totals>;
+        for (const row of rows) {
+          const name = nameOf[row.metric];
+          const point = byBucket.get(row.bucket);
+          if (!name || !point) continue;
+          point[name] += num(row.total);
+          totals[name] += num(row.total);
+        }
+        return { points: [...byBucket.values()], totals };
       });
-      const byBucket = new Map(bucketsOf(period).map((b) => [b, { bucket: b, ...empty() } as Point]));
-      const totals = empty();
-      const nameOf = Object.fromEntries(Object.entries(TIME_METRICS).map(([name, metric]) => [metric, name])) as Record<
-        string,
-        keyof Totals
-      >;
-      for (const row of rows) {
-        const name = nameOf[row.metric];
-        const point = byBucket.get(row.bucket);
-        if (!name || !point) continue;
-        point[name] += num(row.total);
-        totals[name] += num(row.total);
-      }
-      return { points: [...byBucket.values()], totals };
     },
 
     /**
      * The most read articles (investigations: page views and downloads) with their downloads, and
      * every issue's sums of its articles', from one pass over the period's article figures.
      */
-    async articles(period: Period, limit = 10): Promise<{ top: ArticleFigure[]; issues: IssueFigure[] }> {
-      const rows = rowsOf<{
-        part: "top" | "issue";
-        key: string | null;
-        investigations: string;
-        requests: string;
-        articles: string;
-      }>(
-        await db.execute(sql`
+    articles(period: Period, limit = 10): Promise<{ top: ArticleFigure[]; issues: IssueFigure[] }> {
+      return kept(keyOf("articles", period, limit), async () => {
+        const rows = rowsOf<{
+          part: "top" | "issue";
+          key: string | null;
+          investigations: string;
+          requests: string;
+          articles: string;
+        }>(
+          await db.execute(sql`
           with per_article as materialized (
             select ${readershipDaily.itemKey} as key,
               sum(${readershipDaily.count}) filter (where ${readershipDaily.metric} = 'investigations') as investigations,
@@ -174,60 +206,62 @@ export function readershipFigures(db: Database) {
           (select 'issue', a.issue_id::text, coalesce(sum(p.investigations), 0), coalesce(sum(p.requests), 0), count(*)
            from per_article p join ${articles} a on a.id::text = p.key
            group by a.issue_id)`),
-      );
-      const top = rows.filter((r) => r.part === "top");
-      const names = await namesOf(
-        "article",
-        top.map((r) => r.key!),
-      );
-      const sums = new Map(rows.filter((r) => r.part === "issue").map((r) => [r.key, r]));
-      const issues = await db
-        .select({
-          id: journalIssues.id,
-          volume: journalIssues.volume,
-          number: journalIssues.number,
-          year: journalIssues.year,
-          title: journalIssues.title,
-        })
-        .from(journalIssues)
-        .where(sql`${journalIssues.status} = 'published'`)
-        .orderBy(journalIssues.volume, journalIssues.number);
-      const issueFigures: IssueFigure[] = issues.map((issue) => {
-        const sum = sums.get(issue.id);
+        );
+        const top = rows.filter((r) => r.part === "top");
+        const names = await namesOf(
+          "article",
+          top.map((r) => r.key!),
+        );
+        const sums = new Map(rows.filter((r) => r.part === "issue").map((r) => [r.key, r]));
+        const issues = await db
+          .select({
+            id: journalIssues.id,
+            volume: journalIssues.volume,
+            number: journalIssues.number,
+            year: journalIssues.year,
+            title: journalIssues.title,
+          })
+          .from(journalIssues)
+          .where(sql`${journalIssues.status} = 'published'`)
+          .orderBy(journalIssues.volume, journalIssues.number);
+        const issueFigures: IssueFigure[] = issues.map((issue) => {
+          const sum = sums.get(issue.id);
+          return {
+            id: issue.id,
+            label: issueLabel(issue),
+            articles: num(sum?.articles),
+            investigations: num(sum?.investigations),
+            requests: num(sum?.requests),
+          };
+        });
+        const loose = sums.get(null);
+        if (loose) {
+          issueFigures.push({
+            id: null,
+            label: "In no issue",
+            articles: num(loose.articles),
+            investigations: num(loose.investigations),
+            requests: num(loose.requests),
+          });
+        }
         return {
-          id: issue.id,
-          label: issueLabel(issue),
-          articles: num(sum?.articles),
-          investigations: num(sum?.investigations),
-          requests: num(sum?.requests),
+          top: top.map((r) => ({
+            id: r.key!,
+            title: names.get(r.key!)?.title ?? GONE,
+            path: names.get(r.key!)?.path ?? "",
+            investigations: num(r.investigations),
+            requests: num(r.requests),
+          })),
+          issues: issueFigures,
         };
       });
-      const loose = sums.get(null);
-      if (loose) {
-        issueFigures.push({
-          id: null,
-          label: "In no issue",
-          articles: num(loose.articles),
-          investigations: num(loose.investigations),
-          requests: num(loose.requests),
-        });
-      }
-      return {
-        top: top.map((r) => ({
-          id: r.key!,
-          title: names.get(r.key!)?.title ?? GONE,
-          path: names.get(r.key!)?.path ?? "",
-          investigations: num(r.investigations),
-          requests: num(r.requests),
-        })),
-        issues: issueFigures,
-      };
     },
 
     /** The most viewed posts, and the most viewed other pages (home, issues, courses, departments, pages). */
-    async pages(period: Period, limit = 10): Promise<{ posts: PageFigure[]; pages: PageFigure[] }> {
-      const rows = rowsOf<{ kind: PageKind; key: string; views: string }>(
-        await db.execute(sql`
+    pages(period: Period, limit = 10): Promise<{ posts: PageFigure[]; pages: PageFigure[] }> {
+      return kept(keyOf("pages", period, limit), async () => {
+        const rows = rowsOf<{ kind: PageKind; key: string; views: string }>(
+          await db.execute(sql`
           select kind, key, views from (
             select ${readershipDaily.itemType} as kind, ${readershipDaily.itemKey} as key, sum(${readershipDaily.count}) as views,
               row_number() over (partition by ${readershipDaily.itemType} = 'post' order by sum(${readershipDaily.count}) desc, ${readershipDaily.itemKey}) as rank
@@ -237,98 +271,107 @@ export function readershipFigures(db: Database) {
             group by 1, 2
           ) ranked where rank <= ${limit}
           order by views desc, key`),
-      );
-      const [postNames, issueNames] = await Promise.all([
-        namesOf(
-          "post",
-          rows.filter((r) => r.kind === "post").map((r) => r.key),
-        ),
-        namesOf(
-          "issue",
-          rows.filter((r) => r.kind === "issue").map((r) => r.key),
-        ),
-      ]);
-      const figure = (row: (typeof rows)[number]): PageFigure => {
-        const named =
-          row.kind === "post" ? postNames.get(row.key) : row.kind === "issue" ? issueNames.get(row.key) : undefined;
-        const isPath = row.key.startsWith("/");
-        return {
-          kind: row.kind,
-          key: row.key,
-          title: named?.title ?? (row.kind === "home" ? "Home page" : isPath ? row.key : GONE),
-          path: named?.path ?? (isPath ? row.key : row.kind === "home" ? "/" : ""),
-          views: num(row.views),
+        );
+        const [postNames, issueNames] = await Promise.all([
+          namesOf(
+            "post",
+            rows.filter((r) => r.kind === "post").map((r) => r.key),
+          ),
+          namesOf(
+            "issue",
+            rows.filter((r) => r.kind === "issue").map((r) => r.key),
+          ),
+        ]);
+        const figure = (row: (typeof rows)[number]): PageFigure => {
+          const named =
+            row.kind === "post" ? postNames.get(row.key) : row.kind === "issue" ? issueNames.get(row.key) : undefined;
+          const isPath = row.key.startsWith("/");
+          return {
+            kind: row.kind,
+            key: row.key,
+            title: named?.title ?? (row.kind === "home" ? "Home page" : isPath ? row.key : GONE),
+            path: named?.path ?? (isPath ? row.key : row.kind === "home" ? "/" : ""),
+            views: num(row.views),
+          };
         };
-      };
-      return {
-        posts: rows.filter((r) => r.kind === "post").map(figure),
-        pages: rows.filter((r) => r.kind !== "post").map(figure),
-      };
+        return {
+          posts: rows.filter((r) => r.kind === "post").map(figure),
+          pages: rows.filter((r) => r.kind !== "post").map(figure),
+        };
+      });
     },
 
     /** Page views by referring host ("" : none, typed or bookmarked), the most first. */
-    async referrers(period: Period, limit = 10): Promise<{ host: string; views: number }[]> {
-      const rows = await db
-        .select({ host: readershipReferrers.host, views: sql<string>`sum(${readershipReferrers.views})` })
-        .from(readershipReferrers)
-        .where(between(readershipReferrers.day, period))
-        .groupBy(readershipReferrers.host)
-        .orderBy(sql`2 desc`, readershipReferrers.host)
-        .limit(limit);
-      return rows.map((r) => ({ host: r.host, views: num(r.views) }));
+    referrers(period: Period, limit = 10): Promise<{ host: string; views: number }[]> {
+      return kept(keyOf("referrers", period, limit), async () => {
+        const rows = await db
+          .select({ host: readershipReferrers.host, views: sql<string>`sum(${readershipReferrers.views})` })
+          .from(readershipReferrers)
+          .where(between(readershipReferrers.day, period))
+          .groupBy(readershipReferrers.host)
+          .orderBy(sql`2 desc`, readershipReferrers.host)
+          .limit(limit);
+        return rows.map((r) => ({ host: r.host, views: num(r.views) }));
+      });
     },
 
     /** Page views by country, where a trusted proxy named it; empty when none did. */
-    async countries(period: Period, limit = 10): Promise<{ country: string; views: number }[]> {
-      const rows = await db
-        .select({ country: readershipCountries.country, views: sql<string>`sum(${readershipCountries.views})` })
-        .from(readershipCountries)
-        .where(between(readershipCountries.day, period))
-        .groupBy(readershipCountries.country)
-        .orderBy(sql`2 desc`, readershipCountries.country)
-        .limit(limit);
-      return rows.map((r) => ({ country: r.country, views: num(r.views) }));
+    countries(period: Period, limit = 10): Promise<{ country: string; views: number }[]> {
+      return kept(keyOf("countries", period, limit), async () => {
+        const rows = await db
+          .select({ country: readershipCountries.country, views: sql<string>`sum(${readershipCountries.views})` })
+          .from(readershipCountries)
+          .where(between(readershipCountries.day, period))
+          .groupBy(readershipCountries.country)
+          .orderBy(sql`2 desc`, readershipCountries.country)
+          .limit(limit);
+        return rows.map((r) => ({ country: r.country, views: num(r.views) }));
+      });
     },
 
     /** Robots' and crawlers' requests in the period, counted apart. */
-    async robots(period: Period): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${readershipRobots.count}), 0)` })
-        .from(readershipRobots)
-        .where(between(readershipRobots.day, period));
-      return num(row?.total);
+    robots(period: Period): Promise<number> {
+      return kept(keyOf("robots", period), async () => {
+        const [row] = await db
+          .select({ total: sql<string>`coalesce(sum(${readershipRobots.count}), 0)` })
+          .from(readershipRobots)
+          .where(between(readershipRobots.day, period));
+        return num(row?.total);
+      });
     },
 
     /** Item-days flagged in the period (one reader read the item unusually often), the latest first. */
-    async spikes(period: Period, limit = 20): Promise<SpikeFigure[]> {
-      const rows = await db
-        .select()
-        .from(readershipSpikes)
-        .where(between(readershipSpikes.day, period))
-        .orderBy(sql`${readershipSpikes.day} desc`, sql`${readershipSpikes.count} desc`)
-        .limit(limit);
-      const [articleNames, postNames, issueNames] = await Promise.all(
-        (["article", "post", "issue"] as const).map((kind) =>
-          namesOf(
-            kind,
-            rows.filter((r) => r.itemType === kind).map((r) => r.itemKey),
+    spikes(period: Period, limit = 20): Promise<SpikeFigure[]> {
+      return kept(keyOf("spikes", period, limit), async () => {
+        const rows = await db
+          .select()
+          .from(readershipSpikes)
+          .where(between(readershipSpikes.day, period))
+          .orderBy(sql`${readershipSpikes.day} desc`, sql`${readershipSpikes.count} desc`)
+          .limit(limit);
+        const [articleNames, postNames, issueNames] = await Promise.all(
+          (["article", "post", "issue"] as const).map((kind) =>
+            namesOf(
+              kind,
+              rows.filter((r) => r.itemType === kind).map((r) => r.itemKey),
+            ),
           ),
-        ),
-      );
-      const names = { article: articleNames, post: postNames, issue: issueNames } as Record<
-        string,
-        Map<string, { title: string; path: string }>
-      >;
-      return rows.map((r) => {
-        const named = names[r.itemType]?.get(r.itemKey);
-        const isPath = r.itemKey.startsWith("/");
-        return {
-          day: r.day,
-          kind: r.itemType,
-          title: named?.title ?? (isPath ? r.itemKey : GONE),
-          path: named?.path ?? (isPath ? r.itemKey : ""),
-          count: r.count,
-        };
+        );
+        const names = { article: articleNames, post: postNames, issue: issueNames } as Record<
+          string,
+          Map<string, { title: string; path: string }>
+        >;
+        return rows.map((r) => {
+          const named = names[r.itemType]?.get(r.itemKey);
+          const isPath = r.itemKey.startsWith("/");
+          return {
+            day: r.day,
+            kind: r.itemType,
+            title: named?.title ?? (isPath ? r.itemKey : GONE),
+            path: named?.path ?? (isPath ? r.itemKey : ""),
+            count: r.count,
+          };
+        });
       });
     },
 

@@ -112,7 +112,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
         <Heading>Analytics</Heading>
         <p className={MUTED}>
           What readers read, counted on this server by COUNTER Release 5.1&apos;s rules: no cookie, no outside service.
-          A read shows here about a minute after it.{" "}
+          A read shows here within two minutes.{" "}
           <a href="/privacy" className={LINK}>
             What is counted and kept
           </a>
