@@ -8,6 +8,7 @@ import {
   readershipRobots,
   readershipSpikes,
 } from "~/db/schema";
+import { loader as postEditor } from "~/routes/post-editor";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { issueInput } from "../../tests/support/journal-issues";
@@ -202,4 +203,10 @@ it("totals an article since counting began, and a post's views, for their pages"
   expect(await readership.articleTotals(ids.loose)).toEqual({ investigations: 3, requests: 0 });
   expect(await readership.pageViews("post", ids.post)).toBe(12);
   expect(await readership.pageViews("post", "not-a-post")).toBe(0);
+});
+
+it("shows a published post's views on its editor", async () => {
+  const request = new Request(`http://localhost/update-post/${ids.post}`, { headers: { cookie: world.admin.cookie } });
+  const loaded = await postEditor({ request, params: { postId: ids.post }, context: {} } as never);
+  expect(loaded.post).toMatchObject({ published: true, views: 12 });
 });
