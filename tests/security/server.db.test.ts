@@ -417,9 +417,21 @@ describe(`security at the HTTP server (${label})`, () => {
         ),
       ].map((m) => m[1]);
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
-    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
+    expect(new Set(await sidebar(editor))).toEqual(
+      new Set(["profile", "posts", "categories", "media", "trash", "analytics"]),
+    );
     expect(new Set(await sidebar(journalManager))).toEqual(
-      new Set(["profile", "announce", "journals", "journal", "issues", "submissions", "submission-settings", "trash"]),
+      new Set([
+        "profile",
+        "announce",
+        "journals",
+        "journal",
+        "issues",
+        "submissions",
+        "submission-settings",
+        "trash",
+        "analytics",
+      ]),
     );
     reportCount(
       "security",
