@@ -137,20 +137,22 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
     /** The period's figures by day (or month), every bucket present, and their totals. */
     overTime(period: Period): Promise<{ points: Point[]; totals: Totals }> {
       return kept(keyOf("overTime", period), async () => {
+        // Grouped by the date itself and named as text once per bucket: formatting every row's
+        // date (to_char) was most of a long period's time (bench/readership.mjs).
         const bucket =
-          period.unit === "day"
-            ? sql`to_char(${readershipDaily.day}, 'YYYY-MM-DD')`
-            : sql`to_char(date_trunc('month', ${readershipDaily.day}), 'YYYY-MM-DD')`;
+          period.unit === "day" ? sql`${readershipDaily.day}` : sql`date_trunc('month', ${readershipDaily.day})::date`;
         const rows = rowsOf<{ bucket: string; metric: string; total: string }>(
           await db.execute(sql`
-          select ${bucket} as bucket, ${readershipDaily.metric} as metric, sum(${readershipDaily.count}) as total
-          from ${readershipDaily}
-          where ${readershipDaily.metric} in (${sql.join(
-            Object.values(TIME_METRICS).map((m) => sql`${m}`),
-            sql`, `,
-          )})
-            and ${between(readershipDaily.day, period)}
-          group by 1, 2`),
+          select bucket::text as bucket, metric, total from (
+            select ${bucket} as bucket, ${readershipDaily.metric} as metric, sum(${readershipDaily.count}) as total
+            from ${readershipDaily}
+            where ${readershipDaily.metric} in (${sql.join(
+              Object.values(TIME_METRICS).map((m) => sql`${m}`),
+              sql`, `,
+            )})
+              and ${between(readershipDaily.day, period)}
+            group by 1, 2
+          ) grouped`),
         );
         const empty = (): Totals => ({
           views: 0,
