@@ -1,4 +1,4 @@
-// npm run bench -- --readership [--postgres URL] [--requests N] [--articles N] [--daily N] [--keep]
+// npm run bench -- --readership [--postgres URL] [--requests N] [--articles N] [--daily N] [--keep] [--reuse NAME]
 //
 // The Analytics tab over a year of readership (issue 35: "the analytics tab's queries p99 under
 // 100 ms over a year of usage for 20,000 articles on PostgreSQL"). Makes a scratch database on the
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     articles: { type: "string", default: "20000" },
     daily: { type: "string", default: "2000" },
     keep: { type: "boolean", default: false },
+    // Measure a database an earlier run kept (--keep), as it is: no new database, no filling.
+    reuse: { type: "string" },
     // `npm run bench -- --readership` passes its own flag on.
     readership: { type: "boolean", default: false },
   },
@@ -176,12 +178,8 @@ async function measure(base, cookie, page) {
   };
 }
 
-async function main() {
-  ensureBuild();
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.mkdirSync(work, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-
+/** A scratch database with the admin and a year of readership (dropped at the end unless --keep). */
+async function filled() {
   // A scratch database, dropped at the end.
   const name = `bench_readership_${Date.now()}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
@@ -216,15 +214,37 @@ async function main() {
   cleanups.push(() => client.end());
   const filling = performance.now();
   await client.query(BULK_SQL(ARTICLES, DAILY));
-  const counts = (
-    await client.query(`select (select count(*) from articles)::int as articles,
+  const counts = (await client.query(COUNTS_SQL)).rows[0];
+  log(`filled in ${Math.round(performance.now() - filling)} ms:`, JSON.stringify(counts));
+
+  return { databaseUrl, dataDir, counts };
+}
+
+const COUNTS_SQL = `select (select count(*) from articles)::int as articles,
       (select count(*) from journal_issues)::int as issues,
       (select count(*) from readership_daily)::int as daily_rows,
       (select count(*) from readership_daily where item_type = 'article')::int as article_rows,
-      pg_size_pretty(pg_total_relation_size('readership_daily')) as daily_size`)
-  ).rows[0];
-  log(`filled in ${Math.round(performance.now() - filling)} ms:`, JSON.stringify(counts));
+      pg_size_pretty(pg_total_relation_size('readership_daily')) as daily_size`;
 
+/** A database an earlier run kept, by name, on the same server. */
+async function reused(name) {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const counts = (await client.query(COUNTS_SQL)).rows[0];
+  await client.end();
+  log("measuring the kept database", name, JSON.stringify(counts));
+  return { databaseUrl: url.toString(), dataDir: path.join(work, "data"), counts };
+}
+
+async function main() {
+  ensureBuild();
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+
+  const { databaseUrl, dataDir, counts } = args.reuse ? await reused(args.reuse) : await filled();
   const port = await freePort();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
