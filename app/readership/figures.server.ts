@@ -80,17 +80,35 @@ export type FiguresOptions = {
 const KEPT_ANSWERS = 200;
 
 export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.now }: FiguresOptions = {}) {
-  const memo = new Map<string, { at: number; answer: Promise<unknown> }>();
-  /** The answer for `key`, from the memo while it is fresh; a failed answer is not kept. */
+  const memo = new Map<string, { at: number; answer: Promise<unknown>; refreshing?: boolean }>();
+  const keep = (key: string, answer: Promise<unknown>) => {
+    memo.delete(key);
+    memo.set(key, { at: now(), answer });
+    if (memo.size > KEPT_ANSWERS) memo.delete(memo.keys().next().value!);
+  };
+  /**
+   * The answer for `key`: from the memo while it is fresh; past that, and for up to ten times as
+   * long, the kept answer at once while a new one is worked out for the next visit (a long period's
+   * queries take seconds on a large journal); a failed answer is not kept.
+   */
   function kept<T>(key: string, work: () => Promise<T>): Promise<T> {
     const hit = memo.get(key);
-    if (hit && now() - hit.at < keepMs) return hit.answer as Promise<T>;
+    const age = hit ? now() - hit.at : Infinity;
+    if (hit && age < keepMs) return hit.answer as Promise<T>;
+    if (hit && age < keepMs * 10) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        work().then(
+          (fresh) => keep(key, Promise.resolve(fresh)),
+          () => (hit.refreshing = false),
+        );
+      }
+      return hit.answer as Promise<T>;
+    }
     const answer = work();
     if (keepMs > 0) {
-      memo.delete(key);
-      memo.set(key, { at: now(), answer });
+      keep(key, answer);
       answer.catch(() => memo.delete(key));
-      if (memo.size > KEPT_ANSWERS) memo.delete(memo.keys().next().value!);
     }
     return answer;
   }
