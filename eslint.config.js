@@ -52,7 +52,7 @@ function layer(files, forbidden, packages = [], { authLibrary = false, matching 
  * layers, which may not import them; the routes, the request edge, the API, the server and the
  * composition root may.
  */
-const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*", "~/submissions/*"];
+const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*", "~/submissions/*", "~/readership/*"];
 
 /** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
 const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
@@ -134,6 +134,17 @@ export default tseslint.config(
     { matching: [FEATURE_EDGES], ignores: ["app/submissions/api.server.ts"] },
   ),
   ...layer(["app/submissions/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
+  }),
+  // Readership (issue 35, decision 043) keeps the same order: its periods pure, its figures no screen.
+  ...layer(["app/readership/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+    matching: ["\\.server$", FEATURE_EDGES],
+    ignores: ["app/readership/*.server.ts"],
+  }),
+  ...layer(["app/readership/*.server.ts"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+    matching: [FEATURE_EDGES],
+  }),
+  ...layer(["app/readership/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
     matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
   }),
   {

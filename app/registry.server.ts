@@ -14,6 +14,7 @@ import { journalEffects, journalService } from "~/journal/journal.server";
 import { counterEffects, counterService } from "~/readership/counter/counter.server";
 import { platformFacts } from "~/readership/counter/facts";
 import { counterKeys, counterKeysEffects } from "~/readership/counter/keys.server";
+import { readershipFigures, readershipFiguresEffects } from "~/readership/figures.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
 import { activityEffects, activityService } from "~/services/activity.server";
 import { categoriesEffects, categoriesService } from "~/services/categories.server";
@@ -200,6 +201,14 @@ export function createServices(db: Database, options: ServiceOptions) {
       submissionsEffects,
       changes,
     ),
+    // Only reads (the counting fills the figures: decision 043). An article's totals are on its
+    // public page, which the page cache keeps for a while rather than until a change is announced.
+    readership: tracked(
+      readershipFigures(db),
+      { articleTotals: "readership", pageViews: "readership" },
+      readershipFiguresEffects,
+      changes,
+    ),
   };
 }
 
@@ -229,6 +238,7 @@ export const serviceEffects = {
   submissions: submissionsEffects,
   counter: counterEffects,
   counterKeys: counterKeysEffects,
+  readership: readershipFiguresEffects,
 } satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

@@ -77,6 +77,8 @@ export default [
   route("desk/submissions/:submissionId/files/:fileId", "submissions/routes/desk-file.ts"),
   // Not under /journals/{x}: that address is a department page the page cache keeps.
   route("journal-in-numbers", "submissions/routes/in-numbers.tsx"),
+  // What the site counts of its readers and keeps (issue 35, decision 043).
+  route("privacy", "readership/routes/privacy.tsx"),
   // A reviewer's link (issue 34): no account, the token opens one review; its files and certificate
   // under it. Never cached or indexed, nor sent to another site as a Referer. /my-reviews: a
   // signed-in reviewer's reviews.

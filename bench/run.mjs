@@ -34,6 +34,15 @@ if (process.argv.includes("--submissions")) {
   );
   process.exit(status ?? 1);
 }
+// --readership: the Analytics tab over a year of readership for 20,000 articles (bench/readership.mjs).
+if (process.argv.includes("--readership")) {
+  const { status } = spawnSync(
+    process.execPath,
+    [path.join(root, "bench", "readership.mjs"), ...process.argv.slice(2)],
+    { stdio: "inherit" },
+  );
+  process.exit(status ?? 1);
+}
 // --memory: the memory limits of decision 015 (bench/memory.mjs).
 if (process.argv.includes("--memory")) {
   const { status } = spawnSync(process.execPath, [path.join(root, "bench", "memory.mjs"), ...process.argv.slice(2)], {

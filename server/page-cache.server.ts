@@ -21,7 +21,16 @@ export type CachedPage = {
   br?: Buffer;
   etag: string;
   tags: Set<ContentTag>;
+  /** When the page is too old to send (ms since the epoch): pages that show figures that change by themselves. */
+  expiresAt?: number;
 };
+
+/**
+ * How long a page that shows readership figures is kept (an article's views and downloads): the
+ * figures change every minute, and rendering every article page that often would undo the cache,
+ * so such a page shows them as they were up to this long ago (decision 043's minute besides).
+ */
+export const READERSHIP_PAGE_MAX_AGE_MS = 10 * 60_000;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -222,6 +231,11 @@ export function pageCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: Pa
     get(key: string): CachedPage | undefined {
       const part = partOf(key);
       const page = part.entries.get(key);
+      if (page?.expiresAt !== undefined && page.expiresAt <= Date.now()) {
+        remove(part, key);
+        waiting.delete(key);
+        return undefined;
+      }
       if (page) {
         // Most recently used: last to go.
         part.entries.delete(key);
@@ -242,6 +256,7 @@ export function pageCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: Pa
       if (renderedAtGeneration !== generation) return;
       const part = partOf(key);
       remove(part, key);
+      if (page.tags.has("readership")) page.expiresAt = Date.now() + READERSHIP_PAGE_MAX_AGE_MS;
       part.entries.set(key, page);
       part.bytes += sizeOf(page);
       trim(part);

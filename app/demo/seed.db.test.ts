@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST_CATEGORIES, SETTINGS_SECTIONS } from "~/domain/vocabulary";
+import { presetPeriod } from "~/readership/period";
 import { mediaOptions, privateFileOptions } from "~/registry.server";
 import { QUEUE_FILTERS } from "~/submissions/words";
 
@@ -65,6 +66,26 @@ describe(`demo content (${testDatabaseKind})`, () => {
       const page = await s.submissions.queue(editor, { filter });
       expect(page.rows.length, filter).toBe(queue.filters[filter]);
     }
+    // A year of readership (issue 35): every month read, weekends quieter, articles with their downloads.
+    const today = new Date().toISOString().slice(0, 10);
+    const year = await s.readership.overTime(presetPeriod("12m", today));
+    expect(year.points.every((p) => p.views > 0 && p.requests > 0)).toBe(true);
+    expect(year.totals.uniqueViews).toBeLessThan(year.totals.views);
+    const month = await s.readership.overTime(presetPeriod("30d", today));
+    const weekend = month.points.filter((p) => [0, 6].includes(new Date(p.bucket).getUTCDay()));
+    const week = month.points.filter((p) => ![0, 6].includes(new Date(p.bucket).getUTCDay()));
+    const mean = (points: typeof weekend) => points.reduce((n, p) => n + p.views, 0) / points.length;
+    expect(mean(weekend)).toBeLessThan(mean(week) * 0.8);
+    const { top, issues } = await s.readership.articles(presetPeriod("12m", today));
+    expect(top.length).toBeGreaterThanOrEqual(5);
+    expect(top[0].requests).toBeGreaterThan(0);
+    expect(issues.filter((i) => i.investigations > 0).length).toBeGreaterThanOrEqual(3);
+    const referrers = await s.readership.referrers(presetPeriod("30d", today));
+    expect(referrers.map((r) => r.host)).toContain("scholar.google.com");
+    expect(referrers.reduce((n, r) => n + r.views, 0)).toBe(month.totals.views);
+    expect(await s.readership.spikes(presetPeriod("30d", today))).toHaveLength(1);
+    expect((await s.readership.articleTotals(top[0].id)).investigations).toBeGreaterThan(0);
+
     const figures = await s.submissions.journalFigures();
     expect(figures.received).toBe(demoSubmissions.length);
     for (const value of [

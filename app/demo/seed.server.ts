@@ -37,6 +37,7 @@ import {
 } from "./content";
 import { type GeneratedImage, HOME_HERO_SUN, landscapeImage, portraitImage } from "./images.server";
 import { renderPdf } from "./pdf.server";
+import { type ReadItem, seedDemoReadership } from "./seed-readership.server";
 import { seedDemoWorkflow } from "./seed-submissions.server";
 
 const SEED_LOCK_KEY = 7_240_113;
@@ -113,18 +114,23 @@ export async function seedDemoContent(
       await services.siteContent.saveFocus({ key, ...record });
     }
 
+    const postsRead: ReadItem[] = [];
     for (const [index, post] of demoPosts.entries()) {
       const image = await storeImage(await landscapeImage(index + 10, 1200, 675), `post-${index + 1}.webp`);
       const content = post.paragraphs.map((p) => `<p>${p}</p>`).join("");
-      await services.posts.create(
+      const publishedAt = new Date(now.getTime() - post.daysAgo * DAY);
+      const created = await services.posts.create(
         { title: post.title, category: post.category, image, content },
-        new Date(now.getTime() - post.daysAgo * DAY),
+        publishedAt,
       );
+      postsRead.push({ id: created.id, publishedAt });
     }
 
     // The journal: its settings, its issues (with generated covers), and its articles in them.
     const issueIds = new Map<string, string>();
     const articleIds = new Map<string, { id: string; publishedAt: Date }>();
+    const issuesRead: ReadItem[] = [];
+    const articlesRead: ReadItem[] = [];
     for (const [index, issue] of demoIssues.entries()) {
       const cover = await storeImage(
         await landscapeImage(index + 60, 600, 800),
@@ -132,6 +138,7 @@ export async function seedDemoContent(
       );
       const saved = await services.journal.createIssue({ ...issue, description: "", cover });
       issueIds.set(`${issue.volume}.${issue.number}`, saved.id);
+      if (issue.publishedOn) issuesRead.push({ id: saved.id, publishedAt: new Date(`${issue.publishedOn}T09:00:00Z`) });
     }
     await services.journal.saveProfile({
       ...demoJournalProfile,
@@ -195,7 +202,12 @@ export async function seedDemoContent(
         published,
       );
       articleIds.set(journal.title, { id: article.id, publishedAt: published });
+      // Read only once public: an article in a forthcoming issue waits for it.
+      if (!journal.issue || issue?.publishedOn) articlesRead.push({ id: article.id, publishedAt: published });
     }
+
+    // A year of readership, so that the Analytics tab and the articles' figures show something.
+    await seedDemoReadership(txDb, { now, articles: articlesRead, posts: postsRead, issues: issuesRead });
 
     // The journal's editorial office: the reviewer pool and submissions at every stage.
     await seedDemoWorkflow({

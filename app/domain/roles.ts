@@ -39,6 +39,8 @@ const AREA_ROLES = {
   submissions: ["admin", "journal-manager"],
   /** The site's pages and settings: courses, about, staff, announcement, focus. */
   site: ["admin"],
+  /** Readership (issue 35): the Analytics tab, read by everyone who writes what is read. */
+  readership: ["admin", "editor", "journal-manager"],
   /** People and the record of what they did: users, invitations, activity, outbox. */
   people: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;

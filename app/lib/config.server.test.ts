@@ -67,6 +67,17 @@ describe("readConfig", () => {
     }
   });
 
+  it("refuses readership's retention outside its bounds (issue 35)", () => {
+    for (const bad of ["0", "366", "two"]) {
+      expect(() => readConfig({ READERSHIP_SECRET_DAYS: bad })).toThrow(
+        /READERSHIP_SECRET_DAYS must be a whole number/,
+      );
+    }
+    for (const bad of ["-1", "forever", "40000"]) {
+      expect(() => readConfig({ READERSHIP_RETENTION_DAYS: bad })).toThrow(/READERSHIP_RETENTION_DAYS must be a whole/);
+    }
+  });
+
   it("reads the origins allowed to call the API, and refuses anything but origins", () => {
     expect(readConfig({ CORS_ORIGINS: "https://app.example.edu, http://localhost:5173/" }).corsOrigins).toEqual([
       "https://app.example.edu",

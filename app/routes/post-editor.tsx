@@ -36,7 +36,7 @@ const EMPTY: PostForm = {
 /** /create-post and /update-post/{postId}: admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, "news");
-  const { posts, categories } = await services();
+  const { posts, categories, readership } = await services();
   // The select lists the categories editors keep (issue 33).
   const options = categoryOptions(await categories.list());
   // A new post is published on Submit unless the editor chooses Draft or Scheduled. Its page's key
@@ -52,6 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       slug: post.slug,
       published: post.status === "published",
       revisions: (await posts.revisions(post.id)).length,
+      // Its page's views since counting began (issue 35), summed about a minute after each read.
+      views: await readership.pageViews("post", post.id),
     },
     values: {
       title: post.title,
@@ -173,6 +175,14 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             <PreviewButton kind="post" recordId={loaderData.post?.id} />
             {loaderData.post && (
               <HistoryLink href={`/update-post/${loaderData.post.id}/history`} count={loaderData.post.revisions} />
+            )}
+            {loaderData.post?.published && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Views: <strong>{loaderData.post.views.toLocaleString("en")}</strong>{" "}
+                <a href="/dashboard?tab=analytics" className="text-navy-700 hover:underline dark:text-gold-300">
+                  Analytics
+                </a>
+              </p>
             )}
           </div>
         </>

@@ -13,5 +13,8 @@ export const CONTENT_TAGS = [
   "announcement",
   "focus",
   "links",
+  // The readership figures a public page shows (an article's views and downloads): never announced,
+  // they change every minute; the page cache keeps such a page for a while instead (page-cache.server.ts).
+  "readership",
 ] as const;
 export type ContentTag = (typeof CONTENT_TAGS)[number];

@@ -89,6 +89,7 @@ test.describe("public pages: no WCAG 2.2 A/AA violation in either theme, on a ph
     { name: "a missing post", path: "/post/no-such-post", ready: heading("Post not found") },
     { name: "a missing journal article", path: "/journal/no-such-article", ready: anyHeading },
     { name: "the API documentation", path: "/api/docs", ready: anyHeading },
+    { name: "privacy", path: "/privacy", ready: heading("What we count, and what we keep") },
   ];
 
   for (const { name, path, ready } of pages) {

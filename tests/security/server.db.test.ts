@@ -197,13 +197,15 @@ const every = (expected: Expected) => Object.fromEntries(CALLERS.map((c) => [c, 
  * Issue 33's roles, written out here rather than read from the code under test: the editor works on
  * the news and the media library, the journal manager on the journal, the admin on everything.
  */
-type Area = "news" | "media" | "journal" | "submissions" | "site" | "people";
+type Area = "news" | "media" | "journal" | "submissions" | "readership" | "site" | "people";
 const WORKERS: Record<Area, Role[]> = {
   news: ["editor", "admin"],
   media: ["editor", "admin"],
   journal: ["journal-manager", "admin"],
   // Submissions and peer review (issue 34): the journal's managers run them.
   submissions: ["journal-manager", "admin"],
+  // Readership (issue 35): everyone who writes what is read.
+  readership: ["editor", "journal-manager", "admin"],
   site: ["admin"],
   people: ["admin"],
 };
@@ -348,6 +350,8 @@ describe(`security at the HTTP server (${label})`, () => {
       "submission-settings": ["submissions"],
       // The COUNTER API's keys (issue 35): an admin's.
       "counter-api": ["site"],
+      // Readership's figures (issue 35).
+      analytics: ["readership"],
     };
     expect(Object.keys(TAB_WORKERS).sort()).toEqual(DASHBOARD_TABS.map((tab) => tab.id).sort());
     const expectedFor = (areas: Area[]) =>
@@ -415,9 +419,21 @@ describe(`security at the HTTP server (${label})`, () => {
         ),
       ].map((m) => m[1]);
     expect(new Set(await sidebar(user))).toEqual(new Set(["profile"]));
-    expect(new Set(await sidebar(editor))).toEqual(new Set(["profile", "posts", "categories", "media", "trash"]));
+    expect(new Set(await sidebar(editor))).toEqual(
+      new Set(["profile", "posts", "categories", "media", "trash", "analytics"]),
+    );
     expect(new Set(await sidebar(journalManager))).toEqual(
-      new Set(["profile", "announce", "journals", "journal", "issues", "submissions", "submission-settings", "trash"]),
+      new Set([
+        "profile",
+        "announce",
+        "journals",
+        "journal",
+        "issues",
+        "submissions",
+        "submission-settings",
+        "trash",
+        "analytics",
+      ]),
     );
     reportCount(
       "security",

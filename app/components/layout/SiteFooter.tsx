@@ -49,7 +49,10 @@ export function SiteFooter({ site, year }: { site: SiteLinks; year: number }) {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-6 py-6 sm:flex-row">
           <p className="text-sm text-slate-400">
             © {year} {site.name}
-            {site.university ? `, ${site.university}` : ""}. All rights reserved.
+            {site.university ? `, ${site.university}` : ""}. All rights reserved.{" "}
+            <a href="/privacy" className="font-medium text-slate-300 underline hover:text-gold-300">
+              Privacy
+            </a>
           </p>
           {site.socialLinks.length > 0 && (
             <ul className="flex gap-4" aria-label="Social media">

@@ -42,7 +42,7 @@ function forReaders(article: ArticleView) {
 
 async function pageData(row: ArticleRecord, request: Request, pdfPath: string, preview: boolean) {
   const { article, journal } = await articleFor(row, request);
-  const periodical = (await services()).journal;
+  const { readership } = await services();
   const citations: FormattedCitation[] = (await formatCitations(article, journal)).map(({ id, label, html }) => ({
     id,
     label,
@@ -55,7 +55,10 @@ async function pageData(row: ArticleRecord, request: Request, pdfPath: string, p
     publisher: journal.publisher,
     language: languageLabel(article.language),
     pdfPath,
-    usage: await periodical.usage(row.id),
+    // COUNTER Release 5.1's totals since counting began (decision 043): investigations are the page's
+    // views and the PDF's downloads, requests the downloads. A cached page shows them as they were up
+    // to ten minutes ago (READERSHIP_PAGE_MAX_AGE_MS), and a read is summed about a minute after it.
+    usage: await readership.articleTotals(row.id),
     citations,
     // Head tags are made on the server: they never reach the browser's bundle. The citation_* and
     // DC.* tags stay beside the OpenGraph ones; the ScholarlyArticle is the page's one JSON-LD
@@ -322,8 +325,8 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
               </Fact>
               {!preview && (
                 <>
-                  <Fact term="Views">{usage.views.toLocaleString("en")}</Fact>
-                  <Fact term="Downloads">{usage.downloads.toLocaleString("en")}</Fact>
+                  <Fact term="Views and downloads">{usage.investigations.toLocaleString("en")}</Fact>
+                  <Fact term="Downloads">{usage.requests.toLocaleString("en")}</Fact>
                 </>
               )}
             </dl>

@@ -28,6 +28,8 @@ const TAB_REGISTRY = [
   // Not in SPEC.md: submissions and peer review (issue 34): the editor's desk and its settings.
   { id: "submissions", label: "Submissions", areas: ["submissions"] },
   { id: "submission-settings", label: "Submission settings", areas: ["submissions"], lands: false },
+  // Not in SPEC.md: readership by COUNTER's rules (issue 35): what was read, how often, from where.
+  { id: "analytics", label: "Analytics", areas: ["readership"], lands: false },
   // Not in SPEC.md: every uploaded file, where it is used, its alt text and caption (issue 19).
   { id: "media", label: "Media", areas: ["media"] },
   // Not in SPEC.md: deleted posts and articles, restorable for 30 days (issue 19), each by whoever

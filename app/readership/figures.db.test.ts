@@ -1,0 +1,218 @@
+import { beforeAll, expect, it } from "vitest";
+
+import {
+  articles,
+  readershipCountries,
+  readershipDaily,
+  readershipReferrers,
+  readershipRobots,
+  readershipSpikes,
+} from "~/db/schema";
+import { loader as postEditor } from "~/routes/post-editor";
+
+import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
+import { issueInput } from "../../tests/support/journal-issues";
+import { postInput } from "../../tests/support/post-input";
+import { readershipFigures } from "./figures.server";
+import { presetPeriod } from "./period";
+
+const world = setUpDashboardWorld();
+
+const TODAY = "2026-11-27";
+const ids = { first: "", second: "", loose: "", post: "", issue: "", other: "" };
+
+/** A figure of the daily table. */
+const figure = (day: string, metric: string, itemType: string, itemKey: string, count: number) => ({
+  day,
+  metric,
+  itemType,
+  itemKey,
+  count,
+});
+
+beforeAll(async () => {
+  const { db } = world.database;
+  const issue = await world.services.journal.createIssue(
+    issueInput({ volume: 3, number: 2, title: "Borders", status: "published", publishedOn: "2026-06-01" }),
+  );
+  const other = await world.services.journal.createIssue(
+    issueInput({ volume: 3, number: 3, status: "published", publishedOn: "2026-09-01" }),
+  );
+  ids.issue = issue.id;
+  ids.other = other.id;
+  const stored = await db
+    .insert(articles)
+    .values([
+      {
+        slug: "counted-first",
+        title: "Ceasefires that hold",
+        pdf: "/uploads/a.pdf",
+        issueId: issue.id,
+        status: "published",
+      },
+      {
+        slug: "counted-second",
+        title: "Mediators at work",
+        pdf: "/uploads/b.pdf",
+        issueId: issue.id,
+        status: "published",
+      },
+      { slug: "counted-loose", title: "An article in no issue", pdf: "/uploads/c.pdf", status: "published" },
+    ])
+    .returning({ id: articles.id, slug: articles.slug });
+  ids.first = stored.find((a) => a.slug === "counted-first")!.id;
+  ids.second = stored.find((a) => a.slug === "counted-second")!.id;
+  ids.loose = stored.find((a) => a.slug === "counted-loose")!.id;
+  ids.post = (await world.services.posts.create(postInput("Open day in spring"))).id;
+
+  await db.insert(readershipDaily).values([
+    // The first article: read on three days in the last week, and once long ago.
+    figure("2026-11-25", "views", "article", ids.first, 10),
+    figure("2026-11-25", "investigations", "article", ids.first, 14),
+    figure("2026-11-25", "requests", "article", ids.first, 4),
+    figure("2026-11-26", "investigations", "article", ids.first, 6),
+    figure("2026-11-26", "requests", "article", ids.first, 1),
+    figure("2026-11-27", "investigations", "article", ids.first, 2),
+    figure("2025-01-10", "investigations", "article", ids.first, 100),
+    figure("2025-01-10", "requests", "article", ids.first, 50),
+    // The second: fewer reads, in the same issue.
+    figure("2026-11-26", "investigations", "article", ids.second, 5),
+    figure("2026-11-26", "requests", "article", ids.second, 2),
+    figure("2026-11-26", "investigations", "article", ids.loose, 3),
+    // An article deleted since: still counted, named as gone.
+    figure("2026-11-26", "investigations", "article", "00000000-0000-4000-8000-000000000035", 1),
+    // Pages.
+    figure("2026-11-24", "views", "home", "/", 40),
+    figure("2026-11-24", "unique_views", "home", "/", 30),
+    figure("2026-11-26", "views", "post", ids.post, 12),
+    figure("2026-11-26", "views", "issue", issue.id, 7),
+    figure("2026-11-26", "views", "department", "/programmes/law", 3),
+    figure("2026-11-26", "searches", "search", "", 9),
+    figure("2026-11-26", "feed_fetches", "feed", "/rss.xml", 11),
+    // Outside the last 7 days.
+    figure("2026-10-01", "views", "home", "/", 1000),
+  ]);
+  await db.insert(readershipReferrers).values([
+    { day: "2026-11-25", host: "", views: 20 },
+    { day: "2026-11-26", host: "scholar.google.com", views: 15 },
+    { day: "2026-11-26", host: "duckduckgo.com", views: 5 },
+    { day: "2026-10-01", host: "old.example.org", views: 500 },
+  ]);
+  await db.insert(readershipRobots).values([
+    { day: "2026-11-26", kind: "view", count: 70 },
+    { day: "2026-11-26", kind: "download", count: 8 },
+  ]);
+  await db.insert(readershipSpikes).values([{ day: "2026-11-26", itemType: "article", itemKey: ids.first, count: 80 }]);
+});
+
+const week = () => presetPeriod("7d", TODAY);
+
+it("sums the period's figures by day, every day present, with their totals", async () => {
+  const { points, totals } = await world.services.readership.overTime(week());
+  expect(points.map((p) => p.bucket)).toEqual([
+    "2026-11-21",
+    "2026-11-22",
+    "2026-11-23",
+    "2026-11-24",
+    "2026-11-25",
+    "2026-11-26",
+    "2026-11-27",
+  ]);
+  expect(points.find((p) => p.bucket === "2026-11-24")).toMatchObject({ views: 40, uniqueViews: 30 });
+  expect(points.find((p) => p.bucket === "2026-11-26")).toMatchObject({ investigations: 15, requests: 3, views: 22 });
+  expect(totals).toEqual({
+    views: 72,
+    uniqueViews: 30,
+    investigations: 31,
+    requests: 7,
+    searches: 9,
+    feedFetches: 11,
+  });
+});
+
+it("sums twelve months by month", async () => {
+  const { points, totals } = await world.services.readership.overTime(presetPeriod("12m", TODAY));
+  expect(points).toHaveLength(12);
+  expect(points[0].bucket).toBe("2025-12-01");
+  expect(points.find((p) => p.bucket === "2026-10-01")?.views).toBe(1000);
+  expect(points.find((p) => p.bucket === "2026-11-01")?.investigations).toBe(31);
+  expect(totals.views).toBe(1072);
+});
+
+it("ranks the articles with their titles and sums each issue's articles, side by side", async () => {
+  const { top, issues } = await world.services.readership.articles(week());
+  expect(top.map((a) => [a.title, a.investigations, a.requests])).toEqual([
+    ["Ceasefires that hold", 22, 5],
+    ["Mediators at work", 5, 2],
+    ["An article in no issue", 3, 0],
+    ["(no longer on the site)", 1, 0],
+  ]);
+  expect(top[0].path).toBe("/journal/counted-first");
+  expect(top[3].path).toBe("");
+  expect(issues).toEqual([
+    { id: ids.issue, label: "Vol. 3 No. 2 (2026): Borders", articles: 2, investigations: 27, requests: 7 },
+    { id: ids.other, label: "Vol. 3 No. 3 (2026)", articles: 0, investigations: 0, requests: 0 },
+    { id: null, label: "In no issue", articles: 1, investigations: 3, requests: 0 },
+  ]);
+});
+
+it("ranks posts apart from the other pages, by their titles and paths", async () => {
+  const { posts, pages } = await world.services.readership.pages(week());
+  expect(posts).toEqual([
+    { kind: "post", key: ids.post, title: "Open day in spring", path: expect.stringMatching(/^\/post\//), views: 12 },
+  ]);
+  expect(pages.map((p) => [p.kind, p.title, p.path, p.views])).toEqual([
+    ["home", "Home page", "/", 40],
+    ["issue", "Vol. 3 No. 2 (2026): Borders", "/journals/issue/3/2", 7],
+    ["department", "/programmes/law", "/programmes/law", 3],
+  ]);
+});
+
+it("gives referrers, robots apart, flagged days, and no country when no proxy named one", async () => {
+  const { readership } = world.services;
+  expect(await readership.referrers(week())).toEqual([
+    { host: "", views: 20 },
+    { host: "scholar.google.com", views: 15 },
+    { host: "duckduckgo.com", views: 5 },
+  ]);
+  expect(await readership.robots(week())).toBe(78);
+  expect(await readership.countries(week())).toEqual([]);
+  await world.database.db.insert(readershipCountries).values({ day: "2026-11-26", country: "KE", views: 4 });
+  // Another period: the week's answer is kept a minute (the figures are summed once a minute).
+  expect(await readership.countries(presetPeriod("30d", TODAY))).toEqual([{ country: "KE", views: 4 }]);
+  expect(await readership.spikes(week())).toEqual([
+    { day: "2026-11-26", kind: "article", title: "Ceasefires that hold", path: "/journal/counted-first", count: 80 },
+  ]);
+});
+
+it("keeps a period's answer a minute, then gives it once more while it asks the database again", async () => {
+  let clock = 0;
+  const figures = readershipFigures(world.database.db, { now: () => clock });
+  const day = presetPeriod("7d", "2026-01-07");
+  expect(await figures.robots(day)).toBe(0);
+  await world.database.db.insert(readershipRobots).values({ day: "2026-01-05", kind: "view", count: 3 });
+  clock = 59_000;
+  expect(await figures.robots(day)).toBe(0);
+  clock = 61_000;
+  // The kept answer at once; the new one for the next visit.
+  expect(await figures.robots(day)).toBe(0);
+  await expect.poll(() => figures.robots(day)).toBe(3);
+  // Long unasked: worked out before answering.
+  await world.database.db.insert(readershipRobots).values({ day: "2026-01-06", kind: "view", count: 4 });
+  clock = 61_000 + 600_000;
+  expect(await figures.robots(day)).toBe(7);
+});
+
+it("totals an article since counting began, and a post's views, for their pages", async () => {
+  const { readership } = world.services;
+  expect(await readership.articleTotals(ids.first)).toEqual({ investigations: 122, requests: 55 });
+  expect(await readership.articleTotals(ids.loose)).toEqual({ investigations: 3, requests: 0 });
+  expect(await readership.pageViews("post", ids.post)).toBe(12);
+  expect(await readership.pageViews("post", "not-a-post")).toBe(0);
+});
+
+it("shows a published post's views on its editor", async () => {
+  const request = new Request(`http://localhost/update-post/${ids.post}`, { headers: { cookie: world.admin.cookie } });
+  const loaded = await postEditor({ request, params: { postId: ids.post }, context: {} } as never);
+  expect(loaded.post).toMatchObject({ published: true, views: 12 });
+});

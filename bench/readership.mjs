@@ -1,0 +1,340 @@
+// npm run bench -- --readership [--postgres URL] [--requests N] [--articles N] [--daily N] [--keep] [--reuse NAME]
+//
+// The Analytics tab over a year of readership (issue 35: "the analytics tab's queries p99 under
+// 100 ms over a year of usage for 20,000 articles on PostgreSQL"). Makes a scratch database on the
+// PostgreSQL server (--postgres URL, TEST_DATABASE_URL or DATABASE_URL), fills it with bulk SQL:
+// 20,000 published articles in 200 issues and a year of daily figures in COUNTER's six article
+// metrics (--daily articles read each day, each a different set), besides posts, pages, searches,
+// feeds, referrers and robots. Starts the built server on it, signs in as an admin and asks, one
+// request at a time, for the tab with each period; and, to measure the queries and not the
+// figures' memo (figures.server.ts keeps a period's answer for a minute), for ranges that each end
+// on another day. Reports p50/p95/p99 per page; fails when one reaches 100 ms.
+// Writes bench/results/readership-postgresql.json and .md.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+import pg from "pg";
+
+import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: "string" },
+    requests: { type: "string", default: "200" },
+    articles: { type: "string", default: "20000" },
+    daily: { type: "string", default: "2000" },
+    keep: { type: "boolean", default: false },
+    // Measure a database an earlier run kept (--keep), as it is: no new database, no filling.
+    reuse: { type: "string" },
+    // `npm run bench -- --readership` passes its own flag on.
+    readership: { type: "boolean", default: false },
+  },
+});
+const REQUESTS = Number(args.requests);
+const ARTICLES = Number(args.articles);
+const DAILY = Number(args.daily);
+const TARGET_P99_MS = 100;
+const WARM_UP = 10;
+const postgresUrl =
+  args.postgres ??
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const work = path.join(root, ".tmp", "bench-readership");
+const resultsDir = path.join(root, "bench", "results");
+const log = (...parts) => console.log(`[bench:readership] ${parts.join(" ")}`);
+const ADMIN = { username: "bench-admin", email: "admin@bench.example.org", password: "bench-admin-Password-1" };
+
+const children = [];
+const cleanups = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+/**
+ * A year of a large journal's readership in bulk. Article n is read on day d when
+ * (n * 37 + d * 101) mod ARTICLES < DAILY: every day another set of DAILY articles, each with its
+ * six COUNTER metrics; 150 posts and a dozen pages every day, searches, two feeds, eight referring
+ * hosts and robots.
+ */
+const BULK_SQL = (articles, daily) => `
+insert into journal_issues (volume, number, year, title, status, published_on)
+select 1 + (g - 1) / 4, 1 + (g - 1) % 4, 1975 + (g - 1) / 4, 'Bench issue ' || g, 'published',
+       make_date(1975 + (g - 1) / 4, 3 * (1 + (g - 1) % 4), 1)
+from generate_series(1, ${Math.ceil(articles / 100)}) g;
+create temp table issue_order as select id, row_number() over (order by volume, number) as n from journal_issues;
+
+insert into articles (slug, title, abstract, pdf, issue_id, status, published_on)
+select 'bench-article-' || g, 'Bench article ' || g || ' on peace and security', '<p>Abstract ' || g || '.</p>',
+       '/uploads/bench.pdf', i.id, 'published', date '2000-01-01' + g % 9000
+from generate_series(1, ${articles}) g join issue_order i on i.n = 1 + (g - 1) / 100;
+
+create temp table keys as select id::text as key, row_number() over (order by slug) - 1 as n from articles;
+create temp table days as select (current_date - d)::date as day, d from generate_series(0, 364) d;
+
+insert into readership_daily (day, metric, item_type, item_key, count)
+select days.day, m.metric, 'article', keys.key,
+       case m.metric
+         when 'views' then v
+         when 'unique_views' then greatest(1, v * 85 / 100)
+         when 'investigations' then v + r
+         when 'unique_investigations' then greatest(1, (v + r) * 80 / 100)
+         when 'requests' then r
+         else greatest(0, r * 90 / 100) end
+from days cross join keys
+cross join lateral (select 1 + (keys.n * 7 + days.d * 3) % 23 as v, (keys.n + days.d) % 6 as r) counts
+cross join (values ('views'), ('unique_views'), ('investigations'), ('unique_investigations'), ('requests'), ('unique_requests')) m(metric)
+where (keys.n * 37 + days.d * 101) % ${articles} < ${daily}
+  and (m.metric not in ('requests', 'unique_requests') or r > 0);
+
+insert into readership_daily (day, metric, item_type, item_key, count)
+select days.day, m.metric, 'post', gen_random_uuid()::text, 1 + (p * 13 + days.d) % 40
+from days cross join generate_series(1, 150) p cross join (values ('views'), ('unique_views')) m(metric);
+insert into readership_daily (day, metric, item_type, item_key, count)
+select days.day, m.metric, kind, path, 20 + (length(path) * 17 + days.d) % 90
+from days
+cross join (values ('home', '/'), ('page', '/about'), ('page', '/journals'), ('page', '/posts'), ('page', '/programmes'),
+  ('department', '/programmes/law'), ('department', '/programmes/peace'), ('course', '/programmes/law?course=1'),
+  ('page', '/admision'), ('page', '/journals/issues'), ('page', '/search'), ('page', '/authors')) pages(kind, path)
+cross join (values ('views'), ('unique_views')) m(metric);
+insert into readership_daily (day, metric, item_type, item_key, count)
+select day, 'searches', 'search', '', 40 + d % 30 from days
+union all select day, 'feed_fetches', 'feed', '/rss.xml', 200 + d % 50 from days
+union all select day, 'feed_fetches', 'feed', '/journals/rss.xml', 120 + d % 40 from days;
+
+insert into readership_referrers (day, host, views)
+select day, host, 100 + (length(host) * 31 + d) % 400 from days
+cross join (values (''), ('scholar.google.com'), ('www.google.com'), ('duckduckgo.com'), ('doaj.org'), ('www.bing.com'),
+  ('t.co'), ('www.linkedin.com')) hosts(host);
+insert into readership_robots (day, kind, count)
+select day, kind, 500 + d % 300 from days cross join (values ('view'), ('download')) k(kind);
+insert into readership_spikes (day, item_type, item_key, count)
+select days.day, 'article', keys.key, 60 from days join keys on keys.n = days.d * 53 % ${articles} where days.d % 30 = 0;
+
+analyze;
+`;
+
+function runScript(script, scriptArgs, env) {
+  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const day = (back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+
+/** `page.path` is a function of the request's number for pages that must miss the memo each time. */
+async function measure(base, cookie, page) {
+  const times = [];
+  let bytes = 0;
+  const warmUp = page.fresh ? 0 : WARM_UP;
+  for (let i = 0; i < warmUp + REQUESTS; i++) {
+    const address = typeof page.path === "function" ? page.path(i) : page.path;
+    const started = performance.now();
+    const response = await fetch(`${base}${address}`, { headers: { cookie } });
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
+    if (page.expect && !body.includes(page.expect)) throw new Error(`${address} did not show "${page.expect}"`);
+    if (i >= warmUp) times.push(elapsed);
+    bytes = body.length;
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  const named = { ...page };
+  delete named.path;
+  return {
+    ...named,
+    requests: REQUESTS,
+    bytes,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1)),
+  };
+}
+
+/** A scratch database with the admin and a year of readership (dropped at the end unless --keep). */
+async function filled() {
+  // A scratch database, dropped at the end.
+  const name = `bench_readership_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  if (!args.keep)
+    cleanups.push(async () => {
+      const again = new pg.Client({ connectionString: postgresUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    });
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  if (args.keep) log("keeping the database", databaseUrl);
+  const dataDir = path.join(work, "data");
+
+  // The admin (which migrates the new database).
+  runScript(
+    "scripts/create-admin.mjs",
+    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+    },
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  client.on("error", () => {});
+  cleanups.push(() => client.end());
+  const filling = performance.now();
+  await client.query(BULK_SQL(ARTICLES, DAILY));
+  const counts = (await client.query(COUNTS_SQL)).rows[0];
+  log(`filled in ${Math.round(performance.now() - filling)} ms:`, JSON.stringify(counts));
+
+  return { databaseUrl, dataDir, counts };
+}
+
+const COUNTS_SQL = `select (select count(*) from articles)::int as articles,
+      (select count(*) from journal_issues)::int as issues,
+      (select count(*) from readership_daily)::int as daily_rows,
+      (select count(*) from readership_daily where item_type = 'article')::int as article_rows,
+      pg_size_pretty(pg_total_relation_size('readership_daily')) as daily_size`;
+
+/** A database an earlier run kept, by name, on the same server. */
+async function reused(name) {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const counts = (await client.query(COUNTS_SQL)).rows[0];
+  await client.end();
+  log("measuring the kept database", name, JSON.stringify(counts));
+  return { databaseUrl: url.toString(), dataDir: path.join(work, "data"), counts };
+}
+
+async function main() {
+  ensureBuild();
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+
+  const { databaseUrl, dataDir, counts } = args.reuse ? await reused(args.reuse) : await filled();
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DEMO_CONTENT: "false",
+      PAGE_CACHE: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const cookie = await signInCookie(base, ADMIN);
+
+  const tab = "/dashboard?tab=analytics";
+  const pages = [
+    { name: "last 7 days", tab: true, path: `${tab}&period=7d`, expect: "Bench article" },
+    { name: "last 30 days", tab: true, path: `${tab}&period=30d`, expect: "Bench article" },
+    { name: "last 12 months", tab: true, path: `${tab}&period=12m`, expect: "Bench article" },
+    // Each request a range of its own: the queries themselves, never the memo's answer.
+    {
+      name: "30 days, each ending on another day (no memo)",
+      tab: true,
+      fresh: true,
+      path: (i) => `${tab}&period=custom&from=${day(29 + (i % 300))}&to=${day(i % 300)}`,
+      expect: "Bench article",
+    },
+    {
+      name: "a year, each ending on another day (no memo)",
+      tab: true,
+      fresh: true,
+      path: (i) => `${tab}&period=custom&from=${day(364 + (i % 300))}&to=${day(i % 300)}`,
+      expect: "Bench article",
+    },
+    // What any signed-in dashboard page costs here (the session, the shell): the tab's floor.
+    { name: "baseline: Profile tab", tab: false, path: "/dashboard?tab=profile" },
+  ];
+  const results = [];
+  for (const page of pages) {
+    const result = await measure(base, cookie, page);
+    results.push(result);
+    log(`${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`);
+  }
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+
+  const load = os.loadavg().map((n) => n.toFixed(2));
+  const slow = results.filter((r) => r.tab && r.p99 >= TARGET_P99_MS);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "", loadAverage: load },
+    database: "postgresql",
+    counts,
+    articlesReadEachDay: DAILY,
+    requestsPerPage: REQUESTS,
+    warmUp: WARM_UP,
+    targetP99Ms: TARGET_P99_MS,
+    pages: results,
+    pass: slow.length === 0,
+  };
+  fs.writeFileSync(path.join(resultsDir, "readership-postgresql.json"), `${JSON.stringify(report, null, 2)}\n`);
+  const md = `# Benchmark: the Analytics tab over a year of readership, ${counts.articles.toLocaleString("en")} articles (PostgreSQL)
+
+${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${load.join(" / ")} at the end.
+${counts.issues} issues; ${DAILY.toLocaleString("en")} articles read each day; ${counts.daily_rows.toLocaleString("en")} rows of daily figures (${counts.article_rows.toLocaleString("en")} of articles), ${counts.daily_size}.
+Signed in as an admin; ${REQUESTS} requests per page, one at a time (after ${WARM_UP} to warm up, but for the "no memo" rows); page cache off.
+Target: every Analytics page's p99 under ${TARGET_P99_MS} ms.
+
+| page | p50 ms | p95 ms | p99 ms | max ms |
+|---|---|---|---|---|
+${results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`).join("\n")}
+
+${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
+`;
+  fs.writeFileSync(path.join(resultsDir, "readership-postgresql.md"), md);
+  log(report.pass ? "pass" : `FAIL: p99 ≥ ${TARGET_P99_MS} ms on ${slow.map((r) => r.name).join(", ")}`);
+  return report.pass;
+}
+
+let passed = false;
+try {
+  passed = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log("cleanup failed:", error.message));
+}
+process.exit(passed ? 0 : 1);
