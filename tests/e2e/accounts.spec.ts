@@ -231,8 +231,10 @@ test.describe("admins and everyone else", () => {
       "Issues",
       "Submissions",
       "Submission settings",
+      "Analytics",
       "Media",
       "Trash",
+      "COUNTER API",
       "Activity",
       "Outbox",
     ]);

@@ -74,7 +74,15 @@ test("an admin invites an editor and a journal manager; each sees only their tab
   await checkEveryView(editor, invitationLink(editorMail));
   await accept(editor, invitationLink(editorMail), editorName);
   await expect(editor).toHaveURL(/tab=posts/);
-  await expect(sidebarTabs(editor)).toHaveText([/^Profile\s*Editor$/i, "Posts", "Categories", "Media", "Trash"]);
+  await expect(sidebarTabs(editor)).toHaveText([
+    /^Profile\s*Editor$/i,
+    "Posts",
+    "Categories",
+    // Readership (issue 35).
+    "Analytics",
+    "Media",
+    "Trash",
+  ]);
   const title = `From the news desk ${uniqueName("p")}`;
   await startPost(editor, title, "Written by the new editor.");
   await editor.getByRole("button", { name: /^(Submit Post|Publish)$/ }).click();
@@ -102,6 +110,8 @@ test("an admin invites an editor and a journal manager; each sees only their tab
     // Submissions and peer review (issue 34).
     "Submissions",
     "Submission settings",
+    // Readership (issue 35).
+    "Analytics",
     "Trash",
   ]);
   const volume = String(100 + Math.floor(Math.random() * 9000));
