@@ -204,6 +204,8 @@ test.describe("in the editor's words", () => {
     adminPage: page,
     browser,
   }) => {
+    // Ten public pages and the dashboard, each loaded and checked: more than 30 s on a loaded machine.
+    test.slow();
     const post = await demoPost(page);
     const journal = await demoJournal(page);
     await page.goto(post.page);
