@@ -15,12 +15,23 @@ const AUTH_LIBRARY = {
  * Files matching `files` (tests and `ignores` aside) may not import the app's modules matching
  * `forbidden` (gitignore-style patterns of `~/` paths) or `matching` (regular expressions over the
  * import as written, relative ones too), nor `packages`, nor the auth library unless `authLibrary`
- * says they are its adapter.
+ * says they are its adapter, nor the composition above the features (the runtime aside where
+ * `reachesServices`).
  */
-function layer(files, forbidden, packages = [], { authLibrary = false, matching = [], ignores = [] } = {}) {
+function layer(
+  files,
+  forbidden,
+  packages = [],
+  { authLibrary = false, matching = [], ignores = [], reachesServices = false } = {},
+) {
   // The composition above every feature: the process runtime, the root route, the services registry,
-  // the publishing tick.
-  const runtime = ["~/runtime.server", "~/root", "~/registry.server", "~/publishing-tick.server"];
+  // the publishing tick. The request's frame (`reachesServices`) is handed the services by the runtime.
+  const runtime = [
+    ...(reachesServices ? [] : ["~/runtime.server"]),
+    "~/root",
+    "~/registry.server",
+    "~/publishing-tick.server",
+  ];
   const library = authLibrary ? { paths: [], patterns: [] } : AUTH_LIBRARY;
   const message = "Imports point down the layers (docs/architecture.md).";
   return [
@@ -52,7 +63,10 @@ function layer(files, forbidden, packages = [], { authLibrary = false, matching 
  * layers, which may not import them; the routes, the request edge, the API, the server and the
  * composition root may.
  */
-const FEATURES = ["~/accounts/*", "~/authors/*", "~/journal/*", "~/submissions/*", "~/readership/*"];
+const FEATURE_FOLDERS = ["~/authors/*", "~/journal/*", "~/submissions/*", "~/readership/*"];
+const FEATURES = ["~/accounts/*", ...FEATURE_FOLDERS];
+/** The request's frame: the edge helpers, the JSON API's parts and the dashboard's, above the accounts. */
+const FRAME = ["~/web/*", "~/api/*", "~/dashboard/*"];
 
 /** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
 const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
@@ -91,60 +105,62 @@ export default tseslint.config(
   // from a higher one is a sign the code belongs elsewhere.
   ...layer(
     ["app/domain/**"],
-    ["~/lib/*", "~/db/*", "~/services/*", "~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"],
+    ["~/lib/*", "~/db/*", "~/services/*", "~/components/*", ...FEATURES, ...FRAME, "~/routes/*"],
   ),
-  ...layer(
-    ["app/lib/**", "app/db/**"],
-    ["~/services/*", "~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"],
-  ),
-  ...layer(["app/services/**"], ["~/components/*", ...FEATURES, "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
-  ...layer(["app/components/**"], [...FEATURES, "~/web/*", "~/routes/*", "~/api/*"]),
+  ...layer(["app/lib/**", "app/db/**"], ["~/services/*", "~/components/*", ...FEATURES, ...FRAME, "~/routes/*"]),
+  ...layer(["app/services/**"], ["~/components/*", ...FEATURES, ...FRAME, "~/routes/*"], ["react-router"]),
+  ...layer(["app/components/**"], [...FEATURES, ...FRAME, "~/routes/*"]),
+  // The request's frame, below the features built on it: the edge helpers, the JSON API's parts, the
+  // dashboard's frame. What lists every feature (the API's operations, the sitemaps) is in routes/.
+  ...layer(["app/web/**", "app/api/**", "app/dashboard/**"], [...FEATURE_FOLDERS, "~/routes/*"], [], {
+    reachesServices: true,
+  }),
   // A feature is a service of its own kind: no screens, no request edge, no web framework.
-  ...layer(["app/accounts/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
-  ...layer(["app/accounts/better-auth/**"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+  ...layer(["app/accounts/**"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"]),
+  ...layer(["app/accounts/better-auth/**"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"], {
     authLibrary: true,
   }),
   // The authors (issue 33): their service reads no request; their page is in routes/.
-  ...layer(["app/authors/*.server.ts"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"]),
+  ...layer(["app/authors/*.server.ts"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"]),
   // The same order inside the journal: its words, vocabulary and forms (app/journal/*.ts) are pure;
   // its services and exports import no screen and no request edge; its components no server module.
-  ...layer(["app/journal/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+  ...layer(["app/journal/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
     matching: ["\\.server$", FEATURE_EDGES],
     ignores: ["app/journal/*.server.ts", "app/journal/*.d.ts"],
   }),
   ...layer(
     ["app/journal/*.server.ts", "app/journal/exports/**"],
-    ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+    ["~/components/*", ...FRAME, "~/routes/*"],
     ["react-router"],
     { matching: [FEATURE_EDGES], ignores: ["app/journal/api.server.ts"] },
   ),
-  ...layer(["app/journal/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+  ...layer(["app/journal/components/**"], [...FRAME, "~/routes/*"], [], {
     matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
   }),
   // Submissions and peer review (issue 34, decision 041) keep the journal's order: words, settings
   // and forms pure; the flows import no screen and no request edge; the screens no server module.
-  ...layer(["app/submissions/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+  ...layer(["app/submissions/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
     matching: ["\\.server$", FEATURE_EDGES],
     ignores: ["app/submissions/*.server.ts"],
   }),
   ...layer(
     ["app/submissions/*.server.ts", "app/submissions/files/**"],
-    ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"],
+    ["~/components/*", ...FRAME, "~/routes/*"],
     ["react-router"],
     { matching: [FEATURE_EDGES], ignores: ["app/submissions/api.server.ts"] },
   ),
-  ...layer(["app/submissions/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+  ...layer(["app/submissions/components/**"], [...FRAME, "~/routes/*"], [], {
     matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
   }),
   // Readership (issue 35, decision 043) keeps the same order: its periods pure, its figures no screen.
-  ...layer(["app/readership/*.ts"], ["~/services/*", "~/db/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+  ...layer(["app/readership/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
     matching: ["\\.server$", FEATURE_EDGES],
     ignores: ["app/readership/*.server.ts"],
   }),
-  ...layer(["app/readership/*.server.ts"], ["~/components/*", "~/web/*", "~/routes/*", "~/api/*"], ["react-router"], {
+  ...layer(["app/readership/*.server.ts"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"], {
     matching: [FEATURE_EDGES],
   }),
-  ...layer(["app/readership/components/**"], ["~/web/*", "~/routes/*", "~/api/*"], [], {
+  ...layer(["app/readership/components/**"], [...FRAME, "~/routes/*"], [], {
     matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
   }),
   {

@@ -35,13 +35,18 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry in CI (.ci/run sets CI): a two-core machine shared with the browser and the server now
+  // and then misses a timing that holds on any other run; the summary names each test that needed it
+  // (scripts/test-summary.mjs), and a test failing twice fails the run (docs/decisions/048).
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
   // No lock on the site's shared content is left from an earlier run (tests/support/shared-content.ts).
   globalSetup: "./tests/support/shared-content.ts",
   // Prints the totals the parallel suites counted (tests/support/tally.ts), once each.
   globalTeardown: "./tests/support/tally.ts",
-  timeout: 30_000,
+  // A whole flow's time; each step still fails after expect's 10 s. The longest flows (a category's
+  // life, a squatted address) take 20-30 s on a quiet two-core machine and ran past 30 s on a busy one.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -19,7 +19,6 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 const RELIABILITY = [
   "tests/reliability/**/*.test.ts",
-  "tests/cluster/**/*.test.ts",
   "server/page-cache.db.test.ts",
   "app/db/client.pglite.test.ts",
   "app/services/site-content.pglite.test.ts",
@@ -42,7 +41,22 @@ const VOLUME = [
   "app/routes/sitemaps-volume.db.test.ts",
   "app/demo/seed.db.test.ts",
 ];
-const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD, ...VOLUME];
+/**
+ * Files that measure the machine as they go (the cluster's visibility of a write within a second, an
+ * event loop never blocked 100 ms by a hostile body, the time a password reset takes for a known and
+ * an unknown address): they run alone, after the rest, so that another file's work does not skew them.
+ */
+const ALONE = [
+  "tests/cluster/**/*.test.ts",
+  "tests/security/body-shapes.db.test.ts",
+  "tests/security/account-mail.db.test.ts",
+];
+const SLOW = [...RELIABILITY, ...SECURITY, ...BUILD, ...VOLUME, ...ALONE];
+/**
+ * The slow tiers mostly wait: for servers to start and stop, for the readership's settle window, for
+ * PostgreSQL. Two files at a time (Vitest's default on two cores is one) halve their wall time.
+ */
+const SLOW_TIER_WORKERS = 2;
 
 /** The files of these globs that also run on PostgreSQL: the *.db.test.ts and *.pg.test.ts ones. */
 function postgresFiles(globs: string[]) {
@@ -56,7 +70,14 @@ function postgresFiles(globs: string[]) {
 function project(
   name: string,
   include: string[],
-  options: { exclude?: string[]; postgres?: boolean; timeouts?: [number, number]; isolate?: boolean } = {},
+  options: {
+    exclude?: string[];
+    postgres?: boolean;
+    timeouts?: [number, number];
+    isolate?: boolean;
+    maxWorkers?: number;
+    groupOrder?: number;
+  } = {},
 ): TestProjectInlineConfiguration {
   const [testTimeout, hookTimeout] = options.timeouts ?? [60_000, 120_000];
   return {
@@ -75,6 +96,8 @@ function project(
       // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
       execArgv: ["--liftoff-only"],
       isolate: options.isolate ?? true,
+      ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+      ...(options.groupOrder ? { sequence: { groupOrder: options.groupOrder } } : {}),
       testTimeout,
       hookTimeout,
     },
@@ -84,6 +107,12 @@ function project(
 // Process-spawning suites wait for servers to start and stop, and volume tests move much data, under load on a
 // shared machine.
 const TRUST_TIMEOUTS: [number, number] = [300_000, 300_000];
+/**
+ * Every project but test:unit's and the alone ones: two workers, in a group after test:unit's (Vitest
+ * runs projects of one group side by side, and they must agree on their workers). The alone projects
+ * (one worker) run last, on their own.
+ */
+const slowTier = { timeouts: TRUST_TIMEOUTS, maxWorkers: SLOW_TIER_WORKERS, groupOrder: 1 };
 
 /** `--project` names given on the command line (each tier runs its own), for the report's file name. */
 const chosen = process.argv.flatMap((arg, i, args) =>
@@ -114,22 +143,30 @@ export default defineConfig({
         isolate: false,
       }),
       // test:trust
-      project("reliability", RELIABILITY, { timeouts: TRUST_TIMEOUTS }),
-      project("security", SECURITY, { timeouts: TRUST_TIMEOUTS }),
+      project("reliability", RELIABILITY, slowTier),
+      project("security", SECURITY, slowTier),
+      project("alone", ALONE, { timeouts: TRUST_TIMEOUTS, maxWorkers: 1 }),
       // test:build
-      project("build", BUILD),
+      project("build", BUILD, { ...slowTier, timeouts: undefined }),
       // test:volume
-      project("volume", VOLUME, { timeouts: TRUST_TIMEOUTS }),
+      project("volume", VOLUME, slowTier),
       ...(onPostgres
         ? [
             // test:pg
             project("postgres", postgresFiles(["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"]), {
+              ...slowTier,
+              timeouts: undefined,
               exclude: SLOW,
               postgres: true,
             }),
-            project("reliability-postgres", postgresFiles(RELIABILITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
-            project("security-postgres", postgresFiles(SECURITY), { postgres: true, timeouts: TRUST_TIMEOUTS }),
-            project("volume-postgres", postgresFiles(VOLUME), { postgres: true, timeouts: TRUST_TIMEOUTS }),
+            project("reliability-postgres", postgresFiles(RELIABILITY), { ...slowTier, postgres: true }),
+            project("security-postgres", postgresFiles(SECURITY), { ...slowTier, postgres: true }),
+            project("volume-postgres", postgresFiles(VOLUME), { ...slowTier, postgres: true }),
+            project("alone-postgres", postgresFiles(ALONE), {
+              postgres: true,
+              timeouts: TRUST_TIMEOUTS,
+              maxWorkers: 1,
+            }),
           ]
         : []),
     ],

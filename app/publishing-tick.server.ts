@@ -1,6 +1,5 @@
 import type { Database } from "~/db/client.server";
 import { articlesService } from "~/journal/articles.server";
-import { journalService } from "~/journal/journal.server";
 import { activityService, DEFAULT_ACTIVITY_RETENTION_DAYS } from "~/services/activity.server";
 import type { ContentChanges } from "~/services/content-changes.server";
 import type { StoredFiles } from "~/services/errors.server";
@@ -42,8 +41,6 @@ export async function publishingTick(
   const purged = { posts: await posts.purgeExpired(), articles: await articles.purgeExpired() };
   if (published.posts.length + purged.posts.length > 0) await changes.publish(["posts"]);
   if (published.articles.length + purged.articles.length > 0) await changes.publish(["journals"]);
-  // Who read what a minute ago is no longer needed to spot repeated clicks.
-  await journalService(db, files).forgetRecentUse();
   const activityPurged = await activityService(db).purgeOlderThan(
     options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
   );

@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { PageHero } from "~/components/PageHero";
 import { SearchInstead } from "~/components/SearchInstead";
+import { workTab } from "~/dashboard/registry";
 import { AREAS, mayWorkOn, type Role } from "~/domain/roles";
 import { config } from "~/lib/config.server";
 import { NEWS_FEED_LINKS } from "~/lib/feed-links";
@@ -28,7 +29,6 @@ import { isTheme, type Theme } from "~/lib/theme";
 import { readTheme } from "~/lib/theme.server";
 import { restoreTypedFields } from "~/lib/typed-before-hydration";
 import { type UploadLimits } from "~/lib/upload-limits";
-import { workTab } from "~/routes/dashboard/registry";
 import { services } from "~/runtime.server";
 import { getUser } from "~/web/session.server";
 
@@ -96,9 +96,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** After a submission that never reached the server, the shell's data is not asked for again either. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+/**
+ * After a submission that never reached the server, the shell's data is not asked for again either.
+ * A theme switch asks for the shell's alone (the stored theme), though its form says not to
+ * revalidate the page's (ThemeToggle).
+ */
+export function shouldRevalidate({ actionResult, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (failedOnNetwork(actionResult)) return false;
+  return formAction === "/theme" || defaultShouldRevalidate;
 }
 
 /** Every page names the news feeds for browsers and feed readers (decision 026). */

@@ -19,6 +19,12 @@ import { authSecret } from "~/services/secrets.server";
 import { answeringUnavailable, translatingFailures } from "~/services/unavailable.server";
 
 /**
+ * The services every screen, operation and edge helper is handed: the one place below the features
+ * that reaches the composition root above them (registry.server.ts), so none of them imports it.
+ */
+export type { Services };
+
+/**
  * The process-wide database and services. Opened once, on start (production) or first use (dev).
  * `services` throw the services' own refusals (the JSON API answers them); `pageServices` are the
  * same for loaders and actions, with an outage turned into React Router's 503 answer.

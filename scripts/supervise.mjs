@@ -19,6 +19,8 @@ const STOP_DEADLINE_MS = 10_000;
  * (SIGHUP as SIGTERM) for the server's drain, and this process exits with the server's code.
  */
 export function supervise(script, { execArgv, env }) {
+  // A log whose reader went away drops this process's lines rather than crash it (as the server does).
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
   let child;
   let stopping = false;
   let everReady = false;

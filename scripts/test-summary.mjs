@@ -31,6 +31,18 @@ if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
+  // A test that failed and then passed on its one retry in CI (playwright.config.ts) is named here, so
+  // a flaky test is seen and fixed rather than hidden by the retry.
+  const flaky = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "flaky") flaky.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")}`);
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && child.title !== child.file ? [...path, child.title] : path);
+  };
+  for (const suite of playwright.suites ?? []) walk(suite, []);
+  for (const name of flaky) console.log(`flaky (failed once, passed on its retry): ${name}`);
 }
 // What the trust suites counted (tests/support/counts.ts), one line each.
 try {

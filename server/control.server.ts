@@ -5,7 +5,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 import { adminSchema, firstError } from "~/accounts/forms";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
 /**

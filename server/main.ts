@@ -151,6 +151,10 @@ export async function main() {
     process.on("unhandledRejection", (reason) =>
       console.error("Unhandled rejection; the server goes on serving:", reason),
     );
+    // Whatever read the log may go away (a supervisor's pipe, a terminal, `npm start | tee`): its lines
+    // are then dropped. Unheard, each failed write was an uncaught error, logged to the same closed
+    // pipe, failing again: a loop that took a whole core and stopped the server answering.
+    for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
     void getRuntime().then(async (runtime) => {
       console.log(
         `Site ready at ${listeningOrigin(config)} (database: ${runtime.database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
@@ -183,7 +187,9 @@ export async function main() {
     },
     // From here on, anything still running gets 503 and never reopens the database.
     afterDrain: async () => {
-      // Every answered read is sent before the database closes.
+      // What the last answers put off (a reset ask's look-up and mail, 50 ms after the close) is
+      // done, its mail queued, and every answered read is sent, before the database closes.
+      await runtime.services.mail.idle();
       await counting?.stop();
       beginShutdown();
       await closeRuntime();

@@ -13,8 +13,8 @@ import { outcomeOf } from "~/services/activity.server";
 import { type ApiWorld, openApiWorld, type Role, ROLES } from "../../tests/support/api";
 import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
+import { routes } from "../routes/api/all-operations.server";
 import type { Operation } from "./operation.server";
-import { routes } from "./operations/index.server";
 
 /**
  * Every operation, called as signed out, as two readers, as an editor, as a journal manager and as

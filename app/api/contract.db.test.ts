@@ -10,8 +10,8 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
 import { QUERY_TOO_LONG } from "../domain/messages/search";
-import { openApiDocument } from "./openapi.server";
-import { routes } from "./operations/index.server";
+import { routes } from "../routes/api/all-operations.server";
+import { openApiDocument } from "../routes/api/openapi.server";
 
 /**
  * The contract: every operation of the OpenAPI document is called, and every answer is checked

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiWorld, openApiWorld } from "../../tests/support/api";
 import { SETTINGS_FIELDS } from "../lib/site-content";
+import { openApiDocument } from "../routes/api/openapi.server";
 import { getRuntime } from "../runtime.server";
-import { openApiDocument } from "./openapi.server";
 
 /**
  * The earlier system's browser client (SPEC.md section 7), pointed at this server: its calls with

@@ -7,8 +7,8 @@ import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api"
 import { reportCount } from "../../tests/support/counts";
 import { testDatabaseKind } from "../../tests/support/database";
 import { XSS_CORPUS } from "../../tests/support/xss-corpus";
+import { routes } from "../routes/api/all-operations.server";
 import { isBodyVariants, type Operation } from "./operation.server";
-import { routes } from "./operations/index.server";
 
 /**
  * Malformed and hostile input for every operation, property-based: whatever is sent, the answer

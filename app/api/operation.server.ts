@@ -4,7 +4,7 @@ import type { z } from "zod";
 
 import type { SessionUser } from "~/accounts/accounts.server";
 import type { Area } from "~/domain/roles";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

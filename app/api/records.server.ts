@@ -1,11 +1,9 @@
 import type { SessionUser } from "~/accounts/accounts.server";
-import { articleApiValues, type ArticleFieldValues } from "~/journal/article-fields";
-import type { ArticleRecord } from "~/journal/articles.server";
 import type { Department } from "~/services/academics.server";
 import type { Post } from "~/services/posts.server";
 
 /** Where a post or article stands: fields beyond SPEC.md's, for clients that edit. */
-const editorialJson = (r: Post | ArticleRecord) => ({
+export const editorialJson = (r: Pick<Post, "status" | "publishAt" | "version">) => ({
   status: r.status as Post["status"] & ("draft" | "scheduled" | "published"),
   publishAt: r.publishAt ? r.publishAt.toISOString() : null,
   version: r.version,
@@ -35,24 +33,6 @@ export const postJson = (p: Post) => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   ...editorialJson(p),
-});
-
-/**
- * An article as SPEC.md's "journal": its title is `filename`, its abstract `details`, its PDF `file`;
- * its scholarly fields follow under their own names (journal/article-fields.ts).
- */
-export const journalJson = (j: ArticleRecord) => ({
-  _id: j.id,
-  id: j.id,
-  slug: j.slug,
-  filename: j.title,
-  details: j.abstract,
-  file: j.pdf,
-  ...articleApiValues(j as ArticleRecord & ArticleFieldValues),
-  userId: j.userId,
-  createdAt: j.createdAt.toISOString(),
-  updatedAt: j.updatedAt.toISOString(),
-  ...editorialJson(j),
 });
 
 export const facultyJson = (f: { id: string; name: string }) => ({ _id: f.id, name: f.name });

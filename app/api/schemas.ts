@@ -8,8 +8,6 @@ import {
   SETTINGS_SECTIONS,
   STAFF_ROLES,
 } from "~/domain/vocabulary";
-import { articleApiBodyShape, articleApiRecordShape } from "~/journal/article-fields";
-import { articleSchema } from "~/journal/forms";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { postSchema } from "~/lib/forms/publishing";
 import { announcementSchema, focusSchema, settingsSchema, staffSchema } from "~/lib/forms/site-content";
@@ -25,7 +23,7 @@ import { z } from "~/lib/zod";
 // ---------- building blocks ----------
 
 const isoDateTime = z.string().meta({ format: "date-time", description: "ISO 8601 date and time" });
-const id = z.string().meta({ description: "The record's id" });
+export const id = z.string().meta({ description: "The record's id" });
 
 /** Missing says SPEC.md's words; a wrong type gets the general "must be text". */
 const missingIsEmpty = {
@@ -112,7 +110,7 @@ export const updateUserBody = z
   .meta({ description: "Only the fields that change" });
 
 /** What a post or journal article may say about its state when saved; without them it is published now. */
-const editorialBody = {
+export const editorialBody = {
   status: z.enum(EDITORIAL_STATUSES).optional().meta({ description: "draft, scheduled or published (the default)" }),
   publishAt: z.iso
     .datetime({ offset: true })
@@ -144,7 +142,7 @@ const postCategory = z
  * What a saved post's or article's body carries beside its fields: the record's fields the earlier
  * client echoes back, the version loaded, and the slug and author it had.
  */
-const editedRecordFields = {
+export const editedRecordFields = {
   ...echoedRecordFields,
   ...versionBody,
   slug: z.unknown().optional(),
@@ -168,17 +166,6 @@ export const postBody = z.strictObject({
 });
 
 export const updatePostBody = postBody.extend(editedRecordFields);
-
-export const journalBody = z.strictObject({
-  filename: articleSchema.shape.title,
-  details: articleSchema.shape.abstract.default(""),
-  file: articleSchema.shape.pdf,
-  // The scholarly fields under their own names, each optional (journal/article-fields.ts).
-  ...articleApiBodyShape,
-  ...editorialBody,
-});
-
-export const updateJournalBody = journalBody.extend(editedRecordFields);
 
 export const facultyBody = z.strictObject({ name: facultySchema.shape.name, ...echoedRecordFields });
 
@@ -260,11 +247,11 @@ export const messageResponse = z
   .meta({ title: "Message" });
 
 /** A stored record as the API answers with it: its `_id` first, named `title` in the document. */
-const record = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
+export const record = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
   z.strictObject({ _id: id, ...shape }).meta({ title });
 
 /** What a post and a journal article end with: who wrote it, when, and where it stands (decision 020). */
-const authored = {
+export const authored = {
   userId: z.string().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -289,16 +276,6 @@ export const postRecord = record("Post", {
   image: z.string(),
   content: z.string().meta({ description: "Sanitised HTML" }),
   excerpt: z.string().meta({ description: "The editors' summary (plain text); empty: none was written" }),
-  ...authored,
-});
-
-export const journalRecord = record("Journal", {
-  id,
-  slug: z.string(),
-  filename: z.string(),
-  details: z.string().meta({ description: "Sanitised HTML" }),
-  file: z.string(),
-  ...articleApiRecordShape,
   ...authored,
 });
 
@@ -358,10 +335,9 @@ export const focusRecord = z
   .strictObject({ key: z.enum(FOCUS_KEYS), title: z.string(), subtitle: z.string(), content: z.string() })
   .meta({ title: "Focus" });
 
-const total = z.int().min(0).meta({ description: "How many records match, over all pages" });
+export const total = z.int().min(0).meta({ description: "How many records match, over all pages" });
 
 export const postsList = z.strictObject({ posts: z.array(postRecord), total, totalPosts: total, hasMore: z.boolean() });
-export const journalsList = z.strictObject({ journals: z.array(journalRecord), total, hasMore: z.boolean() });
 export const usersList = z.strictObject({ users: z.array(userRecord), total, hasMore: z.boolean() });
 
 const nullableText = z.string().nullable();
@@ -392,7 +368,6 @@ export const signInResponse = userRecord
   .extend({ success: z.literal(true), message: z.string(), user: userRecord })
   .meta({ title: "SignedIn" });
 /** A saved post or article: the message, its (perhaps new) slug, and the record. */
-const savedWithSlug = { success: z.literal(true), message: z.string(), slug: z.string() };
+export const savedWithSlug = { success: z.literal(true), message: z.string(), slug: z.string() };
 export const savedPostResponse = z.strictObject({ ...savedWithSlug, post: postRecord });
-export const savedJournalResponse = z.strictObject({ ...savedWithSlug, journal: journalRecord });
 export const savedAnnouncementResponse = announcementRecord.extend({ success: z.literal(true), message: z.string() });

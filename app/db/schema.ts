@@ -455,6 +455,8 @@ export const articles = pgTable(
     uniqueIndex("articles_doi_key").on(t.doi),
     index("articles_issue_idx").on(t.issueId, t.section, t.firstPage),
     index("articles_metadata_changed_idx").on(t.metadataChangedAt, t.id),
+    // The Analytics tab sums its articles' figures by issue from the index alone (decision 047).
+    index("articles_id_issue_idx").on(t.id, t.issueId),
     check("articles_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
     check("articles_licence_check", sql`${t.licence} is null or ${t.licence} in (${inList(LICENCE_IDS)})`),
     check(
@@ -673,7 +675,10 @@ export const previewTokens = pgTable(
   (t) => [index("preview_tokens_expires_idx").on(t.expiresAt)],
 );
 
-/** Views of an article's page and downloads of its PDF, by people (bots and repeats within 30 s are not counted). */
+/**
+ * Views of an article's page and downloads of its PDF as the site counted them before readership
+ * (issue 35) counted by COUNTER's rules into readership_daily. Kept as they were; nothing adds to them.
+ */
 export const articleUsage = pgTable("article_usage", {
   articleId: uuid("article_id")
     .primaryKey()
@@ -681,16 +686,6 @@ export const articleUsage = pgTable("article_usage", {
   views: bigint("views", { mode: "number" }).notNull().default(0),
   downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
 });
-
-/** Who viewed or downloaded what in the last 30 seconds (a hash, no address): repeats are not counted. */
-export const articleUsageRecent = pgTable(
-  "article_usage_recent",
-  {
-    key: text("key").primaryKey(),
-    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (t) => [index("article_usage_recent_at_idx").on(t.at)],
-);
 
 /**
  * Articles that were public and no longer are (unpublished, trashed, deleted for good), kept for
@@ -977,6 +972,11 @@ export const readershipEvents = pgTable(
     robot: boolean("robot").notNull().default(false),
     /** When the daily figures took it in; null until then. */
     summedAt: timestamp("summed_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Whether the summing counted it (false: a click followed within 30 s, or a robot's); null until
+     * summed. A late click stands aside only for one that was counted.
+     */
+    counted: boolean("counted"),
   },
   (t) => [
     index("readership_events_unsummed_idx")
@@ -1007,11 +1007,90 @@ export const readershipDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.metric, t.itemType, t.itemKey] }),
     index("readership_daily_item_idx").on(t.itemType, t.itemKey, t.metric, t.day),
-    index("readership_daily_metric_idx").on(t.metric, t.day, t.itemType),
+    // A period's figures of one metric and kind of item, read from the index alone (it holds every column).
+    index("readership_daily_period_idx").on(t.metric, t.itemType, t.day, t.itemKey, t.count),
     check("readership_daily_metric_check", sql`${t.metric} in (${inList(READERSHIP_METRICS)})`),
     check("readership_daily_item_type_check", sql`${t.itemType} in (${inList(READERSHIP_ITEM_TYPES)})`),
   ],
 );
+
+/**
+ * Sums of readership_daily that its triggers keep (migration 0020, decision 045): every metric's total
+ * by day over the whole site, and each item's figures by month. A long period's chart then reads a row
+ * a day, and its top lists a row a month for each item, not one a day. Derived: left out of backups
+ * (a restore's daily rows make them again) and never written by the application.
+ */
+export const readershipSiteDaily = pgTable(
+  "readership_site_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric] })],
+);
+
+export const readershipMonthly = pgTable(
+  "readership_monthly",
+  {
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    metric: text("metric").notNull(),
+    itemType: text("item_type").notNull(),
+    itemKey: text("item_key").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.metric, t.itemType, t.itemKey] }),
+    index("readership_monthly_item_idx").on(t.itemType, t.itemKey, t.metric, t.month),
+    index("readership_monthly_period_idx").on(t.metric, t.itemType, t.month, t.itemKey, t.count),
+  ],
+);
+
+/**
+ * An article's investigations and requests by day and by month, one row for both (decision 047):
+ * what the Analytics tab ranks and sums by issue over any period. Half the rows of readership_daily's,
+ * keyed by the article's uuid, read from the index alone. Derived by readership_daily's triggers like
+ * the sums above; keys that are no article's id (an article deleted before its reads were summed,
+ * kept under its slug) stay in readership_daily and the COUNTER reports only.
+ */
+export const readershipArticleDaily = pgTable(
+  "readership_article_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    article: uuid("article").notNull(),
+    investigations: integer("investigations").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.article] }),
+    index("readership_article_daily_period_idx").on(t.day, t.article, t.investigations, t.requests),
+  ],
+);
+
+export const readershipArticleMonthly = pgTable(
+  "readership_article_monthly",
+  {
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    article: uuid("article").notNull(),
+    // integer, not bigint: their sums are then bigint, not numeric (a year's are summed in half the time).
+    investigations: integer("investigations").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.article] }),
+    index("readership_article_monthly_period_idx").on(t.month, t.article, t.investigations, t.requests),
+  ],
+);
+
+/** Tables the database derives from others (by trigger): a backup leaves them out. */
+export const DERIVED_TABLES: readonly string[] = [
+  "readership_site_daily",
+  "readership_monthly",
+  "readership_article_daily",
+  "readership_article_monthly",
+];
 
 /** Page views by the referring site's host, per day ("" when none came from another site). */
 export const readershipReferrers = pgTable(

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 
-import { journalBody, journalRecord } from "~/api/schemas";
 import type { articles } from "~/db/schema";
+import { journalBody, journalRecord } from "~/journal/api.server";
 
 import { articleEditorForm, articleFieldExamples } from "../../tests/support/articles";
 import {

@@ -41,7 +41,7 @@ function oaiHeader(xml: string, id: string) {
 
 /** Every public read of articles: which of them show this one (by id, slug and a word of its title). */
 async function seenBy(article: { id: string; slug: string }, word: string) {
-  const { articles, search, sitemaps, oai, journal } = world.services;
+  const { articles, search, sitemaps, oai } = world.services;
   const listed = await articles.list({ limit: 100 });
   const chunks = await sitemaps.chunks("journals");
   const sitemapSlugs = (await Promise.all(chunks.map((c) => sitemaps.chunk("journals", c.page)))).flat();
@@ -77,7 +77,6 @@ async function seenBy(article: { id: string; slug: string }, word: string) {
     oaiIdentifiers: oaiHeader(identifiers, article.id)?.deleted === false,
     oaiRecord: oaiHeader(record, article.id)?.deleted === false,
     search: JSON.stringify(found).includes(article.slug),
-    counted: await journal.recordUseBySlug(article.slug, "view", `reader-${Math.random()}`),
   };
   return seen;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { journalWithdrawals } from "~/db/schema";
@@ -134,23 +134,6 @@ describe(`the scholarly journal (${testDatabaseKind})`, () => {
     const [, original] = await articles.revisions(article.id);
     const restored = await articles.restoreRevision(article.id, original.id);
     expect(restored.authors[0].family).toBe("Okafor");
-  });
-
-  it("counts a reader's views once per 30 seconds and never an unpublished article", async () => {
-    const { journal, articles } = world.services;
-    const file = await storedPdf("Counted");
-    const article = await articles.create({ title: "Counted article", abstract: "", pdf: file });
-    expect(await journal.recordUseBySlug(article.slug, "view", "reader-a")).toBe(true);
-    expect(await journal.recordUseBySlug(article.slug, "view", "reader-a")).toBe(false);
-    expect(await journal.recordUseBySlug(article.slug, "view", "reader-b")).toBe(true);
-    expect(await journal.recordUseBySlug(article.slug, "download", "reader-a")).toBe(true);
-    expect(await journal.usage(article.id)).toEqual({ views: 2, downloads: 1 });
-    // Once the window has passed, the same reader counts again.
-    await world.database.db.execute(sql`update article_usage_recent set at = now() - interval '31 seconds'`);
-    expect(await journal.recordUseBySlug(article.slug, "view", "reader-a")).toBe(true);
-    expect(await journal.forgetRecentUse()).toBeGreaterThan(0);
-    const draft = await articles.create({ title: "Uncounted draft", abstract: "", pdf: file, status: "draft" });
-    expect(await journal.recordUseBySlug(draft.slug, "view", "reader-a")).toBe(false);
   });
 
   it("remembers for good that a public article was withdrawn, and forgets it when it is public again", async () => {

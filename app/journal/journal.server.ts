@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
-import { articles, articleUsage, articleUsageRecent, journalIssues, journalProfile } from "~/db/schema";
+import { articles, journalIssues, journalProfile } from "~/db/schema";
 import { REVISION_GONE } from "~/domain/messages/editorial";
 import { type IssueInput, journalProfileFromForm, journalProfileToForm } from "~/journal/forms";
 import { ISSUE_ALREADY_PUBLISHED, ISSUE_GONE, ISSUE_HAS_ARTICLES, ISSUE_TAKEN } from "~/journal/messages";
@@ -26,9 +24,6 @@ export type IssueWithCount = Issue & { articles: number };
 /** The journal's settings are one record: its revisions are kept under this kind and id. */
 export const PROFILE_REVISIONS = "journal-settings" as const;
 export const PROFILE_RECORD = "profile";
-
-/** Repeated views or downloads by one reader within this time count once (COUNTER's double-click rule). */
-export const REPEAT_WINDOW_SECONDS = 30;
 
 /** A stored profile is read through its defaults, so a field added later has a value. */
 function readProfile(fields: Record<string, unknown> | undefined): JournalProfile {
@@ -312,72 +307,12 @@ export function journalService(db: Database, files: StoredFiles) {
       if (!row) throw new NotFoundError(ISSUE_GONE);
       return row;
     },
-
-    /**
-     * Counts a view of an article's page or a download of its PDF by `reader` (an opaque string
-     * such as address and browser), unless the same reader did the same within the repeat window.
-     * Answers whether it was counted. Bots are the caller's to leave out (`isbot`).
-     */
-    async recordUse(articleId: string, use: "view" | "download", reader: string): Promise<boolean> {
-      const key = createHash("sha256").update(`${articleId}\u0000${use}\u0000${reader}`).digest("base64url");
-      const fresh = await db
-        .insert(articleUsageRecent)
-        .values({ key })
-        .onConflictDoUpdate({
-          target: articleUsageRecent.key,
-          set: { at: sql`now()` },
-          setWhere: lt(articleUsageRecent.at, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
-        })
-        .returning({ key: articleUsageRecent.key });
-      if (fresh.length === 0) return false;
-      const column = use === "view" ? articleUsage.views : articleUsage.downloads;
-      try {
-        await db
-          .insert(articleUsage)
-          .values({ articleId, views: use === "view" ? 1 : 0, downloads: use === "download" ? 1 : 0 })
-          .onConflictDoUpdate({
-            target: articleUsage.articleId,
-            set: { [column.name === "views" ? "views" : "downloads"]: sql`${column} + 1` },
-          });
-      } catch (error) {
-        // The article was deleted a moment ago: nothing to count.
-        if (pgErrorCode(error).refusal === "foreign-key") return false;
-        throw error;
-      }
-      return true;
-    },
-
-    /** `recordUse` for the public article at `slug` (nothing for an unknown or unpublished one). */
-    async recordUseBySlug(slug: string, use: "view" | "download", reader: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(and(eq(articles.slug, slug), visibleTo(articles, "public")));
-      return row ? this.recordUse(row.id, use, reader) : false;
-    },
-
-    async usage(articleId: string): Promise<{ views: number; downloads: number }> {
-      const [row] = await db.select().from(articleUsage).where(eq(articleUsage.articleId, articleId));
-      return { views: row?.views ?? 0, downloads: row?.downloads ?? 0 };
-    },
-
-    /** Forgets who read what once the repeat window has passed (the publishing tick). */
-    async forgetRecentUse(): Promise<number> {
-      const gone = await db
-        .delete(articleUsageRecent)
-        .where(lt(articleUsageRecent.at, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`))
-        .returning({ key: articleUsageRecent.key });
-      return gone.length;
-    },
   };
 }
 
 export type JournalService = ReturnType<typeof journalService>;
 
-/**
- * Writes drop the cached pages that show the journal. Counting a view changes no page, so
- * `recordUse` is a read as far as the page cache is concerned.
- */
+/** Writes drop the cached pages that show the journal. */
 export const journalEffects = effectTable({
   read: [
     "profile",
@@ -388,10 +323,6 @@ export const journalEffects = effectTable({
     "issueById",
     "issueByNumber",
     "currentIssue",
-    "usage",
-    "recordUse",
-    "recordUseBySlug",
-    "forgetRecentUse",
   ],
   write: [
     "saveProfile",

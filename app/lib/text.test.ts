@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { clipText, decodeEntities, excerpt, formatBytes, htmlToText, isUuid, slugify } from "./text";
+import { clipText, decodeEntities, excerpt, formatBytes, htmlToText, isPlainFileName, isUuid, slugify } from "./text";
 
 describe("htmlToText", () => {
   it("strips tags and decodes entities, as post excerpts need", () => {
@@ -67,5 +67,23 @@ describe("formatBytes", () => {
     expect(formatBytes(900)).toBe("900 B");
     expect(formatBytes(640 * 1024)).toBe("640 KB");
     expect(formatBytes(2.44 * 1024 * 1024)).toBe("2.4 MB");
+  });
+});
+
+describe("isPlainFileName", () => {
+  it("takes a file's own name and refuses one that is a path, a dot name or holds control characters", () => {
+    expect(isPlainFileName("ceasefire report (final).pdf")).toBe(true);
+    expect(isPlainFileName("مقالة.docx")).toBe(true);
+    for (const name of [
+      "../etc/passwd",
+      "a/b.pdf",
+      "a\\b.pdf",
+      ".",
+      "..",
+      "tab\there.pdf",
+      "del\u007f.pdf",
+      "x".repeat(256),
+    ])
+      expect(isPlainFileName(name), name).toBe(false);
   });
 });

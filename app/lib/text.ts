@@ -80,6 +80,20 @@ export function isSlug(value: string | undefined | null): value is string {
   return typeof value === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 200;
 }
 
+/**
+ * A client's file name, kept only as a label: at most 255 characters, no path separator, not "." or
+ * "..", no control character.
+ */
+export function isPlainFileName(name: string): boolean {
+  return (
+    name.length <= 255 &&
+    !/[/\\]/.test(name) &&
+    name !== "." &&
+    name !== ".." &&
+    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  );
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string | undefined | null): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);

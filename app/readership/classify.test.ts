@@ -17,9 +17,21 @@ describe("what a request counts as", () => {
   it("names each public page kind, with the target the double-click rule compares", () => {
     expect(readOf(get("/"))).toEqual({ kind: "view", itemType: "home", target: "/" });
     expect(readOf(get("/_root.data"))).toEqual({ kind: "view", itemType: "home", target: "/" });
+    expect(readOf(get("/_.data", { "sec-fetch-dest": "empty" }))).toEqual({
+      kind: "view",
+      itemType: "home",
+      target: "/",
+    });
     expect(readOf(get("/post/ceasefire-talks"))).toEqual({ kind: "view", itemType: "post", target: "ceasefire-talks" });
     expect(readOf(get("/journal/peace"))).toEqual({ kind: "view", itemType: "article", target: "peace" });
     expect(readOf(get("/journal/peace.data", { "sec-fetch-dest": "empty" }))).toEqual({
+      kind: "view",
+      itemType: "article",
+      target: "peace",
+    });
+    // The shell's data alone (after the theme switch) is no read; a page's data with the shell's is.
+    expect(readOf(get("/journal/peace.data?_routes=root", { "sec-fetch-dest": "empty" }))).toBeNull();
+    expect(readOf(get("/journal/peace.data?_routes=root,routes/article", { "sec-fetch-dest": "empty" }))).toEqual({
       kind: "view",
       itemType: "article",
       target: "peace",

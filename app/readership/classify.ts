@@ -9,8 +9,9 @@ import COUNTER_ROBOTS from "./counter-robots.json";
  * read, what it is of (the page kind), and its target, the address's name for the thing read (a
  * slug, an issue's "volume/number", a path), which the double-click rule compares. Null: nothing
  * that counts (the dashboard, account pages, assets, exports for machines, a prefetch, a HEAD).
+ * One address's read is shared by every request for it: never changed.
  */
-export type Read = { kind: ReadKind; itemType: ReadershipItemType; target: string };
+export type Read = Readonly<{ kind: ReadKind; itemType: ReadershipItemType; target: string }>;
 
 export type RequestFacts = {
   method?: string;
@@ -52,7 +53,8 @@ function searchKey(query: string): string {
 
 /** Which page a public path is, or null. The path is as it came (slugs are plain ASCII), without `.data`. */
 function pageOf(path: string, search: URLSearchParams): Omit<Read, "kind"> | null {
-  if (path === "/" || path === "/_root") return { itemType: "home", target: "/" };
+  // The home page's data is `/_.data` (React Router 8; `/_root.data` before).
+  if (path === "/" || path === "/_" || path === "/_root") return { itemType: "home", target: "/" };
   let match = /^\/post\/([^/]+)$/.exec(path);
   if (match) return { itemType: "post", target: match[1] };
   match = /^\/journal\/([^/]+)$/.exec(path);
@@ -80,13 +82,32 @@ export function readOf(request: RequestFacts): Read | null {
   if (request.method !== "GET") return null;
   const purpose = header(request.headers, "sec-purpose") || header(request.headers, "purpose");
   if (purpose.includes("prefetch")) return null;
+  const dest = header(request.headers, "sec-fetch-dest") || "document";
+  const address = request.url ?? "/";
+  // A read is a function of its address and destination alone, and the cached path answers a few
+  // addresses over and over: parsing each (a URL) was a sixth of counting's cost (bench --counting).
+  // One with a query (a search's words, a course, a page of a list) is worked out each time: such
+  // addresses rarely repeat, and a search's words are not kept, not even in memory.
+  if (address.includes("?")) return readOfAddress(address, dest);
+  const key = `${dest}\u0000${address}`;
+  const known = knownReads.get(key);
+  if (known !== undefined) return known;
+  const read = readOfAddress(address, dest);
+  if (knownReads.size >= REMEMBERED_ADDRESSES) knownReads.clear();
+  knownReads.set(key, read);
+  return read;
+}
+
+const knownReads = new Map<string, Read | null>();
+const REMEMBERED_ADDRESSES = 2000;
+
+function readOfAddress(address: string, dest: string): Read | null {
   let url: URL;
   try {
-    url = new URL(request.url ?? "/", "http://x");
+    url = new URL(address, "http://x");
   } catch {
     return null;
   }
-  const dest = header(request.headers, "sec-fetch-dest") || "document";
   let path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
   const pdf = /^\/journal\/([^/]+)\/pdf$/.exec(path);
   if (pdf) {
@@ -97,6 +118,8 @@ export function readOf(request: RequestFacts): Read | null {
   const data = path.endsWith(".data");
   if (data) path = path.slice(0, -".data".length) || "/";
   else if (dest !== "document") return null;
+  // The shell's data alone, asked for again after the theme switch: the page was not moved to.
+  if (data && url.searchParams.get("_routes") === "root") return null;
   if (path === "/search") {
     const query = url.searchParams.get("q") ?? "";
     return query.trim() ? { kind: "search", itemType: "search", target: searchKey(query) } : null;

@@ -40,6 +40,8 @@ export type CountingOptions = {
   /** The spools live in `<dataDir>/readership`. */
   dataDir: string;
   flushEveryMs?: number;
+  /** Lines kept in memory for the next flush at most (tests make it small). */
+  unsentInMemory?: number;
 };
 
 const SPOOL_DIRECTORY = "readership";
@@ -50,6 +52,12 @@ const ROTATE_AFTER_BYTES = 4 * 1024 * 1024;
 const ROTATE_AFTER_MS = 3_600_000;
 const SECRETS_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Readers whose hashes are kept at once (some 200 bytes each). */
+const REMEMBERED_READERS = 10_000;
+/** Lines kept in memory for the next flush at most (some 300 bytes each); past it, the flush reads the disk. */
+const UNSENT_IN_MEMORY = 100_000;
+/** What one flush reads of the spool at most when it reads the disk. */
+const DISK_CHUNK_BYTES = 8 * 1024 * 1024;
 /** COUNTER's double-click window. */
 const DOUBLE_CLICK_MS = 30_000;
 
@@ -220,11 +228,29 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
   const instance = `${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
   ownInstances.add(instance);
 
+  /**
+   * Readers' hashes by day, address and user agent: a reader reads several pages, and an HMAC was a
+   * sixth of a cached page's CPU (bench --counting). Forgotten whole when full.
+   */
+  const hashes = new Map<string, string>();
+  const hashOf = (day: string, secret: Buffer, reader: Reader) => {
+    const key = `${day}\u0000${reader.address}\u0000${reader.userAgent}`;
+    let hash = hashes.get(key);
+    if (hash === undefined) {
+      if (hashes.size >= REMEMBERED_READERS) hashes.clear();
+      hash = readerHash(secret, reader);
+      hashes.set(key, hash);
+    }
+    return hash;
+  };
+
   let secrets = new Map<string, Buffer>();
   // Should the database not answer, reads are still counted, with a secret this server alone knows.
   const ownSecret = randomBytes(32);
   const refreshSecrets = async () => {
     secrets = await loadSecrets(db);
+    // A hash made with this server's own secret (the database did not answer) is not kept past it.
+    hashes.clear();
   };
   try {
     await refreshSecrets();
@@ -238,22 +264,48 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
   let sequence = 0;
   let spool = "";
   let fd = -1;
+  /** Bytes of the spool sent to the database, and of it written. */
   let sent = 0;
+  let written = 0;
   let openedAt = 0;
+  /**
+   * The lines written and not yet sent, as written: the spool on disk is what survives a kill, and
+   * is read back only then (recoverSpools). Reading each line back and parsing it every second was a
+   * good part of counting's cost on the cached path (bench --counting).
+   */
+  let unsent: SpoolLine[] = [];
+  /** Whether the flush reads the spool from disk (memory let go of the lines while the database was away). */
+  let fromDisk = false;
   const openSpool = () => {
     spool = path.join(directory, `${instance}-${generation++}.spool`);
     fd = fs.openSync(spool, "a+", 0o600);
     sent = 0;
+    written = 0;
     openedAt = Date.now();
   };
   openSpool();
 
-  const record: Counting["record"] = (read, reader, at = new Date()) => {
-    const secret = secrets.get(dayOf(at)) ?? ownSecret;
+  // The day of a read, worked out again only when a day ends (a Date's ISO text per read cost more).
+  let dayStart = 0;
+  let dayEnd = 0;
+  let today = "";
+  const dayAt = (time: number) => {
+    if (time >= dayEnd || time < dayStart) {
+      dayStart = time - (time % DAY_MS);
+      dayEnd = dayStart + DAY_MS;
+      today = dayOf(new Date(dayStart));
+    }
+    return today;
+  };
+
+  const record: Counting["record"] = (read, reader, at) => {
+    const time = at ? at.getTime() : Date.now();
+    const day = at ? dayOf(at) : dayAt(time);
+    const secret = secrets.get(day) ?? ownSecret;
     const line: SpoolLine = [
       `${instance}.${sequence++}`,
-      at.getTime(),
-      reader.robot ? "" : readerHash(secret, reader),
+      time,
+      reader.robot ? "" : hashOf(day, secret, reader),
       read.kind,
       read.itemType,
       read.kind === "search" ? searchTarget(secret, read.target) : read.target,
@@ -262,7 +314,13 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
       reader.robot ? 1 : 0,
     ];
     try {
-      fs.writeSync(fd, `${JSON.stringify(line)}\n`);
+      written += fs.writeSync(fd, `${JSON.stringify(line)}\n`);
+      if (fromDisk) return;
+      // The database has not taken lines for a while: memory stops holding them, the disk has them.
+      if (unsent.length >= (options.unsentInMemory ?? UNSENT_IN_MEMORY)) {
+        fromDisk = true;
+        unsent = [];
+      } else unsent.push(line);
     } catch (error) {
       // A full disk loses this read, never the answer.
       console.error(`Readership: a read was not counted: ${(error as Error).message}`);
@@ -277,8 +335,11 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
     }
     // A spool wholly sent is started afresh once large or an hour old, between two reads (no await
     // here): a spool never holds reads older than the events table keeps, should it be sent again.
-    const size = fs.fstatSync(fd).size;
-    if (size === sent && size > 0 && (size >= ROTATE_AFTER_BYTES || Date.now() - openedAt >= ROTATE_AFTER_MS)) {
+    if (
+      written === sent &&
+      written > 0 &&
+      (written >= ROTATE_AFTER_BYTES || Date.now() - openedAt >= ROTATE_AFTER_MS)
+    ) {
       const old = { fd, spool };
       openSpool();
       fs.closeSync(old.fd);
@@ -286,10 +347,33 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
       fs.rmSync(sentFileOf(old.spool), { force: true });
       return 0;
     }
-    if (size <= sent) return 0;
-    const buffer = Buffer.alloc(size - sent);
+    if (fromDisk) return flushFromDisk();
+    if (!unsent.length) return 0;
+    // What is written from here on goes with the next flush.
+    const lines = unsent;
+    const through = written;
+    unsent = [];
+    try {
+      await store(db, withoutDoubleClicks(lines));
+    } catch (error) {
+      // Sent again with the next flush (a line stored twice is stored once); from the disk if
+      // memory let go of the lines meanwhile.
+      if (!fromDisk) unsent = lines.concat(unsent);
+      throw error;
+    }
+    sent = through;
+    fs.writeFileSync(sentFileOf(spool), String(sent), { mode: 0o600 });
+    return lines.length;
+  };
+  /** Sends the next part of the spool as written, up to a whole line; back to memory once all is sent. */
+  const flushFromDisk = async (): Promise<number> => {
+    if (sent === written) {
+      fromDisk = false;
+      return 0;
+    }
+    const buffer = Buffer.alloc(Math.min(written - sent, DISK_CHUNK_BYTES));
     fs.readSync(fd, buffer, 0, buffer.length, sent);
-    // Only up to the last newline: a line being written is sent next time.
+    // Only whole lines: a chunk's last one may be cut, and goes with the next.
     const end = buffer.lastIndexOf(0x0a) + 1;
     const lines = linesOf(buffer.subarray(0, end).toString("utf8"));
     await store(db, withoutDoubleClicks(lines));

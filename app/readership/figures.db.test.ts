@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 
+import { rowsOf } from "~/db/client.server";
 import {
   articles,
   readershipCountries,
@@ -215,4 +217,69 @@ it("shows a published post's views on its editor", async () => {
   const request = new Request(`http://localhost/update-post/${ids.post}`, { headers: { cookie: world.admin.cookie } });
   const loaded = await postEditor({ request, params: { postId: ids.post }, context: {} } as never);
   expect(loaded.post).toMatchObject({ published: true, views: 12 });
+});
+
+it("reads a long period from the monthly sums and its loose days, as the daily figures add up", async () => {
+  const { db } = world.database;
+  const { readership } = world.services;
+  // Another article read on days across three months of 2024, besides the figures above.
+  const [extra] = await db
+    .insert(articles)
+    .values({ slug: "counted-across-months", title: "Read across months", pdf: "/uploads/d.pdf", status: "published" })
+    .returning({ id: articles.id });
+  const days = ["2024-02-27", "2024-03-01", "2024-03-15", "2024-03-31", "2024-04-01", "2024-04-02"];
+  await db
+    .insert(readershipDaily)
+    .values(days.map((day, n) => figure(day, "investigations", "article", extra.id, n + 1)));
+  const range = (from: string, to: string) => ({ choice: "custom" as const, from, to, unit: "month" as const });
+  const read = async (from: string, to: string) =>
+    (await readership.articles(range(from, to), 50)).top.find((a) => a.id === extra.id)?.investigations ?? 0;
+  // Loose days, a whole month with loose days on both sides, and a range of whole months.
+  expect(await read("2024-02-28", "2024-03-15")).toBe(2 + 3);
+  expect(await read("2024-02-27", "2024-04-01")).toBe(1 + 2 + 3 + 4 + 5);
+  expect(await read("2024-03-01", "2024-04-30")).toBe(2 + 3 + 4 + 5 + 6);
+  expect((await readership.overTime(range("2024-03-01", "2024-03-31"))).totals.investigations).toBe(2 + 3 + 4);
+
+  // The summing adds to a day already counted; retention removes days: the sums follow.
+  await db.execute(
+    sql`update readership_daily set count = count + 10 where item_key = ${extra.id} and day = '2024-03-15'`,
+  );
+  await db.execute(sql`delete from readership_daily where item_key = ${extra.id} and day < '2024-03-15'`);
+  const fresh = readershipFigures(db, { keepMs: 0 });
+  const month = range("2024-03-01", "2024-03-31");
+  expect((await fresh.articles(month, 50)).top.find((a) => a.id === extra.id)?.investigations).toBe(13 + 4);
+  expect((await fresh.overTime(month)).totals.investigations).toBe(13 + 4);
+  // No month is left with a sum of nothing.
+  const february = await db.execute(sql`select * from readership_monthly where month = '2024-02-01'`);
+  expect(rowsOf(february)).toEqual([]);
+  expect(rowsOf(await db.execute(sql`select * from readership_article_monthly where month = '2024-02-01'`))).toEqual(
+    [],
+  );
+
+  // An article deleted before its reads were summed is kept under its slug: the summing still
+  // writes, and the articles' own sums (by uuid) leave it out.
+  await db.insert(readershipDaily).values(figure("2024-03-20", "investigations", "article", "a-deleted-article", 2));
+  // Whatever was written, the articles' sums by day and by month are readership_daily's, summed.
+  const mismatches = await db.execute(sql`
+    with expected as (
+      select day, item_key::uuid as article,
+        coalesce(sum(count) filter (where metric = 'investigations'), 0) as investigations,
+        coalesce(sum(count) filter (where metric = 'requests'), 0) as requests
+      from readership_daily
+      where item_type = 'article' and metric in ('investigations', 'requests') and item_key <> 'a-deleted-article'
+      group by day, item_key
+    )
+    (select 'daily' as kind, * from expected
+     except select 'daily', day, article, investigations, requests from readership_article_daily)
+    union all
+    (select 'daily extra', day, article, investigations, requests from readership_article_daily
+     except select 'daily extra', * from expected)
+    union all
+    (select 'monthly', date_trunc('month', day)::date, article, sum(investigations), sum(requests) from expected group by 1, 2, 3
+     except select 'monthly', month, article, investigations, requests from readership_article_monthly)
+    union all
+    (select 'monthly extra', month, article, investigations, requests from readership_article_monthly
+     except select 'monthly extra', date_trunc('month', day)::date, article, sum(investigations), sum(requests)
+       from expected group by 1, 2, 3)`);
+  expect(rowsOf(mismatches)).toEqual([]);
 });

@@ -1,14 +1,18 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 
 import { type Database, rowsOf } from "~/db/client.server";
 import {
   articles,
   journalIssues,
   posts,
+  readershipArticleDaily,
+  readershipArticleMonthly,
   readershipCountries,
   readershipDaily,
+  readershipMonthly,
   readershipReferrers,
   readershipRobots,
+  readershipSiteDaily,
   readershipSpikes,
 } from "~/db/schema";
 import type { PageKind } from "~/domain/vocabulary";
@@ -16,13 +20,16 @@ import { issueLabel, issuePath } from "~/journal/names";
 import { isUuid } from "~/lib/text";
 import { effectTable } from "~/services/content-changes.server";
 
-import { bucketsOf, type Period } from "./period";
+import { bucketsOf, type Period, periodSpans } from "./period";
 
 /**
  * What editors and readers see of readership (issue 35, decision 043): sums of the daily figures
- * (readership_daily and its side tables, which the counting fills) over a period. Only reads; each
- * query reads one metric's days through readership_daily's indexes, and the heaviest (the
- * articles') is one pass that gives both the top articles and the issues' sums.
+ * (readership_daily and its side tables, which the counting fills) over a period. Only reads. The
+ * figures over time read the site's totals by day (readership_site_daily); the top lists read each
+ * item's sums by month for the months wholly inside the period and its days only at the edges
+ * (readership_monthly, decision 045); the heaviest (the articles') is one pass over the articles'
+ * own sums (one row for both metrics, readership_article_*, decision 047) that gives both the top
+ * articles and the issues' sums.
  */
 
 export type Point = {
@@ -64,6 +71,14 @@ const TIME_METRICS = {
 } as const;
 
 const num = (value: unknown) => Number(value ?? 0);
+/** What an issue is named by (issueLabel, issuePath). */
+const ISSUE_NAME = {
+  id: journalIssues.id,
+  volume: journalIssues.volume,
+  number: journalIssues.number,
+  year: journalIssues.year,
+  title: journalIssues.title,
+};
 const GONE = "(no longer on the site)";
 
 export type FiguresOptions = {
@@ -118,6 +133,55 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
   const between = (column: unknown, period: Period) =>
     sql`${column} between ${period.from}::date and ${period.to}::date`;
 
+  /**
+   * The period's rows of `columns` from a pair of sums: the monthly ones of its whole months and the
+   * daily ones of its loose days, where `where` (naming the columns bare) picks them.
+   */
+  function periodRows(
+    period: Period,
+    columns: SQL,
+    [monthly, daily]:
+      | [typeof readershipMonthly, typeof readershipDaily]
+      | [typeof readershipArticleMonthly, typeof readershipArticleDaily],
+    where: SQL = sql`true`,
+  ) {
+    const { months, days } = periodSpans(period);
+    const parts = [];
+    if (months)
+      parts.push(sql`select ${columns} from ${monthly}
+        where month between ${months.from}::date and ${months.to}::date and ${where}`);
+    // A select for each span, not one with "or": each is then a range of the index alone.
+    for (const span of days)
+      parts.push(
+        sql`select ${columns} from ${daily} where day between ${span.from}::date and ${span.to}::date and ${where}`,
+      );
+    return sql.join(parts, sql` union all `);
+  }
+  /** Each item's figures (item_type, item_key, metric, count) that `where` picks. */
+  const itemRows = (period: Period, where: SQL) =>
+    periodRows(period, sql`item_type, item_key, metric, count`, [readershipMonthly, readershipDaily], where);
+  /** The articles' investigations and requests (article, investigations, requests): decision 047. */
+  const articleRows = (period: Period) =>
+    periodRows(period, sql`article, investigations, requests`, [readershipArticleMonthly, readershipArticleDaily]);
+
+  /** The period's page views summed by the referring host or the country, the most first. */
+  async function viewsBy(
+    [table, key]:
+      | [typeof readershipReferrers, typeof readershipReferrers.host]
+      | [typeof readershipCountries, typeof readershipCountries.country],
+    period: Period,
+    limit: number,
+  ) {
+    const rows = await db
+      .select({ key, views: sql<string>`sum(${table.views})` })
+      .from(table)
+      .where(between(table.day, period))
+      .groupBy(key)
+      .orderBy(sql`2 desc`, key)
+      .limit(limit);
+    return rows.map((r) => ({ key: r.key, views: num(r.views) }));
+  }
+
   /** Titles and paths of articles, posts and issues by id (ids that are not uuids are skipped). */
   async function namesOf(kind: "article" | "post" | "issue", ids: string[]) {
     const wanted = [...new Set(ids.filter(isUuid))];
@@ -136,16 +200,7 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
         .where(inArray(posts.id, wanted));
       for (const row of rows) names.set(row.id, { title: row.title, path: `/post/${row.slug}` });
     } else {
-      const rows = await db
-        .select({
-          id: journalIssues.id,
-          volume: journalIssues.volume,
-          number: journalIssues.number,
-          year: journalIssues.year,
-          title: journalIssues.title,
-        })
-        .from(journalIssues)
-        .where(inArray(journalIssues.id, wanted));
+      const rows = await db.select(ISSUE_NAME).from(journalIssues).where(inArray(journalIssues.id, wanted));
       for (const row of rows) names.set(row.id, { title: issueLabel(row), path: issuePath(row) });
     }
     return names;
@@ -158,17 +213,19 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
         // Grouped by the date itself and named as text once per bucket: formatting every row's
         // date (to_char) was most of a long period's time (bench/readership.mjs).
         const bucket =
-          period.unit === "day" ? sql`${readershipDaily.day}` : sql`date_trunc('month', ${readershipDaily.day})::date`;
+          period.unit === "day"
+            ? sql`${readershipSiteDaily.day}`
+            : sql`date_trunc('month', ${readershipSiteDaily.day})::date`;
         const rows = rowsOf<{ bucket: string; metric: string; total: string }>(
           await db.execute(sql`
           select bucket::text as bucket, metric, total from (
-            select ${bucket} as bucket, ${readershipDaily.metric} as metric, sum(${readershipDaily.count}) as total
-            from ${readershipDaily}
-            where ${readershipDaily.metric} in (${sql.join(
+            select ${bucket} as bucket, ${readershipSiteDaily.metric} as metric, sum(${readershipSiteDaily.count}) as total
+            from ${readershipSiteDaily}
+            where ${readershipSiteDaily.metric} in (${sql.join(
               Object.values(TIME_METRICS).map((m) => sql`${m}`),
               sql`, `,
             )})
-              and ${between(readershipDaily.day, period)}
+              and ${between(readershipSiteDaily.day, period)}
             group by 1, 2
           ) grouped`),
         );
@@ -211,20 +268,15 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
         }>(
           await db.execute(sql`
           with per_article as materialized (
-            select ${readershipDaily.itemKey} as key,
-              sum(${readershipDaily.count}) filter (where ${readershipDaily.metric} = 'investigations') as investigations,
-              sum(${readershipDaily.count}) filter (where ${readershipDaily.metric} = 'requests') as requests
-            from ${readershipDaily}
-            where ${readershipDaily.metric} in ('investigations', 'requests')
-              and ${between(readershipDaily.day, period)}
-              and ${readershipDaily.itemType} = 'article'
+            select article, sum(investigations) as investigations, sum(requests) as requests
+            from (${articleRows(period)}) rows
             group by 1
           )
-          (select 'top' as part, key, coalesce(investigations, 0) as investigations, coalesce(requests, 0) as requests, 1 as articles
-           from per_article order by investigations desc nulls last, key limit ${limit})
+          (select 'top' as part, article::text as key, investigations, requests, 1 as articles
+           from per_article order by investigations desc, article limit ${limit})
           union all
-          (select 'issue', a.issue_id::text, coalesce(sum(p.investigations), 0), coalesce(sum(p.requests), 0), count(*)
-           from per_article p join ${articles} a on a.id::text = p.key
+          (select 'issue', a.issue_id::text, sum(p.investigations), sum(p.requests), count(*)
+           from per_article p join ${articles} a on a.id = p.article
            group by a.issue_id)`),
         );
         const top = rows.filter((r) => r.part === "top");
@@ -234,13 +286,7 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
         );
         const sums = new Map(rows.filter((r) => r.part === "issue").map((r) => [r.key, r]));
         const issues = await db
-          .select({
-            id: journalIssues.id,
-            volume: journalIssues.volume,
-            number: journalIssues.number,
-            year: journalIssues.year,
-            title: journalIssues.title,
-          })
+          .select(ISSUE_NAME)
           .from(journalIssues)
           .where(sql`${journalIssues.status} = 'published'`)
           .orderBy(journalIssues.volume, journalIssues.number);
@@ -280,16 +326,15 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
     /** The most viewed posts, and the most viewed other pages (home, issues, courses, departments, pages). */
     pages(period: Period, limit = 10): Promise<{ posts: PageFigure[]; pages: PageFigure[] }> {
       return kept(keyOf("pages", period, limit), async () => {
+        // Two top lists, each kept to its first few as it is sorted (a window over every page read
+        // in a year sorted them all).
+        const topOf = (types: SQL) => sql`(
+          select item_type as kind, item_key as key, sum(count) as views
+          from (${itemRows(period, sql`metric = 'views' and item_type in (${types})`)}) rows
+          group by 1, 2 order by 3 desc, 2 limit ${limit})`;
         const rows = rowsOf<{ kind: PageKind; key: string; views: string }>(
           await db.execute(sql`
-          select kind, key, views from (
-            select ${readershipDaily.itemType} as kind, ${readershipDaily.itemKey} as key, sum(${readershipDaily.count}) as views,
-              row_number() over (partition by ${readershipDaily.itemType} = 'post' order by sum(${readershipDaily.count}) desc, ${readershipDaily.itemKey}) as rank
-            from ${readershipDaily}
-            where ${readershipDaily.metric} = 'views' and ${between(readershipDaily.day, period)}
-              and ${readershipDaily.itemType} in ('home', 'post', 'issue', 'course', 'department', 'page')
-            group by 1, 2
-          ) ranked where rank <= ${limit}
+          select * from (${topOf(sql`'post'`)} union all ${topOf(sql`'home', 'issue', 'course', 'department', 'page'`)}) top
           order by views desc, key`),
         );
         const [postNames, issueNames] = await Promise.all([
@@ -323,30 +368,22 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
 
     /** Page views by referring host ("" : none, typed or bookmarked), the most first. */
     referrers(period: Period, limit = 10): Promise<{ host: string; views: number }[]> {
-      return kept(keyOf("referrers", period, limit), async () => {
-        const rows = await db
-          .select({ host: readershipReferrers.host, views: sql<string>`sum(${readershipReferrers.views})` })
-          .from(readershipReferrers)
-          .where(between(readershipReferrers.day, period))
-          .groupBy(readershipReferrers.host)
-          .orderBy(sql`2 desc`, readershipReferrers.host)
-          .limit(limit);
-        return rows.map((r) => ({ host: r.host, views: num(r.views) }));
-      });
+      return kept(keyOf("referrers", period, limit), async () =>
+        (await viewsBy([readershipReferrers, readershipReferrers.host], period, limit)).map(({ key, views }) => ({
+          host: key,
+          views,
+        })),
+      );
     },
 
     /** Page views by country, where a trusted proxy named it; empty when none did. */
     countries(period: Period, limit = 10): Promise<{ country: string; views: number }[]> {
-      return kept(keyOf("countries", period, limit), async () => {
-        const rows = await db
-          .select({ country: readershipCountries.country, views: sql<string>`sum(${readershipCountries.views})` })
-          .from(readershipCountries)
-          .where(between(readershipCountries.day, period))
-          .groupBy(readershipCountries.country)
-          .orderBy(sql`2 desc`, readershipCountries.country)
-          .limit(limit);
-        return rows.map((r) => ({ country: r.country, views: num(r.views) }));
-      });
+      return kept(keyOf("countries", period, limit), async () =>
+        (await viewsBy([readershipCountries, readershipCountries.country], period, limit)).map(({ key, views }) => ({
+          country: key,
+          views,
+        })),
+      );
     },
 
     /** Robots' and crawlers' requests in the period, counted apart. */
@@ -399,11 +436,11 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
     async articleTotals(articleId: string): Promise<{ investigations: number; requests: number }> {
       const [row] = rowsOf<{ investigations: string; requests: string }>(
         await db.execute(sql`
-          select coalesce(sum(${readershipDaily.count}) filter (where ${readershipDaily.metric} = 'investigations'), 0) as investigations,
-                 coalesce(sum(${readershipDaily.count}) filter (where ${readershipDaily.metric} = 'requests'), 0) as requests
-          from ${readershipDaily}
-          where ${readershipDaily.itemType} = 'article' and ${readershipDaily.itemKey} = ${articleId}
-            and ${readershipDaily.metric} in ('investigations', 'requests')`),
+          select coalesce(sum(${readershipMonthly.count}) filter (where ${readershipMonthly.metric} = 'investigations'), 0) as investigations,
+                 coalesce(sum(${readershipMonthly.count}) filter (where ${readershipMonthly.metric} = 'requests'), 0) as requests
+          from ${readershipMonthly}
+          where ${readershipMonthly.itemType} = 'article' and ${readershipMonthly.itemKey} = ${articleId}
+            and ${readershipMonthly.metric} in ('investigations', 'requests')`),
       );
       return { investigations: num(row?.investigations), requests: num(row?.requests) };
     },
@@ -412,8 +449,8 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
     async pageViews(kind: PageKind, key: string): Promise<number> {
       const [row] = rowsOf<{ views: string }>(
         await db.execute(sql`
-          select coalesce(sum(${readershipDaily.count}), 0) as views from ${readershipDaily}
-          where ${readershipDaily.itemType} = ${kind} and ${readershipDaily.itemKey} = ${key} and ${readershipDaily.metric} = 'views'`),
+          select coalesce(sum(${readershipMonthly.count}), 0) as views from ${readershipMonthly}
+          where ${readershipMonthly.itemType} = ${kind} and ${readershipMonthly.itemKey} = ${key} and ${readershipMonthly.metric} = 'views'`),
       );
       return num(row?.views);
     },

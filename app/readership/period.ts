@@ -105,6 +105,26 @@ export function periodOf(
   return { period: { choice, from, to, unit: daysIn(from, to) > DAYS_BY_DAY ? "month" : "day" }, errors: {}, values };
 }
 
+/**
+ * The period as whole months and loose days: the months that lie wholly inside it (read from the
+ * monthly sums) and the days before and after them (read day by day). A period within one month, or
+ * without a whole month, is all loose days.
+ */
+export function periodSpans(period: Pick<Period, "from" | "to">): {
+  months: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+} {
+  const first = period.from === monthStart(period.from) ? period.from : monthStart(period.from, 1);
+  const afterTo = addDays(period.to, 1);
+  const last = afterTo === monthStart(afterTo) ? monthStart(period.to) : monthStart(period.to, -1);
+  if (last < first) return { months: null, days: [{ from: period.from, to: period.to }] };
+  const days = [];
+  if (period.from < first) days.push({ from: period.from, to: addDays(first, -1) });
+  const afterLast = monthStart(last, 1);
+  if (afterLast <= period.to) days.push({ from: afterLast, to: period.to });
+  return { months: { from: first, to: last }, days };
+}
+
 /** Every bucket of the period, in order: its days, or the first day of each of its months. */
 export function bucketsOf(period: Period): string[] {
   const buckets: string[] = [];

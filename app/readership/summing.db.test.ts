@@ -116,6 +116,20 @@ describe("double clicks (COUNTER 7.2)", () => {
     });
   });
 
+  it("counts a double click once when a pass sums its first click before the second has settled", async () => {
+    // Clicks at 10:07:00 and 10:07:20, both stored; a pass at 10:08:05 sums the first alone (61 s old),
+    // which is not counted (a click follows it); the next pass sums the second, which is.
+    const straddled = newTarget();
+    const someone = reader();
+    // Sent apart (as two servers' spools are), so that both reach the database.
+    counting.record(view(straddled), someone, at("10:07:00"));
+    await counting.flush();
+    counting.record(view(straddled), someone, at("10:07:20"));
+    await counting.flush();
+    await sumReadership(database.db, { now: at("10:08:05") });
+    expect(await figuresOf(straddled)).toMatchObject({ views: 1, unique_views: 1, investigations: 1 });
+  });
+
   it("counts a double click across the hour once (the reader is the same; the sessions are two)", async () => {
     const target = newTarget();
     const someone = reader();
@@ -274,6 +288,40 @@ describe("at least once, counted once", () => {
     await sumReadership(database.db, { now: new Date(now.getTime() + 62_000) });
     const [summed] = await database.db.select().from(readershipEvents).where(eq(readershipEvents.target, target));
     expect(summed.summedAt).not.toBeNull();
+  });
+
+  it("keeps every read while the database is away: in memory, then from the spool once memory lets go", async () => {
+    let away = false;
+    const flaky = new Proxy(database.db, {
+      get(target, name, receiver) {
+        if (name === "insert" && away)
+          return () => {
+            throw new Error("the database is away");
+          };
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const server = await startCounting({
+      db: flaky,
+      dataDir: database.dataDir,
+      flushEveryMs: 60_000,
+      unsentInMemory: 5,
+    });
+    await server.flush();
+    away = true;
+    const targets = Array.from({ length: 12 }, newTarget);
+    for (const target of targets.slice(0, 3)) server.record(view(target), reader(), at("20:00:00"));
+    await expect(server.flush()).rejects.toThrow("away");
+    // Past what memory keeps: the rest is read back from the spool.
+    for (const target of targets.slice(3)) server.record(view(target), reader(), at("20:00:00"));
+    await expect(server.flush()).rejects.toThrow("away");
+    away = false;
+    while ((await server.flush()) > 0);
+    const after = newTarget();
+    server.record(view(after), reader(), at("20:00:00"));
+    expect(await server.flush()).toBe(1);
+    await server.stop();
+    for (const target of [...targets, after]) expect(await figuresOf(target)).toMatchObject({ views: 1 });
   });
 
   it("sends the spool of a server that was killed when the next one starts", async () => {

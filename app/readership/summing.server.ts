@@ -27,14 +27,26 @@ export type SummingOptions = {
   now?: Date;
 };
 
+/** The batch's counted page views by one fact of their readers (`fact`), added to `table`'s `column` by day. */
+const viewsByFact = (table: string, column: string, fact: string) => {
+  const [into, key, from] = [table, column, fact].map((name) => sql.identifier(name));
+  return sql`
+      insert into ${into} (day, ${key}, views)
+      select day, ${from}, count(*)::int from people
+      where kind = 'view' and counted and ${from} is not null
+      group by day, ${from}
+      on conflict (day, ${key}) do update set views = ${into}.views + excluded.views`;
+};
+
 /**
  * Sums one batch of settled reads into the daily figures and marks them summed, in one statement.
  * A read is counted unless the same reader read the same address within the next 30 seconds, or
- * within the 30 seconds before in a read already summed (it arrived late, from a killed server's
- * spool: the one already counted stands for both). The first read of an item in a session (the
- * reader and the hour) is its unique one, unless a read of it in that session was summed already
- * (for an article, per family: a page view or a download is an Investigation, a download a
- * Request). Robots' reads are counted apart.
+ * within the 30 seconds before in a read already summed and counted (it arrived late, from a killed
+ * server's spool: the one already counted stands for both). A read summed but not counted (a click
+ * followed it, one a pass had not yet settled) stands for nothing. The first read of an item in a
+ * session (the reader and the hour) is its unique one, unless a read of it in that session was
+ * summed already (for an article, per family: a page view or a download is an Investigation, a
+ * download a Request). Robots' reads are counted apart.
  */
 async function sumBatch(db: Database, cutoff: Date): Promise<number> {
   const result = await db.execute(sql`
@@ -56,7 +68,7 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
             and not f.robot and f.id <> b.id
             and (
               (f.at <= b.at + make_interval(secs => ${DOUBLE_CLICK_SECONDS}) and (f.at > b.at or (f.at = b.at and f.id > b.id)))
-              or (f.summed_at is not null and f.at >= b.at - make_interval(secs => ${DOUBLE_CLICK_SECONDS}) and f.at <= b.at)
+              or (f.counted and f.at >= b.at - make_interval(secs => ${DOUBLE_CLICK_SECONDS}) and f.at <= b.at)
             )
         ) as counted,
         not exists (
@@ -112,20 +124,8 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
       select day, metric, item_type, item_key, n from figures
       on conflict (day, metric, item_type, item_key) do update set count = readership_daily.count + excluded.count
     ),
-    referrers as (
-      insert into readership_referrers (day, host, views)
-      select day, referrer_host, count(*)::int from people
-      where kind = 'view' and counted and referrer_host is not null
-      group by day, referrer_host
-      on conflict (day, host) do update set views = readership_referrers.views + excluded.views
-    ),
-    countries as (
-      insert into readership_countries (day, country, views)
-      select day, country, count(*)::int from people
-      where kind = 'view' and counted and country is not null
-      group by day, country
-      on conflict (day, country) do update set views = readership_countries.views + excluded.views
-    ),
+    referrers as (${viewsByFact("readership_referrers", "host", "referrer_host")}),
+    countries as (${viewsByFact("readership_countries", "country", "country")}),
     robots as (
       insert into readership_robots (day, kind, count)
       select day, kind, count(*)::int from batch where robot
@@ -146,7 +146,9 @@ async function sumBatch(db: Database, cutoff: Date): Promise<number> {
       on conflict (day, item_type, item_key) do update set count = greatest(readership_spikes.count, excluded.count)
     ),
     marked as (
-      update readership_events e set summed_at = now() from batch where e.id = batch.id
+      update readership_events e set summed_at = now(), counted = coalesce(p.counted, false)
+      from batch left join people p on p.id = batch.id
+      where e.id = batch.id
     )
     select count(*)::int as summed from batch
   `);

@@ -6,14 +6,14 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
 import { StaffDirectory } from "~/components/StaffDirectory";
+import { SubmitLink } from "~/journal/components/SubmitLink";
 import { ARCHIVE_PATH } from "~/journal/names";
+import { submitLinkTarget } from "~/journal/submit-link";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
-import { submitLinkTarget } from "~/submissions/addresses";
-import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { SUBMIT_HERE_NOTE } from "~/submissions/words";
 import { pageSeo } from "~/web/seo.server";
 

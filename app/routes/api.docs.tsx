@@ -1,7 +1,7 @@
-import { openApiDocument } from "~/api/openapi.server";
 import { PageHero } from "~/components/PageHero";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
+import { openApiDocument } from "~/routes/api/openapi.server";
 
 import type { Route } from "./+types/api.docs";
 

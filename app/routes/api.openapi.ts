@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/api/openapi.server";
+import { openApiDocument } from "~/routes/api/openapi.server";
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document, generated from its zod schemas. */
 export function loader() {

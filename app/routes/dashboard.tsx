@@ -7,9 +7,9 @@ import { UnsavedChangesGuard } from "~/lib/unsaved-changes";
 import { dashboardEntry, openAdminActivity } from "~/web/activity.server";
 import { requireRole, requireUser } from "~/web/session.server";
 
+import { replyFor } from "../dashboard/actions.server";
+import { DASHBOARD_TABS, dashboardTab, tabAreas } from "../dashboard/registry";
 import type { Route } from "./+types/dashboard";
-import { replyFor } from "./dashboard/actions.server";
-import { DASHBOARD_TABS, dashboardTab, tabAreas } from "./dashboard/registry";
 import { actionFor, TAB_SERVERS } from "./dashboard/registry.server";
 import { Sidebar } from "./dashboard/Sidebar";
 import { PROFILE_SAVED, TAB_VIEWS } from "./dashboard/views";

@@ -9,12 +9,12 @@ import { toPostCard } from "~/components/post-card";
 import { PostCard } from "~/components/PostCard";
 import { RichText } from "~/components/RichText";
 import { Section } from "~/components/Section";
+import { SubmitLink } from "~/journal/components/SubmitLink";
+import { submitLinkTarget } from "~/journal/submit-link";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe, organizationNode } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
-import { submitLinkTarget } from "~/submissions/addresses";
-import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/home";

@@ -14,8 +14,8 @@ import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 import { getUser, requireUser } from "~/web/session.server";
 
+import { workTab } from "../dashboard/registry";
 import type { Route } from "./+types/invitation";
-import { workTab } from "./dashboard/registry";
 
 /** Where an accepted invitation lands: the first tab of the new work (issue 33). */
 function dashboardOf(roles: readonly Role[]) {

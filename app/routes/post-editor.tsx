@@ -17,11 +17,11 @@ import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 import { requireRole } from "~/web/session.server";
 
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "../dashboard/editor.server";
+import { EditorForm } from "../dashboard/EditorForm";
+import { HistoryLink, PreviewButton } from "../dashboard/EditorialFields";
+import { ExcerptField } from "../dashboard/ExcerptField";
 import type { Route } from "./+types/post-editor";
-import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "./dashboard/+shared/editor.server";
-import { EditorForm } from "./dashboard/+shared/EditorForm";
-import { HistoryLink, PreviewButton } from "./dashboard/+shared/EditorialFields";
-import { ExcerptField } from "./dashboard/+shared/ExcerptField";
 
 const EMPTY: PostForm = {
   title: "",

@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/web/sitemaps.server";
+import { robotsTxt } from "~/routes/sitemaps.server";
 
 import type { Route } from "./+types/robots";
 

@@ -193,57 +193,27 @@ function SearchFilters({
         </span>
       </summary>
       <div className="mt-4 grid gap-4">
-        <label className="block text-sm font-semibold">
-          {SEARCH_WORDS.kind}
-          <select
-            name="kind"
-            form={SEARCH_FORM}
-            defaultValue={filters.kind}
-            key={`k${filters.kind}`}
-            className={SELECT}
-          >
-            <option value="">{SEARCH_WORDS.anyKind}</option>
-            {SEARCH_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold">
-          {SEARCH_WORDS.category}
-          <select
-            name="category"
-            form={SEARCH_FORM}
-            defaultValue={filters.category}
-            key={`c${filters.category}`}
-            className={SELECT}
-          >
-            <option value="">{SEARCH_WORDS.anyCategory}</option>
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold">
-          {SEARCH_WORDS.year}
-          <select
-            name="year"
-            form={SEARCH_FORM}
-            defaultValue={filters.year}
-            key={`y${filters.year}`}
-            className={SELECT}
-          >
-            <option value="">{SEARCH_WORDS.anyYear}</option>
-            {years.map((year) => (
-              <option key={year} value={String(year)}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          name="kind"
+          label={SEARCH_WORDS.kind}
+          any={SEARCH_WORDS.anyKind}
+          value={filters.kind}
+          options={SEARCH_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+        />
+        <FilterSelect
+          name="category"
+          label={SEARCH_WORDS.category}
+          any={SEARCH_WORDS.anyCategory}
+          value={filters.category}
+          options={categories.map((category) => ({ value: category.slug, label: category.name }))}
+        />
+        <FilterSelect
+          name="year"
+          label={SEARCH_WORDS.year}
+          any={SEARCH_WORDS.anyYear}
+          value={filters.year}
+          options={years.map((year) => ({ value: String(year), label: String(year) }))}
+        />
       </div>
       <button
         type="submit"
@@ -253,6 +223,38 @@ function SearchFilters({
         {SEARCH_WORDS.apply}
       </button>
     </details>
+  );
+}
+
+/**
+ * One filter of the search form (it lives outside the form, tied to it by `form`); keyed by its
+ * value so that a new search's value replaces what the reader had chosen.
+ */
+function FilterSelect({
+  name,
+  label,
+  any,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  any: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label className="block text-sm font-semibold">
+      {label}
+      <select name={name} form={SEARCH_FORM} defaultValue={value} key={`${name}-${value}`} className={SELECT}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

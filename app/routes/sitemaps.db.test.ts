@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { robotsTxt } from "~/routes/sitemaps.server";
 import { sitemapsService } from "~/services/sitemaps.server";
-import { robotsTxt } from "~/web/sitemaps.server";
 
 import { setUpDashboardWorld } from "../../tests/support/dashboard-world";
 import { testDatabaseKind } from "../../tests/support/database";

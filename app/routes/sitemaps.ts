@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { sitemapChild, sitemapIndex } from "~/web/sitemaps.server";
+import { sitemapChild, sitemapIndex } from "~/routes/sitemaps.server";
 
 import type { Route } from "./+types/sitemaps";
 

@@ -3,8 +3,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { journalJson } from "~/api/records.server";
 import { appliedMigrations, knownMigrations } from "~/db/dump.server";
+import { journalJson } from "~/journal/api.server";
 import { ARTICLE_REVISION_KEYS } from "~/journal/article-fields";
 import { createServices, siteStores } from "~/registry.server";
 

@@ -24,6 +24,7 @@ import {
   tablesPresent,
   tablesWithRows,
 } from "~/db/dump.server";
+import { DERIVED_TABLES } from "~/db/schema";
 import { CATEGORY_LABELS, POST_CATEGORIES } from "~/domain/vocabulary";
 import { readTar, TarError, tarWriter } from "~/lib/tar.server";
 
@@ -107,7 +108,10 @@ export async function writeBackup(
       async (tx) => {
         const txDb = tx as unknown as Database;
         const tables: BackupManifest["tables"] = [];
-        for (const name of await tablesPresent(txDb, tablesInDependencyOrder())) {
+        // Derived tables (DERIVED_TABLES) are made again by the database from the restored rows.
+        const derived = new Set(DERIVED_TABLES);
+        const stored = tablesInDependencyOrder().filter((name) => !derived.has(name));
+        for (const name of await tablesPresent(txDb, stored)) {
           const file = fs.createWriteStream(path.join(scratch, `${name}.jsonl`));
           let rows = 0;
           for await (const lines of tableRows(txDb, name)) {

@@ -89,6 +89,12 @@ describe("backup archives", () => {
       { name: "manuscript.pdf", allow: ["pdf"] },
     );
     const copy = await services.manuscriptFiles.anonymise(manuscript.key);
+    // Readership figures: their monthly and site sums are derived (decision 045), not archived, and
+    // the restore makes them again from the daily rows.
+    await source.db.insert(schema.readershipDaily).values([
+      { day: "2026-10-30", metric: "views", itemType: "home", itemKey: "/", count: 7 },
+      { day: "2026-11-02", metric: "views", itemType: "home", itemKey: "/", count: 5 },
+    ]);
 
     const archive = path.join(source.dataDir, "site.tar.gz");
     const sourceStores = { uploads: services.media.store, private: services.manuscriptFiles.store };
@@ -99,6 +105,7 @@ describe("backup archives", () => {
     const manifest = await readManifest(archive);
     expect(manifest.source).toEqual({ database: "pglite", uploads: "s3" });
     expect(manifest.tables.find((table) => table.name === "posts")?.columns).not.toContain("search_vector");
+    expect(manifest.tables.map((table) => table.name)).not.toContain("readership_monthly");
     expect(manifest.files.length).toBe(5); // the photo, its two smaller copies, its link-preview JPEG, the PDF
     expect(manifest.privateFiles?.map((file) => file.key).sort()).toEqual([manuscript.key, copy.key].sort());
 

@@ -15,6 +15,7 @@ import { FILE_IN_USE, FILE_NOT_FOUND } from "~/domain/messages/media";
 import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from "~/lib/images";
 import { SOCIAL_IMAGE } from "~/lib/seo/url";
 import { loadSharp } from "~/lib/sharp.server";
+import { isPlainFileName, isUuid } from "~/lib/text";
 
 import { type Effects, effectTable } from "./content-changes.server";
 import { ConflictError, NotFoundError, ServiceError } from "./errors.server";
@@ -67,7 +68,6 @@ export const TABLES_WITHOUT_UPLOADS = [
   schema.appSecrets,
   schema.slugHistory,
   schema.articleUsage,
-  schema.articleUsageRecent,
   schema.journalWithdrawals,
   schema.twoFactors,
   // Invitations name an address and roles; the account policy, whether sign-up is open (issue 33).
@@ -92,6 +92,10 @@ export const TABLES_WITHOUT_UPLOADS = [
   // Readership (issue 35): figures and hashes, never content.
   schema.readershipEvents,
   schema.readershipDaily,
+  schema.readershipSiteDaily,
+  schema.readershipMonthly,
+  schema.readershipArticleDaily,
+  schema.readershipArticleMonthly,
   schema.readershipReferrers,
   schema.readershipCountries,
   schema.readershipRobots,
@@ -165,20 +169,12 @@ export function detectType(head: Buffer): Detected {
   return "other";
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** A client's file name is only ever kept as a label; one that looks like a path is refused. */
 function checkFileName(name: string | undefined) {
   if (name === undefined || name === "") return "";
-  const bad =
-    name.length > 255 ||
-    /[/\\]/.test(name) ||
-    name === "." ||
-    name === ".." ||
-    [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  if (bad)
+  if (!isPlainFileName(name))
     throw new UploadError(
       "The file name is not valid. Rename the file to a plain name such as photo.jpg and try again.",
       400,

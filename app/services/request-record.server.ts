@@ -50,8 +50,15 @@ export function afterAnswer(task: () => void) {
   else setImmediate(task);
 }
 
-/** The response is closed (sent, or its client gone): what the request put off runs now. */
+/**
+ * How long after the close the put-off work waits: the last bytes have only been handed to the
+ * kernel, and a client or proxy on the same machine still has to read them. Work that took the
+ * CPU at once would slow that read, and a reset ask for a real account would be timed slower.
+ */
+const AFTER_ANSWER_MS = 50;
+
+/** The response is closed (sent, or its client gone): what the request put off runs shortly. */
 export function answered(record: RequestRecord) {
   record.answered = true;
-  for (const task of record.after.splice(0)) setImmediate(task);
+  for (const task of record.after.splice(0)) setTimeout(task, AFTER_ANSWER_MS);
 }

@@ -1,4 +1,4 @@
-import { SUBMIT_LINK } from "./words";
+import { SUBMIT_PATH } from "~/journal/submit-link";
 
 /**
  * The author's addresses (issue 34), shared by the screens, the mails' links and the server's body
@@ -6,7 +6,7 @@ import { SUBMIT_LINK } from "./words";
  * posts there that may be as large as a manuscript (server/request-body.server.ts).
  */
 
-export const SUBMIT_PATH = "/submit";
+export { SUBMIT_PATH };
 export const MY_SUBMISSIONS_PATH = "/my-submissions";
 
 export const stepPath = (id: string, step: string) => `${SUBMIT_PATH}/${id}/${step}`;
@@ -23,16 +23,4 @@ const UPLOAD_PAGES = /^\/(?:submit\/[0-9a-f-]{36}\/files|my-submissions\/[0-9a-f
 /** Whether a request to this address carries a manuscript file. */
 export function isManuscriptUpload(pathname: string, query: URLSearchParams): boolean {
   return UPLOAD_PAGES.test(pathname) && query.has(UPLOAD_PARAM);
-}
-
-/**
- * Where "Submit a manuscript" leads: here, or the journal's portal (none when the portal has no
- * address). Made by the page's loader with its words, so public pages' scripts carry none of the
- * workflow's words.
- */
-export type SubmitLinkTarget = { href: string; external: boolean; label: string } | null;
-
-export function submitLinkTarget(settings: { mode: "here" | "portal"; portalUrl: string }): SubmitLinkTarget {
-  if (settings.mode === "here") return { href: SUBMIT_PATH, external: false, label: SUBMIT_LINK };
-  return settings.portalUrl ? { href: settings.portalUrl, external: true, label: SUBMIT_LINK } : null;
 }

@@ -7,7 +7,6 @@ import { authorsFromForm, authorsToForm } from "~/journal/article-fields";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { readFormWithFile, UploadFormError } from "~/lib/multipart.server";
 import { z } from "~/lib/zod";
-import type { Services } from "~/registry.server";
 import { NotFoundError } from "~/services/errors.server";
 
 import {
@@ -31,6 +30,7 @@ import {
   SUGGESTED_SLOTS,
 } from "./forms";
 import { REVIEW_MODELS } from "./settings";
+import type { SubmissionsService } from "./submissions.server";
 import type { DraftChange } from "./submitting.server";
 import {
   DECISION_LABELS,
@@ -454,7 +454,7 @@ const draftExample = draftBody.meta({
 });
 
 /** A draft body as the service's steps, over what the draft holds now. */
-function draftChanges(body: DraftBody, current: Awaited<ReturnType<Services["submissions"]["draft"]>>): DraftChange[] {
+function draftChanges(body: DraftBody, current: Awaited<ReturnType<SubmissionsService["draft"]>>): DraftChange[] {
   const changes: DraftChange[] = [];
   if (body.checklist) changes.push({ step: "start", checklist: body.checklist });
   if (["title", "abstract", "keywords", "section", "language", "funding"].some((key) => key in body))
@@ -518,7 +518,7 @@ const reviewerLink = (request: Request, token: string) => ({
 });
 
 /** A submission's page for its author (a draft: the draft itself), or else for the desk, never both. */
-async function viewFor(services: Services, user: Caller, submissionId: string) {
+async function viewFor(services: { submissions: SubmissionsService }, user: Caller, submissionId: string) {
   const actor = actorOf(user);
   try {
     const own = await services.submissions.mySubmission(actor, submissionId);

@@ -1,10 +1,11 @@
 import type { Readable } from "node:stream";
 
-import { type AnyColumn, eq, sql } from "drizzle-orm";
+import { and, type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { submissionEvents, submissionSettings, users } from "~/db/schema";
+import { submissionEvents, submissionFiles, submissionSettings, users } from "~/db/schema";
 import { mayWorkOn, type Role } from "~/domain/roles";
+import { isUuid } from "~/lib/text";
 import type { AttemptLimiter } from "~/services/attempt-limits.server";
 import { ForbiddenError } from "~/services/errors.server";
 import type { ComposedMail, MailService } from "~/services/mail/mail.server";
@@ -190,3 +191,13 @@ export const longDate = (day: string | Date) =>
 /** The ISO day `days` after `from`. */
 export const dayAfter = (from: Date, days: number) =>
   new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A file of the submission by its id, where `only` (if any) allows it; none for an id that is no uuid. */
+export async function fileOfSubmission(context: SubmissionsContext, submissionId: string, fileId: string, only?: SQL) {
+  if (!isUuid(fileId)) return undefined;
+  const [file] = await context.db
+    .select()
+    .from(submissionFiles)
+    .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, submissionId), only));
+  return file;
+}

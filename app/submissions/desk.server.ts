@@ -29,6 +29,7 @@ import {
   composeWorkflowMail,
   DAY_MS,
   displayName,
+  fileOfSubmission,
   holdsRole,
   isEditorInChief,
   links,
@@ -346,12 +347,7 @@ export async function deskFile(
   copy: "original" | "anonymised",
 ) {
   await deskSubmission(context, actor, id);
-  const [file] = isUuid(fileId)
-    ? await context.db
-        .select()
-        .from(submissionFiles)
-        .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, id)))
-    : [];
+  const file = await fileOfSubmission(context, id, fileId);
   const key = file && (copy === "anonymised" ? file.anonymisedKey : file.storageKey);
   const stored = key ? await context.files.open(key) : null;
   if (!file || !stored) throw new NotFoundError(FILE_NOT_FOUND);

@@ -4,26 +4,13 @@ import { rowsOf } from "~/db/client.server";
 import { editorDecisions, reviews, submissions, users } from "~/db/schema";
 
 import { type Actor, DAY_MS, displayName, requireDesk, type SubmissionsContext } from "./context.server";
+import type { Figures } from "./figures";
 
 /**
  * The journal's figures over the last 12 months (issue 34): submissions received, the median days
  * to a desk decision and to a first decision, the acceptance rate, and the median days reviewers
  * took. The desk sees them per handling editor too; the public page only the journal's (no person named).
  */
-
-export type Figures = {
-  received: number;
-  /** Median days from submission to the first desk decision (sent to review, or declined at the desk). */
-  daysToDeskDecision: number | null;
-  /** Median days from submission to the first decision after review (or a desk decline). */
-  daysToFirstDecision: number | null;
-  /** Accepted of those accepted or declined in the period; null when none was. */
-  acceptanceRate: number | null;
-  decided: number;
-  /** Median days from a reviewer's invitation to their review. */
-  reviewDays: number | null;
-  reviews: number;
-};
 
 const median = (column: ReturnType<typeof sql>) =>
   sql<number | null>`percentile_cont(0.5) within group (order by ${column})`;

@@ -16,6 +16,7 @@ import {
   composeWorkflowMail,
   DAY_MS,
   dayAfter,
+  fileOfSubmission,
   links,
   loadSettings,
   longDate,
@@ -578,19 +579,15 @@ export async function respond(
 export async function reviewerFile(context: SubmissionsContext, link: ReviewerLink, fileId: string) {
   const { review, submission } = await liveLink(context, link);
   if (review.status !== "accepted") throw new ForbiddenError(REVIEW_NOT_ACCEPTED);
-  const [file] = isUuid(fileId)
-    ? await context.db
-        .select()
-        .from(submissionFiles)
-        .where(
-          and(
-            eq(submissionFiles.id, fileId),
-            eq(submissionFiles.submissionId, submission.id),
-            inArray(submissionFiles.kind, ["manuscript", "supplementary", "response"]),
-            sql`${submissionFiles.round} <= ${review.round}`,
-          ),
-        )
-    : [];
+  const file = await fileOfSubmission(
+    context,
+    submission.id,
+    fileId,
+    and(
+      inArray(submissionFiles.kind, ["manuscript", "supplementary", "response"]),
+      sql`${submissionFiles.round} <= ${review.round}`,
+    ),
+  );
   const stored = file?.anonymisedKey ? await context.files.open(file.anonymisedKey) : null;
   if (!file || !stored) throw new NotFoundError(FILE_NOT_FOUND);
   return { ...stored, name: anonymousName(file.kind, file.name, file.round) };

@@ -12,6 +12,7 @@ import {
   accountOf,
   type Actor,
   composeWorkflowMail,
+  fileOfSubmission,
   holdsRole,
   links,
   loadSettings,
@@ -507,18 +508,7 @@ export async function mySubmission(context: SubmissionsContext, actor: Actor, id
 /** One of the author's own files, to download. */
 export async function myFile(context: SubmissionsContext, actor: Actor, id: string, fileId: string) {
   await ownSubmission(context, actor, id);
-  const [file] = isUuid(fileId)
-    ? await context.db
-        .select()
-        .from(submissionFiles)
-        .where(
-          and(
-            eq(submissionFiles.id, fileId),
-            eq(submissionFiles.submissionId, id),
-            sql`${submissionFiles.kind} <> 'annotated'`,
-          ),
-        )
-    : [];
+  const file = await fileOfSubmission(context, id, fileId, sql`${submissionFiles.kind} <> 'annotated'`);
   const stored = file && (await context.files.open(file.storageKey));
   if (!file || !stored) throw new NotFoundError(FILE_NOT_FOUND);
   return { ...stored, name: file.name };

@@ -350,7 +350,6 @@ export const FILE_KIND_LABELS: Record<string, string> = {
 };
 
 /** Links to submitting from the call for papers and the journal's pages. */
-export const SUBMIT_LINK = "Submit a manuscript";
 export const SUBMIT_HERE_NOTE =
   "Manuscripts are submitted online here; admissions are handled on the university portal.";
 export const MY_SUBMISSIONS_LINK = "My submissions";

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 
 import { STORED_FILE_POLICY, storedFileDisposition } from "~/lib/security-headers.server";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -71,4 +71,27 @@ export async function storedFileResponse(
     headers.set("Content-Length", String(head.size));
   }
   return new Response(Readable.toWeb(file.body) as ReadableStream, { status: range ? 206 : 200, headers });
+}
+
+/**
+ * A private file (one person's, or under a reviewer's link) as a download: never cached, never shown
+ * inline, never sniffed or run; a HEAD answer has no body. `headers`: the page's own besides.
+ */
+export function privateDownload(
+  request: Request,
+  file: { name: string; contentType: string; size: number; body: Uint8Array<ArrayBuffer> | Readable },
+  headers = new Headers(),
+): Response {
+  headers.set("Content-Type", file.contentType);
+  headers.set("Content-Length", String(file.size));
+  headers.set("Content-Disposition", contentDisposition("attachment", file.name));
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Content-Security-Policy", STORED_FILE_POLICY);
+  if (request.method === "HEAD") {
+    if (file.body instanceof Readable) file.body.destroy();
+    return new Response(null, { headers });
+  }
+  const body = file.body instanceof Readable ? (Readable.toWeb(file.body) as ReadableStream) : file.body;
+  return new Response(body, { headers });
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { PREVIEW_EXPIRED } from "~/domain/messages/editorial";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 import { services } from "~/runtime.server";
 import type { Post } from "~/services/posts.server";
 

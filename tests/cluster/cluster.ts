@@ -643,8 +643,28 @@ async function checkReadership(url: string, records: RequestRecord[], problems: 
         wrong.push(`${read.id} GET ${read.path} answered ${read.outcome}, counted ${counted} times`);
       }
     }
-    if (wrong.length)
-      problems.push(`readership: ${wrong.length} reads miscounted, e.g. ${wrong.slice(0, 5).join("; ")}`);
+    if (wrong.length) {
+      // What the database holds of the first few: whether each reached it, was summed, counted, a robot's.
+      const shown: string[] = [];
+      for (const line of wrong.slice(0, 5)) {
+        const host = reads.find((read) => line.startsWith(`${read.id} `))?.referrerHost;
+        const { rows: events } = await db.query<{
+          id: string;
+          at: Date;
+          summed: boolean;
+          counted: boolean;
+          robot: boolean;
+        }>(
+          "select id, at, summed_at is not null as summed, counted, robot from readership_events where referrer_host = $1 order by at",
+          [host],
+        );
+        const held = events.map(
+          (e) => `${e.id} at ${e.at.toISOString()} summed ${e.summed} counted ${e.counted} robot ${e.robot}`,
+        );
+        shown.push(`${line} (events: ${held.join(", ") || "none"})`);
+      }
+      problems.push(`readership: ${wrong.length} reads miscounted, e.g. ${shown.join("; ")}`);
+    }
     return { reads: reads.length, acknowledged, countedOnce };
   } finally {
     await db.end();

@@ -3,8 +3,8 @@
 // with each dialog and menu open.
 import type { Locator, Page } from "@playwright/test";
 
+import { DASHBOARD_TABS } from "../../app/dashboard/registry";
 import { demoJournals, demoPosts } from "../../app/demo/content";
-import { DASHBOARD_TABS } from "../../app/routes/dashboard/registry";
 import { addToTally } from "../support/tally";
 import { adminTest, checkEveryView, checkOpen, demoJournal, demoPost, firstHref } from "./a11y";
 import { expect, test } from "./fixtures";

@@ -1,3 +1,5 @@
+import type { Request } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 test.describe("site shell", () => {
@@ -68,6 +70,29 @@ test.describe("site shell", () => {
     expect(html).toMatch(/<html[^>]*class="dark"/);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("a theme switch asks again for the shell's data only, so the page is not read twice", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.locator('form[action="/theme"] input[name="js"]')).toHaveValue("1");
+    const asked: string[] = [];
+    // Data read (GET), not the switch itself (its POST to /theme.data).
+    const isDataRead = (request: Request) =>
+      request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data");
+    page.on("request", (request) => {
+      if (isDataRead(request)) asked.push(request.url());
+    });
+    const shell = page.waitForResponse((r) => isDataRead(r.request()));
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await shell;
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]).searchParams.get("_routes")).toBe("root");
+    // The shell's data now holds the choice: it stays after the switch is done and on the next page.
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
   });
 
   test.describe("on a device set to dark", () => {

@@ -264,4 +264,29 @@ describe("the production server", () => {
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     });
   });
+
+  it("keeps serving, without spinning, when whatever read its log goes away", async () => {
+    await withEmptySite("log-gone", async (server, port) => {
+      const pid = serverPidOf(server.child.pid!);
+      // The reader of its output (a supervisor's pipe, a terminal, `npm start | tee`) is gone: every
+      // line the server logs, one a request, now fails to be written.
+      server.child.stdout!.destroy();
+      server.child.stderr!.destroy();
+      for (let i = 0; i < 5; i++) {
+        const answer = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5000) });
+        expect(answer.status).toBe(200);
+      }
+      /** The server's CPU time so far, in clock ticks (utime and stime of /proc's stat). */
+      const cpuTicks = () => {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        return Number(fields[11]) + Number(fields[12]);
+      };
+      const before = cpuTicks();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Idle, it uses next to nothing (a tick is 10 ms): not a loop of failed writes logged again.
+      expect(cpuTicks() - before).toBeLessThan(100);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5000) });
+      expect(health.status).toBe(200);
+    });
+  });
 });

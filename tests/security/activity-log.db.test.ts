@@ -12,13 +12,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { tabAreas } from "~/dashboard/registry";
 import { rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { action as journalEditorAction } from "~/journal/routes/article-editor";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { action as uploadAction } from "~/routes/api.uploads";
 import { action as dashboardAction } from "~/routes/dashboard";
-import { tabAreas } from "~/routes/dashboard/registry";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
 import { action as postEditorAction } from "~/routes/post-editor";
 import { action as revisionsAction } from "~/routes/revisions";

@@ -15,12 +15,12 @@ import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { operations } from "~/api/operations.server";
+import { DASHBOARD_TABS } from "~/dashboard/registry";
 import { openDatabase, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
-import { DASHBOARD_TABS } from "~/routes/dashboard/registry";
+import { operations } from "~/routes/api/operations.server";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
 import { CONFIRM_EMAIL_FIRST, SUBMISSION_NOT_FOUND } from "~/submissions/words";
 

@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 
-import { handleApiRequest } from "~/api/dispatch.server";
 import { landscapeImage } from "~/demo/images.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { handleApiRequest } from "~/routes/api/dispatch.server";
 import { closeRuntime } from "~/runtime.server";
 
 import {

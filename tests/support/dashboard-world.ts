@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 
 import type { SessionUser } from "~/accounts/accounts.server";
+import type { ActionAnswer, ActionArgs } from "~/dashboard/actions.server";
+import type { ActionResult } from "~/dashboard/tab";
 import { users } from "~/db/schema";
 import { landscapeImage } from "~/demo/images.server";
 import type { Role } from "~/domain/roles";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Services } from "~/registry.server";
-import type { ActionAnswer, ActionArgs } from "~/routes/dashboard/actions.server";
-import type { ActionResult } from "~/routes/dashboard/tab";
 import { closeRuntime } from "~/runtime.server";
 
 import { installRuntime, openTestDatabase, type TestDatabase } from "./database";

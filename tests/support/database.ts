@@ -346,7 +346,7 @@ async function seededTemplateFolder() {
       const handle = await openPglite(await migratedTemplate());
       fs.mkdirSync(path.join(partial, "data"));
       const data = path.join(partial, "data");
-      await seedDemoContent(handle.db, mediaOptions(data), privateFileOptions(data));
+      await seedDemoContent(handle.db, mediaOptions(data), privateFileOptions(data), { readership: false });
       await writeDump(handle.client, path.join(partial, "db.tar"));
       await handle.close();
     });
@@ -361,14 +361,17 @@ function seededTemplate() {
 }
 
 /**
- * A fresh database with the demo content (seedDemoContent), and its uploads in the data directory.
+ * A fresh database with the demo content (seedDemoContent, without its year of readership), and its
+ * uploads in the data directory.
  * On PGlite, a copy of one seeded once for the sources it was seeded from (the seed goes through the
  * app's services, so any change to app/'s code makes a new one); on PostgreSQL, seeded here.
  */
 export async function openSeededTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind !== "pglite") {
     const database = await openTestDatabase();
-    await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir));
+    await seedDemoContent(database.db, mediaOptions(database.dataDir), privateFileOptions(database.dataDir), {
+      readership: false,
+    });
     return database;
   }
   const dataDir = scratchDirectory("test");

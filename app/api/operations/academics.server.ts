@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { COURSE_GONE, deletedMessage, DEPARTMENT_GONE, DEPARTMENT_NOT_FOUND } from "~/domain/messages/academics";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 import type { DeleteOutcome } from "~/services/academics.server";
 
 import { type ApiContext, type ApiResult, type Operation, operationsTagged } from "../operation.server";

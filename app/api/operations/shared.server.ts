@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
 
 import type { ApiContext, ApiResult } from "../operation.server";

@@ -9,7 +9,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from "~/domain/vocabulary";
-import type { Services } from "~/registry.server";
+import type { Services } from "~/runtime.server";
 
 import {
   type ApiContext,

@@ -16,7 +16,9 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   const location = useLocation();
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action="/theme" className={className}>
+    // Only the shell's data is asked for again (root.tsx's shouldRevalidate): the page's own would
+    // be fetched for nothing, and counted as one more read of it (issue 35).
+    <fetcher.Form method="post" action="/theme" className={className} defaultShouldRevalidate={false}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {/* Set once the page runs JavaScript: the action then answers the fetcher instead of redirecting. */}
       <input type="hidden" name="js" value={hydrated ? "1" : ""} />

@@ -7,6 +7,7 @@ import { UploadField } from "~/components/forms/UploadField";
 import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
+import { RepeatedRows } from "~/dashboard/RepeatedRows";
 import { PDF_REQUIRED } from "~/domain/messages/media";
 import {
   ARTICLE_EDITOR_ROWS,
@@ -18,7 +19,6 @@ import {
   supplementaryField,
 } from "~/journal/article-fields";
 import { type ArticleAuthor, issueLabel, licence } from "~/journal/vocabulary";
-import { RepeatedRows } from "~/routes/dashboard/+shared/RepeatedRows";
 
 const NO_AUTHOR: ArticleAuthor = { given: "", family: "", affiliation: "", orcid: "", email: "", corresponding: false };
 

@@ -5,16 +5,16 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { SubscribeLinks } from "~/components/SubscribeLinks";
 import { IssueCover } from "~/journal/components/IssueCover";
+import { SubmitLink } from "~/journal/components/SubmitLink";
 import { TitledSection } from "~/journal/components/TitledSection";
 import { ARCHIVE_PATH } from "~/journal/names";
+import { submitLinkTarget } from "~/journal/submit-link";
 import { issueLabel, issuePath, licence } from "~/journal/vocabulary";
 import { JOURNAL_FEED_LINKS, JOURNAL_SUBSCRIPTIONS } from "~/lib/feed-links";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
 import { services } from "~/runtime.server";
-import { submitLinkTarget } from "~/submissions/addresses";
-import { SubmitLink } from "~/submissions/components/SubmitLink";
 import { pageSeo } from "~/web/seo.server";
 
 import type { Route } from "./+types/archive";

@@ -5,6 +5,9 @@ import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "~/dashboard/editor.server";
+import { EditorForm } from "~/dashboard/EditorForm";
+import { HistoryLink, PreviewButton } from "~/dashboard/EditorialFields";
 import { PDF_REQUIRED } from "~/domain/messages/media";
 import { type ArticleEditorForm, articleEditorSchema } from "~/journal/forms";
 import {
@@ -18,15 +21,6 @@ import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { removeCopy } from "~/lib/local-copy";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
-import {
-  autosaved,
-  autosaveDraft,
-  autosaveForm,
-  editorForm,
-  saveFromEditor,
-} from "~/routes/dashboard/+shared/editor.server";
-import { EditorForm } from "~/routes/dashboard/+shared/EditorForm";
-import { HistoryLink, PreviewButton } from "~/routes/dashboard/+shared/EditorialFields";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 import { requireRole } from "~/web/session.server";

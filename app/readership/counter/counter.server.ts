@@ -1,7 +1,7 @@
 import { and, gte, inArray, lte, or, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { articles, readershipDaily } from "~/db/schema";
+import { articles, readershipMonthly } from "~/db/schema";
 import { attemptLimiter, type AttemptRule } from "~/services/attempt-limits.server";
 import { effectTable } from "~/services/content-changes.server";
 
@@ -14,7 +14,7 @@ import {
   type PlatformFacts,
   type Usage,
 } from "./report";
-import { addMonths, isRefusal, lastDayOf, readReportRequest } from "./request";
+import { addMonths, isRefusal, readReportRequest } from "./request";
 import {
   type CounterException,
   counterException,
@@ -31,8 +31,8 @@ import {
 /**
  * The COUNTER API (Release 5.1, issue 35, decision 043): the server's status, the customer's
  * members and reports, and the Platform and Item reports with their standard views, summed from
- * `readership_daily`. Every answer is a body and an HTTP status; the route writes it as JSON or
- * as COUNTER's tabular text.
+ * `readership_monthly` (the daily figures' sums by month). Every answer is a body and an HTTP
+ * status; the route writes it as JSON or as COUNTER's tabular text.
  *
  * Whose usage: the site is open to all and knows no institution of its readers (no address ranges,
  * no sign-in to read), so every read is usage of "The World" (customer_id 0000000000000000), which
@@ -73,37 +73,37 @@ export function counterService(db: Database, options: CounterOptions) {
   /** The first month with processed usage of the platform's articles or searches. */
   async function firstMonth(): Promise<string | null> {
     const [row] = await db
-      .select({ first: sql<string | null>`min(${readershipDaily.day})` })
-      .from(readershipDaily)
-      .where(inArray(readershipDaily.itemType, ["article", "search"]));
+      .select({ first: sql<string | null>`min(${readershipMonthly.month})` })
+      .from(readershipMonthly)
+      .where(inArray(readershipMonthly.itemType, ["article", "search"]));
     return row?.first ? String(row.first).slice(0, 7) : null;
   }
 
+  /** The months' usage, from the monthly sums (decision 045): reports are by whole months. */
   async function usageBetween(beginMonth: string, endMonth: string): Promise<Usage> {
-    const month = sql<string>`to_char(${readershipDaily.day}, 'YYYY-MM')`;
+    const month = sql<string>`to_char(${readershipMonthly.month}, 'YYYY-MM')`;
     const rows = await db
       .select({
         month,
-        metric: readershipDaily.metric,
-        itemType: readershipDaily.itemType,
-        itemKey: readershipDaily.itemKey,
-        count: sql<number>`sum(${readershipDaily.count})::int`,
+        metric: readershipMonthly.metric,
+        itemType: readershipMonthly.itemType,
+        itemKey: readershipMonthly.itemKey,
+        count: readershipMonthly.count,
       })
-      .from(readershipDaily)
+      .from(readershipMonthly)
       .where(
         and(
-          gte(readershipDaily.day, `${beginMonth}-01`),
-          lte(readershipDaily.day, lastDayOf(endMonth)),
+          gte(readershipMonthly.month, `${beginMonth}-01`),
+          lte(readershipMonthly.month, `${endMonth}-01`),
           or(
             and(
-              sql`${readershipDaily.itemType} = 'article'`,
-              inArray(readershipDaily.metric, Object.values(ITEM_METRICS)),
+              sql`${readershipMonthly.itemType} = 'article'`,
+              inArray(readershipMonthly.metric, Object.values(ITEM_METRICS)),
             ),
-            and(sql`${readershipDaily.itemType} = 'search'`, sql`${readershipDaily.metric} = 'searches'`),
+            and(sql`${readershipMonthly.itemType} = 'search'`, sql`${readershipMonthly.metric} = 'searches'`),
           ),
         ),
-      )
-      .groupBy(month, readershipDaily.metric, readershipDaily.itemType, readershipDaily.itemKey);
+      );
     const byName = Object.fromEntries(Object.entries(ITEM_METRICS).map(([name, metric]) => [metric, name])) as Record<
       string,
       ItemMetric

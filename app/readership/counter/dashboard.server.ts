@@ -1,5 +1,5 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import type { z } from "~/lib/zod";
-import { byIntent, runAction, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
 import {

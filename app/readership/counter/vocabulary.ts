@@ -91,27 +91,12 @@ export const PR_DATA_TYPES = [
   "Thesis_or_Dissertation",
   "Unspecified",
 ] as const;
-export const IR_DATA_TYPES = [
-  "Article",
-  "Audiovisual",
-  "Book_Segment",
-  "Conference_Item",
-  "Database_Full_Item",
-  "Dataset",
-  "Image",
-  "Interactive_Resource",
-  "Multimedia",
-  "News_Item",
-  "Other",
-  "Patent",
-  "Reference_Item",
-  "Report",
-  "Software",
-  "Sound",
-  "Standard",
-  "Thesis_or_Dissertation",
-  "Unspecified",
-] as const;
+/** The Item Report's: the Platform Report's but for those that are no item (a whole book, a journal...). */
+const NOT_ITEMS = ["Book", "Conference", "Journal", "Newspaper_or_Newsletter", "Platform", "Reference_Work"] as const;
+export const IR_DATA_TYPES = PR_DATA_TYPES.filter(
+  (type): type is Exclude<(typeof PR_DATA_TYPES)[number], (typeof NOT_ITEMS)[number]> =>
+    !(NOT_ITEMS as readonly string[]).includes(type),
+);
 
 export const ACCESS_METHODS = ["Regular", "TDM"] as const;
 export const ACCESS_TYPES = ["Controlled", "Open", "Free_To_Read"] as const;

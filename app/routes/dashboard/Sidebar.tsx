@@ -1,8 +1,7 @@
 import { Form, Link } from "react-router";
 
+import { type DASHBOARD_TABS, type DashboardTab, tabsFor } from "~/dashboard/registry";
 import { type Role, ROLE_LABELS, rolesLabel } from "~/domain/roles";
-
-import { type DASHBOARD_TABS, type DashboardTab, tabsFor } from "./registry";
 
 /** The tabs the person's roles open, and nothing else (issue 33). */
 export function Sidebar({ active, roles }: { active: DashboardTab; roles: Role[] }) {

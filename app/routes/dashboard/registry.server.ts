@@ -1,7 +1,6 @@
+import type { DashboardAction, TabServer } from "~/dashboard/actions.server";
+import { DASHBOARD_TABS, type DashboardTab, tabAreas, tabModule } from "~/dashboard/registry";
 import type { Area } from "~/domain/roles";
-
-import type { DashboardAction, TabServer } from "./actions.server";
-import { DASHBOARD_TABS, type DashboardTab, tabAreas, tabModule } from "./registry";
 
 /**
  * Each tab's server module, by `?tab=` id: `+tabs/<id>/<id>.server.ts` in this folder or in a

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 
-import { DASHBOARD_TABS } from "./registry";
+import { DASHBOARD_TABS } from "~/dashboard/registry";
+
 import { actionFor, TAB_SERVERS } from "./registry.server";
 import { TAB_VIEWS } from "./views";
 

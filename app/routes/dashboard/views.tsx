@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 
-import { DASHBOARD_TABS, type DashboardTab, tabModule } from "./registry";
-import type { ActionResult, TabProps } from "./tab";
+import { DASHBOARD_TABS, type DashboardTab, tabModule } from "~/dashboard/registry";
+import type { ActionResult, TabProps } from "~/dashboard/tab";
 
 /**
  * Each tab's component, by `?tab=` id: the `+tabs/<id>/<Name>Tab.tsx` file of the tab's folder (here

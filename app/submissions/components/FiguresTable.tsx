@@ -1,18 +1,9 @@
 import { type Column, DataTable } from "~/components/ui/DataTable";
 
-/** The figures' shape (figures.server.ts), restated so no server module reaches the browser. */
-export type FiguresRow = {
-  name: string;
-  figures: {
-    received: number;
-    daysToDeskDecision: number | null;
-    daysToFirstDecision: number | null;
-    acceptanceRate: number | null;
-    decided: number;
-    reviewDays: number | null;
-    reviews: number;
-  };
-};
+import type { Figures } from "../figures";
+
+/** A row of the figures table: whose figures (the journal, or a handling editor) and the figures. */
+export type FiguresRow = { name: string; figures: Figures };
 
 const daysOrDash = (value: number | null) => (value === null ? "—" : `${value} days`);
 export const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)} %`);

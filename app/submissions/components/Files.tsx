@@ -19,6 +19,16 @@ export type ListedFile = {
   namesFound: { name: string; where: "text" | "metadata" }[];
 };
 
+/** A stored file as the lists show it: only what they need goes to the browser. */
+export const listedFile = ({ id, kind, name, size, round, namesFound }: ListedFile): ListedFile => ({
+  id,
+  kind,
+  name,
+  size,
+  round,
+  namesFound,
+});
+
 /** What a manuscript upload accepts: the browser's file picker offers these first. */
 const ACCEPT = ".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 

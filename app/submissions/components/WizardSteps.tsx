@@ -254,6 +254,43 @@ export function AuthorsStep({ values, errors }: { values: StepValues; errors: St
 
 /* ---- files and competing interests ---- */
 
+/** One kind of file on the files step: those uploaded (each removable) and the form that adds one. */
+function FilesPart({
+  kind,
+  title,
+  files,
+  pathname,
+  label,
+  hint,
+  error,
+  saysNone = false,
+}: {
+  kind: string;
+  title: string;
+  files: ListedFile[];
+  /** Whether the list says there is none yet (supplementary files), or is left out. */
+  saysNone?: boolean;
+  pathname: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+}) {
+  return (
+    <section
+      aria-labelledby={`${kind}-title`}
+      className="rounded-lg border border-slate-200 p-4 dark:border-slate-700/60"
+    >
+      <Heading level={3} id={`${kind}-title`}>
+        {title}
+      </Heading>
+      <div className="mt-3 space-y-4">
+        {(saysNone || files.length > 0) && <FileList files={files} removable action={pathname} />}
+        <UploadForm pathname={pathname} kind={kind} label={label} hint={hint} error={error} />
+      </div>
+    </section>
+  );
+}
+
 export function FilesStep({
   pathname,
   files,
@@ -271,55 +308,37 @@ export function FilesStep({
   const ofKind = (kind: string) => files.filter((file) => file.kind === kind);
   const manuscript = ofKind("manuscript");
   const titlePage = ofKind("title-page");
-  const part = "rounded-lg border border-slate-200 p-4 dark:border-slate-700/60";
   return (
     <div className="space-y-6">
       <p className="text-slate-700 dark:text-slate-300">{WIZARD.filesIntro}</p>
-      <section aria-labelledby="manuscript-title" className={part}>
-        <Heading level={3} id="manuscript-title">
-          {WIZARD.manuscript}
-        </Heading>
-        <div className="mt-3 space-y-4">
-          {manuscript.length > 0 && <FileList files={manuscript} removable action={pathname} />}
-          <UploadForm
-            pathname={pathname}
-            kind="manuscript"
-            label={manuscript.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.manuscript)}
-            hint={WIZARD.manuscriptHint}
-            error={uploadErrors.manuscript ?? errors.manuscript}
-          />
-        </div>
-      </section>
-      <section aria-labelledby="title-page-title" className={part}>
-        <Heading level={3} id="title-page-title">
-          {WIZARD.titlePage}
-        </Heading>
-        <div className="mt-3 space-y-4">
-          {titlePage.length > 0 && <FileList files={titlePage} removable action={pathname} />}
-          <UploadForm
-            pathname={pathname}
-            kind="title-page"
-            label={titlePage.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.titlePage)}
-            hint={WIZARD.titlePageHint}
-            error={uploadErrors["title-page"]}
-          />
-        </div>
-      </section>
-      <section aria-labelledby="supplementary-title" className={part}>
-        <Heading level={3} id="supplementary-title">
-          {WIZARD.supplementary}
-        </Heading>
-        <div className="mt-3 space-y-4">
-          <FileList files={ofKind("supplementary")} removable action={pathname} />
-          <UploadForm
-            pathname={pathname}
-            kind="supplementary"
-            label={WIZARD.chooseFile(FILE_KIND_LABELS.supplementary)}
-            hint={WIZARD.supplementaryHint}
-            error={uploadErrors.supplementary}
-          />
-        </div>
-      </section>
+      <FilesPart
+        kind="manuscript"
+        title={WIZARD.manuscript}
+        files={manuscript}
+        pathname={pathname}
+        label={manuscript.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.manuscript)}
+        hint={WIZARD.manuscriptHint}
+        error={uploadErrors.manuscript ?? errors.manuscript}
+      />
+      <FilesPart
+        kind="title-page"
+        title={WIZARD.titlePage}
+        files={titlePage}
+        pathname={pathname}
+        label={titlePage.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.titlePage)}
+        hint={WIZARD.titlePageHint}
+        error={uploadErrors["title-page"]}
+      />
+      <FilesPart
+        kind="supplementary"
+        title={WIZARD.supplementary}
+        files={ofKind("supplementary")}
+        saysNone
+        pathname={pathname}
+        label={WIZARD.chooseFile(FILE_KIND_LABELS.supplementary)}
+        hint={WIZARD.supplementaryHint}
+        error={uploadErrors.supplementary}
+      />
       <StepForm action={pathname} back>
         <Textarea
           name="competingInterests"

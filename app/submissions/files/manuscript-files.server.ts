@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 import { pdfText, UnreadablePdfError } from "~/journal/pdf-text.server";
+import { isPlainFileName } from "~/lib/text";
 import { type Effects, effectTable } from "~/services/content-changes.server";
 import { InvalidError, NotFoundError } from "~/services/errors.server";
 import { detectType, UploadError, type UploadSource } from "~/services/media.server";
@@ -76,13 +77,7 @@ const typeOfKey = (key: string): ManuscriptType => (key.endsWith(".docx") ? "doc
 /** A client's file name is only ever kept as a label; one that looks like a path is refused. */
 function checkName(name: string | undefined): string {
   if (!name) return "";
-  const bad =
-    name.length > 255 ||
-    /[/\\]/.test(name) ||
-    name === "." ||
-    name === ".." ||
-    [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  if (bad) throw new UploadError(MANUSCRIPT_BAD_NAME, 400);
+  if (!isPlainFileName(name)) throw new UploadError(MANUSCRIPT_BAD_NAME, 400);
   return name;
 }
 

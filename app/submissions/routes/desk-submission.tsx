@@ -421,34 +421,14 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
             )}
             <div className="flex flex-wrap gap-3">
               {(review.status === "invited" || review.status === "accepted") && (
-                <Form method="post">
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="cancel-review"
-                    variant="danger"
-                    size="inline"
-                    disabled={busy("cancel-review")}
-                  >
-                    Cancel this review
-                  </Button>
-                </Form>
+                <ReviewButton reviewId={review.id} intent="cancel-review" variant="danger" busy={busy}>
+                  Cancel this review
+                </ReviewButton>
               )}
               {review.status !== "submitted" && s.stage === "review" && review.round === s.round && (
-                <Form method="post">
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="reinvite"
-                    variant="link"
-                    size="inline"
-                    disabled={busy("reinvite")}
-                  >
-                    {review.status === "invited" ? "Send a new link" : "Invite again"}
-                  </Button>
-                </Form>
+                <ReviewButton reviewId={review.id} intent="reinvite" variant="link" busy={busy}>
+                  {review.status === "invited" ? "Send a new link" : "Invite again"}
+                </ReviewButton>
               )}
             </div>
           </article>
@@ -610,6 +590,30 @@ export default function DeskSubmission({ loaderData, actionData }: Route.Compone
         </ol>
       </section>
     </div>
+  );
+}
+
+/** One of a review's own actions: a form of one button that names the review. */
+function ReviewButton({
+  reviewId,
+  intent,
+  variant,
+  busy,
+  children,
+}: {
+  reviewId: string;
+  intent: string;
+  variant: "danger" | "link";
+  busy: (intent: string) => boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <Button type="submit" name="intent" value={intent} variant={variant} size="inline" disabled={busy(intent)}>
+        {children}
+      </Button>
+    </Form>
   );
 }
 

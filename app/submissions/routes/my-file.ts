@@ -1,7 +1,4 @@
-import { Readable } from "node:stream";
-
-import { STORED_FILE_POLICY } from "~/lib/security-headers.server";
-import { contentDisposition } from "~/web/file-response.server";
+import { privateDownload } from "~/web/file-response.server";
 
 import { authorOf, orRefusal, submissionsOf } from "../web/author.server";
 import type { Route } from "./+types/my-file";
@@ -15,14 +12,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await authorOf(request);
   const submissions = await submissionsOf();
   const file = await orRefusal(submissions.myFile(actor, params.submissionId, params.fileId));
-  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition("attachment", file.name),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": STORED_FILE_POLICY,
-    },
-  });
+  return privateDownload(request, file);
 }

@@ -16,7 +16,7 @@ import { ServiceError } from "~/services/errors.server";
 import { answerForm, failedAnswer, formAnswer } from "~/web/form-action.server";
 
 import { myFilePath, mySubmissionPath, UPLOAD_PARAM } from "../addresses";
-import { FileList, UploadForm } from "../components/Files";
+import { FileList, listedFile, UploadForm } from "../components/Files";
 import { Paragraphs } from "../components/Paragraphs";
 import { revisionSchema } from "../forms";
 import { authorOf, orRefusal, submissionsOf } from "../web/author.server";
@@ -60,14 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       at: letter.createdAt.toISOString(),
     })),
     reviews: mine.reviews,
-    files: mine.files.map(({ id, kind, name, size, round, namesFound }) => ({
-      id,
-      kind,
-      name,
-      size,
-      round,
-      namesFound,
-    })),
+    files: mine.files.map(listedFile),
     mayRevise: mine.mayRevise,
     submitted: url.searchParams.has("submitted"),
     revised: url.searchParams.has("revised"),

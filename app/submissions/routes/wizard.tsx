@@ -18,6 +18,7 @@ import { ForbiddenError, InvalidError, ServiceError } from "~/services/errors.se
 import { answerForm, failedAnswer, formAnswer } from "~/web/form-action.server";
 
 import { mySubmissionPath, stepPath, UPLOAD_PARAM } from "../addresses";
+import { listedFile } from "../components/Files";
 import { StepList } from "../components/StepList";
 import {
   AuthorsStep,
@@ -134,14 +135,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       suggestedReviewers: draft.suggestedReviewers,
       opposedReviewers: draft.opposedReviewers,
       checklist: draft.checklist,
-      files: draft.files.map(({ id, kind, name, size, round, namesFound }) => ({
-        id,
-        kind,
-        name,
-        size,
-        round,
-        namesFound,
-      })),
+      files: draft.files.map(listedFile),
     },
   };
 }

@@ -1,5 +1,9 @@
+import { data } from "react-router";
+
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { ServiceError } from "~/services/errors.server";
 import type { ReviewerLink } from "~/submissions/reviewing.server";
+import { privateDownload } from "~/web/file-response.server";
 
 /**
  * The request edge of a reviewer's link (/review/{token}/...): the link as the service takes it,
@@ -30,4 +34,24 @@ export function reviewerPageHeaders(...from: Headers[]): Headers {
     if (retryAfter) headers.set("Retry-After", retryAfter);
   }
   return headers;
+}
+
+/**
+ * A file under the link as a download (web/file-response.server.ts), or the refusal `work` threw, as
+ * the link's page would answer it.
+ */
+export async function reviewerDownload(
+  request: Request,
+  work: () => Promise<Parameters<typeof privateDownload>[1]>,
+): Promise<Response> {
+  try {
+    return privateDownload(request, await work(), reviewerPageHeaders());
+  } catch (error) {
+    if (error instanceof ServiceError)
+      throw data(
+        { message: error.message },
+        { status: error.status, headers: reviewerPageHeaders(error.headers ?? new Headers()) },
+      );
+    throw error;
+  }
 }

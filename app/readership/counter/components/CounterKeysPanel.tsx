@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
-import { FormActions } from "~/routes/dashboard/+shared/FormActions";
-import { SaveButton } from "~/routes/dashboard/+shared/SaveButton";
-import type { ActionResult } from "~/routes/dashboard/tab";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult } from "~/dashboard/tab";
 
 import type { CounterKeysData } from "../dashboard.server";
 import { ISSUE_COUNTER_KEY, REVOKE_COUNTER_KEY } from "../forms";

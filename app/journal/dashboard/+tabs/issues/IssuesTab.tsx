@@ -12,16 +12,16 @@ import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
+import { DeleteLink } from "~/dashboard/DeleteLink";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { EDITORIAL_STATUS_LABELS, type EditorialStatus } from "~/domain/vocabulary";
 import { EMPTY_ISSUE, type IssueForm } from "~/journal/forms";
 import { ISSUE_STATUS_LABELS, ISSUE_STATUSES, issueLabel, type IssueStatus } from "~/journal/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DeleteLink } from "~/routes/dashboard/+shared/DeleteLink";
-import { FormActions } from "~/routes/dashboard/+shared/FormActions";
-import { SaveButton } from "~/routes/dashboard/+shared/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "~/routes/dashboard/tab";
 
 import type { load } from "./issues.server";
 

@@ -1,7 +1,7 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { EMPTY_ISSUE, type IssueForm, issueFromForm, issueSchema } from "~/journal/forms";
 import { ISSUE_DELETED, ISSUE_GONE, ISSUE_SAVED, issuePublished } from "~/journal/messages";
 import { issueLabel } from "~/journal/vocabulary";
-import { byIntent, runAction, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
 const ISSUES_FAILURES = { failed: "The issue could not be saved. Please try again." };

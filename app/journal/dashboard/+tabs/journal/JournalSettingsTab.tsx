@@ -7,15 +7,15 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
 import { Select } from "~/components/ui/Select";
+import { FormActions } from "~/dashboard/FormActions";
+import { RepeatedRows } from "~/dashboard/RepeatedRows";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { JOURNAL_SETTINGS_PLACE, SHOWN_ON } from "~/domain/messages/site";
 import { boardField, journalProfileToForm, MAX_BOARD } from "~/journal/forms";
 import { type BoardMember, issueLabel, LICENCES } from "~/journal/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
-import { FormActions } from "~/routes/dashboard/+shared/FormActions";
-import { RepeatedRows } from "~/routes/dashboard/+shared/RepeatedRows";
-import { SaveButton } from "~/routes/dashboard/+shared/SaveButton";
-import type { Loaded, TabProps } from "~/routes/dashboard/tab";
 
 import type { load } from "./journal.server";
 

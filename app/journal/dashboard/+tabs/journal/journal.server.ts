@@ -1,6 +1,6 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { boardField, journalProfileFromForm, journalProfileSchema, MAX_BOARD } from "~/journal/forms";
 import { JOURNAL_SETTINGS_SAVED } from "~/journal/messages";
-import { byIntent, runAction, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
 const JOURNAL_FAILURES = { failed: "The journal settings could not be saved. Please try again." };

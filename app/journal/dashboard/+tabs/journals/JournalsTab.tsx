@@ -1,6 +1,6 @@
 import { buttonClasses } from "~/components/ui/Button";
+import { type ContentListSpec, contentListTab } from "~/dashboard/ContentList";
 import { formatDate } from "~/lib/text";
-import { type ContentListSpec, contentListTab } from "~/routes/dashboard/+shared/ContentList";
 
 /** An article as the Articles tab lists it (the earlier system called an article a journal). */
 export type ArticleRow = {

@@ -1,8 +1,8 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
+import { bulkAction, listRequest } from "~/dashboard/editorial-list.server";
+import type { ListFilter } from "~/dashboard/ListControls";
 import { savedNotice } from "~/domain/messages/editorial";
 import { articlePath, articlePdfName, byline, issueLabel } from "~/journal/names";
-import { bulkAction, listRequest } from "~/routes/dashboard/+shared/editorial-list.server";
-import type { ListFilter } from "~/routes/dashboard/+shared/ListControls";
-import { byIntent, runAction, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
 

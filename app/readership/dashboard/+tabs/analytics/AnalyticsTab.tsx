@@ -4,11 +4,11 @@ import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { BarCell } from "~/readership/components/BarCell";
 import { TimeChart } from "~/readership/components/TimeChart";
 import { bucketLabel, PERIOD_CHOICES, PERIOD_LABELS, periodWords } from "~/readership/period";
 import { DOWNLOADS_SERIES, VIEWS_SERIES } from "~/readership/words";
-import type { Loaded, TabProps } from "~/routes/dashboard/tab";
 
 import type { load } from "./analytics.server";
 

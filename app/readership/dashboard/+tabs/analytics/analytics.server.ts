@@ -1,7 +1,7 @@
+import { byIntent, type TabLoadArgs } from "~/dashboard/actions.server";
 import { timeChartLayout } from "~/readership/charts.server";
 import { dayOf, periodOf } from "~/readership/period";
 import { DOWNLOADS_SERIES, VIEWS_SERIES } from "~/readership/words";
-import { byIntent, type TabLoadArgs } from "~/routes/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
 /**

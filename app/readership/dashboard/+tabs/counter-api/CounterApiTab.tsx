@@ -1,5 +1,5 @@
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { CounterKeysPanel } from "~/readership/counter/components/CounterKeysPanel";
-import type { Loaded, TabProps } from "~/routes/dashboard/tab";
 
 import type { load } from "./counter-api.server";
 

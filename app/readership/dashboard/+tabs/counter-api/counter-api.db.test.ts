@@ -4,12 +4,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import type { ActionResult } from "~/dashboard/tab";
 import { counterApiKeys } from "~/db/schema";
 import { CounterKeysPanel } from "~/readership/counter/components/CounterKeysPanel";
 import { COUNTER_KEY_ISSUED, COUNTER_KEY_REVOKED } from "~/readership/counter/forms";
 import { hashOfKey } from "~/readership/counter/keys.server";
 import { loader } from "~/readership/counter/routes/r51";
-import type { ActionResult } from "~/routes/dashboard/tab";
 
 import { setUpDashboardWorld } from "../../../../../tests/support/dashboard-world";
 import { routeAnswer } from "../../../../../tests/support/route-runtime";

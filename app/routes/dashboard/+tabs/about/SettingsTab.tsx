@@ -4,6 +4,10 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
 import { Textarea } from "~/components/ui/Textarea";
+import { FormActions } from "~/dashboard/FormActions";
+import { RecordForm, useReportUploads } from "~/dashboard/RecordPicker";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { SETTINGS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { SECTION_LABELS } from "~/domain/record-names";
 import { SETTINGS_SECTIONS } from "~/domain/vocabulary";
@@ -11,10 +15,6 @@ import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
 import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
-import { FormActions } from "../../+shared/FormActions";
-import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
-import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "../../tab";
 import type { load } from "./about.server";
 
 /** Fields written as paragraphs: a text box rather than a line. */

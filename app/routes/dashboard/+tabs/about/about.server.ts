@@ -1,14 +1,13 @@
 import { redirect } from "react-router";
 
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
+import { loadedMismatch, oneOf } from "~/dashboard/loaded-record.server";
 import { SECTION_LABELS } from "~/domain/record-names";
 import { SETTINGS_SECTIONS, type SettingsSection } from "~/domain/vocabulary";
 import { settingsSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { services } from "~/runtime.server";
-
-import { loadedMismatch, oneOf } from "../../+shared/loaded-record.server";
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const SETTINGS_FAILURES = { failed: "Failed to save" }; // SPEC.md
 

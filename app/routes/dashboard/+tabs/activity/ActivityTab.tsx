@@ -3,10 +3,10 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { ACTIVITY_OUTCOMES, type ActivityOutcome, OUTCOME_LABELS } from "~/lib/activity";
 import { actionGroupLabel } from "~/lib/activity-sentence";
 
-import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./activity.server";
 
 type ActivityData = Loaded<typeof load>;

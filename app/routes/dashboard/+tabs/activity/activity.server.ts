@@ -1,8 +1,7 @@
+import { byIntent, type TabLoadArgs } from "~/dashboard/actions.server";
 import { activityQueryOf } from "~/lib/activity";
 import { activitySentence, namesWanted } from "~/lib/activity-sentence";
 import { services } from "~/runtime.server";
-
-import { byIntent, type TabLoadArgs } from "../../actions.server";
 
 /** The filters as typed, for the form to show them again. */
 const FORM_FIELDS = ["actor", "action", "outcome", "from", "to"] as const;

@@ -5,13 +5,13 @@ import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { ANNOUNCEMENT_PLACE, SHOWN_ON } from "~/domain/messages/site";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
-import { FormActions } from "../../+shared/FormActions";
-import { SaveButton } from "../../+shared/SaveButton";
-import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./announce.server";
 
 export function AnnouncementTab({ data: announcement, result }: TabProps<Loaded<typeof load>>) {

@@ -1,8 +1,7 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { announcementSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
-
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const ANNOUNCEMENT_FAILURES = { failed: "Submission failed" }; // SPEC.md
 

@@ -7,12 +7,12 @@ import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { DEFAULT_CATEGORY_KEPT } from "~/domain/messages/posts";
 import { DEFAULT_CATEGORY } from "~/domain/vocabulary";
-import type { ActionResult, Loaded, TabProps } from "~/routes/dashboard/tab";
 
-import { FormActions } from "../../+shared/FormActions";
-import { SaveButton } from "../../+shared/SaveButton";
 import type { load } from "./categories.server";
 
 type Data = Loaded<typeof load>;

@@ -1,9 +1,8 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { CATEGORY_DELETED, CATEGORY_GONE, CATEGORY_NAME_REQUIRED, CATEGORY_SAVED } from "~/domain/messages/posts";
 import { isSlug } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
-
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const CATEGORY_FAILURES = { failed: "The category could not be saved. Please try again." };
 

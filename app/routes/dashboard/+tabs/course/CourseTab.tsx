@@ -5,8 +5,8 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Alert } from "~/components/forms/Alert";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 
-import type { ActionResult, Loaded, TabProps } from "../../tab";
 import type { load } from "./course.server";
 import { COURSE_PAGE, type CourseLists, type Editing, type Kind } from "./course-types";
 import { CourseTables } from "./CourseTables";

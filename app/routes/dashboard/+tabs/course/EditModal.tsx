@@ -9,12 +9,12 @@ import { DialogPanel } from "~/components/ui/DialogPanel";
 import { HEADING_CLASSES } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Textarea } from "~/components/ui/Textarea";
+import type { ActionResult } from "~/dashboard/tab";
 import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { firstMessage } from "~/lib/forms/errors";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
-import type { ActionResult } from "../../tab";
 import { COURSE_PAGE, type CourseLists, type DepartmentRow, type Editing, TYPE_NAME } from "./course-types";
 import { CourseFields, DepartmentNameFields } from "./CourseFields";
 

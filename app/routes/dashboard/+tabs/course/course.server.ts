@@ -1,11 +1,11 @@
 import type { z } from "zod";
 
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { courseSchema, departmentSchema, facultySchema } from "~/lib/forms/academics";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
 import type { DeleteOutcome } from "~/services/academics.server";
 
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 import { type Kind, TYPE_NAME } from "./course-types";
 
 /** The 403 message for a non-admin: SPEC.md words of this tab's own. */

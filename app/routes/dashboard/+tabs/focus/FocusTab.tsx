@@ -6,14 +6,14 @@ import { buttonClasses } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { FOCUS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { FOCUS_KEYS, FOCUS_LABELS, type FocusKey } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 
-import { FormActions } from "../../+shared/FormActions";
-import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "../../tab";
 import type { load } from "./focus.server";
 
 type FocusRecord = { key: FocusKey; title: string; subtitle: string; content: string };

@@ -1,10 +1,9 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
+import { oneOf } from "~/dashboard/loaded-record.server";
 import { FOCUS_KEYS } from "~/domain/vocabulary";
 import { focusSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
-
-import { oneOf } from "../../+shared/loaded-record.server";
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md: the focus form says the same words for a refused form and a failed save.
 const FOCUS_FAILURES = { failed: "Error submitting form", invalid: "Error submitting form" };

@@ -3,12 +3,12 @@ import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { DeletableList, type DeletableListSpec } from "~/dashboard/DeletableList";
+import { DeleteLink } from "~/dashboard/DeleteLink";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { FILE_DELETE_DESCRIPTION, MEDIA_USE_LABELS, MEDIA_USE_VIA, MEDIA_WORDS } from "~/domain/messages/media";
 import { formatBytes } from "~/lib/text";
 
-import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
-import { DeleteLink } from "../../+shared/DeleteLink";
-import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./media.server";
 
 type MediaData = Loaded<typeof load>;

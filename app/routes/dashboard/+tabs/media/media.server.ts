@@ -1,10 +1,9 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { FILE_ACTION_FAILED, FILE_DELETED, FILE_DESCRIBED } from "~/domain/messages/media";
 import { mediaDetailsSchema } from "~/lib/forms/uploads";
 import { services } from "~/runtime.server";
 import { MEDIA_PAGE_SIZE } from "~/services/media.server";
 import { pageNumber } from "~/services/pagination";
-
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const MEDIA_FAILURES = { failed: FILE_ACTION_FAILED };
 

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { formatDate } from "~/lib/text";
 
-import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./outbox.server";
 
 type OutboxRow = Loaded<typeof load>["items"][number];

@@ -1,6 +1,5 @@
+import { byIntent, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
-
-import { byIntent, type TabLoadArgs } from "../../actions.server";
 
 /** What stands in a kept mail's text for a link that would act for its recipient. */
 export const PRIVATE_LINK = "[a private link: only its recipient gets it]";

@@ -1,16 +1,11 @@
 import { Link } from "react-router";
 
+import type { PostCardData } from "~/components/PostCard";
+import { type ContentListSpec, contentListTab } from "~/dashboard/ContentList";
 import { srcSetFor } from "~/lib/images";
 
-import { type ContentListSpec, contentListTab } from "../../+shared/ContentList";
-
-export type PostRow = {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  categoryName: string;
-  image: string;
+/** A post in the list: what its card shows (but its excerpt and first date), and where it stands. */
+export type PostRow = Omit<PostCardData, "excerpt" | "createdAt"> & {
   updatedAt: Date | string;
   status: string;
   publishAt: Date | string | null;

@@ -1,10 +1,9 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
+import { bulkAction, listRequest } from "~/dashboard/editorial-list.server";
+import { categoryFilter } from "~/dashboard/ListControls";
 import { categoryLabel } from "~/domain/vocabulary";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
-
-import { bulkAction, listRequest } from "../../+shared/editorial-list.server";
-import { categoryFilter } from "../../+shared/ListControls";
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const POSTS_FAILURES = { failed: "The post could not be deleted. Please try again." };

@@ -2,8 +2,8 @@ import { Form } from "react-router";
 
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
+import type { ActionResult } from "~/dashboard/tab";
 
-import type { ActionResult } from "../../tab";
 import { answerOf, ProfileSection } from "./ProfileSection";
 
 export type DeviceView = {

@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 
 import { Notice } from "~/components/ui/Notice";
-
-import type { TabProps } from "../../tab";
+import type { TabProps } from "~/dashboard/tab";
 
 export type EmailStatusData = { emailVerified: boolean; pendingEmail: string | null; placeholder: boolean } | null;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import type { ActionResult } from "../../tab";
+import type { ActionResult } from "~/dashboard/tab";
 
 /** The answer of one of this section's own forms; another section's answer is not shown here. */
 export const answerOf = (result: ActionResult | undefined, intents: readonly string[]) =>

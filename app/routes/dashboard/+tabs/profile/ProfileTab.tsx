@@ -11,10 +11,10 @@ import { InPlaceLink } from "~/components/InPlaceLink";
 import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import type { Loaded, TabProps } from "../../tab";
 import { DevicesSection } from "./DevicesSection";
 import { EmailStatus } from "./EmailStatus";
 import type { load } from "./profile.server";

@@ -6,8 +6,8 @@ import { Alert } from "~/components/forms/Alert";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
+import type { ActionResult } from "~/dashboard/tab";
 
-import type { ActionResult } from "../../tab";
 import { answerOf, ProfileSection } from "./ProfileSection";
 
 export type TwoFactorView = {

@@ -3,9 +3,9 @@ import { redirect } from "react-router";
 import { profileSchema } from "~/accounts/forms";
 import { PROFILE_UPDATED } from "~/accounts/profile.server";
 import { isPlaceholderAddress } from "~/accounts/users.server";
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
 
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 import { loadSecurity, securityActions } from "./security.server";
 
 // SPEC.md has no words for an unexpected failure here.

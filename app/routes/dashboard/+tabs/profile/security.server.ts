@@ -5,10 +5,9 @@ import type { SessionUser } from "~/accounts/accounts.server";
 import { NO_OTHER_SESSION, OTHER_SESSIONS_ENDED, SESSION_ENDED } from "~/accounts/devices.server";
 import { ENTER_CODE, keyOf, type TwoFactorReply } from "~/accounts/two-factor";
 import { TWO_FACTOR_STARTED } from "~/accounts/two-factor.server";
+import { runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
 import { InvalidError } from "~/services/errors.server";
-
-import { runAction, type TabLoadArgs } from "../../actions.server";
 
 /**
  * The profile's "Two-factor sign-in" and "Signed-in devices" sections (decision 023): their data,

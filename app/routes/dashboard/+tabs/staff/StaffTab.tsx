@@ -3,16 +3,16 @@ import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
+import { FormActions } from "~/dashboard/FormActions";
+import { RecordForm, useReportUploads } from "~/dashboard/RecordPicker";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { SHOWN_ON, STAFF_PLACE } from "~/domain/messages/site";
 import { STAFF_ROLE_LABELS } from "~/domain/record-names";
 import { STAFF_ROLES } from "~/domain/vocabulary";
 import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
 
-import { FormActions } from "../../+shared/FormActions";
-import { RecordForm, useReportUploads } from "../../+shared/RecordPicker";
-import { SaveButton } from "../../+shared/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "../../tab";
 import { LongText } from "../about/SettingsTab";
 import type { load } from "./staff.server";
 

@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
+import { loadedMismatch, oneOf } from "~/dashboard/loaded-record.server";
 import { STAFF_ROLE_LABELS } from "~/domain/record-names";
 import { STAFF_ROLES } from "~/domain/vocabulary";
 import { staffSchema } from "~/lib/forms/site-content";
 import { fieldsOf } from "~/lib/read-form.server";
 import { services } from "~/runtime.server";
-
-import { loadedMismatch, oneOf } from "../../+shared/loaded-record.server";
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const STAFF_FAILURES = { failed: "Failed to save" }; // SPEC.md
 const STAFF_FIELDS = ["role", "name", "post", "email", "description", "photo"] as const;

@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { formatDate } from "~/lib/text";
 
-import type { Loaded, TabProps } from "../../tab";
 import type { load } from "./trash.server";
 
 type TrashRow = Loaded<typeof load>["items"][number];

@@ -1,9 +1,8 @@
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { DELETED_FOREVER, NOT_IN_TRASH, RESTORED_FROM_TRASH } from "~/domain/messages/editorial";
 import { type Area, mayWorkOn } from "~/domain/roles";
 import { services } from "~/runtime.server";
 import { TRASH_DAYS } from "~/services/editorial.server";
-
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 const TRASH_FAILURES = { failed: "The change could not be made. Please try again." };
 const DAY = 86_400_000;

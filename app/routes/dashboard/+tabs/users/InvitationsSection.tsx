@@ -4,10 +4,10 @@ import { Field } from "~/components/forms/Field";
 import { buttonClasses } from "~/components/ui/Button";
 import { DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
+import type { ActionResult, Loaded } from "~/dashboard/tab";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, rolesLabel } from "~/domain/roles";
 import { formatDate } from "~/lib/text";
 
-import type { ActionResult, Loaded } from "../../tab";
 import type { load } from "./users.server";
 
 type Data = Loaded<typeof load>;

@@ -7,13 +7,13 @@ import { buttonClasses } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
+import { DeletableList, type DeletableListSpec } from "~/dashboard/DeletableList";
+import { DeleteLink } from "~/dashboard/DeleteLink";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { INVITABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/domain/roles";
 import { formatDate } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { DeletableList, type DeletableListSpec } from "../../+shared/DeletableList";
-import { DeleteLink } from "../../+shared/DeleteLink";
-import type { Loaded, TabProps } from "../../tab";
 import { InvitationsSection } from "./InvitationsSection";
 import type { load } from "./users.server";
 

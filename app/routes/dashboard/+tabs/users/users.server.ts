@@ -1,12 +1,11 @@
 import { EMAIL_RULE } from "~/accounts/forms";
 import { INVITATION_DAYS } from "~/accounts/invitations.server";
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { isRole, rolesLabel } from "~/domain/roles";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { noteActivity } from "~/services/activity.server";
 import { pageNumber, USERS_PAGE_SIZE } from "~/services/pagination";
-
-import { byIntent, runAction, type TabLoadArgs } from "../../actions.server";
 
 // SPEC.md has no words for an unexpected failure here.
 const USERS_FAILURES = { failed: "The change could not be made. Please try again." };

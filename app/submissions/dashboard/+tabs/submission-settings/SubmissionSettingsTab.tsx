@@ -6,10 +6,10 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
+import { FormActions } from "~/dashboard/FormActions";
+import { SaveButton } from "~/dashboard/SaveButton";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
-import { FormActions } from "~/routes/dashboard/+shared/FormActions";
-import { SaveButton } from "~/routes/dashboard/+shared/SaveButton";
-import type { Loaded, TabProps } from "~/routes/dashboard/tab";
 import { MAIL_TEMPLATE_KEYS, MAIL_TEMPLATES, REVIEW_MODEL_LABELS, REVIEW_MODELS } from "~/submissions/settings";
 
 import type { load } from "./submission-settings.server";

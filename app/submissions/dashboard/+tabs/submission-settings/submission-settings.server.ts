@@ -1,4 +1,4 @@
-import { byIntent, runAction, type TabLoadArgs } from "~/routes/dashboard/actions.server";
+import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
 import { settingsFromForm, settingsSchema, settingsToForm } from "~/submissions/settings";
 import { SETTINGS_SAVED } from "~/submissions/words";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
-import type { Loaded, TabProps } from "~/routes/dashboard/tab";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { FiguresTable } from "~/submissions/components/FiguresTable";
 import {
   QUEUE_FILTER_LABELS,

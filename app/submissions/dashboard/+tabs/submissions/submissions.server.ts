@@ -1,4 +1,4 @@
-import { byIntent, type TabLoadArgs } from "~/routes/dashboard/actions.server";
+import { byIntent, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
 import { QUEUE_FILTERS, type QueueFilter } from "~/submissions/words";
 

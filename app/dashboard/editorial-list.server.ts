@@ -5,8 +5,8 @@ import { services } from "~/runtime.server";
 import { ADMIN_SORTS } from "~/services/editorial-records.server";
 import { pageNumber } from "~/services/pagination";
 
-import { runAction } from "../actions.server";
-import type { ListQuery } from "../tab";
+import { runAction } from "./actions.server";
+import type { ListQuery } from "./tab";
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   list.includes(value as T) ? (value as T) : undefined;

@@ -1,13 +1,13 @@
 import { journalOperations } from "~/journal/api.server";
 import { submissionOperations } from "~/submissions/api.server";
 
-import { type Operation, routesOf } from "../operation.server";
-import { academicOperations } from "./academics.server";
-import { accountOperations } from "./accounts.server";
-import { activityOperations } from "./activity.server";
-import { postOperations } from "./posts.server";
-import { searchOperations } from "./search.server";
-import { siteOperations } from "./site.server";
+import { type Operation, routesOf } from "../../api/operation.server";
+import { academicOperations } from "../../api/operations/academics.server";
+import { accountOperations } from "../../api/operations/accounts.server";
+import { activityOperations } from "../../api/operations/activity.server";
+import { postOperations } from "../../api/operations/posts.server";
+import { searchOperations } from "../../api/operations/search.server";
+import { siteOperations } from "../../api/operations/site.server";
 
 /**
  * Every call of SPEC.md section 7, as data: the dispatcher routes and checks by it, the OpenAPI

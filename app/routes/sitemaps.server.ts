@@ -5,7 +5,7 @@ import type { ListedKind } from "~/services/sitemaps.server";
 import { sitemapIndexXml, type SitemapUrl, sitemapXml } from "~/services/syndication/sitemap-xml.server";
 import { siteUrlOf } from "~/web/seo.server";
 
-import { documentResponse, isNotModified } from "./syndication.server";
+import { documentResponse, isNotModified } from "../web/syndication.server";
 
 /** A child sitemap's file: `pages.xml`, `posts-{n}.xml`, `journals-{n}.xml`. */
 export function childOf(file: string): { kind: "pages" } | { kind: ListedKind; page: number } | undefined {

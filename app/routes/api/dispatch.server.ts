@@ -13,8 +13,8 @@ import { noteActivity, withActivity } from "~/services/activity.server";
 import { ServiceError } from "~/services/errors.server";
 import { isObjectId } from "~/services/legacy-ids.server";
 
-import { type ApiFile, isBodyVariants, type Operation } from "./operation.server";
-import { routes } from "./operations/index.server";
+import { type ApiFile, isBodyVariants, type Operation } from "../../api/operation.server";
+import { routes } from "./all-operations.server";
 
 /**
  * The JSON API's one entry: finds the operation for the method and path, checks who is asking

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import type { SubmitLinkTarget } from "../addresses";
+import type { SubmitLinkTarget } from "../submit-link";
 
 const CLASSES = {
   /** A gold button, on a dark band (a page's hero, the call's box). */

@@ -5,7 +5,7 @@ import { Select } from "~/components/ui/Select";
 import { EDITORIAL_STATUS_LABELS, EDITORIAL_STATUSES } from "~/domain/vocabulary";
 import { formatDate } from "~/lib/text";
 
-import type { ListQuery } from "../tab";
+import type { ListQuery } from "./tab";
 
 const STATUS_CHOICES = [
   { value: "", label: "All statuses" },

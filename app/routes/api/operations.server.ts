@@ -1,5 +1,5 @@
-import type { Operation } from "./operation.server";
-import { routes } from "./operations/index.server";
+import type { Operation } from "../../api/operation.server";
+import { routes } from "./all-operations.server";
 
 /**
  * Every operation once for each path it answers at, an alias as an operation of its own (its

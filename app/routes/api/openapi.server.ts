@@ -2,9 +2,9 @@ import { z } from "zod";
 
 import { type Area, AREAS, whoMay } from "~/domain/roles";
 
-import { errorStatuses, isBodyVariants, type Operation, type Upload } from "./operation.server";
-import { routes } from "./operations/index.server";
-import { errorResponse } from "./schemas";
+import { errorStatuses, isBodyVariants, type Operation, type Upload } from "../../api/operation.server";
+import { errorResponse } from "../../api/schemas";
+import { routes } from "./all-operations.server";
 
 /**
  * The OpenAPI 3.1 document, generated from the operations and the zod schemas they validate with

@@ -7,11 +7,11 @@ import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { formatDate } from "~/lib/text";
 
-import type { ListQuery, TabProps } from "../tab";
 import { DeletableList, type DeletableListSpec } from "./DeletableList";
 import { DeleteLink } from "./DeleteLink";
 import { BulkActions, type ListFilter, ListFilters, listQueryString, StatusBadge } from "./ListControls";
 import { type SavedNote, SavedNotice } from "./SavedNotice";
+import type { ListQuery, TabProps } from "./tab";
 
 /**
  * What tells one list of published records from another. The record's kind names its addresses:

@@ -1,0 +1,1 @@
+ALTER TABLE "readership_events" ADD COLUMN "counted" boolean;
