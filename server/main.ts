@@ -26,7 +26,7 @@ import { compress } from "./pipeline/compression.server";
 import { cors } from "./pipeline/cors.server";
 import { refuseCrossSite } from "./pipeline/cross-site.server";
 import { pipeline } from "./pipeline/pipeline.server";
-import { readership } from "./pipeline/readership.server";
+import { Answer, readership } from "./pipeline/readership.server";
 import { render } from "./pipeline/render.server";
 import { requestLog } from "./pipeline/request-log.server";
 import { staticFiles } from "./pipeline/static-files.server";
@@ -109,7 +109,7 @@ export async function main() {
     staticFiles(mounts),
     render({ handler: createRequestHandler(build, process.env.NODE_ENV ?? "production"), cache, config }),
   ]);
-  const server = http.createServer(onRequest);
+  const server = http.createServer({ ServerResponse: Answer }, onRequest);
   // Memory a burst grew the heap to goes back to the system once requests stop for a while.
   const idle = collectWhenIdle();
   const inFlight = (res: http.ServerResponse) => {

@@ -29,6 +29,13 @@ export type Reader = {
 export type Counting = {
   /** Appends one read to the spool (synchronously: the caller's answer is not yet sent). */
   record(read: Read, reader: Reader, at?: Date): void;
+  /**
+   * Takes one read for the spool, written by the next `writeQueued` (or flush): many answers' reads
+   * then go to disk in one write, each before its answer leaves (server/pipeline/readership.server.ts).
+   */
+  queue(read: Read, reader: Reader, at?: Date): void;
+  /** Writes the queued reads to the spool. */
+  writeQueued(): void;
   /** Moves every spooled line to the database now (tests, and before a clean stop). */
   flush(): Promise<number>;
   /** Flushes what it can and stops the timers; the spool file stays if a flush failed. */
@@ -273,7 +280,14 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
    * is read back only then (recoverSpools). Reading each line back and parsing it every second was a
    * good part of counting's cost on the cached path (bench --counting).
    */
-  let unsent: SpoolLine[] = [];
+  let unsent: (SpoolLine | null)[] = [];
+  /**
+   * Where each reader's latest unsent read of each address is in `unsent`: a read's double click
+   * (the same reader's read of the same address within 30 s) takes its place at once, so memory holds
+   * one line per reader and address, not every reload until the flush (those lines outlived the young
+   * generation, and the collector's work grew with the cached path's rate: bench --counting).
+   */
+  let latest = new Map<Read, Map<string, number>>();
   /** Whether the flush reads the spool from disk (memory let go of the lines while the database was away). */
   let fromDisk = false;
   const openSpool = () => {
@@ -298,7 +312,20 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
     return today;
   };
 
-  const record: Counting["record"] = (read, reader, at) => {
+  /** Lines queued for the spool and not yet written (writeQueued writes them with one call). */
+  let queued = "";
+  const writeQueued = () => {
+    if (!queued) return;
+    const text = queued;
+    queued = "";
+    try {
+      written += fs.writeSync(fd, text);
+    } catch (error) {
+      // A full disk: these reads are still sent from memory, but would not survive a kill.
+      console.error(`Readership: reads not written to the spool: ${(error as Error).message}`);
+    }
+  };
+  const queue: Counting["queue"] = (read, reader, at) => {
     const time = at ? at.getTime() : Date.now();
     const day = at ? dayOf(at) : dayAt(time);
     const secret = secrets.get(day) ?? ownSecret;
@@ -314,13 +341,23 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
       reader.robot ? 1 : 0,
     ];
     try {
-      written += fs.writeSync(fd, `${JSON.stringify(line)}\n`);
+      queued += `${JSON.stringify(line)}\n`;
       if (fromDisk) return;
       // The database has not taken lines for a while: memory stops holding them, the disk has them.
       if (unsent.length >= (options.unsentInMemory ?? UNSENT_IN_MEMORY)) {
         fromDisk = true;
         unsent = [];
-      } else unsent.push(line);
+        latest = new Map();
+      } else {
+        if (line[2]) {
+          let readers = latest.get(read);
+          if (!readers) latest.set(read, (readers = new Map()));
+          const previous = readers.get(line[2]);
+          if (previous !== undefined && time - unsent[previous]![1] <= DOUBLE_CLICK_MS) unsent[previous] = null;
+          readers.set(line[2], unsent.length);
+        }
+        unsent.push(line);
+      }
     } catch (error) {
       // A full disk loses this read, never the answer.
       console.error(`Readership: a read was not counted: ${(error as Error).message}`);
@@ -329,6 +366,7 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
 
   let recovered = false;
   const flushOnce = async (): Promise<number> => {
+    writeQueued();
     if (!recovered) {
       await recoverSpools(db, directory, path.basename(spool));
       recovered = true;
@@ -350,15 +388,19 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
     if (fromDisk) return flushFromDisk();
     if (!unsent.length) return 0;
     // What is written from here on goes with the next flush.
-    const lines = unsent;
+    const lines = unsent.filter((line): line is SpoolLine => line !== null);
     const through = written;
     unsent = [];
+    latest = new Map();
     try {
       await store(db, withoutDoubleClicks(lines));
     } catch (error) {
       // Sent again with the next flush (a line stored twice is stored once); from the disk if
       // memory let go of the lines meanwhile.
-      if (!fromDisk) unsent = lines.concat(unsent);
+      if (!fromDisk) {
+        unsent = [...lines, ...unsent];
+        latest = new Map();
+      }
       throw error;
     }
     sent = through;
@@ -394,7 +436,12 @@ export async function startCounting(options: CountingOptions): Promise<Counting>
   const stopSecrets = repeatEvery(SECRETS_EVERY_MS, "Readership's secret of the day", refreshSecrets);
 
   return {
-    record,
+    record(read, reader, at) {
+      queue(read, reader, at);
+      writeQueued();
+    },
+    queue,
+    writeQueued,
     flush,
     async stop() {
       ownInstances.delete(instance);

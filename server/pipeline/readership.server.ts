@@ -1,4 +1,4 @@
-import type http from "node:http";
+import http from "node:http";
 
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ReadershipConfig } from "~/lib/config.server";
@@ -12,8 +12,8 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * Counts public reads (decision 043), before the page cache so a cached page is counted like any
  * other. A request that may count has its answer watched: COUNTER counts only 200 and 304 answers,
- * and the read is spooled when that status is set, before the headers leave, so a client that saw
- * the answer has its read on disk. Counting is never worth a request: whatever it trips on, the
+ * and the read is spooled when that status is set, before the answer leaves, so a client that saw
+ * the answer has its read on disk (`Answer`, below). Counting is never worth a request: whatever it trips on, the
  * answer goes on.
  */
 export function readership(
@@ -24,7 +24,17 @@ export function readership(
   return ({ req, res }, next) => {
     try {
       const read = readOf(req);
-      if (read) watch(res, () => counting.record(read, readerOf(req, config, ownHost)));
+      if (read && res instanceof Answer)
+        res.onStatus = (status) => {
+          if (status !== 200 && status !== 304) return null;
+          try {
+            counting.queue(read, readerOf(req, config, ownHost));
+            return counting.writeQueued;
+          } catch (error) {
+            console.error(`Readership: a read was not counted: ${(error as Error).message}`);
+            return null;
+          }
+        };
     } catch (error) {
       console.error(`Readership: a read was not counted: ${(error as Error).message}`);
     }
@@ -47,19 +57,80 @@ function readerOf(
   };
 }
 
-/** Calls `count` once when the answer's status is set to 200 or 304 (every answer passes through writeHead). */
-function watch(res: http.ServerResponse, count: () => void) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    res.writeHead = writeHead;
-    const status = args[0];
-    if (status === 200 || status === 304) {
-      try {
-        count();
-      } catch (error) {
-        console.error(`Readership: a read was not counted: ${(error as Error).message}`);
-      }
+/**
+ * The server's answers (`http.createServer({ ServerResponse: Answer })`). One that may count carries
+ * what to do when its status is set (`onStatus`): a counted read is queued for the spool, and the
+ * answer's bytes leave only once it is written. An answer ended at once (a cached page: its status
+ * and body in one go) waits for the end of the event loop's turn, where one write puts every such
+ * answer's read on disk; one that streams writes the queue at its first write. A field every answer
+ * has from the start keeps them all one shape (a writeHead put on each counted answer made two).
+ */
+export class Answer<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
+  /** Called when the status is set; gives the spool's writer when it queued a read. */
+  onStatus: ((status: number) => (() => void) | null) | null = null;
+  /** The spool's writer this answer's read waits for, before the answer's bytes may leave. */
+  private waitsFor: (() => void) | null = null;
+
+  /** The status is set: by writeHead, or by a write or end before it (Node sets it then). */
+  private statusSet(status: number) {
+    const onStatus = this.onStatus;
+    if (!onStatus) return;
+    this.onStatus = null;
+    this.waitsFor = onStatus(status);
+  }
+
+  /** The read is on disk before the first byte leaves. */
+  private writeRead() {
+    if (!this.headersSent) this.statusSet(this.statusCode);
+    const write = this.waitsFor;
+    this.waitsFor = null;
+    write?.();
+  }
+
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
+    this.statusSet(statusCode);
+    return Reflect.apply(super.writeHead, this, [statusCode, ...rest]) as this;
+  }
+
+  override write(...args: unknown[]): boolean {
+    this.writeRead();
+    return Reflect.apply(super.write, this, args) as boolean;
+  }
+
+  override flushHeaders() {
+    this.writeRead();
+    super.flushHeaders();
+  }
+
+  override end(...args: unknown[]): this {
+    if (!this.headersSent) this.statusSet(this.statusCode);
+    const write = this.waitsFor;
+    const end = super.end;
+    if (!write) return Reflect.apply(end, this, args) as this;
+    this.waitsFor = null;
+    endLater(write, () => Reflect.apply(end, this, args));
+    return this;
+  }
+}
+
+/** Answers ended in this turn of the event loop, waiting for their reads to be written. */
+let waiting: { write: () => void; end: () => void }[] = [];
+
+function endLater(write: () => void, end: () => void) {
+  if (!waiting.length) setImmediate(endWaiting);
+  waiting.push({ write, end });
+}
+
+function endWaiting() {
+  const answers = waiting;
+  waiting = [];
+  // One write for all (the writer writes nothing the second time), then every answer leaves.
+  for (const { write } of answers) write();
+  for (const { end } of answers) {
+    try {
+      end();
+    } catch (error) {
+      console.error(`An answer could not be ended: ${(error as Error).message}`);
     }
-    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
+  }
 }
