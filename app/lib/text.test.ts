@@ -74,6 +74,7 @@ describe("isPlainFileName", () => {
   it("takes a file's own name and refuses one that is a path, a dot name or holds control characters", () => {
     expect(isPlainFileName("ceasefire report (final).pdf")).toBe(true);
     expect(isPlainFileName("مقالة.docx")).toBe(true);
+    expect(isPlainFileName("\u200fمقالة 2.pdf")).toBe(true);
     for (const name of [
       "../etc/passwd",
       "a/b.pdf",
@@ -82,6 +83,9 @@ describe("isPlainFileName", () => {
       "..",
       "tab\there.pdf",
       "del\u007f.pdf",
+      "c1\u0085.pdf",
+      "report\u202efdp.exe",
+      "isolate\u2067.pdf",
       "x".repeat(256),
     ])
       expect(isPlainFileName(name), name).toBe(false);

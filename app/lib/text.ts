@@ -82,7 +82,9 @@ export function isSlug(value: string | undefined | null): value is string {
 
 /**
  * A client's file name, kept only as a label: at most 255 characters, no path separator, not "." or
- * "..", no control character.
+ * "..", no control character (C0, DEL or C1), and no bidirectional embedding, override or isolate
+ * (U+202A to U+202E, U+2066 to U+2069), which can make a name read as another: "report\u202Efdp.exe"
+ * shows as "reportexe.pdf". The marks U+200E and U+200F, common in right-to-left names, are kept.
  */
 export function isPlainFileName(name: string): boolean {
   return (
@@ -90,7 +92,7 @@ export function isPlainFileName(name: string): boolean {
     !/[/\\]/.test(name) &&
     name !== "." &&
     name !== ".." &&
-    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+    !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(name)
   );
 }
 

@@ -7,6 +7,7 @@ import { renderPdf } from "~/demo/pdf.server";
 import { setUpDashboardWorld, type SignedIn } from "../../../tests/support/dashboard-world";
 import { thrownStatus } from "../../../tests/support/route-runtime";
 import { MANUSCRIPT_MISSING, REVISION_FILE_MISSING, TITLE_MISSING } from "../words";
+import * as deskFile from "./desk-file";
 import * as myFile from "./my-file";
 import * as mySubmission from "./my-submission";
 import * as submit from "./submit";
@@ -176,6 +177,17 @@ describe("the author's screens (issue 34)", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="paper\.pdf"/);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(manuscript()))).toBe(true);
+
+    // The editors' copy of the same file: a download too, sandboxed, kept by no cache nor index.
+    const desk = (await deskFile.loader(
+      args(get(world.admin, `/desk/submissions/${id}/files/${fileId}`), { submissionId: id, fileId }),
+    )) as Response;
+    expect(desk.headers.get("content-disposition")).toMatch(/^attachment; filename="paper\.pdf"/);
+    expect(desk.headers.get("cache-control")).toBe("private, no-store");
+    expect(desk.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(desk.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+    expect(desk.headers.get("x-robots-tag")).toBe("noindex");
+    expect(Buffer.from(await desk.arrayBuffer()).equals(Buffer.from(manuscript()))).toBe(true);
 
     // Revisions asked for: the page offers the place to send one; the response alone is refused.
     await world.services.submissions.decide(editor, id, { decision: "send-to-review", letter: "" });
