@@ -30,6 +30,30 @@ const CARD = "rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:bor
 const HEADING = "font-serif text-xl font-bold text-navy-900 dark:text-white";
 const MUTED = "text-sm text-slate-600 dark:text-slate-300";
 
+/** A card of the reviewer's pages, named by its heading. */
+function Card({ id, heading, children }: { id: string; heading: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={CARD}>
+      <h2 id={id} className={HEADING}>
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What a refused form said, above the form. */
+function Refusal({ answer }: { answer: Answer | undefined }) {
+  if (!answer || answer.ok) return null;
+  return (
+    <div className="mt-4">
+      <Alert tone="error" token={answer}>
+        {answer.message}
+      </Alert>
+    </div>
+  );
+}
+
 /** Paragraphs of plain text as typed (the abstract, the guidelines, notes). */
 function Paragraphs({ text, className = "" }: { text: string; className?: string }) {
   return (
@@ -50,10 +74,7 @@ function Paragraphs({ text, className = "" }: { text: string; className?: string
 /** What the reviewer is asked to review: never an author. */
 export function InvitationDetails({ facts }: { facts: InvitationFacts }) {
   return (
-    <section aria-labelledby="manuscript-heading" className={CARD}>
-      <h2 id="manuscript-heading" className={HEADING}>
-        {WORDS.manuscript}
-      </h2>
+    <Card id="manuscript-heading" heading={WORDS.manuscript}>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-slate-800 dark:text-slate-200">{WORDS.journal}</dt>
         <dd>{facts.journal}</dd>
@@ -73,19 +94,16 @@ export function InvitationDetails({ facts }: { facts: InvitationFacts }) {
       </dl>
       <h3 className="mt-6 text-base font-semibold text-navy-900 dark:text-white">{WORDS.abstract}</h3>
       <Paragraphs text={facts.abstract} className="mt-2 text-slate-700 dark:text-slate-200" />
-    </section>
+    </Card>
   );
 }
 
 export function Guidelines({ text }: { text: string }) {
   if (!text.trim()) return null;
   return (
-    <section aria-labelledby="guidelines-heading" className={CARD}>
-      <h2 id="guidelines-heading" className={HEADING}>
-        {WORDS.guidelines}
-      </h2>
+    <Card id="guidelines-heading" heading={WORDS.guidelines}>
       <Paragraphs text={text} className="mt-3 text-slate-700 dark:text-slate-200" />
-    </section>
+    </Card>
   );
 }
 
@@ -95,18 +113,9 @@ type Answer = { ok: boolean; message: string; errors?: Record<string, string>; v
 export function RespondForms({ answer, busy }: { answer: Answer | undefined; busy: boolean }) {
   const values = answer?.values ?? {};
   return (
-    <section aria-labelledby="answer-heading" className={CARD}>
-      <h2 id="answer-heading" className={HEADING}>
-        {WORDS.answerHeading}
-      </h2>
+    <Card id="answer-heading" heading={WORDS.answerHeading}>
       <p className={`mt-2 ${MUTED}`}>{WORDS.noAccount}</p>
-      {answer && !answer.ok && (
-        <div className="mt-4">
-          <Alert tone="error" token={answer}>
-            {answer.message}
-          </Alert>
-        </div>
-      )}
+      <Refusal answer={answer} />
       <Form method="post" className="mt-5">
         <input type="hidden" name="answer" value="accept" />
         <SubmitButton busy={busy}>{WORDS.accept}</SubmitButton>
@@ -134,7 +143,7 @@ export function RespondForms({ answer, busy }: { answer: Answer | undefined; bus
           {WORDS.decline}
         </Button>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -146,10 +155,7 @@ const sizeLabel = (bytes: number) =>
 /** The anonymised copies, each a download under the link. */
 export function ReviewerFiles({ token, files }: { token: string; files: ReviewerFile[] }) {
   return (
-    <section aria-labelledby="files-heading" className={CARD}>
-      <h2 id="files-heading" className={HEADING}>
-        {WORDS.files}
-      </h2>
+    <Card id="files-heading" heading={WORDS.files}>
       <p className={`mt-2 ${MUTED}`}>{files.length ? WORDS.filesHint : WORDS.noFiles}</p>
       {files.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
@@ -168,7 +174,7 @@ export function ReviewerFiles({ token, files }: { token: string; files: Reviewer
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -205,17 +211,8 @@ export function ReviewForm({
   const chosen = typed ? typed.recommendation : (draft.recommendation ?? "");
   const errors = answer?.errors ?? {};
   return (
-    <section aria-labelledby="form-heading" className={CARD}>
-      <h2 id="form-heading" className={HEADING}>
-        {WORDS.formHeading}
-      </h2>
-      {answer && !answer.ok && (
-        <div className="mt-4">
-          <Alert tone="error" token={answer}>
-            {answer.message}
-          </Alert>
-        </div>
-      )}
+    <Card id="form-heading" heading={WORDS.formHeading}>
+      <Refusal answer={answer} />
       <Form method="post" encType="multipart/form-data" className="mt-5 space-y-6">
         <fieldset aria-describedby={errors.recommendation ? "recommendation-error" : undefined}>
           <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">{WORDS.recommendation}</legend>
@@ -278,7 +275,7 @@ export function ReviewForm({
         />
         <SubmitButton busy={busy}>{WORDS.submit}</SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 

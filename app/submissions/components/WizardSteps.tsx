@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { Select } from "~/components/ui/Select";
 import { Textarea } from "~/components/ui/Textarea";
-import { ARTICLE_SECTIONS } from "~/domain/vocabulary";
+import { ARTICLE_SECTIONS, type ArticleAuthor, type NamedReviewer } from "~/domain/vocabulary";
 import { AUTHOR_PARTS, authorField, type AuthorPart } from "~/journal/article-fields";
 import { ARTICLE_SECTION_LABELS } from "~/journal/names";
 import { ARTICLE_LANGUAGES, languageLabel } from "~/journal/vocabulary";
@@ -419,16 +419,9 @@ export type DraftSummary = {
   funding: string;
   competingInterests: string;
   coverLetter: string;
-  authors: {
-    given: string;
-    family: string;
-    affiliation: string;
-    orcid: string;
-    email: string;
-    corresponding: boolean;
-  }[];
-  suggestedReviewers: { name: string; email: string; affiliation: string; reason: string }[];
-  opposedReviewers: { name: string; email: string; affiliation: string; reason: string }[];
+  authors: ArticleAuthor[];
+  suggestedReviewers: NamedReviewer[];
+  opposedReviewers: NamedReviewer[];
   checklist: string[];
   files: ListedFile[];
 };
