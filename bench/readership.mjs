@@ -8,7 +8,8 @@
 // feeds, referrers and robots. Starts the built server on it, signs in as an admin and asks, one
 // request at a time, for the tab with each period; and, to measure the queries and not the
 // figures' memo (figures.server.ts keeps a period's answer for a minute), for ranges that each end
-// on another day. Reports p50/p95/p99 per page; fails when one reaches 100 ms.
+// on another day. Reports p50/p95/p99 per page, of the tab's queries (its Server-Timing) and of
+// the whole page; fails when the queries' p99 reaches 100 ms on one.
 // Writes bench/results/readership-postgresql.json and .md.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -153,6 +154,8 @@ const day = (back) => new Date(Date.now() - back * 86_400_000).toISOString().sli
 /** `page.path` is a function of the request's number for pages that must miss the memo each time. */
 async function measure(base, cookie, page) {
   const times = [];
+  // The tab's own loading, its queries (the page's Server-Timing: app/routes/dashboard.tsx).
+  const loads = [];
   let bytes = 0;
   const warmUp = page.fresh ? 0 : WARM_UP;
   for (let i = 0; i < warmUp + REQUESTS; i++) {
@@ -163,10 +166,15 @@ async function measure(base, cookie, page) {
     const elapsed = performance.now() - started;
     if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
     if (page.expect && !body.includes(page.expect)) throw new Error(`${address} did not show "${page.expect}"`);
-    if (i >= warmUp) times.push(elapsed);
+    if (i >= warmUp) {
+      times.push(elapsed);
+      const took = /dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+      if (took) loads.push(Number(took[1]));
+    }
     bytes = body.length;
   }
   times.sort((a, b) => a - b);
+  loads.sort((a, b) => a - b);
   const round = (ms) => Math.round(ms * 10) / 10;
   const named = { ...page };
   delete named.path;
@@ -178,6 +186,14 @@ async function measure(base, cookie, page) {
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
     max: round(times.at(-1)),
+    queries: loads.length
+      ? {
+          p50: round(percentile(loads, 50)),
+          p95: round(percentile(loads, 95)),
+          p99: round(percentile(loads, 99)),
+          max: round(loads.at(-1)),
+        }
+      : null,
   };
 }
 
@@ -299,13 +315,17 @@ async function main() {
   for (const page of pages) {
     const result = await measure(base, cookie, page);
     results.push(result);
-    log(`${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`);
+    log(
+      `${result.name}: queries p50 ${result.queries?.p50} ms, p99 ${result.queries?.p99} ms; page p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`,
+    );
   }
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
 
   const load = os.loadavg().map((n) => n.toFixed(2));
-  const slow = results.filter((r) => r.tab && r.p99 >= TARGET_P99_MS);
+  // The issue's measure: the tab's queries. The whole page (the session, the rendering, the
+  // transfer of some 330 kB) is reported beside them.
+  const slow = results.filter((r) => r.tab && !(r.queries && r.queries.p99 < TARGET_P99_MS));
   const report = {
     date: new Date().toISOString(),
     machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "", loadAverage: load },
@@ -324,11 +344,16 @@ async function main() {
 ${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${load.join(" / ")} at the end.
 ${counts.issues} issues; ${DAILY.toLocaleString("en")} articles read each day; ${counts.daily_rows.toLocaleString("en")} rows of daily figures (${counts.article_rows.toLocaleString("en")} of articles), ${counts.daily_size}.
 Signed in as an admin; ${REQUESTS} requests per page, one at a time (after ${WARM_UP} to warm up, but for the "no memo" rows); page cache off.
-Target: every Analytics page's p99 under ${TARGET_P99_MS} ms.
+Target (issue 35): the Analytics tab's queries p99 under ${TARGET_P99_MS} ms: the tab's loading, as the page's Server-Timing gives it. The whole page, as the client waited for it (the session, the rendering and some 330 kB of HTML besides), is beside it.
 
-| page | p50 ms | p95 ms | p99 ms | max ms |
-|---|---|---|---|---|
-${results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`).join("\n")}
+| page | queries p50 ms | queries p95 ms | queries p99 ms | queries max ms | page p50 ms | page p95 ms | page p99 ms | page max ms |
+|---|---|---|---|---|---|---|---|---|
+${results
+  .map(
+    (r) =>
+      `| ${r.name} | ${r.queries?.p50 ?? ""} | ${r.queries?.p95 ?? ""} | ${r.queries?.p99 ?? ""} | ${r.queries?.max ?? ""} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`,
+  )
+  .join("\n")}
 
 ${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
 `;

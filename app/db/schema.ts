@@ -1084,12 +1084,66 @@ export const readershipArticleMonthly = pgTable(
   ],
 );
 
+/**
+ * The articles' sums by week (Monday to Sunday; decision 050): the loose days at a long period's
+ * edges are read as their whole weeks and a few days, not day by day. Derived like the two above.
+ */
+export const readershipArticleWeekly = pgTable(
+  "readership_article_weekly",
+  {
+    /** The week's Monday. */
+    week: date("week", { mode: "string" }).notNull(),
+    article: uuid("article").notNull(),
+    investigations: integer("investigations").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.article] }),
+    index("readership_article_weekly_period_idx").on(t.week, t.article, t.investigations, t.requests),
+  ],
+);
+
+/** The key of the issue sums' row of the articles that are in no issue (uuid's nil). */
+export const NO_ISSUE = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * The sums of each issue's articles' investigations and requests by day and by month (decision
+ * 050): the Analytics tab's issues side by side without joining a period's article rows to the
+ * articles. Derived by readership_article_daily's trigger from the issue each article is in, and
+ * moved with the article when it changes issue or is deleted; NO_ISSUE for the articles in none.
+ */
+export const readershipIssueDaily = pgTable(
+  "readership_issue_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    issue: uuid("issue").notNull(),
+    investigations: integer("investigations").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.issue] })],
+);
+
+export const readershipIssueMonthly = pgTable(
+  "readership_issue_monthly",
+  {
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    issue: uuid("issue").notNull(),
+    investigations: integer("investigations").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.issue] })],
+);
+
 /** Tables the database derives from others (by trigger): a backup leaves them out. */
 export const DERIVED_TABLES: readonly string[] = [
   "readership_site_daily",
   "readership_monthly",
   "readership_article_daily",
   "readership_article_monthly",
+  "readership_article_weekly",
+  "readership_issue_daily",
+  "readership_issue_monthly",
 ];
 
 /** Page views by the referring site's host, per day ("" when none came from another site). */

@@ -152,9 +152,9 @@ it("ranks the articles with their titles and sums each issue's articles, side by
   expect(top[0].path).toBe("/journal/counted-first");
   expect(top[3].path).toBe("");
   expect(issues).toEqual([
-    { id: ids.issue, label: "Vol. 3 No. 2 (2026): Borders", articles: 2, investigations: 27, requests: 7 },
-    { id: ids.other, label: "Vol. 3 No. 3 (2026)", articles: 0, investigations: 0, requests: 0 },
-    { id: null, label: "In no issue", articles: 1, investigations: 3, requests: 0 },
+    { id: ids.issue, label: "Vol. 3 No. 2 (2026): Borders", investigations: 27, requests: 7 },
+    { id: ids.other, label: "Vol. 3 No. 3 (2026)", investigations: 0, requests: 0 },
+    { id: null, label: "In no issue", investigations: 3, requests: 0 },
   ]);
 });
 
@@ -238,6 +238,10 @@ it("reads a long period from the monthly sums and its loose days, as the daily f
   expect(await read("2024-02-28", "2024-03-15")).toBe(2 + 3);
   expect(await read("2024-02-27", "2024-04-01")).toBe(1 + 2 + 3 + 4 + 5);
   expect(await read("2024-03-01", "2024-04-30")).toBe(2 + 3 + 4 + 5 + 6);
+  // Loose days with whole weeks among them (4 March 2024 is a Monday): read by week, and day by day around them.
+  expect(await read("2024-03-04", "2024-04-02")).toBe(3 + 4 + 5 + 6);
+  expect(await read("2024-03-12", "2024-03-31")).toBe(3 + 4);
+  expect(await read("2024-03-16", "2024-03-30")).toBe(0);
   expect((await readership.overTime(range("2024-03-01", "2024-03-31"))).totals.investigations).toBe(2 + 3 + 4);
 
   // The summing adds to a day already counted; retention removes days: the sums follow.
@@ -280,6 +284,121 @@ it("reads a long period from the monthly sums and its loose days, as the daily f
     union all
     (select 'monthly extra', month, article, investigations, requests from readership_article_monthly
      except select 'monthly extra', date_trunc('month', day)::date, article, sum(investigations), sum(requests)
+       from expected group by 1, 2, 3)
+    union all
+    (select 'weekly', date_trunc('week', day)::date, article, sum(investigations), sum(requests) from expected group by 1, 2, 3
+     except select 'weekly', week, article, investigations, requests from readership_article_weekly)
+    union all
+    (select 'weekly extra', week, article, investigations, requests from readership_article_weekly
+     except select 'weekly extra', date_trunc('week', day)::date, article, sum(investigations), sum(requests)
+       from expected group by 1, 2, 3)`);
+  expect(rowsOf(mismatches)).toEqual([]);
+});
+
+it("moves an article's figures with it when it changes issue, and takes them out when it is deleted", async () => {
+  const { db } = world.database;
+  const fresh = readershipFigures(db, { keepMs: 0 });
+  const from = await world.services.journal.createIssue(
+    issueInput({ volume: 4, number: 1, title: "From", status: "published", publishedOn: "2023-03-01" }),
+  );
+  const to = await world.services.journal.createIssue(
+    issueInput({ volume: 4, number: 2, title: "To", status: "published", publishedOn: "2023-06-01" }),
+  );
+  const [moving] = await db
+    .insert(articles)
+    .values({
+      slug: "counted-moving",
+      title: "A moving article",
+      pdf: "/uploads/m.pdf",
+      issueId: from.id,
+      status: "published",
+    })
+    .returning({ id: articles.id });
+  await db
+    .insert(readershipDaily)
+    .values([
+      figure("2023-04-28", "investigations", "article", moving.id, 4),
+      figure("2023-05-02", "investigations", "article", moving.id, 6),
+      figure("2023-05-02", "requests", "article", moving.id, 2),
+    ]);
+  const spring = { choice: "custom" as const, from: "2023-04-01", to: "2023-05-31", unit: "month" as const };
+  const issueFigures = async () =>
+    Object.fromEntries(
+      (await fresh.articles(spring)).issues.map((issue) => [issue.label, [issue.investigations, issue.requests]]),
+    );
+  expect(await issueFigures()).toMatchObject({
+    "Vol. 4 No. 1 (2026): From": [10, 2],
+    "Vol. 4 No. 2 (2026): To": [0, 0],
+  });
+  // Only the loose days: 2 May is in a loose span of its own here.
+  const days = { ...spring, from: "2023-04-29", to: "2023-05-02" };
+  expect((await fresh.articles(days)).issues.find((issue) => issue.id === from.id)).toMatchObject({
+    investigations: 6,
+    requests: 2,
+  });
+
+  await db
+    .update(articles)
+    .set({ issueId: to.id })
+    .where(sql`${articles.id} = ${moving.id}`);
+  expect(await issueFigures()).toMatchObject({
+    "Vol. 4 No. 1 (2026): From": [0, 0],
+    "Vol. 4 No. 2 (2026): To": [10, 2],
+  });
+  await db
+    .update(articles)
+    .set({ issueId: null })
+    .where(sql`${articles.id} = ${moving.id}`);
+  expect(await issueFigures()).toEqual({
+    "Vol. 3 No. 2 (2026): Borders": [0, 0],
+    "Vol. 3 No. 3 (2026)": [0, 0],
+    "Vol. 4 No. 1 (2026): From": [0, 0],
+    "Vol. 4 No. 2 (2026): To": [0, 0],
+    "In no issue": [10, 2],
+  });
+  await db
+    .update(articles)
+    .set({ issueId: from.id })
+    .where(sql`${articles.id} = ${moving.id}`);
+  // A read summed after the move counts to the issue the article is in now.
+  await db.insert(readershipDaily).values(figure("2023-05-03", "investigations", "article", moving.id, 1));
+  expect(await issueFigures()).toMatchObject({ "Vol. 4 No. 1 (2026): From": [11, 2] });
+
+  await db.delete(articles).where(sql`${articles.id} = ${moving.id}`);
+  expect(await issueFigures()).toMatchObject({ "Vol. 4 No. 1 (2026): From": [0, 0] });
+  expect(Object.keys(await issueFigures())).not.toContain("In no issue");
+  // Still among the articles read, as one no longer on the site.
+  expect((await fresh.articles(spring)).top.find((article) => article.id === moving.id)?.title).toBe(
+    "(no longer on the site)",
+  );
+  // No issue is left with rows of nothing.
+  expect(
+    rowsOf(
+      await db.execute(
+        sql`select * from readership_issue_daily where issue = ${from.id} and investigations = 0 and requests = 0`,
+      ),
+    ),
+  ).toEqual([]);
+
+  // Whatever was written, the issues' sums are their articles' sums, by day and by month.
+  const mismatches = await db.execute(sql`
+    with expected as (
+      select d.day, coalesce(a.issue_id, '00000000-0000-0000-0000-000000000000'::uuid) as issue,
+        sum(d.investigations) as investigations, sum(d.requests) as requests
+      from readership_article_daily d join articles a on a.id = d.article
+      group by 1, 2
+    )
+    (select 'daily' as kind, * from expected
+     except select 'daily', day, issue, investigations, requests from readership_issue_daily)
+    union all
+    (select 'daily extra', day, issue, investigations, requests from readership_issue_daily
+     except select 'daily extra', * from expected)
+    union all
+    (select 'monthly', date_trunc('month', day)::date, issue, sum(investigations), sum(requests) from expected group by 1, 2, 3
+     except select 'monthly', month, issue, investigations, requests from readership_issue_monthly)
+    union all
+    (select 'monthly extra', month, issue, investigations, requests from readership_issue_monthly
+     except select 'monthly extra', date_trunc('month', day)::date, issue, sum(investigations), sum(requests)
        from expected group by 1, 2, 3)`);
   expect(rowsOf(mismatches)).toEqual([]);
 });

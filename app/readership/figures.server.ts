@@ -4,11 +4,15 @@ import { type Database, rowsOf } from "~/db/client.server";
 import {
   articles,
   journalIssues,
+  NO_ISSUE,
   posts,
   readershipArticleDaily,
   readershipArticleMonthly,
+  readershipArticleWeekly,
   readershipCountries,
   readershipDaily,
+  readershipIssueDaily,
+  readershipIssueMonthly,
   readershipMonthly,
   readershipReferrers,
   readershipRobots,
@@ -20,16 +24,16 @@ import { issueLabel, issuePath } from "~/journal/names";
 import { isUuid } from "~/lib/text";
 import { effectTable } from "~/services/content-changes.server";
 
-import { bucketsOf, type Period, periodSpans } from "./period";
+import { bucketsOf, type Period, periodSpans, weekSpans } from "./period";
 
 /**
  * What editors and readers see of readership (issue 35, decision 043): sums of the daily figures
  * (readership_daily and its side tables, which the counting fills) over a period. Only reads. The
  * figures over time read the site's totals by day (readership_site_daily); the top lists read each
  * item's sums by month for the months wholly inside the period and its days only at the edges
- * (readership_monthly, decision 045); the heaviest (the articles') is one pass over the articles'
- * own sums (one row for both metrics, readership_article_*, decision 047) that gives both the top
- * articles and the issues' sums.
+ * (readership_monthly, decision 045); the heaviest, the top articles, is one pass over the articles'
+ * own sums (one row for both metrics, readership_article_*, decision 047); the issues side by side
+ * read each issue's sums of its articles' (readership_issue_*, decision 050).
  */
 
 export type Point = {
@@ -55,7 +59,6 @@ export type PageFigure = { kind: PageKind; key: string; title: string; path: str
 export type IssueFigure = {
   id: string | null;
   label: string;
-  articles: number;
   investigations: number;
   requests: number;
 };
@@ -134,15 +137,25 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
     sql`${column} between ${period.from}::date and ${period.to}::date`;
 
   /**
-   * The period's rows of `columns` from a pair of sums: the monthly ones of its whole months and the
-   * daily ones of its loose days, where `where` (naming the columns bare) picks them.
+   * The period's rows of `columns` from a set of sums: the monthly ones of its whole months, the
+   * weekly ones (where there are) of the whole weeks among its loose days, and the daily ones of the
+   * rest, where `where` (naming the columns bare) picks them.
    */
   function periodRows(
     period: Period,
     columns: SQL,
-    [monthly, daily]:
-      | [typeof readershipMonthly, typeof readershipDaily]
-      | [typeof readershipArticleMonthly, typeof readershipArticleDaily],
+    {
+      monthly,
+      weekly,
+      daily,
+    }:
+      | { monthly: typeof readershipMonthly; weekly?: never; daily: typeof readershipDaily }
+      | {
+          monthly: typeof readershipArticleMonthly;
+          weekly: typeof readershipArticleWeekly;
+          daily: typeof readershipArticleDaily;
+        }
+      | { monthly: typeof readershipIssueMonthly; weekly?: never; daily: typeof readershipIssueDaily },
     where: SQL = sql`true`,
   ) {
     const { months, days } = periodSpans(period);
@@ -151,18 +164,37 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
       parts.push(sql`select ${columns} from ${monthly}
         where month between ${months.from}::date and ${months.to}::date and ${where}`);
     // A select for each span, not one with "or": each is then a range of the index alone.
-    for (const span of days)
-      parts.push(
-        sql`select ${columns} from ${daily} where day between ${span.from}::date and ${span.to}::date and ${where}`,
-      );
+    for (const span of days) {
+      const { weeks, days: loose } = weekly ? weekSpans(span) : { weeks: null, days: [span] };
+      if (weekly && weeks)
+        parts.push(sql`select ${columns} from ${weekly}
+          where week between ${weeks.from}::date and ${weeks.to}::date and ${where}`);
+      for (const { from, to } of loose)
+        parts.push(sql`select ${columns} from ${daily} where day between ${from}::date and ${to}::date and ${where}`);
+    }
     return sql.join(parts, sql` union all `);
   }
   /** Each item's figures (item_type, item_key, metric, count) that `where` picks. */
   const itemRows = (period: Period, where: SQL) =>
-    periodRows(period, sql`item_type, item_key, metric, count`, [readershipMonthly, readershipDaily], where);
-  /** The articles' investigations and requests (article, investigations, requests): decision 047. */
+    periodRows(
+      period,
+      sql`item_type, item_key, metric, count`,
+      { monthly: readershipMonthly, daily: readershipDaily },
+      where,
+    );
+  /** The articles' investigations and requests (article, investigations, requests): decisions 047 and 050. */
   const articleRows = (period: Period) =>
-    periodRows(period, sql`article, investigations, requests`, [readershipArticleMonthly, readershipArticleDaily]);
+    periodRows(period, sql`article, investigations, requests`, {
+      monthly: readershipArticleMonthly,
+      weekly: readershipArticleWeekly,
+      daily: readershipArticleDaily,
+    });
+  /** The issues' sums of their articles' (issue, investigations, requests): decision 050. */
+  const issueRows = (period: Period) =>
+    periodRows(period, sql`issue, investigations, requests`, {
+      monthly: readershipIssueMonthly,
+      daily: readershipIssueDaily,
+    });
 
   /** The period's page views summed by the referring host or the country, the most first. */
   async function viewsBy(
@@ -255,66 +287,57 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
 
     /**
      * The most read articles (investigations: page views and downloads) with their downloads, and
-     * every issue's sums of its articles', from one pass over the period's article figures.
+     * every published issue's sums of its articles' (with those in no issue last, when read).
      */
     articles(period: Period, limit = 10): Promise<{ top: ArticleFigure[]; issues: IssueFigure[] }> {
       return kept(keyOf("articles", period, limit), async () => {
-        const rows = rowsOf<{
-          part: "top" | "issue";
-          key: string | null;
-          investigations: string;
-          requests: string;
-          articles: string;
-        }>(
-          await db.execute(sql`
-          with per_article as materialized (
-            select article, sum(investigations) as investigations, sum(requests) as requests
+        type Sums = { key: string; investigations: string; requests: string };
+        // Two queries side by side (each its own connection on PostgreSQL): the top list is the
+        // period's one pass over every article's sums; the issues' sums are a few hundred rows.
+        const [topRows, issueSums, issues] = await Promise.all([
+          db.execute(sql`
+            select article::text as key, sum(investigations) as investigations, sum(requests) as requests
             from (${articleRows(period)}) rows
-            group by 1
-          )
-          (select 'top' as part, article::text as key, investigations, requests, 1 as articles
-           from per_article order by investigations desc, article limit ${limit})
-          union all
-          (select 'issue', a.issue_id::text, sum(p.investigations), sum(p.requests), count(*)
-           from per_article p join ${articles} a on a.id = p.article
-           group by a.issue_id)`),
-        );
-        const top = rows.filter((r) => r.part === "top");
+            group by article order by 2 desc, article limit ${limit}`),
+          db.execute(sql`
+            select issue::text as key, sum(investigations) as investigations, sum(requests) as requests
+            from (${issueRows(period)}) rows
+            group by issue`),
+          db
+            .select(ISSUE_NAME)
+            .from(journalIssues)
+            .where(sql`${journalIssues.status} = 'published'`)
+            .orderBy(journalIssues.volume, journalIssues.number),
+        ]);
+        const top = rowsOf<Sums>(topRows);
         const names = await namesOf(
           "article",
-          top.map((r) => r.key!),
+          top.map((r) => r.key),
         );
-        const sums = new Map(rows.filter((r) => r.part === "issue").map((r) => [r.key, r]));
-        const issues = await db
-          .select(ISSUE_NAME)
-          .from(journalIssues)
-          .where(sql`${journalIssues.status} = 'published'`)
-          .orderBy(journalIssues.volume, journalIssues.number);
+        const sums = new Map(rowsOf<Sums>(issueSums).map((r) => [r.key, r]));
         const issueFigures: IssueFigure[] = issues.map((issue) => {
           const sum = sums.get(issue.id);
           return {
             id: issue.id,
             label: issueLabel(issue),
-            articles: num(sum?.articles),
             investigations: num(sum?.investigations),
             requests: num(sum?.requests),
           };
         });
-        const loose = sums.get(null);
-        if (loose) {
+        const loose = sums.get(NO_ISSUE);
+        if (loose && (num(loose.investigations) || num(loose.requests))) {
           issueFigures.push({
             id: null,
             label: "In no issue",
-            articles: num(loose.articles),
             investigations: num(loose.investigations),
             requests: num(loose.requests),
           });
         }
         return {
           top: top.map((r) => ({
-            id: r.key!,
-            title: names.get(r.key!)?.title ?? GONE,
-            path: names.get(r.key!)?.path ?? "",
+            id: r.key,
+            title: names.get(r.key)?.title ?? GONE,
+            path: names.get(r.key)?.path ?? "",
             investigations: num(r.investigations),
             requests: num(r.requests),
           })),

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { periodSpans } from "./period";
+import { periodSpans, weekSpans } from "./period";
 
 it("splits a period into the whole months inside it and the loose days around them", () => {
   expect(periodSpans({ from: "2026-03-05", to: "2026-03-20" })).toEqual({
@@ -27,5 +27,33 @@ it("splits a period into the whole months inside it and the loose days around th
   expect(periodSpans({ from: "2026-01-20", to: "2026-02-10" })).toEqual({
     months: null,
     days: [{ from: "2026-01-20", to: "2026-02-10" }],
+  });
+});
+
+it("splits loose days into the whole weeks (Monday to Sunday) inside them and the days around them", () => {
+  // 2026-03-02 is a Monday.
+  expect(weekSpans({ from: "2026-03-04", to: "2026-03-08" })).toEqual({
+    weeks: null,
+    days: [{ from: "2026-03-04", to: "2026-03-08" }],
+  });
+  expect(weekSpans({ from: "2026-03-02", to: "2026-03-08" })).toEqual({
+    weeks: { from: "2026-03-02", to: "2026-03-02" },
+    days: [],
+  });
+  expect(weekSpans({ from: "2026-03-01", to: "2026-03-24" })).toEqual({
+    weeks: { from: "2026-03-02", to: "2026-03-16" },
+    days: [
+      { from: "2026-03-01", to: "2026-03-01" },
+      { from: "2026-03-23", to: "2026-03-24" },
+    ],
+  });
+  // Across a month's and a year's end; a Sunday-to-Saturday span holds no whole week.
+  expect(weekSpans({ from: "2025-12-29", to: "2026-01-11" })).toEqual({
+    weeks: { from: "2025-12-29", to: "2026-01-05" },
+    days: [],
+  });
+  expect(weekSpans({ from: "2026-03-01", to: "2026-03-07" })).toEqual({
+    weeks: null,
+    days: [{ from: "2026-03-01", to: "2026-03-07" }],
   });
 });

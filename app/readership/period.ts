@@ -125,6 +125,26 @@ export function periodSpans(period: Pick<Period, "from" | "to">): {
   return { months: { from: first, to: last }, days };
 }
 
+/**
+ * A span of loose days as the whole weeks (Monday to Sunday) inside it and the days before and
+ * after them (decision 050): the articles' weekly sums stand for seven days' rows each.
+ */
+export function weekSpans(span: { from: string; to: string }): {
+  weeks: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+} {
+  // getUTCDay: 0 is Sunday; the days to the first Monday on or after `from`.
+  const first = addDays(span.from, (8 - new Date(`${span.from}T00:00:00Z`).getUTCDay()) % 7);
+  // The Monday of the last week that ends on or before `to`.
+  const afterTo = addDays(span.to, 1);
+  const last = addDays(afterTo, -7 - ((new Date(`${afterTo}T00:00:00Z`).getUTCDay() + 6) % 7));
+  if (last < first) return { weeks: null, days: [span] };
+  const days = [];
+  if (span.from < first) days.push({ from: span.from, to: addDays(first, -1) });
+  if (addDays(last, 7) <= span.to) days.push({ from: addDays(last, 7), to: span.to });
+  return { weeks: { from: first, to: last }, days };
+}
+
 /** Every bucket of the period, in order: its days, or the first day of each of its months. */
 export function bucketsOf(period: Period): string[] {
   const buckets: string[] = [];

@@ -82,7 +82,7 @@ describe("backup archives", () => {
       image: photo.url,
       content: "<p>Hello</p>",
     });
-    await services.articles.create({ title: "An article", abstract: "", pdf: pdf.url });
+    const article = await services.articles.create({ title: "An article", abstract: "", pdf: pdf.url });
     await services.siteContent.saveSettings("blog", { title: "News", subtitle: "From the centre" });
     const manuscript = await services.manuscriptFiles.saveBuffer(
       renderPdf([{ text: "A manuscript", style: "title" }], { title: "M", author: "C" }),
@@ -94,7 +94,11 @@ describe("backup archives", () => {
     await source.db.insert(schema.readershipDaily).values([
       { day: "2026-10-30", metric: "views", itemType: "home", itemKey: "/", count: 7 },
       { day: "2026-11-02", metric: "views", itemType: "home", itemKey: "/", count: 5 },
+      // The articles' and the issues' sums too (decisions 047 and 050).
+      { day: "2026-11-02", metric: "investigations", itemType: "article", itemKey: article.id, count: 3 },
     ]);
+    const issueSums = await source.db.select().from(schema.readershipIssueMonthly);
+    expect(issueSums).toMatchObject([{ month: "2026-11-01", investigations: 3 }]);
 
     const archive = path.join(source.dataDir, "site.tar.gz");
     const sourceStores = { uploads: services.media.store, private: services.manuscriptFiles.store };

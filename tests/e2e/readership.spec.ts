@@ -31,7 +31,9 @@ test("a visitor's reads set no cookie, go to no other host, and show in the Anal
 
   // The tab's page views over the last 7 days, in its totals and in the chart's table (today last).
   const viewsNow = async () => {
-    await adminPage.goto("/dashboard?tab=analytics&period=7d");
+    const opened = await adminPage.goto("/dashboard?tab=analytics&period=7d");
+    // The tab says how long its figures took (the browser's developer tools show it).
+    expect(opened?.headers()["server-timing"]).toMatch(/^tab;desc="analytics";dur=\d+\.\d$/);
     const total = adminPage.locator("dt", { hasText: /^Page views$/ }).locator("xpath=following-sibling::dd");
     const overTime = adminPage.getByRole("region", { name: "Views and downloads by day" });
     await expect(overTime.locator("svg path").first()).toBeVisible();
