@@ -1,3 +1,6 @@
+-- Summing and pruning (which take this advisory lock, summing.server.ts) leave off until this
+-- migration is in: a pass meanwhile would run the old roll-up and leave no weekly rows behind.
+SELECT pg_advisory_xact_lock(35043);--> statement-breakpoint
 CREATE TABLE "readership_article_weekly" (
 	"week" date NOT NULL,
 	"article" uuid NOT NULL,
@@ -23,6 +26,8 @@ CREATE TABLE "readership_issue_monthly" (
 );
 --> statement-breakpoint
 CREATE INDEX "readership_article_weekly_period_idx" ON "readership_article_weekly" USING btree ("week","article","investigations","requests");--> statement-breakpoint
+CREATE INDEX "readership_article_daily_article_idx" ON "readership_article_daily" USING btree ("article","day","investigations","requests");
+--> statement-breakpoint
 -- Migration 0022's roll-up of the articles' sums, now by week too (decision 050).
 CREATE OR REPLACE FUNCTION "readership_daily_articles_roll_up"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

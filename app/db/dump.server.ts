@@ -34,6 +34,8 @@ export function tablesInDependencyOrder(): string[] {
     visiting.delete(name);
     ordered.push(name);
   };
+  // By name where no key orders them: so `articles` comes before `readership_daily`, whose restored
+  // rows the triggers sum by the issue each article is in (decision 050; backup.test.ts checks it).
   for (const name of [...configs.keys()].sort()) visit(name);
   return ordered;
 }

@@ -1065,6 +1065,8 @@ export const readershipArticleDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.article] }),
     index("readership_article_daily_period_idx").on(t.day, t.article, t.investigations, t.requests),
+    // One article's rows, which move with it when it changes issue (decision 050).
+    index("readership_article_daily_article_idx").on(t.article, t.day, t.investigations, t.requests),
   ],
 );
 

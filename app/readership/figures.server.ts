@@ -293,7 +293,7 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
       return kept(keyOf("articles", period, limit), async () => {
         type Sums = { key: string; investigations: string; requests: string };
         // Two queries side by side (each its own connection on PostgreSQL): the top list is the
-        // period's one pass over every article's sums; the issues' sums are a few hundred rows.
+        // period's one pass over every article's sums; the issues' sums are a few rows a day or month per issue.
         const [topRows, issueSums, issues] = await Promise.all([
           db.execute(sql`
             select article::text as key, sum(investigations) as investigations, sum(requests) as requests
