@@ -236,16 +236,16 @@ describe("migration 0013 (articles under their true names)", () => {
         ),
       );
       expect(functions.map((f) => f.name)).toEqual([
-        // Migration 0023's (decision 050), like those below.
+        // Migration 0023's (decision 050), like readership_article_daily_roll_up and readership_issue_sums_add.
         "articles_move_readership",
         "articles_track_metadata",
         "articles_track_withdrawals",
         "journal_issues_track_articles",
-        // Migration 0023's (decision 050).
-        "readership_article_daily_issues_roll_up",
+        "readership_article_daily_roll_up",
         // Migrations 0020's and 0022's (decisions 045 and 047), not leftovers of the rename.
         "readership_daily_articles_roll_up",
         "readership_daily_roll_up",
+        "readership_issue_sums_add",
       ]);
     });
   });
