@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 
 import pg from "pg";
 
-import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
+import { ensureBuild, freePort, signInCookie, waitFor } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -133,19 +133,6 @@ function runScript(script, scriptArgs, env) {
   });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
   return result.stdout;
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

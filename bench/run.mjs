@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { treeMemory, watchTree } from "./process-memory.mjs";
-import { ensureBuild, freePort, signInCookie } from "./shared.mjs";
+import { ensureBuild, freePort, signInCookie, waitFor } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -99,19 +99,6 @@ function ensureNginx() {
     { stdio: "inherit" },
   );
   if (installed.status !== 0) throw new Error("nginx could not be installed; install it and run the bench again.");
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 // ---------- the site ----------

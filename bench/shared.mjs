@@ -1,4 +1,5 @@
-// What the benches share: the production build made when needed, a free port for a server, and a signed-in cookie.
+// What the benches share: the production build made when needed, a free port for a server, waiting for
+// it to answer, and a signed-in cookie.
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 
@@ -32,4 +33,18 @@ export async function signInCookie(base, account) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** Waits until `url` answers 2xx (a server starting), for up to `timeoutMs`. */
+export async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
 }

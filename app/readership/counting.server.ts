@@ -27,7 +27,10 @@ export type Reader = {
 };
 
 export type Counting = {
-  /** Appends one read to the spool (synchronously: the caller's answer is not yet sent). */
+  /**
+   * Queues one read and writes it to the spool at once: `queue` and `writeQueued` in one (tests; the
+   * server queues its answers' reads and writes them once a turn, decision 049).
+   */
   record(read: Read, reader: Reader, at?: Date): void;
   /**
    * Takes one read for the spool, written by the next `writeQueued` (or flush): many answers' reads

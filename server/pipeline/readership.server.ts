@@ -79,12 +79,17 @@ export class Answer<Request extends http.IncomingMessage = http.IncomingMessage>
     this.waitsFor = onStatus(status);
   }
 
-  /** The read is on disk before the first byte leaves. */
-  private writeRead() {
+  /** The spool's writer this answer's read waits for, once (its status set first if it was not). */
+  private takeWriter(): (() => void) | null {
     if (!this.headersSent) this.statusSet(this.statusCode);
     const write = this.waitsFor;
     this.waitsFor = null;
-    write?.();
+    return write;
+  }
+
+  /** The read is on disk before the first byte leaves. */
+  private writeRead() {
+    this.takeWriter()?.();
   }
 
   override writeHead(statusCode: number, ...rest: unknown[]): this {
@@ -103,11 +108,9 @@ export class Answer<Request extends http.IncomingMessage = http.IncomingMessage>
   }
 
   override end(...args: unknown[]): this {
-    if (!this.headersSent) this.statusSet(this.statusCode);
-    const write = this.waitsFor;
+    const write = this.takeWriter();
     const end = super.end;
     if (!write) return Reflect.apply(end, this, args) as this;
-    this.waitsFor = null;
     endLater(write, () => Reflect.apply(end, this, args));
     return this;
   }
