@@ -95,6 +95,8 @@ function project(
       // PGlite's WebAssembly on V8's baseline compiler only, as the server runs it (scripts/build-if-needed.mjs):
       // a test file's worker lives seconds, too short to repay the optimising compiler's CPU.
       execArgv: ["--liftoff-only"],
+      // The runtime learns how to build the services, as app/entry.server.tsx teaches it in the site.
+      setupFiles: ["tests/support/compose-runtime.ts"],
       isolate: options.isolate ?? true,
       ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
       ...(options.groupOrder ? { sequence: { groupOrder: options.groupOrder } } : {}),

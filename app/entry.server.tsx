@@ -8,6 +8,12 @@ import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react
 import { config } from "~/lib/config.server";
 import { NonceContext } from "~/lib/nonce";
 import { inlineScriptHashes, newNonce, pagePolicy } from "~/lib/security-headers.server";
+import { composition } from "~/registry.server";
+import { composeRuntime } from "~/runtime.server";
+
+// The server build and the development server load this module before any request: the place the
+// runtime learns how to build the services (decision 051).
+composeRuntime(composition);
 
 const STREAM_TIMEOUT_MS = 10_000;
 

@@ -3,6 +3,7 @@ import { linkOrigin } from "~/accounts/context.server";
 import { authorsEffects, authorsService } from "~/authors/authors.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
+import { seedDemoContent } from "~/demo/seed.server";
 import {
   ARTICLE_PREVIEW_RICH_TEXT,
   type ArticlePreview,
@@ -11,10 +12,12 @@ import {
 } from "~/journal/articles.server";
 import { oaiEffects, oaiService } from "~/journal/exports/oai/oai.server";
 import { journalEffects, journalService } from "~/journal/journal.server";
+import { type AppConfig, mailLinkOrigin } from "~/lib/config.server";
 import { counterEffects, counterService } from "~/readership/counter/counter.server";
 import { platformFacts } from "~/readership/counter/facts";
 import { counterKeys, counterKeysEffects } from "~/readership/counter/keys.server";
 import { readershipFigures, readershipFiguresEffects } from "~/readership/figures.server";
+import type { Composition } from "~/runtime.server";
 import { academicsAdmin, academicsAdminEffects, academicsEffects, academicsService } from "~/services/academics.server";
 import { activityEffects, activityService } from "~/services/activity.server";
 import { categoriesEffects, categoriesService } from "~/services/categories.server";
@@ -33,6 +36,7 @@ import {
 import { postsEffects, postsService } from "~/services/posts.server";
 import { type PostPreview, previewsEffects, previewsService } from "~/services/previews.server";
 import { searchEffects, searchService } from "~/services/search.server";
+import { authSecret } from "~/services/secrets.server";
 import { siteContentEffects, siteContentService, type SiteRevisionKind } from "~/services/site-content.server";
 import { type ListedKind, sitemapsEffects, sitemapsService } from "~/services/sitemaps.server";
 import { reviewCertificate } from "~/submissions/files/certificate.server";
@@ -212,7 +216,40 @@ export function createServices(db: Database, options: ServiceOptions) {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+type BuiltServices = ReturnType<typeof createServices>;
+
+// What the runtime hands every screen and operation is what this module builds (decision 051).
+declare module "~/runtime.server" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are BuiltServices'
+  interface Services extends BuiltServices {}
+}
+
+export type { Services } from "~/runtime.server";
+
+/** The services for a database as the site's configuration asks (the server, its commands, the importer). */
+export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<BuiltServices> {
+  return createServices(database.db, {
+    changes: contentChanges(database.notifications),
+    dataDir: cfg.dataDir,
+    uploads: cfg,
+    mail: { smtpUrl: cfg.smtpUrl, from: cfg.mailFrom },
+    auth: {
+      secret: await authSecret(database.db, cfg.authSecret),
+      publicUrl: cfg.publicUrl,
+      mailOrigin: mailLinkOrigin(cfg),
+      google: cfg.google,
+      oidc: cfg.oidc,
+      requireAdminTwoFactor: cfg.requireAdminTwoFactor,
+    },
+  });
+}
+
+/** What the runtime builds on first use: these services, and the demo on a new embedded site. */
+export const composition: Composition = {
+  servicesFor,
+  seedDemo: (database, cfg) =>
+    seedDemoContent(database.db, mediaOptions(cfg.dataDir, cfg), privateFileOptions(cfg.dataDir, cfg)),
+};
 
 /** Each service's classification of its methods, by the service's name (checked by effects.db.test.ts). */
 export const serviceEffects = {
@@ -239,6 +276,6 @@ export const serviceEffects = {
   counter: counterEffects,
   counterKeys: counterKeysEffects,
   readership: readershipFiguresEffects,
-} satisfies Record<Exclude<keyof Services, "changes">, Record<string, "read" | "write">>;
+} satisfies Record<Exclude<keyof BuiltServices, "changes">, Record<string, "read" | "write">>;
 
 export type { DatabaseHandle };

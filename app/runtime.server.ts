@@ -9,20 +9,42 @@ import {
   openConfiguredDatabase,
   pgliteDirectory,
 } from "~/db/client.server";
-import { seedDemoContent } from "~/demo/seed.server";
-import { type AppConfig, config, mailLinkOrigin } from "~/lib/config.server";
+import { type AppConfig, config } from "~/lib/config.server";
 import { projectFile } from "~/lib/project-files.server";
-import { createServices, mediaOptions, privateFileOptions, type Services } from "~/registry.server";
-import { contentChanges } from "~/services/content-changes.server";
 import { ServiceUnavailableError } from "~/services/errors.server";
-import { authSecret } from "~/services/secrets.server";
 import { answeringUnavailable, translatingFailures } from "~/services/unavailable.server";
 
 /**
- * The services every screen, operation and edge helper is handed: the one place below the features
- * that reaches the composition root above them (registry.server.ts), so none of them imports it.
+ * The services every screen, operation and edge helper is handed. What they are is declared by the
+ * composition root above the features: registry.server.ts adds its services to this interface, and
+ * hands the runtime the way to build them (composeRuntime), so nothing below it imports it
+ * (decision 051).
  */
-export type { Services };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come from registry.server.ts
+export interface Services {}
+
+/** How the composition root builds the services, and the demo a new embedded site starts with. */
+export type Composition = {
+  servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services>;
+  /** Adds the demo content to an empty database; says whether it did. */
+  seedDemo(database: DatabaseHandle, cfg: AppConfig): Promise<"seeded" | "skipped">;
+};
+
+let composition: Composition | undefined;
+
+/**
+ * Called once, by what starts the site (app/entry.server.tsx, which the server build and the
+ * development server load before any request; the tests' setup file), before the first request.
+ */
+export function composeRuntime(given: Composition) {
+  composition = given;
+}
+
+function composed(): Composition {
+  if (!composition)
+    throw new Error("The services are not composed: app/entry.server.tsx calls composeRuntime before any request.");
+  return composition;
+}
 
 /**
  * The process-wide database and services. Opened once, on start (production) or first use (dev).
@@ -81,18 +103,13 @@ async function seedNewEmbeddedSite(cfg: AppConfig) {
 }
 
 async function start(cfg: AppConfig): Promise<Runtime> {
+  const { servicesFor, seedDemo } = composed();
   await seedNewEmbeddedSite(cfg);
   const database = await openConfiguredDatabase(cfg);
   try {
     // The embedded database gets the demo on first start; a PostgreSQL server only when asked.
-    if (database.kind === "pglite" && cfg.demoContent) {
-      const result = await seedDemoContent(
-        database.db,
-        mediaOptions(cfg.dataDir, cfg),
-        privateFileOptions(cfg.dataDir, cfg),
-      );
-      if (result === "seeded") console.log("Demo content added to the new database.");
-    }
+    if (database.kind === "pglite" && cfg.demoContent && (await seedDemo(database, cfg)) === "seeded")
+      console.log("Demo content added to the new database.");
   } catch (error) {
     await database.close();
     throw error;
@@ -114,23 +131,6 @@ export function pageAnswer(error: unknown): unknown {
 
 function forPages(services: Services): Services {
   return translatingFailures(services, pageAnswer);
-}
-
-export async function servicesFor(database: DatabaseHandle, cfg: AppConfig): Promise<Services> {
-  return createServices(database.db, {
-    changes: contentChanges(database.notifications),
-    dataDir: cfg.dataDir,
-    uploads: cfg,
-    mail: { smtpUrl: cfg.smtpUrl, from: cfg.mailFrom },
-    auth: {
-      secret: await authSecret(database.db, cfg.authSecret),
-      publicUrl: cfg.publicUrl,
-      mailOrigin: mailLinkOrigin(cfg),
-      google: cfg.google,
-      oidc: cfg.oidc,
-      requireAdminTwoFactor: cfg.requireAdminTwoFactor,
-    },
-  });
 }
 
 export function getRuntime(): Promise<Runtime> {

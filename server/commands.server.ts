@@ -8,8 +8,7 @@ import path from "node:path";
 import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import type { AppConfig } from "~/lib/config.server";
-import { mediaOptions, privateFileOptions, siteStores } from "~/registry.server";
-import { servicesFor } from "~/runtime.server";
+import { mediaOptions, privateFileOptions, servicesFor, siteStores } from "~/registry.server";
 import { BackupError, describeManifest, readManifest, restoreBackup, writeBackup } from "~/services/backup.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 

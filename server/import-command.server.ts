@@ -7,7 +7,7 @@
 import path from "node:path";
 
 import { type DatabaseHandle, DataDirInUseError, openConfiguredDatabase } from "~/db/client.server";
-import { servicesFor } from "~/runtime.server";
+import { servicesFor } from "~/registry.server";
 import { CONTENT_TAGS, contentChanges } from "~/services/content-changes.server";
 import {
   importEarlierSystem,
