@@ -455,8 +455,6 @@ export const articles = pgTable(
     uniqueIndex("articles_doi_key").on(t.doi),
     index("articles_issue_idx").on(t.issueId, t.section, t.firstPage),
     index("articles_metadata_changed_idx").on(t.metadataChangedAt, t.id),
-    // The Analytics tab sums its articles' figures by issue from the index alone (decision 047).
-    index("articles_id_issue_idx").on(t.id, t.issueId),
     check("articles_section_check", sql`${t.section} in (${inList(ARTICLE_SECTIONS)})`),
     check("articles_licence_check", sql`${t.licence} is null or ${t.licence} in (${inList(LICENCE_IDS)})`),
     check(

@@ -165,10 +165,14 @@ export function readershipFigures(db: Database, { keepMs = 60_000, now = Date.no
         where month between ${months.from}::date and ${months.to}::date and ${where}`);
     // A select for each span, not one with "or": each is then a range of the index alone.
     for (const span of days) {
-      const { weeks, days: loose } = weekly ? weekSpans(span) : { weeks: null, days: [span] };
-      if (weekly && weeks)
-        parts.push(sql`select ${columns} from ${weekly}
+      let loose = [span];
+      if (weekly) {
+        const { weeks, days: around } = weekSpans(span);
+        if (weeks)
+          parts.push(sql`select ${columns} from ${weekly}
           where week between ${weeks.from}::date and ${weeks.to}::date and ${where}`);
+        loose = around;
+      }
       for (const { from, to } of loose)
         parts.push(sql`select ${columns} from ${daily} where day between ${from}::date and ${to}::date and ${where}`);
     }

@@ -140,8 +140,9 @@ export function weekSpans(span: { from: string; to: string }): {
   const last = addDays(afterTo, -7 - ((new Date(`${afterTo}T00:00:00Z`).getUTCDay() + 6) % 7));
   if (last < first) return { weeks: null, days: [span] };
   const days = [];
+  const afterWeeks = addDays(last, 7);
   if (span.from < first) days.push({ from: span.from, to: addDays(first, -1) });
-  if (addDays(last, 7) <= span.to) days.push({ from: addDays(last, 7), to: span.to });
+  if (afterWeeks <= span.to) days.push({ from: afterWeeks, to: span.to });
   return { weeks: { from: first, to: last }, days };
 }
 
