@@ -27,8 +27,10 @@ const RELIABILITY = [
   // The renames of issue 32 run on a database made by the migrations before them: data kept across versions.
   "app/db/scholarly-migration.test.ts",
 ];
-// The API fuzz (1000 hostile requests, about a quarter of the inner loop's time) is counted with the security suite.
-const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts"];
+// The API fuzz (1000 hostile requests, about a quarter of the inner loop's time) and the authorisation
+// matrix (every operation and screen action for six callers, each refusal checked against a fingerprint
+// of the content: a tenth of it) are counted with the security suite.
+const SECURITY = ["tests/security/**/*.test.ts", "app/api/fuzz.db.test.ts", "app/api/authorisation.db.test.ts"];
 /** Checks of the production build (`build/`). */
 const BUILD = ["app/js-budget.test.ts", "app/site-css.test.ts"];
 /**
