@@ -71,6 +71,32 @@ const FRAME = ["~/web/*", "~/api/*", "~/dashboard/*"];
 /** The edges inside a feature folder (app/journal): its screens, dashboard tabs, request helpers and API. */
 const FEATURE_EDGES = "(^|/)(components|dashboard|routes|web|api)/|(^|/)api\\.server$";
 
+/**
+ * A feature folder's own layers (app/journal): its top-level modules (words, vocabulary, forms) are
+ * pure; its services (`*.server.ts`, and the folders named in `services`) import no screen and no
+ * request edge, its API edge (api.server.ts) aside; its components import no server module and no edge.
+ */
+function featureLayers(feature, { services = [], pureIgnores = [] } = {}) {
+  return [
+    ...layer([`app/${feature}/*.ts`], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
+      matching: ["\\.server$", FEATURE_EDGES],
+      ignores: [`app/${feature}/*.server.ts`, ...pureIgnores],
+    }),
+    ...layer(
+      [`app/${feature}/*.server.ts`, ...services],
+      ["~/components/*", ...FRAME, "~/routes/*"],
+      ["react-router"],
+      {
+        matching: [FEATURE_EDGES],
+        ignores: [`app/${feature}/api.server.ts`],
+      },
+    ),
+    ...layer([`app/${feature}/components/**`], [...FRAME, "~/routes/*"], [], {
+      matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
+    }),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -122,47 +148,12 @@ export default tseslint.config(
   }),
   // The authors (issue 33): their service reads no request; their page is in routes/.
   ...layer(["app/authors/*.server.ts"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"]),
-  // The same order inside the journal: its words, vocabulary and forms (app/journal/*.ts) are pure;
-  // its services and exports import no screen and no request edge; its components no server module.
-  ...layer(["app/journal/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
-    matching: ["\\.server$", FEATURE_EDGES],
-    ignores: ["app/journal/*.server.ts", "app/journal/*.d.ts"],
-  }),
-  ...layer(
-    ["app/journal/*.server.ts", "app/journal/exports/**"],
-    ["~/components/*", ...FRAME, "~/routes/*"],
-    ["react-router"],
-    { matching: [FEATURE_EDGES], ignores: ["app/journal/api.server.ts"] },
-  ),
-  ...layer(["app/journal/components/**"], [...FRAME, "~/routes/*"], [], {
-    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
-  }),
-  // Submissions and peer review (issue 34, decision 041) keep the journal's order: words, settings
-  // and forms pure; the flows import no screen and no request edge; the screens no server module.
-  ...layer(["app/submissions/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
-    matching: ["\\.server$", FEATURE_EDGES],
-    ignores: ["app/submissions/*.server.ts"],
-  }),
-  ...layer(
-    ["app/submissions/*.server.ts", "app/submissions/files/**"],
-    ["~/components/*", ...FRAME, "~/routes/*"],
-    ["react-router"],
-    { matching: [FEATURE_EDGES], ignores: ["app/submissions/api.server.ts"] },
-  ),
-  ...layer(["app/submissions/components/**"], [...FRAME, "~/routes/*"], [], {
-    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
-  }),
-  // Readership (issue 35, decision 043) keeps the same order: its periods pure, its figures no screen.
-  ...layer(["app/readership/*.ts"], ["~/services/*", "~/db/*", ...FRAME, "~/routes/*"], ["react-router"], {
-    matching: ["\\.server$", FEATURE_EDGES],
-    ignores: ["app/readership/*.server.ts"],
-  }),
-  ...layer(["app/readership/*.server.ts"], ["~/components/*", ...FRAME, "~/routes/*"], ["react-router"], {
-    matching: [FEATURE_EDGES],
-  }),
-  ...layer(["app/readership/components/**"], [...FRAME, "~/routes/*"], [], {
-    matching: ["\\.server$", "(^|/)(dashboard|routes|web|api)/"],
-  }),
+  // The journal, submissions and peer review (issue 34, decision 041) and readership (issue 35,
+  // decision 043) keep one order inside: their words, vocabulary and forms are pure; their services
+  // import no screen and no request edge; their components no server module.
+  ...featureLayers("journal", { services: ["app/journal/exports/**"], pureIgnores: ["app/journal/*.d.ts"] }),
+  ...featureLayers("submissions", { services: ["app/submissions/files/**"] }),
+  ...featureLayers("readership"),
   {
     // The accounts by flow (decision 036): every function reads on a screen or two.
     files: ["app/accounts/**/*.{ts,tsx}"],

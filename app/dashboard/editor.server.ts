@@ -34,6 +34,14 @@ function editorEntry(request: Request, form: FormData) {
   };
 }
 
+/** An editor page's form edge (save or autosave), from its page's request, admin, fields and schema. */
+type EditorFormOf<Extra extends object> = <Parsed>(
+  request: Request,
+  admin: SessionUser,
+  empty: Record<string, string>,
+  schema: z.ZodType<Parsed>,
+) => FormSpec<Parsed, Extra>;
+
 /**
  * The form edge of an admin's create or update page (/create-post, /update-journal/{id}...): the
  * form's fields are those `empty` names (a missing one takes its value there), checked by `schema`;
@@ -41,22 +49,15 @@ function editorEntry(request: Request, form: FormData) {
  * a refusal without a field). The save is logged once, with the outcome its answer stands for
  * (decision 024).
  */
-export function editorForm<Parsed>(
-  request: Request,
-  admin: SessionUser,
-  empty: Record<string, string>,
-  schema: z.ZodType<Parsed>,
-): FormSpec<Parsed, object> {
-  return {
-    where: "editor save",
-    fields: empty,
-    schema,
-    activity: (form) => {
-      const { action, target, details } = editorEntry(request, form);
-      return openAdminActivity(request, admin, { action, target, details });
-    },
-  };
-}
+export const editorForm: EditorFormOf<object> = (request, admin, empty, schema) => ({
+  where: "editor save",
+  fields: empty,
+  schema,
+  activity: (form) => {
+    const { action, target, details } = editorEntry(request, form);
+    return openAdminActivity(request, admin, { action, target, details });
+  },
+});
 
 type Saved = { id: string; version: number; slug: string };
 type Owned<Input> = Input & { userId: string; slug?: string };
@@ -131,27 +132,20 @@ export type AutosaveAnswer = FormAnswer & Autosaved;
  * which): the later saves of a draft are the editor's own saves, and a log line every few seconds
  * says nothing.
  */
-export function autosaveForm<Parsed>(
-  request: Request,
-  admin: SessionUser,
-  empty: Record<string, string>,
-  schema: z.ZodType<Parsed>,
-): FormSpec<Parsed, Autosaved> {
-  return {
-    where: "editor autosave",
-    fields: empty,
-    schema,
-    // The page keeps what was typed: only the message and the fields' problems come back.
-    echo: false,
-    activity: (form) => {
-      const { action, target, isNew } = editorEntry(request, form);
-      return openAdminActivity(request, isNew ? admin : null, {
-        action: action.replace(/\.[^.]*$/, ".autosave-draft"),
-        target,
-      });
-    },
-  };
-}
+export const autosaveForm: EditorFormOf<Autosaved> = (request, admin, empty, schema) => ({
+  where: "editor autosave",
+  fields: empty,
+  schema,
+  // The page keeps what was typed: only the message and the fields' problems come back.
+  echo: false,
+  activity: (form) => {
+    const { action, target, isNew } = editorEntry(request, form);
+    return openAdminActivity(request, isNew ? admin : null, {
+      action: action.replace(/\.[^.]*$/, ".autosave-draft"),
+      target,
+    });
+  },
+});
 
 /** The answer of an autosave that stored the draft (`created`: this save made it). */
 export function autosaved(saved: { id: string; version: number; created: boolean }) {

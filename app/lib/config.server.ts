@@ -35,23 +35,16 @@ const megabytes = z
   .transform(Number)
   .refine((n) => n > 0 && n <= 1024, "must be between 0 and 1024 megabytes");
 
-/** A whole number of megabytes from 1 to `max`. */
-const wholeMegabytes = (max: number, min = 1) =>
-  z
+/** A whole number from `min` to `max`, of `unit` when it has one (the message names it). */
+const wholeNumber = (min: number, max: number, unit?: string) => {
+  const message = `must be a whole number ${unit ? `of ${unit} ` : ""}from ${min} to ${max}`;
+  return z
     .string()
     .trim()
-    .regex(/^\d+$/, `must be a whole number of megabytes from ${min} to ${max}`)
+    .regex(/^\d+$/, message)
     .transform(Number)
-    .refine((n) => n >= min && n <= max, `must be a whole number of megabytes from ${min} to ${max}`);
-
-/** A whole number of days from `min` to `max`. */
-const wholeDays = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `must be a whole number of days from ${min} to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `must be a whole number of days from ${min} to ${max}`);
+    .refine((n) => n >= min && n <= max, message);
+};
 
 /** "https://app.example.edu" or "http://localhost:5173": a scheme, a host, perhaps a port, nothing else. */
 function isOrigin(value: string): boolean {
@@ -64,13 +57,7 @@ function isOrigin(value: string): boolean {
 }
 
 const configSchema = z.object({
-  PORT: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number from 1 to 65535")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 65535, "must be a whole number from 1 to 65535")
-    .default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
   HOST: z
     .string()
     .trim()
@@ -107,11 +94,11 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").optional(),
-  PGLITE_SHARED_BUFFERS_MB: wholeMegabytes(4096).default(16),
-  PAGE_CACHE_MB: wholeMegabytes(4096).default(32),
+  PGLITE_SHARED_BUFFERS_MB: wholeNumber(1, 4096, "megabytes").default(16),
+  PAGE_CACHE_MB: wholeNumber(1, 4096, "megabytes").default(32),
   // Read by scripts/start.mjs before the server starts (V8 takes it as a flag); checked here too.
-  HEAP_SEMI_SPACE_MB: wholeMegabytes(256).default(8),
-  HEAP_OLD_SPACE_MB: wholeMegabytes(65536, 64).default(256),
+  HEAP_SEMI_SPACE_MB: wholeNumber(1, 256, "megabytes").default(8),
+  HEAP_OLD_SPACE_MB: wholeNumber(64, 65536, "megabytes").default(256),
   PGLITE_OPTIMIZING_COMPILER: booleanText.default(false),
   MAX_IMAGE_MB: megabytes.default(10),
   MAX_PDF_MB: megabytes.default(50),
@@ -121,24 +108,12 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
-  ACTIVITY_RETENTION_DAYS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number of days from 1 to 36500")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 36500, "must be a whole number of days from 1 to 36500")
-    .default(365),
+  ACTIVITY_RETENTION_DAYS: wholeNumber(1, 36500, "days").default(365),
   ROBOTS_NOINDEX: booleanText.default(false),
   READERSHIP: booleanText.default(true),
-  READERSHIP_SECRET_DAYS: wholeDays(1, 365).default(2),
-  READERSHIP_RETENTION_DAYS: wholeDays(0, 36500).default(0),
-  READERSHIP_SETTLE_SECONDS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number of seconds from 40 to 3600")
-    .transform(Number)
-    .refine((n) => n >= 40 && n <= 3600, "must be a whole number of seconds from 40 to 3600")
-    .default(61),
+  READERSHIP_SECRET_DAYS: wholeNumber(1, 365, "days").default(2),
+  READERSHIP_RETENTION_DAYS: wholeNumber(0, 36500, "days").default(0),
+  READERSHIP_SETTLE_SECONDS: wholeNumber(40, 3600, "seconds").default(61),
   READERSHIP_COUNTRY_HEADER: z
     .string()
     .trim()

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import { and, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
 import { activityLog, articles, posts, users } from "~/db/schema";
@@ -345,31 +346,18 @@ export function activityService(db: Database) {
      */
     async namesOf(wanted: { user: string[]; post: string[]; journal: string[] }): Promise<Record<string, string>> {
       const ids = (list: string[]) => list.filter(isUuid).slice(0, 200);
-      const [people, postTitles, articleTitles] = await Promise.all([
-        wanted.user.length === 0
-          ? []
-          : db
-              .select({ id: users.id, name: users.username })
-              .from(users)
-              .where(inArray(users.id, wanted.user.slice(0, 200))),
-        ids(wanted.post).length === 0
-          ? []
-          : db
-              .select({ id: posts.id, name: posts.title })
-              .from(posts)
-              .where(inArray(posts.id, ids(wanted.post))),
-        ids(wanted.journal).length === 0
-          ? []
-          : db
-              .select({ id: articles.id, name: articles.title })
-              .from(articles)
-              .where(inArray(articles.id, ids(wanted.journal))),
+      // One kind's names, by `kind:id`: none wanted, no query.
+      const named = async (kind: string, table: PgTable, id: PgColumn, name: PgColumn, list: string[]) => {
+        if (list.length === 0) return [];
+        const rows = await db.select({ id, name }).from(table).where(inArray(id, list));
+        return rows.map((row) => [`${kind}:${row.id as string}`, row.name as string]);
+      };
+      const found = await Promise.all([
+        named("user", users, users.id, users.username, wanted.user.slice(0, 200)),
+        named("post", posts, posts.id, posts.title, ids(wanted.post)),
+        named("journal", articles, articles.id, articles.title, ids(wanted.journal)),
       ]);
-      return Object.fromEntries([
-        ...people.map((row) => [`user:${row.id}`, row.name]),
-        ...postTitles.map((row) => [`post:${row.id}`, row.name]),
-        ...articleTitles.map((row) => [`journal:${row.id}`, row.name]),
-      ]);
+      return Object.fromEntries(found.flat());
     },
 
     /** The action groups present in the log, for the filter's choices. */

@@ -201,6 +201,21 @@ async function textOf(body: AsyncIterable<Buffer>) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+// File names become paths in the store: only names this site gives its uploads (`isKey`), each
+// once (a crafted archive must not write outside its folder or over a file twice).
+function checkFileKeys(files: BackupManifest["files"], isKey: (key: string) => boolean, what: string) {
+  const keys = new Set<string>();
+  for (const file of files) {
+    const key = (file as { key?: unknown })?.key;
+    if (typeof key !== "string" || !isKey(key) || keys.has(key) || typeof file.size !== "number" || file.size < 0) {
+      throw new BackupError(
+        `The backup's manifest names ${what} this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`,
+      );
+    }
+    keys.add(key);
+  }
+}
+
 function checkManifest(value: unknown): BackupManifest {
   const manifest = value as Partial<BackupManifest>;
   if (manifest?.format !== BACKUP_FORMAT)
@@ -211,43 +226,11 @@ function checkManifest(value: unknown): BackupManifest {
     );
   if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.files) || !Array.isArray(manifest.migrations))
     throw new BackupError("The backup's manifest is damaged.");
-  // File names become paths in the store: only names this site gives its uploads, each once (a
-  // crafted archive must not write outside the uploads folder or over a file twice).
-  const keys = new Set<string>();
-  for (const file of manifest.files) {
-    const key = (file as { key?: unknown })?.key;
-    if (
-      typeof key !== "string" ||
-      !isStorageKey(key) ||
-      keys.has(key) ||
-      typeof file.size !== "number" ||
-      file.size < 0
-    ) {
-      throw new BackupError(
-        `The backup's manifest names a file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`,
-      );
-    }
-    keys.add(key);
-  }
+  checkFileKeys(manifest.files, isStorageKey, "a file");
   // Version 1 archives made before private files existed have none; when present, the same checks.
   if (manifest.privateFiles !== undefined && !Array.isArray(manifest.privateFiles))
     throw new BackupError("The backup's manifest is damaged.");
-  const privateKeys = new Set<string>();
-  for (const file of manifest.privateFiles ?? []) {
-    const key = (file as { key?: unknown })?.key;
-    if (
-      typeof key !== "string" ||
-      !isPrivateKey(key) ||
-      privateKeys.has(key) ||
-      typeof file.size !== "number" ||
-      file.size < 0
-    ) {
-      throw new BackupError(
-        `The backup's manifest names a private file this site would not have stored (${JSON.stringify(String(key)).slice(0, 80)}): it is damaged or not this site's.`,
-      );
-    }
-    privateKeys.add(key);
-  }
+  checkFileKeys(manifest.privateFiles ?? [], isPrivateKey, "a private file");
   for (const table of manifest.tables) {
     if (typeof table?.name !== "string" || !/^[a-z_][a-z0-9_]*$/.test(table.name))
       throw new BackupError("The backup's manifest is damaged.");

@@ -387,48 +387,39 @@ export function searchService(
     const wantsPages = (!kind || kind === "page") && !category && year === undefined;
     const pages = wantsPages ? await keptPages() : [];
 
+    // Posts and articles are read alike: the columns they share, and the year asked for.
+    const shared = (table: typeof posts | typeof articles) => ({
+      id: sql`${table.id}`,
+      title: sql`${table.title}`,
+      createdAt: sql`${table.createdAt}`,
+      table: sql`${table}`,
+    });
+    const inYears = (table: typeof posts | typeof articles) =>
+      years ? and(gte(table.createdAt, years[0]), lt(table.createdAt, years[1])) : undefined;
     const parts: TablePart[] = [];
     if (!kind || kind === "post")
       parts.push(
         tableHits(
           "post",
           queries,
-          and(
-            visibleTo(posts),
-            category ? eq(posts.category, category) : undefined,
-            years ? and(gte(posts.createdAt, years[0]), lt(posts.createdAt, years[1])) : undefined,
-          )!,
+          and(visibleTo(posts), category ? eq(posts.category, category) : undefined, inYears(posts))!,
           {
-            id: sql`${posts.id}`,
-            title: sql`${posts.title}`,
+            ...shared(posts),
             url: sql`'/post/' || ${posts.slug}`,
             category: sql`${posts.category}`,
-            createdAt: sql`${posts.createdAt}`,
             vector: POST_VECTOR,
-            table: sql`${posts}`,
           },
         ),
       );
     if ((!kind || kind === "article") && !category)
       parts.push(
-        tableHits(
-          "article",
-          queries,
-          and(
-            visibleTo(articles),
-            years ? and(gte(articles.createdAt, years[0]), lt(articles.createdAt, years[1])) : undefined,
-          )!,
-          {
-            id: sql`${articles.id}`,
-            title: sql`${articles.title}`,
-            url: sql`'/journal/' || ${articles.slug}`,
-            category: sql`${articles.section}`,
-            createdAt: sql`${articles.createdAt}`,
-            vector: ARTICLE_VECTOR,
-            pdf: PDF_VECTOR,
-            table: sql`${articles}`,
-          },
-        ),
+        tableHits("article", queries, and(visibleTo(articles), inYears(articles))!, {
+          ...shared(articles),
+          url: sql`'/journal/' || ${articles.slug}`,
+          category: sql`${articles.section}`,
+          vector: ARTICLE_VECTOR,
+          pdf: PDF_VECTOR,
+        }),
       );
     let pageHits: SQL | null = null;
     if (pages.length) {

@@ -1,5 +1,7 @@
 import type { EditorDecision, ReviewRecommendation, ReviewStatus, SubmissionStage } from "~/domain/vocabulary";
 
+import { MANUSCRIPT_BAD_NAME } from "./files/messages";
+
 /**
  * Every word of the submission workflow a person reads (issue 34), outside the mails' editable
  * templates (settings.ts). Pure: the screens, the services and the API share them.
@@ -358,5 +360,5 @@ export const MY_SUBMISSIONS_LINK = "My submissions";
 export const DRAFT_STARTED = "Your draft is started: add its details and the manuscript, then submit it.";
 export const FILE_ADDED = "The file has been added.";
 export const FILE_REMOVED = "The file has been removed.";
-export const FILE_NAME_INVALID =
-  "The file name is not valid. Rename the file to a plain name such as manuscript.pdf and try again.";
+/** A name the API cannot decode: the words of a name the upload refuses. */
+export const FILE_NAME_INVALID = MANUSCRIPT_BAD_NAME;

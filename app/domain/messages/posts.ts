@@ -4,7 +4,7 @@
 export const POST_TITLE_REQUIRED = "Post title is required";
 export const CHOOSE_CATEGORY = "Choose a category from the list";
 export const POST_GONE = "That post no longer exists.";
-export const POST_DELETED = "Post deleted successfully!";
+export const POST_DELETED = "Post deleted successfully!"; // SPEC.md
 
 /** The post editor's excerpt field (issue 22): what search engines and link previews show. */
 export const EXCERPT_LABEL = "Excerpt";

@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import { crossrefForArticle, crossrefForIssue, type Depositor } from "~/journal/exports/crossref.server";
 import { doajForArticles } from "~/journal/exports/doaj.server";
+import { ISSUE_NOT_FOUND } from "~/journal/messages";
 import { articleFor, issueNumbersOf, issueWithArticles, journalFor } from "~/journal/web/views.server";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     const numbers = issueNumbersOf(params);
     const issue = numbers && (await all.journal.issueByNumber(numbers.volume, numbers.number, true));
-    if (!issue) throw data({ message: "Issue not found" }, { status: 404 });
+    if (!issue) throw data({ message: ISSUE_NOT_FOUND }, { status: 404 });
     const { issue: view, articles } = await issueWithArticles(issue, request);
     const name = `vol${issue.volume}-no${issue.number}`;
     return format === "crossref"

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/PageHero";
 import { RichText } from "~/components/RichText";
 import { IssueCover } from "~/journal/components/IssueCover";
 import { TableOfContents } from "~/journal/components/TableOfContents";
+import { ISSUE_NOT_FOUND } from "~/journal/messages";
 import { ARCHIVE_PATH, ISSUE_STATUS_LABELS, issueLabel, type IssueStatus } from "~/journal/names";
 import { issueNumbersOf, tocEntry } from "~/journal/web/views.server";
 import { JOURNAL_FEED_LINKS } from "~/lib/feed-links";
@@ -19,7 +20,7 @@ import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/issue";
 
-const notFound = () => data({ message: "Issue not found" }, { status: 404 });
+const notFound = () => data({ message: ISSUE_NOT_FOUND }, { status: 404 });
 
 /** /journals/issue/{volume}/{number}: an issue's cover, description and table of contents. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -18,30 +18,24 @@ const escapeXml = (text: string) =>
 
 export type SitemapUrl = { loc: string; lastmod?: string };
 
-function entries(element: "url" | "sitemap", items: Iterable<SitemapUrl>): string[] {
-  const parts: string[] = [];
+/** The document: under its root element, an `element` for each address. */
+function sitemapDocument(root: "urlset" | "sitemapindex", element: "url" | "sitemap", items: Iterable<SitemapUrl>) {
+  const parts = [`<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${NAMESPACE}">\n`];
   for (const { loc, lastmod } of items) {
     parts.push(
       `<${element}><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</${element}>\n`,
     );
   }
-  return parts;
+  parts.push(`</${root}>\n`);
+  return parts.join("");
 }
 
 /** A sitemap: up to 50,000 page addresses. */
 export function sitemapXml(urls: Iterable<SitemapUrl>): string {
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NAMESPACE}">\n`,
-    ...entries("url", urls),
-    "</urlset>\n",
-  ].join("");
+  return sitemapDocument("urlset", "url", urls);
 }
 
 /** A sitemap index: the addresses of the child sitemaps. */
 export function sitemapIndexXml(sitemaps: Iterable<SitemapUrl>): string {
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NAMESPACE}">\n`,
-    ...entries("sitemap", sitemaps),
-    "</sitemapindex>\n",
-  ].join("");
+  return sitemapDocument("sitemapindex", "sitemap", sitemaps);
 }

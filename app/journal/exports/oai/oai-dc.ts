@@ -3,15 +3,13 @@ import { doiUrl, issueLabel, type JournalView } from "~/journal/vocabulary";
 import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
-import { element, textElement, XSI_NAMESPACE } from "./protocol";
+import { DC_NAMESPACE, metadataElement, textElement } from "./protocol";
 
 export const OAI_DC = {
   metadataPrefix: "oai_dc",
   schema: "http://www.openarchives.org/OAI/2.0/oai_dc.xsd",
   metadataNamespace: "http://www.openarchives.org/OAI/2.0/oai_dc/",
 } as const;
-
-const DC_NAMESPACE = "http://purl.org/dc/elements/1.1/";
 
 /** "Okafor, Ngozi": family name first, as Dublin Core creators are usually written. */
 const creatorName = (author: { given: string; family: string }) =>
@@ -56,14 +54,10 @@ export function oaiDcRecord(article: ArticleView, journal: JournalView): string 
     ["rights", article.licence.url],
     ["rights", "info:eu-repo/semantics/openAccess"],
   ];
-  return element(
+  return metadataElement(
     "oai_dc:dc",
-    {
-      "xmlns:oai_dc": OAI_DC.metadataNamespace,
-      "xmlns:dc": DC_NAMESPACE,
-      "xmlns:xsi": XSI_NAMESPACE,
-      "xsi:schemaLocation": `${OAI_DC.metadataNamespace} ${OAI_DC.schema}`,
-    },
+    OAI_DC,
+    { "xmlns:oai_dc": OAI_DC.metadataNamespace, "xmlns:dc": DC_NAMESPACE },
     ...fields
       .map(([name, value]) => [name, xmlSafe(value).trim()])
       .filter(([, value]) => value !== "")

@@ -3,7 +3,7 @@ import { type ArticleSection, type JournalView, languageCode3 } from "~/journal/
 import { xmlSafe } from "~/lib/control-characters";
 import { htmlToText } from "~/lib/text";
 
-import { element, textElement, XSI_NAMESPACE } from "./protocol";
+import { DC_NAMESPACE, element, metadataElement, textElement } from "./protocol";
 
 /** The OpenAIRE Guidelines for Literature Repositories, version 4: what OpenAIRE's validator asks for. */
 export const OAI_OPENAIRE = {
@@ -13,7 +13,6 @@ export const OAI_OPENAIRE = {
 } as const;
 
 const DATACITE = "http://datacite.org/schema/kernel-4";
-const DC = "http://purl.org/dc/elements/1.1/";
 
 /** COAR vocabularies the guidelines prescribe. */
 const OPEN_ACCESS = { uri: "http://purl.org/coar/access_right/c_abf2", label: "open access" };
@@ -58,15 +57,10 @@ export function oaiOpenaireRecord(article: ArticleView, journal: JournalView): s
     ),
   );
   const issns = [journal.issnOnline, journal.issnPrint].filter((issn) => present(issn) !== null);
-  return element(
+  return metadataElement(
     "oaire:resource",
-    {
-      "xmlns:oaire": OAI_OPENAIRE.metadataNamespace,
-      "xmlns:datacite": DATACITE,
-      "xmlns:dc": DC,
-      "xmlns:xsi": XSI_NAMESPACE,
-      "xsi:schemaLocation": `${OAI_OPENAIRE.metadataNamespace} ${OAI_OPENAIRE.schema}`,
-    },
+    OAI_OPENAIRE,
+    { "xmlns:oaire": OAI_OPENAIRE.metadataNamespace, "xmlns:datacite": DATACITE, "xmlns:dc": DC_NAMESPACE },
     element("datacite:titles", {}, textElement("datacite:title", article.title)),
     creators.length ? element("datacite:creators", {}, ...creators) : "",
     present(article.funding) === null

@@ -8,6 +8,7 @@ import { xmlSafe } from "~/lib/control-characters";
 export const OAI_NAMESPACE = "http://www.openarchives.org/OAI/2.0/";
 export const OAI_SCHEMA = "http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd";
 export const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
+export const DC_NAMESPACE = "http://purl.org/dc/elements/1.1/";
 
 export const VERBS = [
   "Identify",
@@ -188,6 +189,21 @@ export function oaiDocument(options: {
     "\n"
   );
 }
+
+/** A metadata format as ListMetadataFormats names it. */
+export type MetadataFormat = { metadataPrefix: string; schema: string; metadataNamespace: string };
+
+/** A record's root element in a metadata format: its namespaces, then the XSI one and where the format's schema is. */
+export const metadataElement = (name: string, format: MetadataFormat, namespaces: Attributes, ...content: string[]) =>
+  element(
+    name,
+    {
+      ...namespaces,
+      "xmlns:xsi": XSI_NAMESPACE,
+      "xsi:schemaLocation": `${format.metadataNamespace} ${format.schema}`,
+    },
+    ...content,
+  );
 
 export const errorElements = (errors: OaiError[]) =>
   errors.map((error) => textElement("error", error.message, { code: error.code })).join("");

@@ -2,6 +2,7 @@ import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.serve
 import { bulkAction, listRequest } from "~/dashboard/editorial-list.server";
 import type { ListFilter } from "~/dashboard/ListControls";
 import { savedNotice } from "~/domain/messages/editorial";
+import { ARTICLE_DELETED } from "~/journal/messages";
 import { articlePath, articlePdfName, byline, issueLabel } from "~/journal/names";
 import { services } from "~/runtime.server";
 import { ARTICLES_PAGE_SIZE } from "~/services/pagination";
@@ -64,7 +65,7 @@ export async function load({ url }: TabLoadArgs) {
 export const deleteJournal = runAction("delete-journal", JOURNALS_FAILURES, async ({ form, reply }) => {
   // A journal that is gone answers 404 with the service's words (runAction). It goes to the trash.
   await (await services()).articles.remove(String(form.get("journalId") ?? ""));
-  return reply(true, "Journal deleted successfully!"); // SPEC.md
+  return reply(true, ARTICLE_DELETED);
 });
 
 export const bulkJournals = bulkAction("journal");

@@ -1,6 +1,7 @@
 import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { bulkAction, listRequest } from "~/dashboard/editorial-list.server";
 import { categoryFilter } from "~/dashboard/ListControls";
+import { POST_DELETED } from "~/domain/messages/posts";
 import { categoryLabel } from "~/domain/vocabulary";
 import { services } from "~/runtime.server";
 import { POSTS_PAGE_SIZE } from "~/services/pagination";
@@ -38,7 +39,7 @@ export async function load({ url }: TabLoadArgs) {
 export const deletePost = runAction("delete-post", POSTS_FAILURES, async ({ form, reply }) => {
   // A post that is gone answers 404 with the service's words (runAction). It goes to the trash.
   await (await services()).posts.remove(String(form.get("postId") ?? ""));
-  return reply(true, "Post deleted successfully!"); // SPEC.md
+  return reply(true, POST_DELETED);
 });
 
 export const bulkPosts = bulkAction("post");

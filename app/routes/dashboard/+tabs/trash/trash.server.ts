@@ -50,26 +50,20 @@ async function target(form: FormData) {
   return { store: areaOf(form) === "journal" ? all.articles : all.posts, ids: [String(form.get("id") ?? "")] };
 }
 
-export const restoreItem = runAction(
-  "restore-item",
-  TRASH_FAILURES,
-  async ({ form, reply }) => {
-    const { store, ids } = await target(form);
-    const restored = await store.restore(ids);
-    return restored.length ? reply(true, RESTORED_FROM_TRASH) : reply(false, NOT_IN_TRASH, { status: 404 });
-  },
-  { areaOf },
-);
+/** Restore and delete for good: the item the form names, changed, or refused when it is no longer in the trash. */
+const trashAction = (intent: string, change: "restore" | "purge", done: string) =>
+  runAction(
+    intent,
+    TRASH_FAILURES,
+    async ({ form, reply }) => {
+      const { store, ids } = await target(form);
+      const changed = await store[change](ids);
+      return changed.length ? reply(true, done) : reply(false, NOT_IN_TRASH, { status: 404 });
+    },
+    { areaOf },
+  );
 
-export const purgeItem = runAction(
-  "purge-item",
-  TRASH_FAILURES,
-  async ({ form, reply }) => {
-    const { store, ids } = await target(form);
-    const removed = await store.purge(ids);
-    return removed.length ? reply(true, DELETED_FOREVER) : reply(false, NOT_IN_TRASH, { status: 404 });
-  },
-  { areaOf },
-);
+export const restoreItem = trashAction("restore-item", "restore", RESTORED_FROM_TRASH);
+export const purgeItem = trashAction("purge-item", "purge", DELETED_FOREVER);
 
 export const actions = byIntent(restoreItem, purgeItem);
