@@ -103,153 +103,150 @@ const details = {
   funding: z.string(),
 };
 
-const draftView = z
-  .object({
-    view: z.literal("draft"),
-    id,
-    stage: z.literal("draft"),
-    ...details,
-    authors: z.array(author),
-    competingInterests: z.string(),
-    coverLetter: z.string(),
-    suggestedReviewers: z.array(namedReviewer),
-    opposedReviewers: z.array(namedReviewer),
-    checklist: z.array(z.string()).meta({ description: "The checklist items the author has confirmed" }),
-    files: z.array(fileItem),
-    missing: z
-      .record(z.string(), z.string())
-      .meta({ description: "What is missing before it can be submitted, by step (empty: ready)" }),
-    createdAt: at,
-    updatedAt: at,
-  })
-  .meta({ title: "SubmissionDraft" });
+/** What the author wrote: the draft's fields, which the desk sees too. */
+const manuscript = {
+  ...details,
+  authors: z.array(author),
+  competingInterests: z.string(),
+  coverLetter: z.string(),
+  suggestedReviewers: z.array(namedReviewer),
+  opposedReviewers: z.array(namedReviewer),
+};
 
-const authorView = z
-  .object({
-    view: z.literal("author"),
-    id,
-    number: z.int().nullable(),
-    title: z.string(),
-    abstract: z.string(),
-    round: z.int(),
-    stage,
-    stageLabel: z.string().meta({ description: "The stage in plain words" }),
-    submittedAt: at.nullable(),
-    stageChangedAt: at,
-    articleId: z.string().nullable().meta({ description: "The draft article made on acceptance" }),
-    history: z.array(z.object({ at, round: z.int(), words: z.string() })),
-    letters: z.array(
-      z.object({ id, decision: z.enum(EDITOR_DECISIONS), round: z.int(), letter: z.string(), createdAt: at }),
-    ),
-    reviews: z
-      .array(
-        z.object({
-          round: z.int(),
-          reviewer: z.string().meta({ description: '"Reviewer 1"…; a name only in open review, by consent' }),
-          comments: z.string(),
-        }),
-      )
-      .meta({ description: "The reviews' comments for the author, once a decision has been sent" }),
-    files: z.array(fileItem),
-    mayRevise: z.boolean(),
-  })
-  .meta({ title: "SubmissionForAuthor" });
+/** One of a submission's views: which it is (`view`, the union's key), its id, its fields, its name. */
+const viewOf = <V extends string, S extends z.ZodRawShape>(view: V, title: string, shape: S) =>
+  z.object({ view: z.literal(view), id, ...shape }).meta({ title });
 
-const deskView = z
-  .object({
-    view: z.literal("desk"),
-    id,
-    number: z.int().nullable(),
-    stage,
-    stageLabel: z.string(),
-    round: z.int(),
-    ...details,
-    authors: z.array(author),
-    competingInterests: z.string(),
-    coverLetter: z.string(),
-    suggestedReviewers: z.array(namedReviewer),
-    opposedReviewers: z.array(namedReviewer),
-    submittedAt: at.nullable(),
-    stageChangedAt: at,
-    articleId: z.string().nullable(),
-    daysSinceSubmission: z.int(),
-    daysInStage: z.int(),
-    submitter: z.object({ name: z.string(), email: z.string() }).nullable(),
-    editor: z.object({ id, name: z.string() }).nullable(),
-    mayAssign: z.boolean().meta({ description: "The caller is the editor in chief (or an admin)" }),
-    recommendsOnly: z
-      .boolean()
-      .meta({ description: "The caller's decisions are recommendations to the editor in chief" }),
-    reviewModel: z.enum(REVIEW_MODELS),
-    files: z.array(
-      fileItem.extend({
-        anonymised: z.boolean().meta({ description: "A copy without author metadata exists for reviewers" }),
-        reviewId: z.string().nullable().meta({ description: "A reviewer's annotated file: their review" }),
-      }),
-    ),
-    history: z.array(
+const draftView = viewOf("draft", "SubmissionDraft", {
+  stage: z.literal("draft"),
+  ...manuscript,
+  checklist: z.array(z.string()).meta({ description: "The checklist items the author has confirmed" }),
+  files: z.array(fileItem),
+  missing: z
+    .record(z.string(), z.string())
+    .meta({ description: "What is missing before it can be submitted, by step (empty: ready)" }),
+  createdAt: at,
+  updatedAt: at,
+});
+
+const authorView = viewOf("author", "SubmissionForAuthor", {
+  number: z.int().nullable(),
+  title: z.string(),
+  abstract: z.string(),
+  round: z.int(),
+  stage,
+  stageLabel: z.string().meta({ description: "The stage in plain words" }),
+  submittedAt: at.nullable(),
+  stageChangedAt: at,
+  articleId: z.string().nullable().meta({ description: "The draft article made on acceptance" }),
+  history: z.array(z.object({ at, round: z.int(), words: z.string() })),
+  letters: z.array(
+    z.object({ id, decision: z.enum(EDITOR_DECISIONS), round: z.int(), letter: z.string(), createdAt: at }),
+  ),
+  reviews: z
+    .array(
       z.object({
-        id,
-        kind: z.string(),
-        at,
         round: z.int(),
-        detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-        actor: z.string().nullable(),
+        reviewer: z.string().meta({ description: '"Reviewer 1"…; a name only in open review, by consent' }),
+        comments: z.string(),
       }),
-    ),
-    notes: z.array(z.object({ id, body: z.string(), createdAt: at, author: z.string().nullable() })),
-    reviews: z.array(
-      z.object({
-        id,
-        round: z.int(),
-        status: z.string(),
-        dueOn: day,
-        invitedAt: at,
-        respondedAt: at.nullable(),
-        submittedAt: at.nullable(),
-        declineReason: z.string(),
-        suggestedColleague: z.string(),
-        recommendation: z.string().nullable(),
-        forAuthor: z.string(),
-        forAuthorEdited: z.string().nullable(),
-        forEditor: z.string().meta({ description: "Confidential: for the editors only" }),
-        nameShown: z.boolean(),
-        returnedAt: at.nullable(),
-        returnNote: z.string(),
-        overdue: z.boolean(),
-        reviewerId: id,
-        reviewerName: z.string(),
-        reviewerEmail: z.string(),
-        reviewerAffiliation: z.string(),
-      }),
-    ),
-    decisions: z.array(
-      z.object({
-        id,
-        round: z.int(),
-        decision: z.enum(EDITOR_DECISIONS),
-        recommendation: z.boolean(),
-        letter: z.string(),
-        createdAt: at,
-        editor: z.string().nullable(),
-      }),
-    ),
-    allowedDecisions: z.array(z.enum(EDITOR_DECISIONS)),
-  })
-  .meta({ title: "SubmissionForDesk" });
+    )
+    .meta({ description: "The reviews' comments for the author, once a decision has been sent" }),
+  files: z.array(fileItem),
+  mayRevise: z.boolean(),
+});
+
+const deskView = viewOf("desk", "SubmissionForDesk", {
+  number: z.int().nullable(),
+  stage,
+  stageLabel: z.string(),
+  round: z.int(),
+  ...manuscript,
+  submittedAt: at.nullable(),
+  stageChangedAt: at,
+  articleId: z.string().nullable(),
+  daysSinceSubmission: z.int(),
+  daysInStage: z.int(),
+  submitter: z.object({ name: z.string(), email: z.string() }).nullable(),
+  editor: z.object({ id, name: z.string() }).nullable(),
+  mayAssign: z.boolean().meta({ description: "The caller is the editor in chief (or an admin)" }),
+  recommendsOnly: z
+    .boolean()
+    .meta({ description: "The caller's decisions are recommendations to the editor in chief" }),
+  reviewModel: z.enum(REVIEW_MODELS),
+  files: z.array(
+    fileItem.extend({
+      anonymised: z.boolean().meta({ description: "A copy without author metadata exists for reviewers" }),
+      reviewId: z.string().nullable().meta({ description: "A reviewer's annotated file: their review" }),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      id,
+      kind: z.string(),
+      at,
+      round: z.int(),
+      detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+      actor: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(z.object({ id, body: z.string(), createdAt: at, author: z.string().nullable() })),
+  reviews: z.array(
+    z.object({
+      id,
+      round: z.int(),
+      status: z.string(),
+      dueOn: day,
+      invitedAt: at,
+      respondedAt: at.nullable(),
+      submittedAt: at.nullable(),
+      declineReason: z.string(),
+      suggestedColleague: z.string(),
+      recommendation: z.string().nullable(),
+      forAuthor: z.string(),
+      forAuthorEdited: z.string().nullable(),
+      forEditor: z.string().meta({ description: "Confidential: for the editors only" }),
+      nameShown: z.boolean(),
+      returnedAt: at.nullable(),
+      returnNote: z.string(),
+      overdue: z.boolean(),
+      reviewerId: id,
+      reviewerName: z.string(),
+      reviewerEmail: z.string(),
+      reviewerAffiliation: z.string(),
+    }),
+  ),
+  decisions: z.array(
+    z.object({
+      id,
+      round: z.int(),
+      decision: z.enum(EDITOR_DECISIONS),
+      recommendation: z.boolean(),
+      letter: z.string(),
+      createdAt: at,
+      editor: z.string().nullable(),
+    }),
+  ),
+  allowedDecisions: z.array(z.enum(EDITOR_DECISIONS)),
+});
 
 const submissionView = z.discriminatedUnion("view", [draftView, authorView, deskView]);
+
+/** A submission as a list shows it, before the list's own columns. */
+const listed = {
+  id,
+  number: z.int().nullable(),
+  title: z.string(),
+  stage,
+  stageLabel: z.string(),
+  round: z.int(),
+};
 
 const ownList = z.object({
   scope: z.literal("own"),
   submissions: z.array(
     z.object({
-      id,
-      number: z.int().nullable(),
-      title: z.string(),
-      stage,
-      stageLabel: z.string(),
-      round: z.int(),
+      ...listed,
       submittedAt: at.nullable(),
       stageChangedAt: at,
       createdAt: at,
@@ -268,12 +265,7 @@ const deskList = z.object({
   filters: z.record(z.string(), z.int()).meta({ description: "Open submissions by filter" }),
   rows: z.array(
     z.object({
-      id,
-      number: z.int().nullable(),
-      title: z.string(),
-      stage,
-      stageLabel: z.string(),
-      round: z.int(),
+      ...listed,
       section: z.string(),
       submittedAt: at.nullable(),
       stageChangedAt: at,

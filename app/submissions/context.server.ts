@@ -1,6 +1,8 @@
 import type { Readable } from "node:stream";
 
-import { and, type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
 import type { Database } from "~/db/client.server";
 import { submissionEvents, submissionFiles, submissionSettings, users } from "~/db/schema";
@@ -121,6 +123,26 @@ export const displayName = sql<string>`coalesce(nullif(${users.displayUsername},
 /** The name of the account a column points at (null once it is deleted), for a list's rows. */
 export const nameOf = (column: AnyColumn) =>
   sql<string | null>`(select ${displayName} from ${users} where ${users.id} = ${column})`;
+
+/**
+ * One submission's rows of a table that belongs to it (its files, events, notes, decisions), in the
+ * `order` of these columns ascending (oldest first), with the columns `fields` names.
+ */
+export async function rowsOfSubmission<F extends SelectedFields>(
+  db: Database,
+  table: PgTable & { submissionId: AnyPgColumn },
+  id: string,
+  order: AnyPgColumn[],
+  fields: F,
+): Promise<SelectResultFields<F>[]> {
+  const rows: unknown = await db
+    .select(fields)
+    .from(table)
+    .where(eq(table.submissionId, id))
+    .orderBy(...order.map((column) => asc(column)));
+  // drizzle cannot type a query over a table given as a parameter; the rows are the fields' all the same.
+  return rows as SelectResultFields<F>[];
+}
 
 /** The accounts holding `role` (users.role is a comma-separated list). */
 export const holdsRole = (role: Role) => sql`${role} = any(string_to_array(${users.role}, ','))`;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "~/db/client.server";
 import {
@@ -39,6 +39,7 @@ import {
   OUTER_SUBMISSION,
   recordEvent,
   requireDesk,
+  rowsOfSubmission,
   type SubmissionsContext,
 } from "./context.server";
 import { correspondingAuthor } from "./forms";
@@ -228,33 +229,27 @@ export async function submission(context: SubmissionsContext, actor: Actor, id: 
   const settings = await loadSettings(context.db);
   const actorName = nameOf(submissionEvents.actorId);
   const [files, events, notes, reviewRows, decisions, author, editor, editors] = await Promise.all([
-    context.db
-      .select()
-      .from(submissionFiles)
-      .where(eq(submissionFiles.submissionId, id))
-      .orderBy(asc(submissionFiles.round), asc(submissionFiles.createdAt)),
-    context.db
-      .select({
-        id: submissionEvents.id,
-        kind: submissionEvents.kind,
-        at: submissionEvents.at,
-        round: submissionEvents.round,
-        detail: submissionEvents.detail,
-        actor: actorName,
-      })
-      .from(submissionEvents)
-      .where(eq(submissionEvents.submissionId, id))
-      .orderBy(asc(submissionEvents.at)),
-    context.db
-      .select({
-        id: submissionNotes.id,
-        body: submissionNotes.body,
-        createdAt: submissionNotes.createdAt,
-        author: nameOf(submissionNotes.authorId),
-      })
-      .from(submissionNotes)
-      .where(eq(submissionNotes.submissionId, id))
-      .orderBy(asc(submissionNotes.createdAt)),
+    rowsOfSubmission(
+      context.db,
+      submissionFiles,
+      id,
+      [submissionFiles.round, submissionFiles.createdAt],
+      getTableColumns(submissionFiles),
+    ),
+    rowsOfSubmission(context.db, submissionEvents, id, [submissionEvents.at], {
+      id: submissionEvents.id,
+      kind: submissionEvents.kind,
+      at: submissionEvents.at,
+      round: submissionEvents.round,
+      detail: submissionEvents.detail,
+      actor: actorName,
+    }),
+    rowsOfSubmission(context.db, submissionNotes, id, [submissionNotes.createdAt], {
+      id: submissionNotes.id,
+      body: submissionNotes.body,
+      createdAt: submissionNotes.createdAt,
+      author: nameOf(submissionNotes.authorId),
+    }),
     context.db
       .select({
         id: reviews.id,
@@ -282,19 +277,15 @@ export async function submission(context: SubmissionsContext, actor: Actor, id: 
       .innerJoin(reviewers, eq(reviewers.id, reviews.reviewerId))
       .where(eq(reviews.submissionId, id))
       .orderBy(asc(reviews.round), asc(reviews.invitedAt)),
-    context.db
-      .select({
-        id: editorDecisions.id,
-        round: editorDecisions.round,
-        decision: editorDecisions.decision,
-        recommendation: editorDecisions.recommendation,
-        letter: editorDecisions.letter,
-        createdAt: editorDecisions.createdAt,
-        editor: nameOf(editorDecisions.editorId),
-      })
-      .from(editorDecisions)
-      .where(eq(editorDecisions.submissionId, id))
-      .orderBy(asc(editorDecisions.createdAt)),
+    rowsOfSubmission(context.db, editorDecisions, id, [editorDecisions.createdAt], {
+      id: editorDecisions.id,
+      round: editorDecisions.round,
+      decision: editorDecisions.decision,
+      recommendation: editorDecisions.recommendation,
+      letter: editorDecisions.letter,
+      createdAt: editorDecisions.createdAt,
+      editor: nameOf(editorDecisions.editorId),
+    }),
     accountOf(context.db, row.authorId),
     accountOf(context.db, row.editorId),
     deskEditors(context),

@@ -17,6 +17,7 @@ import {
   links,
   loadSettings,
   recordEvent,
+  rowsOfSubmission,
   type SubmissionsContext,
 } from "./context.server";
 import { type SubmissionDetails } from "./forms";
@@ -416,16 +417,12 @@ export async function mySubmission(context: SubmissionsContext, actor: Actor, id
   const row = await ownSubmission(context, actor, id);
   const settings = await loadSettings(context.db);
   const [events, letters, files, reviewRows] = await Promise.all([
-    context.db
-      .select({
-        kind: submissionEvents.kind,
-        at: submissionEvents.at,
-        round: submissionEvents.round,
-        detail: submissionEvents.detail,
-      })
-      .from(submissionEvents)
-      .where(eq(submissionEvents.submissionId, id))
-      .orderBy(asc(submissionEvents.at)),
+    rowsOfSubmission(context.db, submissionEvents, id, [submissionEvents.at], {
+      kind: submissionEvents.kind,
+      at: submissionEvents.at,
+      round: submissionEvents.round,
+      detail: submissionEvents.detail,
+    }),
     context.db
       .select({
         id: editorDecisions.id,

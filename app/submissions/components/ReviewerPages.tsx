@@ -195,6 +195,12 @@ export type ReviewDraft = {
   nameShown: boolean;
 };
 
+/** The review's two texts: the author's (asked for) and the editor's (optional). */
+const REVIEW_TEXTS = [
+  { name: "forAuthor", rows: 10, required: true },
+  { name: "forEditor", rows: 5, required: false },
+] as const;
+
 /** The review form: a plain multipart form, so the optional file goes with it before any script runs. */
 export function ReviewForm({
   draft,
@@ -229,29 +235,20 @@ export function ReviewForm({
           </div>
           <FieldError id="recommendation-error" message={errors.recommendation} />
         </fieldset>
-        <div>
-          <Textarea
-            label={WORDS.forAuthor}
-            name="forAuthor"
-            rows={10}
-            required
-            maxLength={50_000}
-            defaultValue={typed ? typed.forAuthor : draft.forAuthor}
-            error={errors.forAuthor}
-          />
-          <p className={`mt-1 ${MUTED}`}>{WORDS.forAuthorHint}</p>
-        </div>
-        <div>
-          <Textarea
-            label={WORDS.forEditor}
-            name="forEditor"
-            rows={5}
-            maxLength={50_000}
-            defaultValue={typed ? typed.forEditor : draft.forEditor}
-            error={errors.forEditor}
-          />
-          <p className={`mt-1 ${MUTED}`}>{WORDS.forEditorHint}</p>
-        </div>
+        {REVIEW_TEXTS.map(({ name, rows, required }) => (
+          <div key={name}>
+            <Textarea
+              label={WORDS[name]}
+              name={name}
+              rows={rows}
+              required={required}
+              maxLength={50_000}
+              defaultValue={typed ? typed[name] : draft[name]}
+              error={errors[name]}
+            />
+            <p className={`mt-1 ${MUTED}`}>{WORDS[`${name}Hint`]}</p>
+          </div>
+        ))}
         {openReview && (
           <label className="flex items-start gap-3 text-sm">
             <input

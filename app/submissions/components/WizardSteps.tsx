@@ -453,6 +453,21 @@ function Part({ step, base, children }: { step: WizardStep; base: string; childr
 
 const orNone = (text: string) => text.trim() || WIZARD.none;
 
+/** A part's list of items, or "None" when it has none. */
+function ListOrNone({
+  ordered = false,
+  className,
+  children,
+}: {
+  ordered?: boolean;
+  className: string;
+  children: React.ReactNode[];
+}) {
+  if (children.length === 0) return <p>{WIZARD.none}</p>;
+  const List = ordered ? "ol" : "ul";
+  return <List className={className}>{children}</List>;
+}
+
 export function ReviewStep({
   base,
   action,
@@ -470,21 +485,26 @@ export function ReviewStep({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const missingParts = Object.entries(missing);
   const term = "text-sm font-semibold text-slate-600 dark:text-slate-400";
-  const reviewers = (people: DraftSummary["suggestedReviewers"]) =>
-    people.length === 0 ? (
-      <p>{WIZARD.none}</p>
-    ) : (
-      <ul className="list-disc pl-5">
-        {people.map((person, i) => (
-          <li key={i}>
-            {person.name}
-            {person.affiliation && `, ${person.affiliation}`}
-            {person.email && ` (${person.email})`}
-            {person.reason && ` — ${person.reason}`}
-          </li>
-        ))}
-      </ul>
-    );
+  const reviewers = (people: DraftSummary["suggestedReviewers"]) => (
+    <ListOrNone className="list-disc pl-5">
+      {people.map((person, i) => (
+        <li key={i}>
+          {person.name}
+          {person.affiliation && `, ${person.affiliation}`}
+          {person.email && ` (${person.email})`}
+          {person.reason && ` — ${person.reason}`}
+        </li>
+      ))}
+    </ListOrNone>
+  );
+  const details: [string, React.ReactNode][] = [
+    ["Title", orNone(draft.title)],
+    ["Abstract", draft.abstract ? <Paragraphs text={draft.abstract} /> : WIZARD.none],
+    ["Keywords", draft.keywords.length ? draft.keywords.join("; ") : WIZARD.none],
+    ["Section", ARTICLE_SECTION_LABELS[draft.section as keyof typeof ARTICLE_SECTION_LABELS] ?? draft.section],
+    ["Language", languageLabel(draft.language)],
+    ["Funding statement", orNone(draft.funding)],
+  ];
   return (
     <div className="space-y-6">
       <p className="text-slate-700 dark:text-slate-300">{WIZARD.reviewIntro}</p>
@@ -506,73 +526,43 @@ export function ReviewStep({
         </div>
       )}
       <Part step="start" base={base}>
-        {draft.checklist.length ? (
-          <ul className="list-disc pl-5">
-            {draft.checklist.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        ) : (
-          <p>{WIZARD.none}</p>
-        )}
+        <ListOrNone className="list-disc pl-5">
+          {draft.checklist.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ListOrNone>
       </Part>
       <Part step="details" base={base}>
         <dl className="space-y-3">
-          <div>
-            <dt className={term}>Title</dt>
-            <dd>{orNone(draft.title)}</dd>
-          </div>
-          <div>
-            <dt className={term}>Abstract</dt>
-            <dd>{draft.abstract ? <Paragraphs text={draft.abstract} /> : WIZARD.none}</dd>
-          </div>
-          <div>
-            <dt className={term}>Keywords</dt>
-            <dd>{draft.keywords.length ? draft.keywords.join("; ") : WIZARD.none}</dd>
-          </div>
-          <div>
-            <dt className={term}>Section</dt>
-            <dd>{ARTICLE_SECTION_LABELS[draft.section as keyof typeof ARTICLE_SECTION_LABELS] ?? draft.section}</dd>
-          </div>
-          <div>
-            <dt className={term}>Language</dt>
-            <dd>{languageLabel(draft.language)}</dd>
-          </div>
-          <div>
-            <dt className={term}>Funding statement</dt>
-            <dd>{orNone(draft.funding)}</dd>
-          </div>
+          {details.map(([name, value]) => (
+            <div key={name}>
+              <dt className={term}>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </Part>
       <Part step="authors" base={base}>
-        {draft.authors.length ? (
-          <ol className="list-decimal space-y-1 pl-5">
-            {draft.authors.map((author, i) => (
-              <li key={i}>
-                {[author.given, author.family].filter(Boolean).join(" ")}
-                {author.affiliation && `, ${author.affiliation}`}
-                {author.orcid && ` (ORCID ${author.orcid})`}
-                {author.corresponding && ` — corresponding author${author.email ? `, ${author.email}` : ""}`}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p>{WIZARD.none}</p>
-        )}
+        <ListOrNone ordered className="list-decimal space-y-1 pl-5">
+          {draft.authors.map((author, i) => (
+            <li key={i}>
+              {[author.given, author.family].filter(Boolean).join(" ")}
+              {author.affiliation && `, ${author.affiliation}`}
+              {author.orcid && ` (ORCID ${author.orcid})`}
+              {author.corresponding && ` — corresponding author${author.email ? `, ${author.email}` : ""}`}
+            </li>
+          ))}
+        </ListOrNone>
       </Part>
       <Part step="files" base={base}>
-        {draft.files.length ? (
-          <ul className="space-y-2">
-            {draft.files.map((file) => (
-              <li key={file.id}>
-                {FILE_KIND_LABELS[file.kind] ?? file.kind}: {file.name}
-                <NamesWarning file={file} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{WIZARD.none}</p>
-        )}
+        <ListOrNone className="space-y-2">
+          {draft.files.map((file) => (
+            <li key={file.id}>
+              {FILE_KIND_LABELS[file.kind] ?? file.kind}: {file.name}
+              <NamesWarning file={file} />
+            </li>
+          ))}
+        </ListOrNone>
         <p>
           <span className={term}>{WIZARD.competing}: </span>
           {orNone(draft.competingInterests)}

@@ -118,6 +118,34 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 const dateOf = (iso: string) => <time dateTime={iso}>{formatDate(iso)}</time>;
 
+/** A part of the page, named by its heading and ruled off from the part before (but the first). */
+function Part({
+  name,
+  heading,
+  first = false,
+  id,
+  children,
+}: {
+  name: string;
+  heading: string;
+  first?: boolean;
+  id?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${name}-title`}
+      className={first ? undefined : "border-t border-slate-200 pt-8 dark:border-slate-700"}
+    >
+      <Heading level={2} id={`${name}-title`}>
+        {heading}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
 export default function MySubmission({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as FormAnswer | undefined;
   const navigation = useNavigation();
@@ -129,7 +157,6 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
   const revision = page.files.filter((file) => file.round === revisionRound);
   const rounds = [...new Set(page.reviews.map((review) => review.round))];
   const errors = answer?.errors ?? {};
-  const part = "border-t border-slate-200 pt-8 dark:border-slate-700";
   return (
     <>
       <PageHero compact eyebrow={submissionNumber(page.number)} title={page.title} />
@@ -138,10 +165,7 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
         {page.revised && <Notice result={{ ok: true, message: REVISION_RECEIVED }} />}
         {answer?.ok && <Notice result={answer} />}
 
-        <section aria-labelledby="stage-title">
-          <Heading level={2} id="stage-title">
-            {MY_SUBMISSIONS.stageHeading}
-          </Heading>
+        <Part name="stage" heading={MY_SUBMISSIONS.stageHeading} first>
           <p className="mt-3 text-2xl font-semibold text-navy-900 dark:text-gold-300">{page.stageLabel}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {MY_SUBMISSIONS.since} {dateOf(page.stageChangedAt)}
@@ -152,12 +176,9 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
               </>
             )}
           </p>
-        </section>
+        </Part>
 
-        <section aria-labelledby="history-title" className={part}>
-          <Heading level={2} id="history-title">
-            {MY_SUBMISSIONS.history}
-          </Heading>
+        <Part name="history" heading={MY_SUBMISSIONS.history}>
           <ol className="mt-4 space-y-2">
             {page.history.map((event, i) => (
               <li key={i} className="flex flex-wrap gap-x-4">
@@ -166,13 +187,10 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
               </li>
             ))}
           </ol>
-        </section>
+        </Part>
 
         {page.letters.length > 0 && (
-          <section aria-labelledby="letters-title" className={part}>
-            <Heading level={2} id="letters-title">
-              {MY_SUBMISSIONS.letters}
-            </Heading>
+          <Part name="letters" heading={MY_SUBMISSIONS.letters}>
             <div className="mt-4 space-y-6">
               {page.letters.map((letter) => (
                 <article
@@ -187,14 +205,11 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
                 </article>
               ))}
             </div>
-          </section>
+          </Part>
         )}
 
         {page.reviews.length > 0 && (
-          <section aria-labelledby="reviews-title" className={part}>
-            <Heading level={2} id="reviews-title">
-              {MY_SUBMISSIONS.reviews}
-            </Heading>
+          <Part name="reviews" heading={MY_SUBMISSIONS.reviews}>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{MY_SUBMISSIONS.reviewsIntro}</p>
             {rounds.map((round) => (
               <div key={round} className="mt-5">
@@ -215,13 +230,10 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
                 </div>
               </div>
             ))}
-          </section>
+          </Part>
         )}
 
-        <section aria-labelledby="files-title" className={part}>
-          <Heading level={2} id="files-title">
-            {MY_SUBMISSIONS.files}
-          </Heading>
+        <Part name="files" heading={MY_SUBMISSIONS.files}>
           <div className="mt-4">
             <FileList
               files={earlier.map((file) => ({
@@ -233,13 +245,10 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
               download={(file) => myFilePath(page.id, file.id)}
             />
           </div>
-        </section>
+        </Part>
 
         {page.mayRevise && (
-          <section id="revision" aria-labelledby="revision-title" className={part}>
-            <Heading level={2} id="revision-title">
-              {MY_SUBMISSIONS.revision}
-            </Heading>
+          <Part id="revision" name="revision" heading={MY_SUBMISSIONS.revision}>
             <p className="mt-2 text-slate-700 dark:text-slate-300">{MY_SUBMISSIONS.revisionIntro}</p>
             <div className="mt-5 space-y-5">
               {revision.length > 0 && <FileList files={revision} removable action={here} />}
@@ -271,7 +280,7 @@ export default function MySubmission({ loaderData, actionData }: Route.Component
                 </Button>
               </Form>
             </div>
-          </section>
+          </Part>
         )}
       </div>
     </>

@@ -21,6 +21,8 @@ const MUTED = "text-slate-600 dark:text-slate-300";
 const NUMBER = "text-right tabular-nums whitespace-nowrap";
 
 const n = (value: number) => value.toLocaleString("en");
+/** The page views column, the same in every table that has one. */
+const PAGE_VIEWS: Column<{ views: number }> = { header: "Page views", className: NUMBER, cell: (row) => n(row.views) };
 
 const KIND_LABELS: Record<string, string> = {
   home: "Home",
@@ -69,6 +71,30 @@ function Empty({ children }: { children: React.ReactNode }) {
     <p className={`rounded-xl border border-dashed border-slate-300 p-4 text-sm dark:border-slate-600 ${MUTED}`}>
       {children}
     </p>
+  );
+}
+
+/** A section of one table, captioned by its title; with no rows, the note of why instead. */
+function TableSection<Row>({
+  id,
+  title,
+  note,
+  empty,
+  ...table
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  empty: React.ReactNode;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  columns: Column<Row>[];
+  scrollRegion?: boolean;
+}) {
+  return (
+    <Section id={id} title={title} note={note}>
+      {table.rows.length ? <DataTable caption={title} {...table} /> : <Empty>{empty}</Empty>}
+    </Section>
   );
 }
 
@@ -210,7 +236,7 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
                   header: period.unit === "day" ? "Day" : "Month",
                   cell: (row) => bucketLabel(row.bucket, period.unit),
                 },
-                { header: "Page views", className: NUMBER, cell: (row) => n(row.views) },
+                PAGE_VIEWS,
                 { header: "Unique page views", className: NUMBER, cell: (row) => n(row.uniqueViews) },
                 { header: "Article views and downloads", className: NUMBER, cell: (row) => n(row.investigations) },
                 { header: "Downloads", className: NUMBER, cell: (row) => n(row.requests) },
@@ -220,161 +246,120 @@ export function AnalyticsTab({ data }: TabProps<Data>) {
         </details>
       </Section>
 
-      <Section
+      <TableSection
         id="top-articles"
         title="Most read articles"
         note="Views and downloads are COUNTER's Total_Item_Investigations (the article's page and its PDF); downloads its Total_Item_Requests."
-      >
-        {articles.top.length ? (
-          <DataTable
-            caption="Most read articles"
-            rowKey={(row) => row.id}
-            rows={articles.top}
-            columns={articleColumns}
-          />
-        ) : (
-          <Empty>No article was read in this period.</Empty>
-        )}
-      </Section>
+        rowKey={(row) => row.id}
+        rows={articles.top}
+        columns={articleColumns}
+        empty="No article was read in this period."
+      />
 
-      <Section
+      <TableSection
         id="issues"
         title="The journal's issues side by side"
         note="The sums of each issue's articles in this period."
-      >
-        {articles.issues.length ? (
-          <DataTable
-            caption="The journal's issues side by side"
-            scrollRegion
-            rowKey={(row) => row.id ?? "none"}
-            rows={articles.issues}
-            columns={[
-              { header: "Issue", cell: (row) => row.label },
-              { header: "Views and downloads", className: NUMBER, cell: (row) => n(row.investigations) },
-              { header: "Downloads", className: NUMBER, cell: (row) => n(row.requests) },
-              {
-                header: "Chart",
-                cell: (row) => (
-                  <BarCell
-                    largest={issueLargest}
-                    bars={[
-                      { value: row.investigations, className: VIEWS_BAR },
-                      { value: row.requests, className: DOWNLOADS_BAR },
-                    ]}
-                  />
-                ),
-              },
-            ]}
-          />
-        ) : (
-          <Empty>The journal has no published issue yet.</Empty>
-        )}
-      </Section>
+        scrollRegion
+        rowKey={(row) => row.id ?? "none"}
+        rows={articles.issues}
+        columns={[
+          { header: "Issue", cell: (row) => row.label },
+          { header: "Views and downloads", className: NUMBER, cell: (row) => n(row.investigations) },
+          { header: "Downloads", className: NUMBER, cell: (row) => n(row.requests) },
+          {
+            header: "Chart",
+            cell: (row) => (
+              <BarCell
+                largest={issueLargest}
+                bars={[
+                  { value: row.investigations, className: VIEWS_BAR },
+                  { value: row.requests, className: DOWNLOADS_BAR },
+                ]}
+              />
+            ),
+          },
+        ]}
+        empty="The journal has no published issue yet."
+      />
 
       <div className="grid gap-10 xl:grid-cols-2">
-        <Section id="top-posts" title="Most read posts">
-          {pages.posts.length ? (
-            <DataTable
-              caption="Most read posts"
-              rowKey={(row) => row.key}
-              rows={pages.posts}
-              columns={pageColumns(pages.posts[0]?.views ?? 0, false)}
-            />
-          ) : (
-            <Empty>No post was read in this period.</Empty>
-          )}
-        </Section>
-        <Section id="top-pages" title="Most read pages">
-          {pages.pages.length ? (
-            <DataTable
-              caption="Most read pages"
-              rowKey={(row) => `${row.kind}:${row.key}`}
-              rows={pages.pages}
-              columns={pageColumns(pages.pages[0]?.views ?? 0, true)}
-            />
-          ) : (
-            <Empty>No page was read in this period.</Empty>
-          )}
-        </Section>
+        <TableSection
+          id="top-posts"
+          title="Most read posts"
+          rowKey={(row) => row.key}
+          rows={pages.posts}
+          columns={pageColumns(pages.posts[0]?.views ?? 0, false)}
+          empty="No post was read in this period."
+        />
+        <TableSection
+          id="top-pages"
+          title="Most read pages"
+          rowKey={(row) => `${row.kind}:${row.key}`}
+          rows={pages.pages}
+          columns={pageColumns(pages.pages[0]?.views ?? 0, true)}
+          empty="No page was read in this period."
+        />
       </div>
 
       <div className="grid gap-10 xl:grid-cols-2">
-        <Section
+        <TableSection
           id="referrers"
           title="Where readers came from"
           note="The referring site's name only; never the page or the address."
-        >
-          {referrers.length ? (
-            <DataTable
-              caption="Where readers came from"
-              scrollRegion
-              rowKey={(row) => row.host}
-              rows={referrers}
-              columns={[
-                {
-                  header: "Site",
-                  cell: (row) => row.host || <span className={MUTED}>None (typed, bookmarked or an app)</span>,
-                },
-                { header: "Page views", className: NUMBER, cell: (row) => n(row.views) },
-                {
-                  header: "Chart",
-                  cell: (row) => (
-                    <BarCell largest={referrers[0].views} bars={[{ value: row.views, className: VIEWS_BAR }]} />
-                  ),
-                },
-              ]}
-            />
-          ) : (
-            <Empty>No page view in this period.</Empty>
-          )}
-        </Section>
-        <Section id="countries" title="Readers' countries">
-          {countries.length ? (
-            <DataTable
-              caption="Readers' countries"
-              scrollRegion
-              rowKey={(row) => row.country}
-              rows={countries}
-              columns={[
-                { header: "Country", cell: (row) => row.country },
-                { header: "Page views", className: NUMBER, cell: (row) => n(row.views) },
-              ]}
-            />
-          ) : (
-            <Empty>
+          scrollRegion
+          rowKey={(row) => row.host}
+          rows={referrers}
+          columns={[
+            {
+              header: "Site",
+              cell: (row) => row.host || <span className={MUTED}>None (typed, bookmarked or an app)</span>,
+            },
+            PAGE_VIEWS,
+            {
+              header: "Chart",
+              cell: (row) => (
+                <BarCell largest={referrers[0].views} bars={[{ value: row.views, className: VIEWS_BAR }]} />
+              ),
+            },
+          ]}
+          empty="No page view in this period."
+        />
+        <TableSection
+          id="countries"
+          title="Readers' countries"
+          scrollRegion
+          rowKey={(row) => row.country}
+          rows={countries}
+          columns={[{ header: "Country", cell: (row) => row.country }, PAGE_VIEWS]}
+          empty={
+            <>
               Not known: the site finds a reader&apos;s country only when the proxy in front of it names it in a header
               (READERSHIP_COUNTRY_HEADER), and none did in this period.
-            </Empty>
-          )}
-        </Section>
+            </>
+          }
+        />
       </div>
 
-      <Section
+      <TableSection
         id="spikes"
         title="Days to look at"
         note="One reader read these unusually often on one day. COUNTER counts such reads all the same; look before you quote the figures."
-      >
-        {spikes.length ? (
-          <DataTable
-            caption="Days to look at"
-            scrollRegion
-            rowKey={(row) => `${row.day}:${row.kind}:${row.path || row.title}`}
-            rows={spikes}
-            columns={[
-              {
-                header: "Day",
-                className: "whitespace-nowrap",
-                cell: (row) => `${bucketLabel(row.day, "day")} ${row.day.slice(0, 4)}`,
-              },
-              { header: "What", cell: (row) => <Titled {...row} /> },
-              { header: "Kind", cell: (row) => KIND_LABELS[row.kind] ?? row.kind },
-              { header: "Reads by one reader", className: NUMBER, cell: (row) => n(row.count) },
-            ]}
-          />
-        ) : (
-          <Empty>Nothing unusual in this period.</Empty>
-        )}
-      </Section>
+        scrollRegion
+        rowKey={(row) => `${row.day}:${row.kind}:${row.path || row.title}`}
+        rows={spikes}
+        columns={[
+          {
+            header: "Day",
+            className: "whitespace-nowrap",
+            cell: (row) => `${bucketLabel(row.day, "day")} ${row.day.slice(0, 4)}`,
+          },
+          { header: "What", cell: (row) => <Titled {...row} /> },
+          { header: "Kind", cell: (row) => KIND_LABELS[row.kind] ?? row.kind },
+          { header: "Reads by one reader", className: NUMBER, cell: (row) => n(row.count) },
+        ]}
+        empty="Nothing unusual in this period."
+      />
     </div>
   );
 }

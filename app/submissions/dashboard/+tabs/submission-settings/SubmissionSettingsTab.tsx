@@ -16,6 +16,16 @@ import type { load } from "./submission-settings.server";
 
 const INTENT = "save-submission-settings";
 
+/** A group of the form's fields under its legend (`wide`: more room between them). */
+function Group({ legend, wide = false, children }: { legend: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <fieldset className={wide ? "space-y-6" : "space-y-5"}>
+      <legend className="font-serif text-xl font-semibold text-navy-900 dark:text-white">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof load>>) {
   const { watch } = useUnsavedChanges();
   const refused = result?.intent === INTENT && !result.ok ? result : undefined;
@@ -29,10 +39,7 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
         How authors submit, how reviews are run, and the text of every mail the workflow sends.
       </p>
       <Form ref={watch} method="post" action="/dashboard?tab=submission-settings" className="mt-6 space-y-8" noValidate>
-        <fieldset className="space-y-5">
-          <legend className="font-serif text-xl font-semibold text-navy-900 dark:text-white">
-            Where authors submit
-          </legend>
+        <Group legend="Where authors submit">
           <Select
             {...bind("mode")}
             label="Submissions"
@@ -44,9 +51,8 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
           <Field {...bind("portalUrl")} label="The portal's address (when authors submit elsewhere)" type="url" />
           <Textarea {...bind("requirements")} label="Requirements shown to authors" rows={4} />
           <Textarea {...bind("checklist")} label="Checklist an author confirms (one item a line)" rows={4} />
-        </fieldset>
-        <fieldset className="space-y-5">
-          <legend className="font-serif text-xl font-semibold text-navy-900 dark:text-white">Review</legend>
+        </Group>
+        <Group legend="Review">
           <Select
             {...bind("reviewModel")}
             label="Review model"
@@ -76,9 +82,8 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
             />
             <span>Handling editors recommend a decision; the editor in chief makes it</span>
           </label>
-        </fieldset>
-        <fieldset className="space-y-6">
-          <legend className="font-serif text-xl font-semibold text-navy-900 dark:text-white">Mails</legend>
+        </Group>
+        <Group legend="Mails" wide>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Words in braces are filled in when the mail is sent; each mail offers only the ones listed under it, so a
             mail never names someone its reader may not know.
@@ -93,7 +98,7 @@ export function SubmissionSettingsTab({ data, result }: TabProps<Loaded<typeof l
               </p>
             </div>
           ))}
-        </fieldset>
+        </Group>
         <FormActions>
           <Notice result={result?.intent === INTENT ? result : undefined} />
           <SaveButton intent={INTENT} />
