@@ -1,15 +1,13 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import { forgotPasswordSchema } from "~/accounts/forms";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { Alert } from "~/components/forms/Alert";
-import { AuthLayout } from "~/components/forms/AuthLayout";
+import { AuthLayout, useSubmittingTo } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
-import { formAction, formAnswer } from "~/web/form-action.server";
+import { formAction, formAnswer, retryAfterHeaders } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/forgot-password";
@@ -28,32 +26,21 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** A refused attempt's Retry-After goes out with the page that says when to try again. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Forgot password") }, NOINDEX];
-}
+export const meta = privateMeta("Forgot password");
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { bind } = useFieldValues({ identifier: "" });
   const check = useSchemaCheck(forgotPasswordSchema);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password") === true;
+  const busy = useSubmittingTo("/forgot-password");
   return (
     <AuthLayout
       title="Forgot your password?"
       intro="Enter your email address or username. We will email you a link to choose a new password."
+      notice={actionData?.ok ? actionData.message : null}
       error={check.message ?? (actionData?.ok === false ? actionData.message : null)}
     >
-      {actionData?.ok && (
-        <div className="mb-6">
-          <Alert tone="success">{actionData.message}</Alert>
-        </div>
-      )}
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <Field
           label="Email or username"

@@ -7,8 +7,7 @@ import { AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLa
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { type Role, rolesLabel } from "~/domain/roles";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
@@ -65,9 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Your invitation") }, NOINDEX];
-}
+export const meta = privateMeta("Your invitation");
 
 export default function Invitation({ loaderData, actionData, params }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];

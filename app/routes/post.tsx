@@ -181,7 +181,6 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   // A missing post is not a failure (SPEC-NOTES.md): it says so, with search and the news list.
   missingTitle: "Post not found",
   missing: "We could not find that post. It may have been removed or renamed.",

@@ -1,13 +1,12 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 
 import { resetPasswordForm } from "~/accounts/forms";
 import { RESET_LINK_INVALID } from "~/accounts/password-reset.server";
 import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, EndedLink } from "~/components/forms/AuthLayout";
+import { AuthLayout, EndedLink, useSubmittingTo } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 
@@ -28,15 +27,12 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Choose a new password") }, NOINDEX];
-}
+export const meta = privateMeta("Choose a new password");
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { bind } = useFieldValues({ password: "", confirmPassword: "" });
   const check = useSchemaCheck(resetPasswordForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") === true;
+  const busy = useSubmittingTo("/reset-password");
   if (!loaderData.token) {
     return (
       <EndedLink

@@ -1,19 +1,17 @@
-import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useRouteLoaderData } from "react-router";
 
 import { signInForm } from "~/accounts/forms";
 import { PASSWORD_RESET_DONE } from "~/accounts/password-reset.server";
 import { secondStepPath } from "~/accounts/two-factor";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { Alert } from "~/components/forms/Alert";
-import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
+import { AuthLayout, OtherWaysIn, useSubmittingTo } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import { safeRedirectPath } from "~/lib/redirect";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
-import { formAction } from "~/web/form-action.server";
+import { formAction, retryAfterHeaders } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin";
@@ -59,34 +57,23 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** A refused attempt's Retry-After goes out with the page that says when to try again. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign in") }, NOINDEX];
-}
+export const meta = privateMeta("Sign in");
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
-  const navigation = useNavigation();
   const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
   const check = useSchemaCheck(signInForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin") === true;
+  const busy = useSubmittingTo("/signin");
 
   return (
     <AuthLayout
       title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
+      notice={loaderData.notice}
       error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
     >
-      {loaderData.notice && (
-        <div className="mb-6">
-          <Alert tone="success">{loaderData.notice}</Alert>
-        </div>
-      )}
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />

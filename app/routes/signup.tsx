@@ -1,13 +1,12 @@
-import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, redirect, useRouteLoaderData } from "react-router";
 
 import { SIGN_UP_FIELDS, signUpForm } from "~/accounts/forms";
 import { SIGN_UP_CLOSED } from "~/accounts/sign-up.server";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
+import { AuthLayout, OtherWaysIn, useSubmittingTo } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
@@ -29,20 +28,17 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign up") }, NOINDEX];
-}
+export const meta = privateMeta("Sign up");
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
-  const navigation = useNavigation();
   const { bind } = useFieldValues({
     username: actionData?.values?.username.trim() ?? "",
     email: actionData?.values?.email.trim() ?? "",
     password: "",
   });
   const check = useSchemaCheck(signUpForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  const busy = useSubmittingTo("/signup");
   if (loaderData.closed) {
     return (
       <AuthLayout title="Welcome to the Distance Learning Content Management System" error={loaderData.closed}>

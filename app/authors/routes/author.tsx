@@ -152,7 +152,6 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Author not found",
   missing: "We could not find that author. They may have no published work on the site yet.",
   failed: "The author's page could not be loaded. Please try again.",

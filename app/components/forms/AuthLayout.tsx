@@ -1,18 +1,27 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { CrestIcon } from "~/components/icons";
 
 import { Alert } from "./Alert";
 
+/** Whether the page's form is on its way to `path` (its own action: not a sign-out from the menu). */
+export function useSubmittingTo(path: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formAction?.startsWith(path) === true;
+}
+
 /** The sign-in, sign-up and setup pages: a card on the centre's colours, with the form's error at its foot. */
 export function AuthLayout({
   title,
   intro,
+  notice,
   error,
   children,
 }: {
   title: string;
   intro?: string;
+  /** Good news above the form (the link is on its way, the account was made). */
+  notice?: string | null;
   error?: string | null;
   children: React.ReactNode;
 }) {
@@ -26,6 +35,11 @@ export function AuthLayout({
             {intro && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{intro}</p>}
           </div>
           <div className="mt-8">
+            {notice && (
+              <div className="mb-6">
+                <Alert tone="success">{notice}</Alert>
+              </div>
+            )}
             {children}
             {error && (
               <div className="mt-5">

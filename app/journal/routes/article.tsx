@@ -373,7 +373,6 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Journal article not found",
   missing: "We could not find that article. It may have been removed.",
   failed: "The article could not be loaded. Please try again.",
