@@ -1,10 +1,9 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { forgotPasswordSchema } from "~/accounts/forms";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, useSubmittingTo } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
-import { useSchemaCheck } from "~/lib/form-hooks";
+import { AuthForm } from "~/components/forms/AuthLayout";
+import { Field } from "~/components/forms/Field";
 import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
 import { formAction, formAnswer, retryAfterHeaders } from "~/web/form-action.server";
@@ -32,30 +31,30 @@ export const meta = privateMeta("Forgot password");
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { bind } = useFieldValues({ identifier: "" });
-  const check = useSchemaCheck(forgotPasswordSchema);
-  const busy = useSubmittingTo("/forgot-password");
   return (
-    <AuthLayout
+    <AuthForm
       title="Forgot your password?"
       intro="Enter your email address or username. We will email you a link to choose a new password."
       notice={actionData?.ok ? actionData.message : null}
-      error={check.message ?? (actionData?.ok === false ? actionData.message : null)}
+      refused={actionData?.ok === false ? actionData.message : null}
+      schema={forgotPasswordSchema}
+      path="/forgot-password"
+      submit="Send me a link"
+      after={
+        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+          Remembered it?{" "}
+          <Link to="/signin" className="font-semibold text-navy-700 underline dark:text-gold-300">
+            Sign in
+          </Link>
+        </p>
+      }
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <Field
-          label="Email or username"
-          autoComplete="username"
-          placeholder="name@lakeland.edu"
-          {...bind("identifier")}
-        />
-        <SubmitButton busy={busy}>Send me a link</SubmitButton>
-      </Form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Remembered it?{" "}
-        <Link to="/signin" className="font-semibold text-navy-700 underline dark:text-gold-300">
-          Sign in
-        </Link>
-      </p>
-    </AuthLayout>
+      <Field
+        label="Email or username"
+        autoComplete="username"
+        placeholder="name@lakeland.edu"
+        {...bind("identifier")}
+      />
+    </AuthForm>
   );
 }

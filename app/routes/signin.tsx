@@ -1,12 +1,11 @@
-import { Form, Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 
 import { signInForm } from "~/accounts/forms";
 import { PASSWORD_RESET_DONE } from "~/accounts/password-reset.server";
 import { secondStepPath } from "~/accounts/two-factor";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, OtherWaysIn, useSubmittingTo } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
-import { useSchemaCheck } from "~/lib/form-hooks";
+import { AuthForm, OtherWaysIn } from "~/components/forms/AuthLayout";
+import { Field } from "~/components/forms/Field";
 import { safeRedirectPath } from "~/lib/redirect";
 import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
@@ -64,34 +63,36 @@ export const meta = privateMeta("Sign in");
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
   const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
-  const check = useSchemaCheck(signInForm);
-  const busy = useSubmittingTo("/signin");
 
   return (
-    <AuthLayout
+    <AuthForm
       title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
       notice={loaderData.notice}
-      error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
+      refused={actionData?.ok === false ? actionData.message : loaderData.externalError}
+      schema={signInForm}
+      path="/signin"
+      submit="Sign In"
+      after={
+        <>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
+              Forgot password?
+            </Link>
+          </p>
+          <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
+        </>
+      }
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Password"
-          {...bind("password")}
-        />
-        <SubmitButton busy={busy}>Sign In</SubmitButton>
-      </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
-          Forgot password?
-        </Link>
-      </p>
-      <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
-    </AuthLayout>
+      <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+      <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Password"
+        {...bind("password")}
+      />
+    </AuthForm>
   );
 }

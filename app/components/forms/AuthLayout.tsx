@@ -1,11 +1,14 @@
-import { Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 
 import { CrestIcon } from "~/components/icons";
+import { useSchemaCheck } from "~/lib/form-hooks";
 
 import { Alert } from "./Alert";
+import { SubmitButton } from "./Field";
 
 /** Whether the page's form is on its way to `path` (its own action: not a sign-out from the menu). */
-export function useSubmittingTo(path: string): boolean {
+function useSubmittingTo(path: string): boolean {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formAction?.startsWith(path) === true;
 }
@@ -50,6 +53,38 @@ export function AuthLayout({
         </div>
       </div>
     </section>
+  );
+}
+
+type AuthFormProps = {
+  title: string;
+  intro?: string;
+  notice?: string | null;
+  /** The server's refusal, shown when the browser's own check of `schema` finds nothing. */
+  refused?: string | null;
+  schema: z.ZodType;
+  /** The page's address: its form is busy while a submission to it is on its way. */
+  path: string;
+  /** The submit button's words. */
+  submit: string;
+  /** The form's fields. */
+  children: React.ReactNode;
+  /** What follows the form (the other ways in). */
+  after?: React.ReactNode;
+};
+
+/** A sign-in, sign-up or password page: its form, checked in the browser first, in AuthLayout. */
+export function AuthForm({ title, intro, notice, refused, schema, path, submit, children, after }: AuthFormProps) {
+  const check = useSchemaCheck(schema);
+  const busy = useSubmittingTo(path);
+  return (
+    <AuthLayout title={title} intro={intro} notice={notice} error={check.message ?? refused}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
+        {children}
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+      </Form>
+      {after}
+    </AuthLayout>
   );
 }
 
