@@ -7,10 +7,14 @@ import { useSchemaCheck } from "~/lib/form-hooks";
 import { Alert } from "./Alert";
 import { SubmitButton } from "./Field";
 
-/** Whether the page's form is on its way to `path` (its own action: not a sign-out from the menu). */
-function useSubmittingTo(path: string): boolean {
+/**
+ * Whether the page's form is on its way: to `path` where given (its own action, not a sign-out from
+ * the menu), else any submission.
+ */
+function useSubmitting(path?: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction?.startsWith(path) === true;
+  if (navigation.state !== "submitting") return false;
+  return path === undefined || navigation.formAction?.startsWith(path) === true;
 }
 
 /** The sign-in, sign-up and setup pages: a card on the centre's colours, with the form's error at its foot. */
@@ -63,8 +67,8 @@ type AuthFormProps = {
   /** The server's refusal, shown when the browser's own check of `schema` finds nothing. */
   refused?: string | null;
   schema: z.ZodType;
-  /** The page's address: its form is busy while a submission to it is on its way. */
-  path: string;
+  /** The page's address: its form is busy while a submission to it is on its way (any, without). */
+  path?: string;
   /** The submit button's words. */
   submit: string;
   /** The form's fields. */
@@ -76,7 +80,7 @@ type AuthFormProps = {
 /** A sign-in, sign-up or password page: its form, checked in the browser first, in AuthLayout. */
 export function AuthForm({ title, intro, notice, refused, schema, path, submit, children, after }: AuthFormProps) {
   const check = useSchemaCheck(schema);
-  const busy = useSubmittingTo(path);
+  const busy = useSubmitting(path);
   return (
     <AuthLayout title={title} intro={intro} notice={notice} error={check.message ?? refused}>
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
