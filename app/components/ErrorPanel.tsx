@@ -28,7 +28,9 @@ export function ErrorPanel({ title, message, link, tone = "navy", offerSearch = 
   );
 }
 
-type RouteErrorTexts = Omit<ErrorPanelProps, "message"> & {
+type RouteErrorTexts = Omit<ErrorPanelProps, "message" | "title"> & {
+  /** The title when loading failed; most pages say the site's usual words. */
+  title?: string;
   /** The title when the thing does not exist, where it differs. */
   missingTitle?: string;
   missing: string;
@@ -39,7 +41,13 @@ type RouteErrorTexts = Omit<ErrorPanelProps, "message"> & {
  * A route's error boundary: what it says when the thing asked for does not exist (404), or failed
  * to load.
  */
-export function routeErrorBoundary({ title, missingTitle = title, missing, failed, ...panel }: RouteErrorTexts) {
+export function routeErrorBoundary({
+  title = "Something went wrong.",
+  missingTitle = title,
+  missing,
+  failed,
+  ...panel
+}: RouteErrorTexts) {
   return function ErrorBoundary({ error }: { error: unknown }) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return (

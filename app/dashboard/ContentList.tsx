@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import type { ListPage } from "~/components/ShowMore";
-import { buttonClasses, ButtonLink } from "~/components/ui/Button";
+import { ButtonLink } from "~/components/ui/Button";
 import type { Column } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/text";
 
 import { DeletableList, type DeletableListSpec } from "./DeletableList";
 import { DeleteLink } from "./DeleteLink";
+import { editColumn } from "./EditColumn";
 import { BulkActions, type ListFilter, ListFilters, listQueryString, StatusBadge } from "./ListControls";
 import { type SavedNote, SavedNotice } from "./SavedNotice";
 import type { ListQuery, TabProps } from "./tab";
@@ -126,18 +127,7 @@ function contentColumns<Row extends ContentRow>(
       column === "title" ? titleColumn(spec) : column === "status" ? STATUS_COLUMN : column,
     ),
     // Edit before Delete: the common action first, the destructive one last (SPEC-NOTES.md).
-    {
-      header: "Edit",
-      cell: (row) => (
-        <Link
-          to={`/update-${spec.kind}/${row.id}`}
-          aria-label={`Edit ${spec.name(row)}`}
-          className={buttonClasses("link", "inline")}
-        >
-          Edit
-        </Link>
-      ),
-    },
+    editColumn((row) => `/update-${spec.kind}/${row.id}`, spec.name),
     {
       header: "Delete",
       cell: (row) => <DeleteLink tab={`${spec.kind}s`} id={row.id} label={spec.name(row)} onOpen={onDelete} />,

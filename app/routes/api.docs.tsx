@@ -1,6 +1,5 @@
 import { PageHero } from "~/components/PageHero";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { openApiDocument } from "~/routes/api/openapi.server";
 
 import type { Route } from "./+types/api.docs";
@@ -78,9 +77,7 @@ export function loader() {
   return { tags: document.tags.map((t) => t.name), entries };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "API reference") }, NOINDEX];
-}
+export const meta = privateMeta("API reference");
 
 const METHOD_STYLE: Record<string, string> = {
   GET: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200",

@@ -62,6 +62,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { homepage, about, director, vc, steps, calltoaction, focus, news: latest, seo, submitTarget };
 }
 
+/** A section's way on: a text link with an arrow that moves as it is pointed at. */
+function MoreLink({ to, className = "", children }: { to: string; className?: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={`${className} inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300`.trim()}
+    >
+      {children} <ArrowRightIcon />
+    </Link>
+  );
+}
+
 export const handle = READING_PAGE;
 
 export const meta = routeMeta("Home");
@@ -95,12 +107,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <div>
             <p className="text-lg leading-8 text-slate-700 dark:text-slate-300">{about.intro}</p>
             <p className="mt-4 text-slate-600 dark:text-slate-400">{about.subtitle}</p>
-            <Link
-              to="/about"
-              className="mt-8 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
-            >
-              Learn more about the Centre <ArrowRightIcon />
-            </Link>
+            <MoreLink to="/about" className="mt-8">
+              Learn more about the Centre
+            </MoreLink>
           </div>
           <ul className="grid gap-6 sm:grid-cols-2" aria-label="Leadership">
             {[vc, director].map((person) => (
@@ -193,12 +202,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           ))}
         </ol>
         <div className="mt-10 flex flex-wrap items-center gap-x-8 gap-y-4">
-          <Link
-            to="/admision"
-            className="inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
-          >
-            View all Requirements <ArrowRightIcon />
-          </Link>
+          <MoreLink to="/admision">View all Requirements</MoreLink>
           <SubmitLink target={submitTarget} variant="text" />
         </div>
       </Section>
@@ -217,12 +221,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <Link
-          to="/posts"
-          className="mt-10 inline-flex items-center gap-2 font-semibold text-navy-700 hover:gap-3 dark:text-gold-300"
-        >
-          All news and stories <ArrowRightIcon />
-        </Link>
+        <MoreLink to="/posts" className="mt-10">
+          All news and stories
+        </MoreLink>
       </Section>
 
       <CallToAction title={calltoaction.title} subtitle={calltoaction.subtitle} emails={site.submissionEmails} />

@@ -3,12 +3,10 @@ import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-r
 import { invitationForm } from "~/accounts/forms";
 import { INVITATION_GONE } from "~/accounts/invitations.server";
 import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLayout";
+import { AuthForm, AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { type Role, rolesLabel } from "~/domain/roles";
-import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
@@ -65,9 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Your invitation") }, NOINDEX];
-}
+export const meta = privateMeta("Your invitation");
 
 export default function Invitation({ loaderData, actionData, params }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
@@ -77,7 +73,6 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
     password: "",
     confirmPassword: "",
   });
-  const check = useSchemaCheck(invitationForm);
   const busy = navigation.state === "submitting";
   const { invitation, signedInAs } = loaderData;
   const here = `/invitation/${params.token}`;
@@ -99,30 +94,37 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
     );
   }
   return (
-    <AuthLayout title="Accept your invitation" intro={intro} error={check.message ?? actionData?.message}>
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <p className="text-sm">
-          Choose a username and a password. Your account&apos;s email address is {invitation.email}.
-        </p>
-        <Field
-          label="Username"
-          autoComplete="username"
-          hint="3 to 30 letters, digits, dots, dashes or underscores."
-          {...bind("username")}
-        />
-        <NewPasswordFields bind={bind} />
-        <SubmitButton busy={busy}>Create my account</SubmitButton>
-      </Form>
-      <ExternalSignIn providers={providers} redirectTo={here} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Already have an account?{" "}
-        <Link
-          to={`/signin?redirectTo=${encodeURIComponent(here)}`}
-          className="font-semibold text-navy-700 underline dark:text-gold-300"
-        >
-          Sign in to accept
-        </Link>
+    <AuthForm
+      title="Accept your invitation"
+      intro={intro}
+      refused={actionData?.message}
+      schema={invitationForm}
+      submit="Create my account"
+      after={
+        <>
+          <ExternalSignIn providers={providers} redirectTo={here} />
+          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+            Already have an account?{" "}
+            <Link
+              to={`/signin?redirectTo=${encodeURIComponent(here)}`}
+              className="font-semibold text-navy-700 underline dark:text-gold-300"
+            >
+              Sign in to accept
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <p className="text-sm">
+        Choose a username and a password. Your account&apos;s email address is {invitation.email}.
       </p>
-    </AuthLayout>
+      <Field
+        label="Username"
+        autoComplete="username"
+        hint="3 to 30 letters, digits, dots, dashes or underscores."
+        {...bind("username")}
+      />
+      <NewPasswordFields bind={bind} />
+    </AuthForm>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
@@ -19,8 +19,8 @@ import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
 import type { Post } from "~/services/posts.server";
 import { previewedPost } from "~/web/preview.server";
+import { recordAt } from "~/web/record-at.server";
 import { pageSeo } from "~/web/seo.server";
-import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/post";
 
@@ -92,15 +92,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return postPage(request, post, previewNotice(expiresAt), true);
   }
   const { posts } = await services();
-  const audience = await audienceOf(request, "news");
-  const slug = params.postSlug ?? "";
-  const post = await posts.bySlug(slug, audience);
-  if (!post) {
-    // An earlier address of a renamed post.
-    const movedTo = await posts.movedSlug(slug, audience);
-    if (movedTo) throw redirect(`/post/${movedTo}`, 301);
-    throw data({ message: "Post not found" }, { status: 404 });
-  }
+  const post = await recordAt(request, "news", posts, params.postSlug ?? "", {
+    movedTo: (slug) => `/post/${slug}`,
+    missing: "Post not found",
+  });
   return postPage(request, post, isPublic(post) ? null : unpublishedNotice(post.status, post.publishAt), false);
 }
 
@@ -181,7 +176,6 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   // A missing post is not a failure (SPEC-NOTES.md): it says so, with search and the news list.
   missingTitle: "Post not found",
   missing: "We could not find that post. It may have been removed or renamed.",

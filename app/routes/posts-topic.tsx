@@ -116,7 +116,6 @@ export default function PostsTopic({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Not found",
   missing: "There is no such category or tag. It may have been removed or renamed.",
   failed: "The news could not be loaded. Please try again.",

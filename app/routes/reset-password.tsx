@@ -1,13 +1,10 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 
 import { resetPasswordForm } from "~/accounts/forms";
 import { RESET_LINK_INVALID } from "~/accounts/password-reset.server";
 import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, EndedLink } from "~/components/forms/AuthLayout";
-import { SubmitButton } from "~/components/forms/Field";
-import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { AuthForm, EndedLink } from "~/components/forms/AuthLayout";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
 
@@ -28,15 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Choose a new password") }, NOINDEX];
-}
+export const meta = privateMeta("Choose a new password");
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { bind } = useFieldValues({ password: "", confirmPassword: "" });
-  const check = useSchemaCheck(resetPasswordForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") === true;
   if (!loaderData.token) {
     return (
       <EndedLink
@@ -48,16 +40,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
   return (
-    <AuthLayout
+    <AuthForm
       title="Choose a new password"
       intro="After this, you are signed out everywhere else."
-      error={check.message ?? actionData?.message}
+      refused={actionData?.message}
+      schema={resetPasswordForm}
+      path="/reset-password"
+      submit="Change password"
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields bind={bind} labels={{ password: "New password", confirmPassword: "Confirm new password" }} />
-        <SubmitButton busy={busy}>Change password</SubmitButton>
-      </Form>
-    </AuthLayout>
+      <input type="hidden" name="token" value={loaderData.token} />
+      <NewPasswordFields bind={bind} labels={{ password: "New password", confirmPassword: "Confirm new password" }} />
+    </AuthForm>
   );
 }

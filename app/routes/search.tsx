@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 
 import { PageHero } from "~/components/PageHero";
 import { Notice } from "~/components/ui/Notice";
+import { SelectOptions } from "~/components/ui/Select";
 import { KIND_LABELS, MAX_QUERY_LENGTH, noResults, pageOf, resultCount, SEARCH_WORDS } from "~/domain/messages/search";
 import { SEARCH_KINDS, type SearchKind, type SearchResults, type SnippetPart } from "~/domain/search";
 import { categoryLabel } from "~/domain/vocabulary";
@@ -247,12 +248,7 @@ function FilterSelect({
     <label className="block text-sm font-semibold">
       {label}
       <select name={name} form={SEARCH_FORM} defaultValue={value} key={`${name}-${value}`} className={SELECT}>
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={any} />
       </select>
     </label>
   );

@@ -5,8 +5,7 @@ import { AccountFields, useFieldValues } from "~/components/forms/AccountFields"
 import { AuthLayout } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { FILL_ALL_FIELDS } from "~/domain/messages/forms";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { z } from "~/lib/zod";
 import { services } from "~/runtime.server";
 import { openAnyActivity } from "~/web/activity.server";
@@ -82,9 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Set up the site") }, NOINDEX];
-}
+export const meta = privateMeta("Set up the site");
 
 export default function Setup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -7,11 +7,10 @@ import { AuthLayout } from "~/components/forms/AuthLayout";
 import { SubmitButton } from "~/components/forms/Field";
 import { useSchemaCheck } from "~/lib/form-hooks";
 import { safeRedirectPath } from "~/lib/redirect";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
 import { ServiceError } from "~/services/errors.server";
-import { formAction } from "~/web/form-action.server";
+import { formAction, retryAfterHeaders } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin-two-factor";
@@ -46,15 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** A refused attempt's Retry-After goes out with the page that says when to try again. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Two-factor sign-in") }, NOINDEX];
-}
+export const meta = privateMeta("Two-factor sign-in");
 
 export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,19 +1,16 @@
-import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 
 import { signInForm } from "~/accounts/forms";
 import { PASSWORD_RESET_DONE } from "~/accounts/password-reset.server";
 import { secondStepPath } from "~/accounts/two-factor";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { Alert } from "~/components/forms/Alert";
-import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
-import { Field, SubmitButton } from "~/components/forms/Field";
-import { useSchemaCheck } from "~/lib/form-hooks";
+import { AuthForm, OtherWaysIn } from "~/components/forms/AuthLayout";
+import { Field } from "~/components/forms/Field";
 import { safeRedirectPath } from "~/lib/redirect";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
-import { formAction } from "~/web/form-action.server";
+import { formAction, retryAfterHeaders } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
 
 import type { Route } from "./+types/signin";
@@ -59,52 +56,43 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** A refused attempt's Retry-After goes out with the page that says when to try again. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign in") }, NOINDEX];
-}
+export const meta = privateMeta("Sign in");
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
-  const navigation = useNavigation();
   const { bind } = useFieldValues({ username: actionData?.values?.username.trim() ?? "", password: "" });
-  const check = useSchemaCheck(signInForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin") === true;
 
   return (
-    <AuthLayout
+    <AuthForm
       title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
-      error={check.message ?? (actionData?.ok === false ? actionData.message : loaderData.externalError)}
+      notice={loaderData.notice}
+      refused={actionData?.ok === false ? actionData.message : loaderData.externalError}
+      schema={signInForm}
+      path="/signin"
+      submit="Sign In"
+      after={
+        <>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
+              Forgot password?
+            </Link>
+          </p>
+          <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
+        </>
+      }
     >
-      {loaderData.notice && (
-        <div className="mb-6">
-          <Alert tone="success">{loaderData.notice}</Alert>
-        </div>
-      )}
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Password"
-          {...bind("password")}
-        />
-        <SubmitButton busy={busy}>Sign In</SubmitButton>
-      </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/forgot-password" className="font-semibold text-navy-700 underline dark:text-gold-300">
-          Forgot password?
-        </Link>
-      </p>
-      <OtherWaysIn providers={providers} question="Don't have an account?" to="/signup" label="Sign up" />
-    </AuthLayout>
+      <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+      <Field label="Username" autoComplete="username" placeholder="Username or email" {...bind("username")} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Password"
+        {...bind("password")}
+      />
+    </AuthForm>
   );
 }

@@ -1,13 +1,10 @@
-import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { redirect, useRouteLoaderData } from "react-router";
 
 import { SIGN_UP_FIELDS, signUpForm } from "~/accounts/forms";
 import { SIGN_UP_CLOSED } from "~/accounts/sign-up.server";
 import { AccountFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
-import { SubmitButton } from "~/components/forms/Field";
-import { useSchemaCheck } from "~/lib/form-hooks";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { AuthForm, AuthLayout, OtherWaysIn } from "~/components/forms/AuthLayout";
+import { privateMeta } from "~/lib/seo/private-meta";
 import type { RootData } from "~/root";
 import { services } from "~/runtime.server";
 import { formAction } from "~/web/form-action.server";
@@ -29,20 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Sign up") }, NOINDEX];
-}
+export const meta = privateMeta("Sign up");
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const providers = useRouteLoaderData<RootData>("root")?.providers ?? [];
-  const navigation = useNavigation();
   const { bind } = useFieldValues({
     username: actionData?.values?.username.trim() ?? "",
     email: actionData?.values?.email.trim() ?? "",
     password: "",
   });
-  const check = useSchemaCheck(signUpForm);
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
   if (loaderData.closed) {
     return (
       <AuthLayout title="Welcome to the Distance Learning Content Management System" error={loaderData.closed}>
@@ -52,24 +44,24 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   }
 
   return (
-    <AuthLayout
+    <AuthForm
       title="Welcome to the Distance Learning Content Management System"
       // What an account does today (issue 33): its own profile; staff are given their access by an admin.
       intro="An account keeps your profile and sign-in. Staff who publish are given access by an administrator."
-      error={check.message ?? actionData?.message}
+      refused={actionData?.message}
+      schema={signUpForm}
+      path="/signup"
+      submit="Sign Up"
+      after={<OtherWaysIn providers={providers} question="Have an account?" to="/signin" label="Sign in" />}
     >
-      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
-        <AccountFields
-          bind={bind}
-          texts={{
-            username: { placeholder: "Username", hint: "3 to 30 letters, digits, dots, dashes or underscores." },
-            email: { placeholder: "name@lakeland.edu" },
-            password: { placeholder: "Password", hint: "At least 8 characters." },
-          }}
-        />
-        <SubmitButton busy={busy}>Sign Up</SubmitButton>
-      </Form>
-      <OtherWaysIn providers={providers} question="Have an account?" to="/signin" label="Sign in" />
-    </AuthLayout>
+      <AccountFields
+        bind={bind}
+        texts={{
+          username: { placeholder: "Username", hint: "3 to 30 letters, digits, dots, dashes or underscores." },
+          email: { placeholder: "name@lakeland.edu" },
+          password: { placeholder: "Password", hint: "At least 8 characters." },
+        }}
+      />
+    </AuthForm>
   );
 }

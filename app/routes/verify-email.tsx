@@ -2,8 +2,7 @@ import { Link } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { AuthLayout } from "~/components/forms/AuthLayout";
-import { NOINDEX } from "~/lib/seo/noindex";
-import { pageTitle } from "~/lib/seo/title";
+import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
 import { refusalMessage } from "~/web/form-action.server";
 import { getUser } from "~/web/session.server";
@@ -26,9 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...result, signedIn };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Confirm your email address") }, NOINDEX];
-}
+export const meta = privateMeta("Confirm your email address");
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { ok, message, signedIn } = loaderData;

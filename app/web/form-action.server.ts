@@ -168,3 +168,9 @@ export async function answerForm<Parsed = FormValues, Extra extends object = obj
   };
   return activity ? activity.run(answer) : answer();
 }
+
+/** A page's `headers`: a refused attempt's Retry-After goes out with the page that says when to try again. */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}

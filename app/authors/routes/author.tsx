@@ -94,6 +94,29 @@ export const handle = READING_PAGE;
 
 export const meta = routeMeta("Something went wrong.", "Author not found");
 
+type Work = { key: string; eyebrow: string; to: string; title: string; byline?: React.ReactNode };
+
+/** The author's articles or posts: each one's issue or category and date, its title linked, its authors. */
+function WorkList({ items }: { items: Work[] }) {
+  return (
+    <ul className="max-w-3xl divide-y divide-slate-200 dark:divide-slate-700">
+      {items.map((work) => (
+        <li key={work.key} className="py-5">
+          <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+            {work.eyebrow}
+          </p>
+          <h3 className="mt-1 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
+            <Link to={work.to} className="hover:underline">
+              {work.title}
+            </Link>
+          </h3>
+          {work.byline && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{work.byline}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { name, orcid, articles, posts } = loaderData;
   return (
@@ -110,41 +133,27 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       </PageHero>
       {articles.length > 0 && (
         <Section id="articles" title="Journal articles">
-          <ul className="max-w-3xl divide-y divide-slate-200 dark:divide-slate-700">
-            {articles.map((article) => (
-              <li key={article.slug} className="py-5">
-                <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
-                  {article.issue} · {formatDate(article.date, "short")}
-                </p>
-                <h3 className="mt-1 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
-                  <Link to={`/journal/${article.slug}`} className="hover:underline">
-                    {article.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  <AuthorLinks authors={article.authors} />
-                </p>
-              </li>
-            ))}
-          </ul>
+          <WorkList
+            items={articles.map((article) => ({
+              key: article.slug,
+              eyebrow: `${article.issue} · ${formatDate(article.date, "short")}`,
+              to: `/journal/${article.slug}`,
+              title: article.title,
+              byline: <AuthorLinks authors={article.authors} />,
+            }))}
+          />
         </Section>
       )}
       {posts.length > 0 && (
         <Section id="news" title="News" tone={articles.length > 0 ? "tinted" : "plain"}>
-          <ul className="max-w-3xl divide-y divide-slate-200 dark:divide-slate-700">
-            {posts.map((post) => (
-              <li key={post.slug} className="py-5">
-                <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
-                  {post.category} · {formatDate(post.date, "short")}
-                </p>
-                <h3 className="mt-1 font-serif text-xl leading-snug font-semibold text-navy-900 dark:text-white">
-                  <Link to={`/post/${post.slug}`} className="hover:underline">
-                    {post.title}
-                  </Link>
-                </h3>
-              </li>
-            ))}
-          </ul>
+          <WorkList
+            items={posts.map((post) => ({
+              key: post.slug,
+              eyebrow: `${post.category} · ${formatDate(post.date, "short")}`,
+              to: `/post/${post.slug}`,
+              title: post.title,
+            }))}
+          />
         </Section>
       )}
     </>
@@ -152,7 +161,6 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Author not found",
   missing: "We could not find that author. They may have no published work on the site yet.",
   failed: "The author's page could not be loaded. Please try again.",

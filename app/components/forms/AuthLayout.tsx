@@ -1,18 +1,34 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 
 import { CrestIcon } from "~/components/icons";
+import { useSchemaCheck } from "~/lib/form-hooks";
 
 import { Alert } from "./Alert";
+import { SubmitButton } from "./Field";
+
+/**
+ * Whether the page's form is on its way: to `path` where given (its own action, not a sign-out from
+ * the menu), else any submission.
+ */
+function useSubmitting(path?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting") return false;
+  return path === undefined || navigation.formAction?.startsWith(path) === true;
+}
 
 /** The sign-in, sign-up and setup pages: a card on the centre's colours, with the form's error at its foot. */
 export function AuthLayout({
   title,
   intro,
+  notice,
   error,
   children,
 }: {
   title: string;
   intro?: string;
+  /** Good news above the form (the link is on its way, the account was made). */
+  notice?: string | null;
   error?: string | null;
   children: React.ReactNode;
 }) {
@@ -26,6 +42,11 @@ export function AuthLayout({
             {intro && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{intro}</p>}
           </div>
           <div className="mt-8">
+            {notice && (
+              <div className="mb-6">
+                <Alert tone="success">{notice}</Alert>
+              </div>
+            )}
             {children}
             {error && (
               <div className="mt-5">
@@ -36,6 +57,38 @@ export function AuthLayout({
         </div>
       </div>
     </section>
+  );
+}
+
+type AuthFormProps = {
+  title: string;
+  intro?: string;
+  notice?: string | null;
+  /** The server's refusal, shown when the browser's own check of `schema` finds nothing. */
+  refused?: string | null;
+  schema: z.ZodType;
+  /** The page's address: its form is busy while a submission to it is on its way (any, without). */
+  path?: string;
+  /** The submit button's words. */
+  submit: string;
+  /** The form's fields. */
+  children: React.ReactNode;
+  /** What follows the form (the other ways in). */
+  after?: React.ReactNode;
+};
+
+/** A sign-in, sign-up or password page: its form, checked in the browser first, in AuthLayout. */
+export function AuthForm({ title, intro, notice, refused, schema, path, submit, children, after }: AuthFormProps) {
+  const check = useSchemaCheck(schema);
+  const busy = useSubmitting(path);
+  return (
+    <AuthLayout title={title} intro={intro} notice={notice} error={check.message ?? refused}>
+      <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
+        {children}
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+      </Form>
+      {after}
+    </AuthLayout>
   );
 }
 

@@ -4,7 +4,7 @@ import { fileVersion } from "~/journal/file-version";
 import { services } from "~/runtime.server";
 import { UPLOADS_URL_PREFIX } from "~/services/media.server";
 import { storedFileResponse } from "~/web/file-response.server";
-import { audienceOf } from "~/web/session.server";
+import { recordAt } from "~/web/record-at.server";
 
 import type { Route } from "./+types/article-pdf";
 
@@ -18,15 +18,13 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { articles, media } = await services();
-  const audience = await audienceOf(request, "journal");
   const url = new URL(request.url);
-  const article = await articles.bySlug(params.journalSlug, audience);
-  if (!article) {
-    const movedTo = await articles.movedSlug(params.journalSlug, audience);
-    if (movedTo) throw redirect(`/journal/${movedTo}/pdf${url.search}`, 301);
-  }
-  if (!article || !article.pdf.startsWith(UPLOADS_URL_PREFIX))
-    throw data({ message: "Journal article not found" }, { status: 404 });
+  const missing = "Journal article not found";
+  const article = await recordAt(request, "journal", articles, params.journalSlug, {
+    movedTo: (slug) => `/journal/${slug}/pdf${url.search}`,
+    missing,
+  });
+  if (!article.pdf.startsWith(UPLOADS_URL_PREFIX)) throw data({ message: missing }, { status: 404 });
   const asked = url.searchParams.get("v");
   const current = fileVersion(article.pdf);
   if (asked !== null && asked !== current) {

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 
 import { AdminEditLink } from "~/components/AdminEditLink";
 import { routeErrorBoundary } from "~/components/ErrorPanel";
@@ -26,8 +26,8 @@ import { routeMeta } from "~/lib/seo/route-meta";
 import { formatDate } from "~/lib/text";
 import { services } from "~/runtime.server";
 import { isPublic } from "~/services/editorial.server";
+import { recordAt } from "~/web/record-at.server";
 import { pageSeo } from "~/web/seo.server";
-import { audienceOf } from "~/web/session.server";
 
 import type { Route } from "./+types/article";
 
@@ -104,15 +104,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       preview: true,
     };
   }
-  const audience = await audienceOf(request, "journal");
-  const slug = params.journalSlug ?? "";
-  const article = await articles.bySlug(slug, audience);
-  if (!article) {
-    // An earlier address of a renamed article.
-    const movedTo = await articles.movedSlug(slug, audience);
-    if (movedTo) throw redirect(`/journal/${movedTo}`, 301);
-    throw data({ message: "Journal article not found" }, { status: 404 });
-  }
+  const article = await recordAt(request, "journal", articles, params.journalSlug ?? "", {
+    movedTo: (slug) => `/journal/${slug}`,
+    missing: "Journal article not found",
+  });
   // The page's own links name this version of the PDF, so a replaced PDF is fetched afresh and an
   // unchanged one stays cached; indexers get the stable address (citation_pdf_url).
   const pdfPath = `/journal/${article.slug}/pdf?v=${fileVersion(article.pdf)}`;
@@ -132,6 +127,12 @@ export const handle = READING_PAGE;
 export const links: Route.LinksFunction = () => JOURNAL_FEED_LINKS;
 
 export const meta = routeMeta("Journal article not found");
+
+/** The article's deposit files, linked for its editors. */
+const EDITORS_EXPORTS = [
+  { file: "crossref.xml", label: "Crossref deposit XML" },
+  { file: "doaj.xml", label: "DOAJ article XML" },
+];
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -334,22 +335,16 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           {!preview && matches[0].loaderData.user?.areas.includes("journal") && (
             <TitledSection id="for-editors" title="For editors" className="text-sm print:hidden">
               <ul className="mt-3 space-y-1">
-                <li>
-                  <a
-                    href={`/journal/${article.slug}/crossref.xml`}
-                    className="text-navy-700 hover:underline dark:text-gold-300"
-                  >
-                    Crossref deposit XML
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href={`/journal/${article.slug}/doaj.xml`}
-                    className="text-navy-700 hover:underline dark:text-gold-300"
-                  >
-                    DOAJ article XML
-                  </a>
-                </li>
+                {EDITORS_EXPORTS.map(({ file, label }) => (
+                  <li key={file}>
+                    <a
+                      href={`/journal/${article.slug}/${file}`}
+                      className="text-navy-700 hover:underline dark:text-gold-300"
+                    >
+                      {label}
+                    </a>
+                  </li>
+                ))}
               </ul>
             </TitledSection>
           )}
@@ -373,7 +368,6 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Journal article not found",
   missing: "We could not find that article. It may have been removed.",
   failed: "The article could not be loaded. Please try again.",

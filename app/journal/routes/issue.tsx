@@ -122,7 +122,6 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = routeErrorBoundary({
-  title: "Something went wrong.",
   missingTitle: "Issue not found",
   missing: "We could not find that issue of the journal.",
   failed: "The issue could not be loaded. Please try again.",

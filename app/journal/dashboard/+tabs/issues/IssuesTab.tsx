@@ -13,6 +13,7 @@ import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
 import { DeleteLink } from "~/dashboard/DeleteLink";
+import { editColumn } from "~/dashboard/EditColumn";
 import { FormActions } from "~/dashboard/FormActions";
 import { SaveButton } from "~/dashboard/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
@@ -60,18 +61,10 @@ function issueColumns(onDelete: (id: string) => void): Column<IssueRow>[] {
         </div>
       ),
     },
-    {
-      header: "Edit",
-      cell: (issue) => (
-        <Link
-          to={`${ISSUES_PAGE}&edit=${issue.id}`}
-          className={buttonClasses("link", "inline")}
-          aria-label={`Edit ${issueLabel({ ...issue, title: "" })}`}
-        >
-          Edit
-        </Link>
-      ),
-    },
+    editColumn(
+      (issue) => `${ISSUES_PAGE}&edit=${issue.id}`,
+      (issue) => issueLabel({ ...issue, title: "" }),
+    ),
     {
       header: "Delete",
       cell: (issue) => (

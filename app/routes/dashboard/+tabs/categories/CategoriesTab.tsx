@@ -7,6 +7,7 @@ import { type Column, DataTable } from "~/components/ui/DataTable";
 import { Heading } from "~/components/ui/Heading";
 import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
+import { editColumn } from "~/dashboard/EditColumn";
 import { FormActions } from "~/dashboard/FormActions";
 import { SaveButton } from "~/dashboard/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
@@ -89,18 +90,10 @@ function categoryColumns(rows: CategoryRow[]): Column<CategoryRow>[] {
         </div>
       ),
     },
-    {
-      header: "Edit",
-      cell: (category) => (
-        <Link
-          to={`${CATEGORIES_PAGE}&edit=${category.slug}`}
-          className={buttonClasses("link", "inline")}
-          aria-label={`Edit ${category.name}`}
-        >
-          Edit
-        </Link>
-      ),
-    },
+    editColumn(
+      (category) => `${CATEGORIES_PAGE}&edit=${category.slug}`,
+      (category) => category.name,
+    ),
   ];
 }
 
