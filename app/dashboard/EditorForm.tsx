@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Form, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 
 import { Alert } from "~/components/forms/Alert";
@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { Heading } from "~/components/ui/Heading";
 import { saveButtonLabel } from "~/domain/messages/editorial";
 import { DISCARD, RESTORE, restoreOffer } from "~/domain/messages/forms";
-import { failedOnNetwork, useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
+import { useSchemaCheck, useUploadsInFlight } from "~/lib/form-hooks";
 import { useLocalCopy } from "~/lib/local-copy";
 import { UnsavedChangesGuard, useUnsavedChanges } from "~/lib/unsaved-changes";
 
@@ -107,18 +107,4 @@ export function EditorForm({
       </Form>
     </section>
   );
-}
-
-/**
- * An editor page's shouldRevalidate: offline, the page's data is not asked for again (the form
- * stays, with its message); an autosave changes nothing the form shows (its answer updates the
- * form itself).
- */
-export function editorShouldRevalidate({
-  actionResult,
-  formAction,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formAction?.includes("autosave")) return false;
-  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
 }

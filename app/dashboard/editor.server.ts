@@ -2,7 +2,6 @@ import type { z } from "zod";
 
 import type { SessionUser } from "~/accounts/accounts.server";
 import { AUTOSAVE_ONLY_DRAFTS } from "~/domain/messages/editorial";
-import type { Area } from "~/domain/roles";
 import type { FormAnswer } from "~/lib/forms/answer";
 import { type EditorialForm, editorialSave } from "~/lib/forms/editorial";
 import { formDetails, noteActivity } from "~/services/activity.server";
@@ -10,8 +9,7 @@ import type { EditorialInput } from "~/services/editorial.server";
 import type { SaveOptions } from "~/services/editorial-records.server";
 import { ConflictError } from "~/services/errors.server";
 import { openAdminActivity } from "~/web/activity.server";
-import { formAction, formAnswer, type FormSpec } from "~/web/form-action.server";
-import { requireRole } from "~/web/session.server";
+import { formAnswer, type FormSpec } from "~/web/form-action.server";
 
 /**
  * The activity log's entry for an editor's page: `/update-post/{id}` is `posts.update-post` about
@@ -155,47 +153,5 @@ export function autosaved(saved: { id: string; version: number; created: boolean
   noteActivity(saved.created ? { target: { id: saved.id } } : { actor: null });
   return formAnswer<Autosaved>(true, "", {
     extra: { id: saved.id, version: saved.version, savedAt: new Date().toISOString() },
-  });
-}
-
-/** An editor's page (/create-post, /update-journal/{id}...): what it saves, and through what. */
-export type EditorPage<Form extends EditorialForm, Input extends EditorialInput> = {
-  /** Who may use it. */
-  area: Area;
-  /** The form's fields with their values when missing (editorForm's `empty`), and its schema. */
-  empty: Form;
-  schema: z.ZodType<Form>;
-  /** SPEC.md's words for a form that could not be saved. */
-  failed: string;
-  store: () => Promise<EditorialStore<Input>>;
-  /** The record's own fields, from the form (the editorial ones are read by `editorialSave`). */
-  record: (form: Form) => Omit<Input, keyof EditorialInput>;
-  /** Where the editor goes once the form is saved. */
-  done: (saved: Saved) => Response;
-};
-
-/**
- * An editor page's action: `?autosave` stores the form as a draft (autosaveDraft); any other
- * submission saves it with a revision (saveFromEditor), then leads where `done` says.
- */
-export async function editorAction<Form extends EditorialForm & { title: string }, Input extends EditorialInput>(
-  request: Request,
-  recordId: string | undefined,
-  page: EditorPage<Form, Input>,
-) {
-  const admin = await requireRole(request, page.area);
-  const editor = { admin, recordId };
-  if (new URL(request.url).searchParams.has("autosave")) {
-    return formAction(request, autosaveForm(request, admin, page.empty, page.schema), async ({ input }) =>
-      autosaved(await autosaveDraft(await page.store(), page.record(input), input, editor)),
-    );
-  }
-  const spec = { ...editorForm(request, admin, page.empty, page.schema), words: { failed: page.failed } };
-  return formAction(request, spec, async ({ input }) => {
-    const saved = await saveFromEditor(await page.store(), page.record(input), input, {
-      ...editor,
-      title: input.title,
-    });
-    return page.done(saved);
   });
 }

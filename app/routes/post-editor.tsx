@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
@@ -6,7 +6,7 @@ import { FieldError } from "~/components/forms/FieldError";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
 import { Select } from "~/components/ui/Select";
 import { TAGS_HINT } from "~/domain/messages/posts";
-import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
+import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { categoryOptions, type PostForm, postFormSchema } from "~/lib/forms/publishing";
 import { removeCopy } from "~/lib/local-copy";
@@ -14,10 +14,11 @@ import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { parseTags, tagsText } from "~/lib/tags";
 import { services } from "~/runtime.server";
+import { formAction } from "~/web/form-action.server";
 import { requireRole } from "~/web/session.server";
 
-import { editorAction } from "../dashboard/editor.server";
-import { EditorForm, editorShouldRevalidate } from "../dashboard/EditorForm";
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "../dashboard/editor.server";
+import { EditorForm } from "../dashboard/EditorForm";
 import { HistoryLink, PreviewButton } from "../dashboard/EditorialFields";
 import { ExcerptField } from "../dashboard/ExcerptField";
 import type { Route } from "./+types/post-editor";
@@ -71,31 +72,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, params.postId, {
-    area: "news",
-    empty: EMPTY,
-    schema: postFormSchema,
-    // SPEC.md's words for a post that could not be saved.
-    failed: "something went wrong",
-    store: async () => (await services()).posts,
-    record: (form) => ({
-      title: form.title,
-      category: form.category,
-      image: form.image,
-      content: form.content,
-      excerpt: form.excerpt,
-      tags: parseTags(form.tags ?? "").map((tag) => tag.name),
-    }),
-    done: (saved) => redirect(`/post/${saved.slug}`),
+  const admin = await requireRole(request, "news");
+  const editor = { admin, recordId: params.postId };
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return formAction(request, autosaveForm(request, admin, EMPTY, postFormSchema), async ({ input }) => {
+      const { posts } = await services();
+      return autosaved(await autosaveDraft(posts, postFields(input), input, editor));
+    });
+  }
+  // SPEC.md's words for a post that could not be saved.
+  const spec = { ...editorForm(request, admin, EMPTY, postFormSchema), words: { failed: "something went wrong" } };
+  return formAction(request, spec, async ({ input }) => {
+    const { posts } = await services();
+    const saved = await saveFromEditor(posts, postFields(input), input, { ...editor, title: input.title });
+    return redirect(`/post/${saved.slug}`);
   });
 }
+
+const postFields = (form: PostForm) => ({
+  title: form.title,
+  category: form.category,
+  image: form.image,
+  content: form.content,
+  excerpt: form.excerpt,
+  tags: parseTags(form.tags ?? "").map((tag) => tag.name),
+});
 
 /** A request that never reached the server (offline, timed out) says so, and keeps the form. */
 export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
   return keepFormOnNetworkFailure(serverAction, "something went wrong", () => removeCopy(copyKey(params.postId)));
 }
 
-export const shouldRevalidate = editorShouldRevalidate;
+/** Offline, the page's data is not asked for again (the form stays, with its message). */
+export function shouldRevalidate({ actionResult, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // An autosave changes nothing the form shows: its answer updates the form itself.
+  if (formAction?.includes("autosave")) return false;
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
 
 /** Where this browser keeps a copy of the post being written (LocalCopy). */
 const copyKey = (postId: string | undefined) => `post:${postId ?? "new"}`;

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
 import { Field } from "~/components/forms/Field";
 import { FieldError } from "~/components/forms/FieldError";
 import { UploadField } from "~/components/forms/UploadField";
-import { editorAction } from "~/dashboard/editor.server";
-import { EditorForm, editorShouldRevalidate } from "~/dashboard/EditorForm";
+import { autosaved, autosaveDraft, autosaveForm, editorForm, saveFromEditor } from "~/dashboard/editor.server";
+import { EditorForm } from "~/dashboard/EditorForm";
 import { HistoryLink, PreviewButton } from "~/dashboard/EditorialFields";
 import { PDF_REQUIRED } from "~/domain/messages/media";
 import { type ArticleEditorForm, articleEditorSchema } from "~/journal/forms";
@@ -16,12 +16,13 @@ import {
   articleMetadataToForm,
   EMPTY_ARTICLE_METADATA,
 } from "~/journal/forms";
-import { keepFormOnNetworkFailure } from "~/lib/form-hooks";
+import { failedOnNetwork, keepFormOnNetworkFailure } from "~/lib/form-hooks";
 import { EMPTY_EDITORIAL, toLocalDateTime } from "~/lib/forms/editorial";
 import { removeCopy } from "~/lib/local-copy";
 import { NOINDEX } from "~/lib/seo/noindex";
 import { pageTitle } from "~/lib/seo/title";
 import { services } from "~/runtime.server";
+import { formAction } from "~/web/form-action.server";
 import { requireRole } from "~/web/session.server";
 
 import { ScholarlyFields } from "../dashboard/ScholarlyFields";
@@ -84,30 +85,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, params.journalId, {
-    area: "journal",
-    empty: EMPTY,
-    schema: articleEditorSchema,
-    // SPEC.md's words for an article that could not be saved.
-    failed: "Unable to post journal",
-    store: async () => (await services()).articles,
-    record: (form) => ({
-      title: form.title,
-      abstract: form.abstract,
-      pdf: form.pdf,
-      ...articleMetadataFromForm(form),
-    }),
+  const admin = await requireRole(request, "journal");
+  const editor = { admin, recordId: params.journalId };
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return formAction(request, autosaveForm(request, admin, EMPTY, articleEditorSchema), async ({ input }) => {
+      const { articles } = await services();
+      return autosaved(await autosaveDraft(articles, articleFields(input), input, editor));
+    });
+  }
+  // SPEC.md's words for an article that could not be saved.
+  const spec = {
+    ...editorForm(request, admin, EMPTY, articleEditorSchema),
+    words: { failed: "Unable to post journal" },
+  };
+  return formAction(request, spec, async ({ input }) => {
+    const { articles } = await services();
+    const saved = await saveFromEditor(articles, articleFields(input), input, { ...editor, title: input.title });
     // The list says what was saved, with the way to its page (issue 33).
-    done: (saved) => redirect(`/dashboard?tab=journals&saved=${saved.id}`),
+    return redirect(`/dashboard?tab=journals&saved=${saved.id}`);
   });
 }
+
+const articleFields = (form: ArticleEditorForm) => ({
+  title: form.title,
+  abstract: form.abstract,
+  pdf: form.pdf,
+  ...articleMetadataFromForm(form),
+});
 
 /** A request that never reached the server says so in SPEC.md's words, and keeps the form. */
 export function clientAction({ serverAction, params }: Route.ClientActionArgs) {
   return keepFormOnNetworkFailure(serverAction, "Unable to post journal", () => removeCopy(copyKey(params.journalId)));
 }
 
-export const shouldRevalidate = editorShouldRevalidate;
+/** Offline, the page's data is not asked for again (the form stays, with its message). */
+export function shouldRevalidate({ actionResult, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // An autosave changes nothing the form shows: its answer updates the form itself.
+  if (formAction?.includes("autosave")) return false;
+  return !failedOnNetwork(actionResult) && defaultShouldRevalidate;
+}
 
 /** Where this browser keeps a copy of the article being written (LocalCopy). */
 const copyKey = (journalId: string | undefined) => `journal:${journalId ?? "new"}`;
