@@ -8,7 +8,7 @@ import { UNKNOWN_LINKS } from "~/submissions/reviewing.server";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
-import { manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
+import { draftWithDetails, manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
 
 /**
  * The road through the JSON API (issue 34), with the screens' rules: a reader starts a draft,
@@ -262,18 +262,13 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
   it("takes a review with its annotated file as a multipart form; a form cut short, odd or incomplete keeps nothing", async () => {
     const author = { id: world.ids.user, roles: [] };
     const service = world.services.submissions;
-    const id = await service.startDraft(author);
-    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
-    await service.saveDraft(author, id, {
-      step: "details",
-      details: {
-        title: "Annotated",
-        abstract: "A paper.",
-        keywords: [],
-        section: "research",
-        language: "en",
-        funding: "",
-      },
+    const id = await draftWithDetails(service, author, {
+      title: "Annotated",
+      abstract: "A paper.",
+      keywords: [],
+      section: "research",
+      language: "en",
+      funding: "",
     });
     await service.addFile(author, id, {
       kind: "manuscript",

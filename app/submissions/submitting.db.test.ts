@@ -10,6 +10,7 @@ import type { Role } from "~/domain/roles";
 import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import { openTestDatabase, type TestDatabase, testServices } from "../../tests/support/database";
+import { draftWithDetails } from "../../tests/support/manuscripts";
 import type { Actor } from "./context.server";
 import type { SubmissionDetails } from "./forms";
 import { MAX_OPEN_DRAFTS } from "./submitting.server";
@@ -77,12 +78,7 @@ afterAll(async () => {
  * English, no funding) and a manuscript named `file` that names no one; its id.
  */
 async function readyDraft(details: Pick<SubmissionDetails, "title" | "abstract" | "section">, file: string) {
-  const id = await submissions().startDraft(author);
-  await submissions().saveDraft(author, id, { step: "start", checklist: (await submissions().settings()).checklist });
-  await submissions().saveDraft(author, id, {
-    step: "details",
-    details: { ...details, keywords: [], language: "en", funding: "" },
-  });
+  const id = await draftWithDetails(submissions(), author, { ...details, keywords: [], language: "en", funding: "" });
   await submissions().addFile(author, id, { kind: "manuscript", name: file, source: pdf("") });
   return id;
 }

@@ -9,7 +9,7 @@ import type { Role } from "~/domain/roles";
 import { ServiceError } from "~/services/errors.server";
 
 import { testDatabaseKind } from "../../tests/support/database";
-import { manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
+import { draftWithDetails, manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
 import { setUpTestServices } from "../../tests/support/test-services";
 
 /**
@@ -62,18 +62,13 @@ describe(`submissions and peer review (${testDatabaseKind})`, () => {
     const other = await account(`someone.else.${Date.now()}`);
 
     // The author's draft, kept between visits; their own name found in the PDF.
-    const id = await service.startDraft(author);
-    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
-    await service.saveDraft(author, id, {
-      step: "details",
-      details: {
-        title: "Ceasefires that hold",
-        abstract: "Why some ceasefires last.",
-        keywords: ["ceasefire", "mediation"],
-        section: "research",
-        language: "en",
-        funding: "The Peace Fund",
-      },
+    const id = await draftWithDetails(service, author, {
+      title: "Ceasefires that hold",
+      abstract: "Why some ceasefires last.",
+      keywords: ["ceasefire", "mediation"],
+      section: "research",
+      language: "en",
+      funding: "The Peace Fund",
     });
     await service.saveDraft(author, id, {
       step: "authors",

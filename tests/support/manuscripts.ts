@@ -1,9 +1,12 @@
-// What the submission tests share: a manuscript that names its author, as real ones often do, and
-// the mails the site queued for an address, read for their links.
+// What the submission tests share: a manuscript that names its author, as real ones often do, a
+// draft begun through the service, and the mails the site queued for an address, read for their links.
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 import { mailOutbox } from "~/db/schema";
+import type { Services } from "~/registry.server";
+import type { Actor } from "~/submissions/context.server";
+import type { SubmissionDetails } from "~/submissions/forms";
 
 import type { TestDatabase } from "./database";
 
@@ -18,6 +21,14 @@ export async function manuscriptNaming(title: string, author: string, { creator 
   pdf.setAuthor(author);
   if (creator) pdf.setCreator(author);
   return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
+
+/** `author`'s new draft through the submissions service, its checklist ticked and `details` saved; its id. */
+export async function draftWithDetails(service: Services["submissions"], author: Actor, details: SubmissionDetails) {
+  const id = await service.startDraft(author);
+  await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
+  await service.saveDraft(author, id, { step: "details", details });
+  return id;
 }
 
 /** The subjects and texts of the mails queued for `address`, oldest first. */
