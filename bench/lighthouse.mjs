@@ -1,8 +1,6 @@
 // npm run lighthouse: Lighthouse (mobile and desktop) on every public page of a fresh site with the
 // demo content, in Debian's Chromium. Writes bench/results/lighthouse.json and .md.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +9,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.mjs";
+import { ensureBuild, startServer } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -19,40 +18,12 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const resultsDir = path.join(root, "bench", "results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
-const build = spawnSync(
-  process.execPath,
-  ["-e", 'import("./scripts/build-if-needed.mjs").then((m) => { m.prepare(); m.buildIfNeeded(); })'],
-  { stdio: "inherit" },
-);
-if (build.status !== 0) process.exit(1);
-
-const port = await new Promise((resolve) => {
-  const server = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = server.address();
-    server.close(() => resolve(free));
-  });
-});
-const site = spawn(process.execPath, ["-e", 'import("./build/server/index.js").then((m) => m.main())'], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-process.on("exit", () => site.kill("SIGKILL"));
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (i > 480) throw new Error("the site did not start");
-  }
-  await new Promise((r) => setTimeout(r, 250));
-}
+ensureBuild();
+// The server itself, without the supervisor `npm start` puts before it.
+const { base } = await startServer({ DATA_DIR: dataDir, DEMO_CONTENT: "true" }, [
+  "-e",
+  'import("./build/server/index.js").then((m) => m.main())',
+]);
 
 const api = async (p) => (await fetch(`${base}${p}`)).json();
 const post = (await api("/api/post/getposts?limit=1")).posts[0];

@@ -11,55 +11,30 @@
 // on another day. Reports p50/p95/p99 per page, of the tab's queries (its Server-Timing) and of
 // the whole page; fails when the queries' p99 reaches 100 ms on one.
 // Writes bench/results/readership-postgresql.json and .md.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 
 import pg from "pg";
 
-import { ensureBuild, freePort, signInCookie, waitFor } from "./shared.mjs";
+import * as bench from "./shared.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-process.chdir(root);
-const { values: args } = parseArgs({
-  options: {
-    postgres: { type: "string" },
-    requests: { type: "string", default: "200" },
-    articles: { type: "string", default: "20000" },
-    daily: { type: "string", default: "2000" },
-    keep: { type: "boolean", default: false },
-    // Measure a database an earlier run kept (--keep), as it is: no new database, no filling.
-    reuse: { type: "string" },
-    // `npm run bench -- --readership` passes its own flag on.
-    readership: { type: "boolean", default: false },
-  },
+process.chdir(bench.root);
+const args = bench.scratchBenchArgs("readership", "200", {
+  articles: { type: "string", default: "20000" },
+  daily: { type: "string", default: "2000" },
+  // Measure a database an earlier run kept (--keep), as it is: no new database, no filling.
+  reuse: { type: "string" },
 });
-const REQUESTS = Number(args.requests);
+const REQUESTS = args.requests;
 const ARTICLES = Number(args.articles);
 const DAILY = Number(args.daily);
 const TARGET_P99_MS = 100;
 const POSTS = 2000;
 const WARM_UP = 10;
-const postgresUrl =
-  args.postgres ??
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const work = path.join(root, ".tmp", "bench-readership");
-const resultsDir = path.join(root, "bench", "results");
-const log = (...parts) => console.log(`[bench:readership] ${parts.join(" ")}`);
+const work = path.join(bench.root, ".tmp", "bench-readership");
+const log = bench.logger("readership");
 const ADMIN = { username: "bench-admin", email: "admin@bench.example.org", password: "bench-admin-Password-1" };
-
-const children = [];
-const cleanups = [];
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 /**
  * A year of a large journal's readership in bulk. Article n is read on day d when
@@ -126,16 +101,6 @@ insert into readership_spikes (day, item_type, item_key, count)
 select days.day, 'article', keys.key, 60 from days join keys on keys.n = days.d * 53 % ${articles} where days.d % 30 = 0;
 `;
 
-function runScript(script, scriptArgs, env) {
-  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const day = (back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 
 /** `page.path` is a function of the request's number for pages that must miss the memo each time. */
@@ -162,62 +127,22 @@ async function measure(base, cookie, page) {
   }
   times.sort((a, b) => a - b);
   loads.sort((a, b) => a - b);
-  const round = (ms) => Math.round(ms * 10) / 10;
   const named = { ...page };
   delete named.path;
   return {
     ...named,
     requests: REQUESTS,
     bytes,
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    max: round(times.at(-1)),
-    queries: loads.length
-      ? {
-          p50: round(percentile(loads, 50)),
-          p95: round(percentile(loads, 95)),
-          p99: round(percentile(loads, 99)),
-          max: round(loads.at(-1)),
-        }
-      : null,
+    ...bench.spread(times),
+    queries: loads.length ? bench.spread(loads) : null,
   };
 }
 
 /** A scratch database with the admin and a year of readership (dropped at the end unless --keep). */
-async function filled() {
-  // A scratch database, dropped at the end.
-  const name = `bench_readership_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  if (!args.keep)
-    cleanups.push(async () => {
-      const again = new pg.Client({ connectionString: postgresUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    });
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  if (args.keep) log("keeping the database", databaseUrl);
+async function filled(cleanups) {
   const dataDir = path.join(work, "data");
-
-  // The admin (which migrates the new database).
-  runScript(
-    "scripts/create-admin.mjs",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-    },
-  );
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  client.on("error", () => {});
-  cleanups.push(() => client.end());
+  const name = `bench_readership_${Date.now()}`;
+  const { databaseUrl, client } = await bench.scratchSite({ args, name, account: ADMIN, dataDir, cleanups, log });
   const filling = performance.now();
   await client.query(BULK_SQL(ARTICLES, DAILY));
   // A year of figures that autovacuum has long since been over (its visibility map set), as on a
@@ -239,7 +164,7 @@ const COUNTS_SQL = `select (select count(*) from articles)::int as articles,
 
 /** A database an earlier run kept, by name, on the same server. */
 async function reused(name) {
-  const url = new URL(postgresUrl);
+  const url = new URL(args.postgres);
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
@@ -249,31 +174,15 @@ async function reused(name) {
   return { databaseUrl: url.toString(), dataDir: path.join(work, "data"), counts };
 }
 
-async function main() {
-  ensureBuild();
+async function main(cleanups) {
+  bench.ensureBuild();
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
 
-  const { databaseUrl, dataDir, counts } = args.reuse ? await reused(args.reuse) : await filled();
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DEMO_CONTENT: "false",
-      PAGE_CACHE: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
-  const cookie = await signInCookie(base, ADMIN);
+  const { databaseUrl, dataDir, counts } = args.reuse ? await reused(args.reuse) : await filled(cleanups);
+  const site = await bench.startFilledSite(dataDir, databaseUrl);
+  const { base } = site;
+  const cookie = await bench.signInCookie(base, ADMIN);
 
   const tab = "/dashboard?tab=analytics";
   const pages = [
@@ -306,18 +215,13 @@ async function main() {
       `${result.name}: queries p50 ${result.queries?.p50} ms, p99 ${result.queries?.p99} ms; page p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`,
     );
   }
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
+  await site.stop();
 
-  const load = os.loadavg().map((n) => n.toFixed(2));
   // The issue's measure: the tab's queries. The whole page (the session, the rendering, the
   // transfer of some 330 kB) is reported beside them.
   const slow = results.filter((r) => r.tab && !(r.queries && r.queries.p99 < TARGET_P99_MS));
   const report = {
-    date: new Date().toISOString(),
-    machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "", loadAverage: load },
-    database: "postgresql",
-    counts,
+    ...bench.measuredNow({ database: "postgresql", counts }),
     articlesReadEachDay: DAILY,
     requestsPerPage: REQUESTS,
     warmUp: WARM_UP,
@@ -325,10 +229,9 @@ async function main() {
     pages: results,
     pass: slow.length === 0,
   };
-  fs.writeFileSync(path.join(resultsDir, "readership-postgresql.json"), `${JSON.stringify(report, null, 2)}\n`);
   const md = `# Benchmark: the Analytics tab over a year of readership, ${counts.articles.toLocaleString("en")} articles (PostgreSQL)
 
-${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${load.join(" / ")} at the end.
+${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${report.machine.loadAverage.join(" / ")} at the end.
 ${counts.issues} issues; ${DAILY.toLocaleString("en")} articles read each day; ${counts.daily_rows.toLocaleString("en")} rows of daily figures (${counts.article_rows.toLocaleString("en")} of articles), ${counts.daily_size}.
 Signed in as an admin; ${REQUESTS} requests per page, one at a time (after ${WARM_UP} to warm up, but for the "no memo" rows); page cache off.
 Target (issue 35): the Analytics tab's queries p99 under ${TARGET_P99_MS} ms: the tab's loading, as the page's Server-Timing gives it. The whole page, as the client waited for it (the session, the rendering and some 330 kB of HTML besides), is beside it.
@@ -344,17 +247,9 @@ ${results
 
 ${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
 `;
-  fs.writeFileSync(path.join(resultsDir, "readership-postgresql.md"), md);
+  bench.writeResults("readership-postgresql", report, md);
   log(report.pass ? "pass" : `FAIL: p99 ≥ ${TARGET_P99_MS} ms on ${slow.map((r) => r.name).join(", ")}`);
   return report.pass;
 }
 
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log("cleanup failed:", error.message));
-}
-process.exit(passed ? 0 : 1);
+await bench.runBench(main, log);

@@ -14,38 +14,18 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { treeMemory, watchTree } from "./process-memory.mjs";
-import { ensureBuild, freePort, signInCookie, waitFor } from "./shared.mjs";
+import { createAdmin, ensureBuild, freePort, runScript, scratchDatabase, signInCookie, waitFor } from "./shared.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-// --search: site search's own benchmark (bench/search.mjs), with the same --postgres.
-if (process.argv.includes("--search")) {
-  const { status } = spawnSync(process.execPath, [path.join(root, "bench", "search.mjs"), ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  process.exit(status ?? 1);
-}
-// --submissions: the editor's desk and the figures with 10,000 submissions (bench/submissions.mjs).
-if (process.argv.includes("--submissions")) {
-  const { status } = spawnSync(
-    process.execPath,
-    [path.join(root, "bench", "submissions.mjs"), ...process.argv.slice(2)],
-    { stdio: "inherit" },
-  );
-  process.exit(status ?? 1);
-}
-// --readership: the Analytics tab over a year of readership for 20,000 articles (bench/readership.mjs).
-if (process.argv.includes("--readership")) {
-  const { status } = spawnSync(
-    process.execPath,
-    [path.join(root, "bench", "readership.mjs"), ...process.argv.slice(2)],
-    { stdio: "inherit" },
-  );
-  process.exit(status ?? 1);
-}
-// --memory: the memory limits of decision 015 (bench/memory.mjs).
-if (process.argv.includes("--memory")) {
-  const { status } = spawnSync(process.execPath, [path.join(root, "bench", "memory.mjs"), ...process.argv.slice(2)], {
+// The benches of their own, which a flag hands the whole run to (with the same --postgres and the rest):
+// --search, site search (bench/search.mjs); --submissions, the editor's desk and the figures with
+// 10,000 submissions (bench/submissions.mjs); --readership, the Analytics tab over a year of
+// readership for 20,000 articles (bench/readership.mjs); --memory, the memory limits of decision 015
+// (bench/memory.mjs).
+for (const bench of ["search", "submissions", "readership", "memory"]) {
+  if (!process.argv.includes(`--${bench}`)) continue;
+  const { status } = spawnSync(process.execPath, [path.join(root, "bench", `${bench}.mjs`), ...process.argv.slice(2)], {
     stdio: "inherit",
   });
   process.exit(status ?? 1);
@@ -130,15 +110,6 @@ async function startSite({ dataDir, databaseUrl, pageCache, readership = true })
     await exited;
   };
   return { base, stop, child, pid: serverPidOf(child.pid) };
-}
-
-function runScript(script, scriptArgs, env) {
-  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
-  return result.stdout;
 }
 
 const ADMIN = { username: "bench.admin", email: "bench.admin@example.edu", password: "bench admin password" };
@@ -376,21 +347,7 @@ async function loadLargeDataSet({ dataDir, databaseUrl, pdf }) {
 
 async function freshDatabase() {
   if (!args.postgres) return undefined;
-  const pg = (await import("pg")).default;
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: args.postgres });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(args.postgres);
-  url.pathname = `/${name}`;
-  cleanups.push(async () => {
-    const again = new pg.Client({ connectionString: args.postgres });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  });
-  return url.toString();
+  return scratchDatabase(args.postgres, `bench_${Date.now()}`, { cleanups });
 }
 
 /** A fresh site with the demo content and an admin; returns its data folder and database. */
@@ -402,14 +359,7 @@ async function prepareSite(label) {
   const site = await startSite({ dataDir, databaseUrl, pageCache: true });
   const pdf = (await (await fetch(`${site.base}/api/journal/getjournals?limit=1`)).json()).journals[0].file;
   await site.stop();
-  runScript(
-    "scripts/create-admin.mjs",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    {
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  );
+  createAdmin(ADMIN, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   return { dataDir, databaseUrl, pdf };
 }
 

@@ -17,6 +17,8 @@ import { parseArgs } from "node:util";
 
 import { createServer } from "vite";
 
+import { spread } from "./shared.mjs";
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
@@ -153,17 +155,9 @@ const MIX = {
   "as you type (suggest)": (i) => ({ suggest: pick(["peac", "negotiati", "tran", "humani", "wom", "clim"], i) }),
 };
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
-  const r = (x) => Math.round(x * 10) / 10;
-  return {
-    count: sorted.length,
-    p50: r(percentile(sorted, 50)),
-    p95: r(percentile(sorted, 95)),
-    p99: r(percentile(sorted, 99)),
-    max: r(sorted.at(-1)),
-  };
+  return { count: sorted.length, ...spread(sorted) };
 };
 
 /** Where --keep holds a filled embedded database, by its size. */

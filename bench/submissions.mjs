@@ -7,52 +7,22 @@
 // server on it, signs in as a journal manager and asks, one request at a time, for the desk's page
 // (/dashboard?tab=submissions) with each filter and for /journal-in-numbers. Reports p50/p95/p99 per
 // page; fails when a desk page's p99 reaches 100 ms. Writes bench/results/submissions-postgresql.json and .md.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 
-import pg from "pg";
+import * as bench from "./shared.mjs";
 
-import { ensureBuild, freePort, signInCookie, waitFor } from "./shared.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-process.chdir(root);
-const { values: args } = parseArgs({
-  options: {
-    postgres: { type: "string" },
-    requests: { type: "string", default: "300" },
-    count: { type: "string", default: "10000" },
-    // Keep the filled database (its address is printed) to look at its queries afterwards.
-    keep: { type: "boolean", default: false },
-    // `npm run bench -- --submissions` passes its own flag on.
-    submissions: { type: "boolean", default: false },
-  },
-});
-const REQUESTS = Number(args.requests);
+process.chdir(bench.root);
+const args = bench.scratchBenchArgs("submissions", "300", { count: { type: "string", default: "10000" } });
+const REQUESTS = args.requests;
 const SUBMISSIONS = Number(args.count);
 const TARGET_P99_MS = 100;
 const WARM_UP = 20;
 const FILTERS = ["all", "new", "needs-reviewers", "overdue", "reviews-in", "needs-decision", "revisions-back"];
-const postgresUrl =
-  args.postgres ??
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const work = path.join(root, ".tmp", "bench-submissions");
-const resultsDir = path.join(root, "bench", "results");
-const log = (...parts) => console.log(`[bench:submissions] ${parts.join(" ")}`);
+const work = path.join(bench.root, ".tmp", "bench-submissions");
+const log = bench.logger("submissions");
 const MANAGER = { username: "bench-manager", email: "manager@bench.example.org", password: "bench-manager-Password-1" };
-
-const children = [];
-const cleanups = [];
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 /**
  * The journal's history in bulk. Submission n's stage is drawn from its n % 100: a few drafts, the
@@ -150,17 +120,6 @@ from reviews where status = 'submitted';
 analyze;
 `;
 
-function runScript(script, scriptArgs, env) {
-  const result = spawnSync(process.execPath, [script, ...scriptArgs], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`${script} failed: ${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function measure(base, cookie, page) {
   const times = [];
   let bytes = 0;
@@ -175,53 +134,18 @@ async function measure(base, cookie, page) {
     bytes = body.length;
   }
   times.sort((a, b) => a - b);
-  const round = (ms) => Math.round(ms * 10) / 10;
-  return {
-    ...page,
-    requests: REQUESTS,
-    bytes,
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    max: round(times.at(-1)),
-  };
+  return { ...page, requests: REQUESTS, bytes, ...bench.spread(times) };
 }
 
-async function main() {
-  ensureBuild();
+async function main(cleanups) {
+  bench.ensureBuild();
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
 
-  // A scratch database, dropped at the end.
-  const name = `bench_submissions_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  if (!args.keep)
-    cleanups.push(async () => {
-      const again = new pg.Client({ connectionString: postgresUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    });
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  if (args.keep) log("keeping the database", databaseUrl);
+  // A scratch database (dropped at the end unless --keep); its account, made a journal manager.
   const dataDir = path.join(work, "data");
-
-  // The account (which migrates the new database), made a journal manager.
-  runScript(
-    "scripts/create-admin.mjs",
-    ["--username", MANAGER.username, "--email", MANAGER.email, "--password", MANAGER.password],
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-  );
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  client.on("error", () => {});
-  cleanups.push(() => client.end());
+  const name = `bench_submissions_${Date.now()}`;
+  const { databaseUrl, client } = await bench.scratchSite({ args, name, account: MANAGER, dataDir, cleanups, log });
   const {
     rows: [manager],
   } = await client.query(`update users set role = 'journal-manager' where username = $1 returning id`, [
@@ -237,24 +161,9 @@ async function main() {
   ).rows[0];
   log(`filled in ${Math.round(performance.now() - filling)} ms:`, JSON.stringify(counts));
 
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DEMO_CONTENT: "false",
-      PAGE_CACHE: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
-  const cookie = await signInCookie(base, MANAGER);
+  const site = await bench.startFilledSite(dataDir, databaseUrl);
+  const { base } = site;
+  const cookie = await bench.signInCookie(base, MANAGER);
 
   const pages = [
     ...FILTERS.map((filter) => ({
@@ -274,26 +183,20 @@ async function main() {
     results.push(result);
     log(`${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`);
   }
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
+  await site.stop();
 
-  const load = os.loadavg().map((n) => n.toFixed(2));
   const slow = results.filter((r) => r.desk && r.p99 >= TARGET_P99_MS);
   const report = {
-    date: new Date().toISOString(),
-    machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "", loadAverage: load },
-    database: "postgresql",
-    counts,
+    ...bench.measuredNow({ database: "postgresql", counts }),
     requestsPerPage: REQUESTS,
     warmUp: WARM_UP,
     targetP99Ms: TARGET_P99_MS,
     pages: results,
     pass: slow.length === 0,
   };
-  fs.writeFileSync(path.join(resultsDir, "submissions-postgresql.json"), `${JSON.stringify(report, null, 2)}\n`);
   const md = `# Benchmark: the editor's desk with ${counts.submissions.toLocaleString("en")} submissions (PostgreSQL)
 
-${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${load.join(" / ")} at the end.
+${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${report.machine.loadAverage.join(" / ")} at the end.
 ${counts.reviews} reviews, ${counts.decisions} decisions, ${counts.events} events, ${counts.reviewers} reviewers.
 Signed in as a journal manager; ${REQUESTS} requests per page, one at a time, after ${WARM_UP} to warm up; page cache off.
 Target: every desk page's p99 under ${TARGET_P99_MS} ms.
@@ -304,17 +207,9 @@ ${results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`
 
 ${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
 `;
-  fs.writeFileSync(path.join(resultsDir, "submissions-postgresql.md"), md);
+  bench.writeResults("submissions-postgresql", report, md);
   log(report.pass ? "pass" : `FAIL: p99 ≥ ${TARGET_P99_MS} ms on ${slow.map((r) => r.name).join(", ")}`);
   return report.pass;
 }
 
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log("cleanup failed:", error.message));
-}
-process.exit(passed ? 0 : 1);
+await bench.runBench(main, log);

@@ -84,6 +84,23 @@ afterAll(async () => {
 const contractPdf = (author: string) =>
   new Uint8Array(renderPdf([{ text: "A contract paper", style: "title" }], { title: "A contract paper", author }));
 
+/**
+ * The author uploads a PDF naming `author`, called `name`, as the submission's `kind` file; with
+ * `key`, its id is kept as that.
+ */
+function upload(kind: string, author: string, name: string, key?: string): Step {
+  return {
+    operationId: "uploadSubmissionFile",
+    as: "user",
+    status: 201,
+    file: async () => ({ bytes: contractPdf(author), name }),
+    request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=${kind}` }),
+    check: (b, s) => {
+      if (key) s[key] = (b.file as { id: string }).id;
+    },
+  };
+}
+
 const reviewerAddress = (name: string) => `${name.toLowerCase().replace(" ", ".")}@review.example.net`;
 
 /** The reviewer's link from the newest mail to them. */
@@ -565,32 +582,14 @@ const groups: { resource: string; steps: Step[] }[] = [
           },
         }),
       },
-      {
-        operationId: "uploadSubmissionFile",
-        as: "user",
-        status: 201,
-        file: async () => ({ bytes: contractPdf("Ines Moreau"), name: "supplement.pdf" }),
-        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=supplementary` }),
-        check: (b, s) => {
-          s.supplement = (b.file as { id: string }).id;
-        },
-      },
+      upload("supplementary", "Ines Moreau", "supplement.pdf", "supplement"),
       {
         operationId: "deleteSubmissionFile",
         as: "user",
         status: 200,
         request: (s) => ({ path: `/api/submissions/${s.id}/files/${s.supplement}` }),
       },
-      {
-        operationId: "uploadSubmissionFile",
-        as: "user",
-        status: 201,
-        file: async () => ({ bytes: contractPdf("Ines Moreau"), name: "manuscript.pdf" }),
-        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=manuscript` }),
-        check: (b, s) => {
-          s.manuscript = (b.file as { id: string }).id;
-        },
-      },
+      upload("manuscript", "Ines Moreau", "manuscript.pdf", "manuscript"),
       {
         operationId: "getSubmission",
         as: "user",
@@ -813,13 +812,7 @@ const groups: { resource: string; steps: Step[] }[] = [
             reviews: [{ reviewer: "Reviewer 1", comments: "Please clarify the sampling method." }],
           }),
       },
-      {
-        operationId: "uploadSubmissionFile",
-        as: "user",
-        status: 201,
-        file: async () => ({ bytes: contractPdf("I. Moreau"), name: "revised.pdf" }),
-        request: (s) => ({ path: `/api/submissions/${s.id}/files?kind=manuscript` }),
-      },
+      upload("manuscript", "I. Moreau", "revised.pdf"),
       {
         operationId: "submitRevision",
         as: "user",

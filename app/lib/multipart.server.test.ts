@@ -33,21 +33,35 @@ function multipart(parts: Part[], boundary = BOUNDARY): Buffer {
 }
 
 /** The body sent in chunks of `size` bytes (1: every byte its own chunk), as a slow client sends it. */
-function request(body: Buffer, size: number, type = `multipart/form-data; boundary=${BOUNDARY}`) {
-  let at = 0;
+/**
+ * A client posting `body` in chunks of `size` as the server pulls them (`sent.at`: how much it has
+ * pulled); with `cutAt`, one that goes away once more than that is sent.
+ */
+function client(
+  body: Buffer,
+  size: number,
+  { type = `multipart/form-data; boundary=${BOUNDARY}`, cutAt = Infinity } = {},
+) {
+  const sent = { at: 0 };
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (at >= body.length) return controller.close();
-      controller.enqueue(new Uint8Array(body.subarray(at, at + size)));
-      at += size;
+      if (sent.at > cutAt) return controller.error(new Error("aborted"));
+      if (sent.at >= body.length) return controller.close();
+      controller.enqueue(new Uint8Array(body.subarray(sent.at, sent.at + size)));
+      sent.at += size;
     },
   });
-  return new Request("http://site.test/submit/x/files?upload=manuscript", {
+  const request = new Request("http://site.test/submit/x/files?upload=manuscript", {
     method: "POST",
     body: stream,
     headers: { "content-type": type },
     duplex: "half",
   } as RequestInit);
+  return { request, sent };
+}
+
+function request(body: Buffer, size: number, type?: string) {
+  return client(body, size, { type }).request;
 }
 
 async function collect(source: AsyncIterable<Uint8Array>) {
@@ -163,20 +177,7 @@ describe("readUploadForm refuses a malformed body in words (400), never a 500", 
   });
 
   it("refuses a client that goes away part-way through the file", async () => {
-    let at = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at > body.length / 2) return controller.error(new Error("aborted"));
-        controller.enqueue(new Uint8Array(body.subarray(at, at + 1000)));
-        at += 1000;
-      },
-    });
-    const aborted = new Request("http://site.test/x", {
-      method: "POST",
-      body: stream,
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-      duplex: "half",
-    } as RequestInit);
+    const aborted = client(body, 1000, { cutAt: body.length / 2 }).request;
     const error = await refusal(readUploadForm(aborted, "file", (upload) => collect(upload.source)));
     expect(error.message).toBe(FORM_DAMAGED);
   });
@@ -242,21 +243,8 @@ describe("readUploadForm refuses a malformed body in words (400), never a 500", 
     class TooLarge extends Error {
       readonly status = 413;
     }
-    let pulled = 0;
     const big = multipart([{ name: "file", value: randomBytes(400_000), filename: "big.pdf" }]);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= big.length) return controller.close();
-        controller.enqueue(new Uint8Array(big.subarray(pulled, pulled + 1000)));
-        pulled += 1000;
-      },
-    });
-    const slow = new Request("http://site.test/x", {
-      method: "POST",
-      body: stream,
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-      duplex: "half",
-    } as RequestInit);
+    const { request: slow, sent } = client(big, 1000);
     const error = await readUploadForm(slow, "file", async (upload) => {
       let size = 0;
       for await (const chunk of upload.source) {
@@ -265,7 +253,7 @@ describe("readUploadForm refuses a malformed body in words (400), never a 500", 
       }
     }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(TooLarge);
-    expect(pulled).toBeLessThan(big.length / 2);
+    expect(sent.at).toBeLessThan(big.length / 2);
   });
 });
 

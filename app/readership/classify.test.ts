@@ -14,33 +14,31 @@ const get = (url: string, headers: Record<string, string> = {}) => ({
 });
 
 describe("what a request counts as", () => {
-  it("names each public page kind, with the target the double-click rule compares", () => {
-    expect(readOf(get("/"))).toEqual({ kind: "view", itemType: "home", target: "/" });
-    expect(readOf(get("/_root.data"))).toEqual({ kind: "view", itemType: "home", target: "/" });
-    expect(readOf(get("/_.data", { "sec-fetch-dest": "empty" }))).toEqual({
-      kind: "view",
-      itemType: "home",
-      target: "/",
-    });
-    expect(readOf(get("/post/ceasefire-talks"))).toEqual({ kind: "view", itemType: "post", target: "ceasefire-talks" });
-    expect(readOf(get("/journal/peace"))).toEqual({ kind: "view", itemType: "article", target: "peace" });
-    expect(readOf(get("/journal/peace.data", { "sec-fetch-dest": "empty" }))).toEqual({
-      kind: "view",
-      itemType: "article",
-      target: "peace",
-    });
-    // The shell's data alone (after the theme switch) is no read; a page's data with the shell's is.
-    expect(readOf(get("/journal/peace.data?_routes=root", { "sec-fetch-dest": "empty" }))).toBeNull();
-    expect(readOf(get("/journal/peace.data?_routes=root,routes/article", { "sec-fetch-dest": "empty" }))).toEqual({
-      kind: "view",
-      itemType: "article",
-      target: "peace",
-    });
-    expect(readOf(get("/journals/issue/3/2"))).toEqual({ kind: "view", itemType: "issue", target: "3/2" });
-    expect(readOf(get("/programmes/6630d1"))).toEqual({ kind: "view", itemType: "department", target: "6630d1" });
-    expect(readOf(get("/programmes/6630d1?course=c42"))).toEqual({ kind: "view", itemType: "course", target: "c42" });
-    expect(readOf(get("/about"))).toEqual({ kind: "view", itemType: "page", target: "/about" });
-    expect(readOf(get("/journals/issues"))).toEqual({ kind: "view", itemType: "page", target: "/journals/issues" });
+  /** A page's data, as the client router fetches it. */
+  const DATA = { "sec-fetch-dest": "empty" };
+  it.each([
+    ["/", {}, "home", "/"],
+    ["/_root.data", {}, "home", "/"],
+    ["/_.data", DATA, "home", "/"],
+    ["/post/ceasefire-talks", {}, "post", "ceasefire-talks"],
+    ["/journal/peace", {}, "article", "peace"],
+    ["/journal/peace.data", DATA, "article", "peace"],
+    // A page's data with the shell's is a read (the shell's alone is not: below).
+    ["/journal/peace.data?_routes=root,routes/article", DATA, "article", "peace"],
+    ["/journals/issue/3/2", {}, "issue", "3/2"],
+    ["/programmes/6630d1", {}, "department", "6630d1"],
+    ["/programmes/6630d1?course=c42", {}, "course", "c42"],
+    ["/about", {}, "page", "/about"],
+    ["/journals/issues", {}, "page", "/journals/issues"],
+  ])(
+    "names each public page kind, with the target the double-click rule compares: %s %o",
+    (url, headers, itemType, target) => {
+      expect(readOf(get(url, headers))).toEqual({ kind: "view", itemType, target });
+    },
+  );
+
+  it("takes the shell's data alone (after the theme switch) for no read", () => {
+    expect(readOf(get("/journal/peace.data?_routes=root", DATA))).toBeNull();
   });
 
   it("counts an article's PDF opened or downloaded as a Request, not the copy its page shows inside itself", () => {

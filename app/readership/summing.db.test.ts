@@ -71,72 +71,58 @@ async function figuresOf(target: string, itemType = "article") {
   return Object.fromEntries(rows.map((row) => [row.metric, row.count]));
 }
 
+/** A new reader's two views of a new item, at `first` and then at `second`, each sent on its own; the item. */
+async function viewedTwice(first: string, second: string) {
+  const target = newTarget();
+  const someone = reader();
+  counting.record(view(target), someone, at(first));
+  await counting.flush();
+  counting.record(view(target), someone, at(second));
+  return target;
+}
+
 describe("double clicks (COUNTER 7.2)", () => {
   it("counts two clicks within 30 seconds as one, and 35 seconds apart as two", async () => {
     // Each click sent on its own: the rule is the summing's, not only the spool's.
-    const within = newTarget();
-    const someone = reader();
-    counting.record(view(within), someone, at("10:01:00"));
-    await counting.flush();
-    counting.record(view(within), someone, at("10:01:29"));
+    const within = await viewedTwice("10:01:00", "10:01:29");
     expect(await figuresOf(within)).toMatchObject({ views: 1, investigations: 1, unique_investigations: 1 });
 
-    const apart = newTarget();
-    const another = reader();
-    counting.record(view(apart), another, at("10:01:00"));
-    await counting.flush();
-    counting.record(view(apart), another, at("10:01:35"));
+    const apart = await viewedTwice("10:01:00", "10:01:35");
     expect(await figuresOf(apart)).toMatchObject({ views: 2, investigations: 2, unique_investigations: 1 });
   });
 
   it("counts a double click once when one of its clicks reaches the database after the other was summed", async () => {
-    // The later click late (a killed server's spool, sent at its restart).
-    const late = newTarget();
-    const someone = reader();
-    counting.record(view(late), someone, at("10:05:00"));
-    expect(await figuresOf(late)).toMatchObject({ views: 1, unique_views: 1 });
-    counting.record(view(late), someone, at("10:05:10"));
-    expect(await figuresOf(late)).toMatchObject({
-      views: 1,
-      unique_views: 1,
-      investigations: 1,
-      unique_investigations: 1,
-    });
-
-    // The earlier click late.
-    const early = newTarget();
-    const another = reader();
-    counting.record(view(early), another, at("10:06:10"));
-    expect(await figuresOf(early)).toMatchObject({ views: 1, unique_views: 1 });
-    counting.record(view(early), another, at("10:06:00"));
-    expect(await figuresOf(early)).toMatchObject({
-      views: 1,
-      unique_views: 1,
-      investigations: 1,
-      unique_investigations: 1,
-    });
+    // The later click late (a killed server's spool, sent at its restart); then the earlier click late.
+    for (const [summed, late] of [
+      ["10:05:00", "10:05:10"],
+      ["10:06:10", "10:06:00"],
+    ]) {
+      const target = newTarget();
+      const someone = reader();
+      counting.record(view(target), someone, at(summed));
+      expect(await figuresOf(target)).toMatchObject({ views: 1, unique_views: 1 });
+      counting.record(view(target), someone, at(late));
+      expect(await figuresOf(target), `${summed}, then ${late}`).toMatchObject({
+        views: 1,
+        unique_views: 1,
+        investigations: 1,
+        unique_investigations: 1,
+      });
+    }
   });
 
   it("counts a double click once when a pass sums its first click before the second has settled", async () => {
     // Clicks at 10:07:00 and 10:07:20, both stored; a pass at 10:08:05 sums the first alone (61 s old),
     // which is not counted (a click follows it); the next pass sums the second, which is.
-    const straddled = newTarget();
-    const someone = reader();
     // Sent apart (as two servers' spools are), so that both reach the database.
-    counting.record(view(straddled), someone, at("10:07:00"));
-    await counting.flush();
-    counting.record(view(straddled), someone, at("10:07:20"));
+    const straddled = await viewedTwice("10:07:00", "10:07:20");
     await counting.flush();
     await sumReadership(database.db, { now: at("10:08:05") });
     expect(await figuresOf(straddled)).toMatchObject({ views: 1, unique_views: 1, investigations: 1 });
   });
 
   it("counts a double click across the hour once (the reader is the same; the sessions are two)", async () => {
-    const target = newTarget();
-    const someone = reader();
-    counting.record(view(target), someone, at("10:59:55"));
-    await counting.flush();
-    counting.record(view(target), someone, at("11:00:05"));
+    const target = await viewedTwice("10:59:55", "11:00:05");
     expect(await figuresOf(target)).toMatchObject({ views: 1, unique_views: 2 });
   });
 

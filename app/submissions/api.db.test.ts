@@ -1,14 +1,14 @@
 import { Readable } from "node:stream";
 
-import { asc, eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { mailOutbox, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import { UNKNOWN_LINKS } from "~/submissions/reviewing.server";
 
 import { type ApiWorld, openApiWorld, type Role } from "../../tests/support/api";
 import { testDatabaseKind } from "../../tests/support/database";
+import { draftWithDetails, manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
 
 /**
  * The road through the JSON API (issue 34), with the screens' rules: a reader starts a draft,
@@ -31,23 +31,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function manuscript(author: string) {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage().drawText(`Local peace committees, by ${author}`, { x: 50, y: 700, size: 14, font });
-  pdf.setAuthor(author);
-  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
-}
-
-async function mailsTo(address: string) {
-  return world.database.db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, address))
-    .orderBy(asc(mailOutbox.createdAt));
-}
-
-const tokenIn = (text: string | null) => text?.match(/\/review\/([\w-]{43})/)?.[1] ?? "";
+const manuscript = (author: string) => manuscriptNaming("Local peace committees", author);
+const mailsTo = (address: string) => outboxTo(world.database, address);
 
 /** A JSON call that must succeed with `status`; its body. */
 async function expectCall(
@@ -61,8 +46,9 @@ async function expectCall(
   return reply.body as Record<string, unknown>;
 }
 
-async function upload(path: string, bytes: Uint8Array, name: string, as: Role = "user") {
-  return world.call("POST", path, {
+/** Uploads `bytes` as submission `id`'s manuscript, named `name`. */
+async function uploadManuscript(id: string, bytes: Uint8Array, name: string, as: Role = "user") {
+  return world.call("POST", `/api/submissions/${id}/files?kind=manuscript`, {
     as,
     raw: bytes,
     contentType: "application/pdf",
@@ -109,21 +95,10 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
     expect((await world.call("GET", `/api/submissions/${id}`, { as: "editor" })).status).toBe(404);
     expect((await world.call("GET", "/api/submissions?scope=desk", { as: "editor" })).status).toBe(403);
     // Not a manuscript by its content; then the PDF, which names its author.
-    const text = await upload(
-      `/api/submissions/${id}/files?kind=manuscript`,
-      new TextEncoder().encode("hello"),
-      "a.pdf",
-    );
+    const text = await uploadManuscript(id, new TextEncoder().encode("hello"), "a.pdf");
     expect(text.status).toBe(415);
-    expect(
-      (await upload(`/api/submissions/${id}/files?kind=manuscript`, await manuscript("Nadia Haddad"), "x.pdf", "other"))
-        .status,
-    ).toBe(404);
-    const added = await upload(
-      `/api/submissions/${id}/files?kind=manuscript`,
-      await manuscript("Nadia Haddad"),
-      "haddad.pdf",
-    );
+    expect((await uploadManuscript(id, await manuscript("Nadia Haddad"), "x.pdf", "other")).status).toBe(404);
+    const added = await uploadManuscript(id, await manuscript("Nadia Haddad"), "haddad.pdf");
     expect(added.status, added.text).toBe(201);
     const file = (added.body as { file: { id: string; namesFound: { where: string }[] } }).file;
     expect(file.namesFound.map((found) => found.where)).toContain("metadata");
@@ -184,7 +159,9 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
       });
     const pool = await expectCall(200, "GET", `/api/submissions/${id}/reviewers?q=Lena`, { as: "journal-manager" });
     expect((pool.reviewers as { name: string }[]).map((r) => r.name)).toContain("Lena Fischer");
-    const [lena, omar] = await Promise.all(reviewers.map(async (address) => tokenIn((await mailsTo(address))[0].text)));
+    const [lena, omar] = await Promise.all(
+      reviewers.map(async (address) => reviewTokenIn((await mailsTo(address))[0].text)),
+    );
     expect(lena && omar).toBeTruthy();
 
     // The reviewers, by their links alone: nothing names the author.
@@ -229,7 +206,7 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
     const declined = reviewsOnDesk.find((r) => r.status === "declined")!;
     // Omar, invited again, gets a new link (the old one opens nothing); cancelled, that one stops too.
     await expectCall(200, "POST", `/api/reviews/${declined.id}/reinvite`, { as: "journal-manager", body: {} });
-    const omarAgain = tokenIn((await mailsTo(reviewers[1])).at(-1)!.text);
+    const omarAgain = reviewTokenIn((await mailsTo(reviewers[1])).at(-1)!.text);
     expect(omarAgain).not.toBe(omar);
     expect((await world.call("GET", `/api/review/${omar}`)).status).toBe(404);
     expect((await world.call("GET", `/api/review/${omarAgain}`)).status).toBe(200);
@@ -260,11 +237,7 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
     expect(
       (await world.call("POST", `/api/submissions/${id}/revision`, { as: "user", body: { response: "Done." } })).status,
     ).toBe(400);
-    const revised = await upload(
-      `/api/submissions/${id}/files?kind=manuscript`,
-      await manuscript("N. Haddad"),
-      "v2.pdf",
-    );
+    const revised = await uploadManuscript(id, await manuscript("N. Haddad"), "v2.pdf");
     expect(revised.status, revised.text).toBe(201);
     await expectCall(200, "POST", `/api/submissions/${id}/revision`, {
       as: "user",
@@ -289,18 +262,13 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
   it("takes a review with its annotated file as a multipart form; a form cut short, odd or incomplete keeps nothing", async () => {
     const author = { id: world.ids.user, roles: [] };
     const service = world.services.submissions;
-    const id = await service.startDraft(author);
-    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
-    await service.saveDraft(author, id, {
-      step: "details",
-      details: {
-        title: "Annotated",
-        abstract: "A paper.",
-        keywords: [],
-        section: "research",
-        language: "en",
-        funding: "",
-      },
+    const id = await draftWithDetails(service, author, {
+      title: "Annotated",
+      abstract: "A paper.",
+      keywords: [],
+      section: "research",
+      language: "en",
+      funding: "",
     });
     await service.addFile(author, id, {
       kind: "manuscript",
@@ -321,7 +289,7 @@ describe(`the submissions API (${testDatabaseKind})`, () => {
       as: "journal-manager",
       body: { name: "Ana Costa", email: address, affiliation: "Elsewhere", ...invitation, title: undefined },
     });
-    const token = tokenIn((await mailsTo(address))[0].text);
+    const token = reviewTokenIn((await mailsTo(address))[0].text);
     await expectCall(200, "POST", `/api/review/${token}/answer`, { body: { answer: "accept" } });
 
     const path = `/api/review/${token}/review-with-file`;

@@ -10,7 +10,9 @@ import type { Role } from "~/domain/roles";
 import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import { openTestDatabase, type TestDatabase, testServices } from "../../tests/support/database";
+import { draftWithDetails } from "../../tests/support/manuscripts";
 import type { Actor } from "./context.server";
+import type { SubmissionDetails } from "./forms";
 import { MAX_OPEN_DRAFTS } from "./submitting.server";
 import {
   CHECKLIST_INCOMPLETE,
@@ -70,6 +72,16 @@ afterAll(async () => {
   await services?.changes.close();
   await database?.dispose();
 });
+
+/**
+ * The author's new draft with every part there: the checklist ticked, `details` (no keywords, in
+ * English, no funding) and a manuscript named `file` that names no one; its id.
+ */
+async function readyDraft(details: Pick<SubmissionDetails, "title" | "abstract" | "section">, file: string) {
+  const id = await draftWithDetails(submissions(), author, { ...details, keywords: [], language: "en", funding: "" });
+  await submissions().addFile(author, id, { kind: "manuscript", name: file, source: pdf("") });
+  return id;
+}
 
 /** What `promise` refused with: its class, status, field and words. */
 async function refusal(promise: Promise<unknown>) {
@@ -200,13 +212,7 @@ describe("submitting (issue 34)", () => {
     expect((await submissions().draft(author, id)).files.map((file) => file.id)).toEqual([second.id]);
 
     const { number } = await submissions().submit(author, id);
-    const next = await submissions().startDraft(author);
-    await submissions().saveDraft(author, next, { step: "start", checklist: settings.checklist });
-    await submissions().saveDraft(author, next, {
-      step: "details",
-      details: { title: "Second", abstract: "Two.", keywords: [], section: "policy", language: "en", funding: "" },
-    });
-    await submissions().addFile(author, next, { kind: "manuscript", name: "two.pdf", source: pdf("") });
+    const next = await readyDraft({ title: "Second", abstract: "Two.", section: "policy" }, "two.pdf");
     expect((await submissions().submit(author, next)).number).toBe(number + 1);
 
     const mine = await submissions().mySubmission(author, id);
@@ -225,14 +231,7 @@ describe("submitting (issue 34)", () => {
   });
 
   it("a revision round: the revised manuscript first, then the response; the editor hears of it", async () => {
-    const settings = await submissions().settings();
-    const id = await submissions().startDraft(author);
-    await submissions().saveDraft(author, id, { step: "start", checklist: settings.checklist });
-    await submissions().saveDraft(author, id, {
-      step: "details",
-      details: { title: "Revised", abstract: "R.", keywords: [], section: "research", language: "en", funding: "" },
-    });
-    await submissions().addFile(author, id, { kind: "manuscript", name: "r1.pdf", source: pdf("") });
+    const id = await readyDraft({ title: "Revised", abstract: "R.", section: "research" }, "r1.pdf");
     const { number } = await submissions().submit(author, id);
     expect(await refusal(submissions().submitRevision(author, id, "Too early"))).toMatchObject({ status: 403 });
 

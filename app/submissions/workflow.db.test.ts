@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 
-import { and, asc, eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { articles, mailOutbox, submissions, users } from "~/db/schema";
+import { articles, submissions, users } from "~/db/schema";
 import type { Role } from "~/domain/roles";
 import { ServiceError } from "~/services/errors.server";
 
 import { testDatabaseKind } from "../../tests/support/database";
+import { draftWithDetails, manuscriptNaming, outboxTo, reviewTokenIn } from "../../tests/support/manuscripts";
 import { setUpTestServices } from "../../tests/support/test-services";
 
 /**
@@ -34,25 +34,10 @@ async function account(username: string, roles: Role[] = [], verified = true) {
   return { id, roles, email: `${username}@${roles.length ? "centre.example.edu" : "uni.example.org"}` };
 }
 
-/** A PDF whose text and metadata name its author, as real manuscripts often do. */
-async function manuscript(author: string) {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage().drawText(`Ceasefires that hold, by ${author}`, { x: 50, y: 700, size: 14, font });
-  pdf.setAuthor(author);
-  pdf.setCreator(author);
-  return Buffer.from(await pdf.save({ useObjectStreams: false }));
-}
-
-async function mailsTo(address: string) {
-  return world.database.db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, address))
-    .orderBy(asc(mailOutbox.createdAt));
-}
-
-const linkIn = (text: string | null) => text?.match(/\/review\/([\w-]{43})/)?.[1] ?? "";
+/** A PDF whose text and metadata name its author. */
+const manuscript = async (author: string) =>
+  Buffer.from(await manuscriptNaming("Ceasefires that hold", author, { creator: true }));
+const mailsTo = (address: string) => outboxTo(world.database, address);
 
 async function refusal(work: Promise<unknown>) {
   const error = await work.then(
@@ -77,18 +62,13 @@ describe(`submissions and peer review (${testDatabaseKind})`, () => {
     const other = await account(`someone.else.${Date.now()}`);
 
     // The author's draft, kept between visits; their own name found in the PDF.
-    const id = await service.startDraft(author);
-    await service.saveDraft(author, id, { step: "start", checklist: (await service.settings()).checklist });
-    await service.saveDraft(author, id, {
-      step: "details",
-      details: {
-        title: "Ceasefires that hold",
-        abstract: "Why some ceasefires last.",
-        keywords: ["ceasefire", "mediation"],
-        section: "research",
-        language: "en",
-        funding: "The Peace Fund",
-      },
+    const id = await draftWithDetails(service, author, {
+      title: "Ceasefires that hold",
+      abstract: "Why some ceasefires last.",
+      keywords: ["ceasefire", "mediation"],
+      section: "research",
+      language: "en",
+      funding: "The Peace Fund",
     });
     await service.saveDraft(author, id, {
       step: "authors",
@@ -143,8 +123,8 @@ describe(`submissions and peer review (${testDatabaseKind})`, () => {
     const boris = (await mailsTo(`boris.${number}@review.example.net`))[0];
     const carmen = (await mailsTo(`carmen.${number}@review.example.net`))[0];
     // A reviewer's link as a request brings it (no client address here: nothing is counted).
-    const borisToken = { token: linkIn(boris.text), address: null };
-    const carmenToken = { token: linkIn(carmen.text), address: null };
+    const borisToken = { token: reviewTokenIn(boris.text), address: null };
+    const carmenToken = { token: reviewTokenIn(carmen.text), address: null };
     expect(borisToken.token && carmenToken.token).toBeTruthy();
 
     // Boris declines; Carmen accepts, downloads the anonymised manuscript and reviews.

@@ -44,20 +44,31 @@ async function serve(steps: Step[]) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * A server whose readership step counts with a noting counting before `page` answers; its address and
+ * what the counting noted.
+ */
+async function countedServer(page: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const answers: http.ServerResponse[] = [];
+  const noted = notingCounting(answers);
+  const origin = await serve([
+    readership(noted.counting, { countryHeader: undefined }),
+    ({ req, res }) => {
+      answers.push(res);
+      page(req, res);
+    },
+  ]);
+  return { origin, ...noted };
+}
+
 /** A fresh connection per request, so each answer's socket starts with nothing written. */
 const get = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { connection: "close" } });
 
 describe("counted answers leave after their read is written", () => {
   it("a page answered at once (a cached page): its read is written before any byte of it leaves", async () => {
-    const answers: http.ServerResponse[] = [];
-    const { counting, queued, written, leftBeforeWritten } = notingCounting(answers);
-    const origin = await serve([
-      readership(counting, { countryHeader: undefined }),
-      ({ res }) => {
-        answers.push(res);
-        res.writeHead(200, { "Content-Type": "text/html" }).end("<p>page</p>");
-      },
-    ]);
+    const { origin, queued, written, leftBeforeWritten } = await countedServer((_, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<p>page</p>");
+    });
     const pages = ["/", "/about", "/journal/one", "/post/two"];
     const bodies = await Promise.all(pages.map(async (page) => (await get(`${origin}${page}`)).text()));
     expect(bodies).toEqual(pages.map(() => "<p>page</p>"));
@@ -67,33 +78,21 @@ describe("counted answers leave after their read is written", () => {
   });
 
   it("a page that streams: its read is written before its first part leaves", async () => {
-    const answers: http.ServerResponse[] = [];
-    const { counting, written, leftBeforeWritten } = notingCounting(answers);
-    const origin = await serve([
-      readership(counting, { countryHeader: undefined }),
-      ({ res }) => {
-        answers.push(res);
-        res.writeHead(200, { "Content-Type": "text/html" });
-        res.write("<p>first</p>");
-        setTimeout(() => res.end("<p>last</p>"), 20);
-      },
-    ]);
+    const { origin, written, leftBeforeWritten } = await countedServer((_, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.write("<p>first</p>");
+      setTimeout(() => res.end("<p>last</p>"), 20);
+    });
     expect(await (await get(`${origin}/journal/streamed`)).text()).toBe("<p>first</p><p>last</p>");
     expect(written).toEqual(["/journal/streamed"]);
     expect(leftBeforeWritten).toEqual([]);
   });
 
   it("a status set without writeHead counts too; only 200 and 304 count; what is not a read is not watched", async () => {
-    const answers: http.ServerResponse[] = [];
-    const { counting, queued, leftBeforeWritten } = notingCounting(answers);
-    const origin = await serve([
-      readership(counting, { countryHeader: undefined }),
-      ({ req, res }) => {
-        answers.push(res);
-        res.statusCode = req.url === "/journal/missing" ? 404 : req.url === "/journal/unchanged" ? 304 : 200;
-        res.end(res.statusCode === 304 ? undefined : "body");
-      },
-    ]);
+    const { origin, queued, leftBeforeWritten } = await countedServer((req, res) => {
+      res.statusCode = req.url === "/journal/missing" ? 404 : req.url === "/journal/unchanged" ? 304 : 200;
+      res.end(res.statusCode === 304 ? undefined : "body");
+    });
     const statuses = await Promise.all(
       ["/journal/implicit", "/journal/missing", "/journal/unchanged", "/dashboard"].map(
         async (page) => (await get(`${origin}${page}`)).status,

@@ -6,6 +6,8 @@ import {
   adminRequests,
   createdRecord,
   createWrites,
+  recordRename,
+  saveHeading,
   weightedWrites,
 } from "../support/admin-requests.ts";
 import type { Answer, HttpClient } from "./http-client.ts";
@@ -285,28 +287,15 @@ export function startTraffic(options: {
           adminRequests.updatePost(post, admin.userId, title),
         );
         post.busy = false;
-        if (!reply) {
-          post.unsureTitles.push(title);
-          return;
-        }
-        post.title = title;
-        post.slug = (reply.post as { slug: string }).slug;
-        post.unsureTitles = [];
+        recordRename(post, title, reply ?? "lost");
       },
       deletePost: () => remove("post", mine.posts),
       deleteJournal: () => remove("journal", mine.journals),
       async saveSettings() {
         if (!section) return operations.createPost();
-        const entry = ledger.settings.get(section) ?? { unsure: [] };
-        ledger.settings.set(section, entry);
-        const title = `Heading ${tag()}`;
-        const reply = await write(() => ({ kind: "settings", section }), adminRequests.saveSettings(section, title));
-        if (!reply) {
-          entry.unsure.push(title);
-          return;
-        }
-        entry.acked = title;
-        entry.unsure = [];
+        const save = async (request: AdminRequest) =>
+          (await write(() => ({ kind: "settings", section }), request)) ?? "lost";
+        await saveHeading(ledger.settings, section, `Heading ${tag()}`, save);
       },
     };
     const weighted = weightedWrites({

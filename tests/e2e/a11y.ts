@@ -62,6 +62,20 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * axe on the page as it is, in each theme at each width; then the page at `viewport`, if given.
+ */
+export async function checkThisView(page: Page, where: string, viewport?: { width: number; height: number }) {
+  for (const theme of THEMES) {
+    await switchTheme(page, theme);
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await expectNoViolations(page, `${where} (${theme} theme, ${size.name})`);
+    }
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/**
  * Opens the address and checks it in each theme at each width; `ready` waits for what the page
  * must show first. Returns how many views were checked.
  */

@@ -126,20 +126,19 @@ adminTest.describe("keyboard walk-throughs signed in as an admin", () => {
       await page.keyboard.press("Enter");
       await expect(menu).toBeVisible();
       await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
-      await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("menuitem", { name: "My submissions" })).toBeFocused();
-      await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
-      await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
       // Each arrow is pressed once the last has moved focus: the menu moves focus a tick after
       // the key (Radix defers it), so a second key sent at once would still reach "Sign out".
-      await page.keyboard.press("ArrowUp");
-      await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await expect(menu.getByRole("menuitem", { name: "My submissions" })).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+      for (const [key, item] of [
+        ["ArrowDown", "My submissions"],
+        ["ArrowDown", "Dashboard"],
+        ["ArrowDown", "Sign out"],
+        ["ArrowUp", "Dashboard"],
+        ["ArrowUp", "My submissions"],
+        ["ArrowUp", "Profile"],
+      ]) {
+        await page.keyboard.press(key);
+        await expect(menu.getByRole("menuitem", { name: item }), `${key} to ${item}`).toBeFocused();
+      }
       await page.keyboard.press("Escape");
       await expect(menu).toBeHidden();
       await expect(trigger).toBeFocused();

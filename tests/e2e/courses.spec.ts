@@ -1,6 +1,6 @@
 import sharp from "sharp";
 
-import { expect, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, expectGone, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 // The faculty, department and course are this test's own (a tag in their names), and deleted at the
 // end; the demo's are only read.
@@ -106,8 +106,7 @@ test("an admin builds a faculty, a department and a course, edits each, sees the
   const again = page.getByRole("alertdialog");
   await expect(again).toContainText("It still holds 1 department and 1 course. Delete them all together?");
   await again.getByRole("button", { name: "Delete them all" }).click();
-  await expect(page.getByRole("status")).toHaveText("Faculty deleted successfully!");
-  expect((await page.goto(departmentUrl))?.status()).toBe(404);
+  await expectGone(page, "Faculty deleted successfully!", departmentUrl);
 });
 
 test("the server refuses bad courses even when posted directly, and non-admins entirely", async ({

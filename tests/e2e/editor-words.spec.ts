@@ -1,4 +1,4 @@
-import { startArticle } from "../support/e2e-articles";
+import { createIssue, startArticle } from "../support/e2e-articles";
 import { expectNoViolations } from "./a11y";
 import { expect, startPost, test, uniqueName } from "./fixtures";
 
@@ -15,13 +15,7 @@ test("the Articles tab: an article's issue, authors, status, date and PDF by its
   test.setTimeout(90_000);
   const volume = String(1000 + Math.floor(Math.random() * 3900));
   const label = `Vol. ${volume} No. 1 (2026)`;
-  await page.goto("/dashboard?tab=issues");
-  const form = page.locator("form", { has: page.getByRole("heading", { name: "New issue" }) });
-  await form.getByLabel("Volume", { exact: true }).fill(volume);
-  await form.getByLabel("Number", { exact: true }).fill("1");
-  await form.getByLabel("Year", { exact: true }).fill("2026");
-  await form.getByRole("button", { name: "Create issue" }).click();
-  await expect(page.getByRole("status")).toHaveText("Issue saved.");
+  await createIssue(page, volume);
 
   await page.goto("/dashboard?tab=journals");
   await expect(page.getByRole("heading", { name: "Articles", level: 2 })).toBeVisible();

@@ -110,6 +110,25 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="js"]')?.value === "1");
 }
 
+/**
+ * The dashboard's journal tabs, in the sidebar's order: the articles and issues, submissions and peer
+ * review (issue 34), and readership (issue 35).
+ */
+export const JOURNAL_TABS = [
+  "Articles",
+  "Journal settings",
+  "Issues",
+  "Submissions",
+  "Submission settings",
+  "Analytics",
+] as const;
+
+/** A delete confirmed: the page says `done`, and the deleted thing's page at `url` is gone (404). */
+export async function expectGone(page: Page, done: string, url: string) {
+  await expect(page.getByRole("status")).toHaveText(done);
+  expect((await page.goto(url))?.status()).toBe(404);
+}
+
 /** A username no other test uses. */
 export function uniqueName(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,9 +1,16 @@
 import type { Page } from "@playwright/test";
 
 import { mailsTo, waitForMail } from "../support/mailbox";
-import { expectNoViolations, switchTheme, THEMES, WIDTHS } from "./a11y";
+import { checkThisView } from "./a11y";
 import { expect, hydrated, login, test, uniqueName } from "./fixtures";
-import { confirmedReader, manuscriptPdf, person, reviewLinkIn, submitManuscript } from "./submission-steps";
+import {
+  confirmedReader,
+  downloadFromReview,
+  manuscriptPdf,
+  person,
+  reviewLinkIn,
+  submitManuscript,
+} from "./submission-steps";
 
 /**
  * The whole road of a manuscript (issue 34), every step on its screen in Chromium, the mails read
@@ -32,17 +39,8 @@ async function decide(editor: Page, decision: string) {
   return text;
 }
 
-/** axe on the page as it is, in both themes at both widths. */
-async function checkViews(page: Page, where: string) {
-  for (const theme of THEMES) {
-    await switchTheme(page, theme);
-    for (const size of WIDTHS) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await expectNoViolations(page, `${where} (${theme} theme, ${size.name})`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** axe on the page as it is, in both themes at both widths; then back at the test's width. */
+const checkViews = (page: Page, where: string) => checkThisView(page, where, { width: 1280, height: 900 });
 
 test("a manuscript's whole road: submitted, reviewed, sent back, revised and accepted, each person told only what they may know", async ({
   browser,
@@ -107,12 +105,7 @@ test("a manuscript's whole road: submitted, reviewed, sent back, revised and acc
   await reviewer.goto(carmenLink);
   await reviewer.getByRole("button", { name: "Accept the invitation" }).click();
   await expect(reviewer.getByRole("heading", { name: "Review form" })).toBeVisible();
-  const download = reviewer.waitForEvent("download");
-  await reviewer
-    .getByRole("link", { name: /Download/ })
-    .first()
-    .click();
-  const file = await download;
+  const file = await downloadFromReview(reviewer);
   const bytes = Buffer.from(await (await import("node:fs/promises")).readFile((await file.path())!)).toString("latin1");
   expect(bytes.startsWith("%PDF-")).toBe(true);
   expect(bytes).not.toContain(AUTHOR.family);

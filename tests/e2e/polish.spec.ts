@@ -3,6 +3,13 @@ import type { Page } from "@playwright/test";
 import { demoJournal, demoPost, firstHref } from "./a11y";
 import { expect, login, signUp, test, uniqueName } from "./fixtures";
 
+/** Clicks the registrar's card on the call-for-papers page; her dialog. */
+async function openRegistrar(page: Page) {
+  await page.goto("/admision");
+  await page.getByRole("link", { name: /Mrs Grace Adeyemi/ }).click();
+  return page.getByRole("dialog", { name: "Mrs Grace Adeyemi" });
+}
+
 // Public pages load their scripts after the first paint: every control must work before they run.
 test.describe("controls without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -26,10 +33,8 @@ test.describe("controls without JavaScript", () => {
   test("an officer's card on the call-for-papers page opens their details, and Close returns to the list", async ({
     page,
   }) => {
-    await page.goto("/admision");
-    await page.getByRole("link", { name: /Mrs Grace Adeyemi/ }).click();
+    const dialog = await openRegistrar(page);
     await expect(page).toHaveURL(/\/admision\?officer=registrar$/);
-    const dialog = page.getByRole("dialog", { name: "Mrs Grace Adeyemi" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "registrar@lakeland.example.edu" })).toBeVisible();
     await dialog.getByRole("link", { name: "Close", exact: true }).click();
@@ -66,9 +71,7 @@ test.describe("the dashboard without JavaScript", () => {
 test("with JavaScript, an officer's card opens the dialog in place and closing it leaves the address clean", async ({
   page,
 }) => {
-  await page.goto("/admision");
-  await page.getByRole("link", { name: /Mrs Grace Adeyemi/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Mrs Grace Adeyemi" });
+  const dialog = await openRegistrar(page);
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -5,7 +5,7 @@ import sharp from "sharp";
 
 import { renderPdf } from "../../app/demo/pdf.server";
 import { XSS_CORPUS } from "../support/xss-corpus";
-import { expect, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
+import { expect, expectGone, login, PASSWORD, signIn, signUp, test, uniqueName } from "./fixtures";
 
 const png = () =>
   sharp({ create: { width: 900, height: 500, channels: 3, background: "#2a6f97" } })
@@ -147,8 +147,7 @@ test.describe("publishing as an admin", () => {
     await page.goto("/dashboard?tab=posts");
     await page.getByRole("link", { name: `Delete ${renamed}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes am sure!" }).click();
-    await expect(page.getByRole("status")).toHaveText("Post deleted successfully!");
-    expect((await page.goto(renamedUrl))?.status()).toBe(404);
+    await expectGone(page, "Post deleted successfully!", renamedUrl);
   });
 
   test("a post form refused by the server keeps what was typed and says why next to the field", async ({
@@ -215,8 +214,7 @@ test.describe("publishing as an admin", () => {
     await page.goto("/dashboard?tab=journals");
     await page.getByRole("link", { name: `Delete ${title}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes am sure!" }).click();
-    await expect(page.getByRole("status")).toHaveText("Journal deleted successfully!");
-    expect((await page.goto(journalUrl))?.status()).toBe(404);
+    await expectGone(page, "Journal deleted successfully!", journalUrl);
     await page.goto("/journals");
     await expect(page.locator("main article", { hasText: title })).toHaveCount(0);
   });

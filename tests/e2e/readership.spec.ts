@@ -1,4 +1,4 @@
-import { renderPdf } from "../../app/demo/pdf.server";
+import { publishedArticle } from "../support/e2e-articles";
 import { expect, newClientAddress, test, uniqueName } from "./fixtures";
 
 const A_PERSON =
@@ -17,17 +17,7 @@ test("a visitor's reads set no cookie, go to no other host, and show in the Anal
   // The settle time (40 s in the e2e server), a summing pass (15 s) and the page loads.
   test.setTimeout(240_000);
   const title = `Readership article ${uniqueName("r")}`;
-  const pdf = renderPdf([{ text: title, style: "title" }], { title, author: "E2E" });
-  const upload = await adminPage.request.post("/api/uploads?purpose=pdf", {
-    data: pdf,
-    headers: { "X-File-Name": "readership.pdf" },
-  });
-  expect(upload.status()).toBe(201);
-  const created = await adminPage.request.post("/api/journal/create", {
-    data: { filename: title, details: `<p>${title}</p>`, file: (await upload.json()).url, status: "published" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { slug, journal } = await created.json();
+  const { slug, journal } = await publishedArticle(adminPage.request, title, "readership.pdf");
 
   // The tab's page views over the last 7 days, in its totals and in the chart's table (today last).
   const viewsNow = async () => {

@@ -2,9 +2,17 @@ import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
 import { renderPdf } from "../../app/demo/pdf.server";
 import { waitForMail } from "../support/mailbox";
-import { expectNoViolations, switchTheme, THEMES, WIDTHS } from "./a11y";
+import { checkThisView } from "./a11y";
 import { type Account, expect, hydrated, login, test, uniqueName } from "./fixtures";
-import { confirmedReader, deskAction, invite, person, reviewLinkIn, submitManuscript } from "./submission-steps";
+import {
+  confirmedReader,
+  deskAction,
+  downloadFromReview,
+  invite,
+  person,
+  reviewLinkIn,
+  submitManuscript,
+} from "./submission-steps";
 
 /**
  * The reviewer's side of peer review (issue 34), as reviewers live it: they follow the link in the
@@ -31,17 +39,6 @@ async function underReview(browser: Browser, testInfo: TestInfo, admin: Account)
   await login(desk.page, admin);
   await deskAction(desk.page, id, { intent: "decide", decision: "send-to-review", letter: "Sent to reviewers." });
   return { id, title, editor: desk.page, deskContext: desk.context };
-}
-
-/** axe on the page as it is, in both themes at both widths. */
-async function checkViews(page: Page, where: string) {
-  for (const theme of THEMES) {
-    await switchTheme(page, theme);
-    for (const size of WIDTHS) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await expectNoViolations(page, `${where} (${theme} theme, ${size.name})`);
-    }
-  }
 }
 
 /** Nothing a reviewer reads names the author. */
@@ -78,20 +75,15 @@ test.describe("a reviewer's link", () => {
     await expect(page.getByRole("heading", { name: "The journal's guidelines for reviewers" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expectNoAuthor(page);
-    await checkViews(page, "the invitation");
+    await checkThisView(page, "the invitation");
 
     // One click accepts: the files and the form.
     await page.getByRole("button", { name: "Accept the invitation" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your review");
     await expect(page.getByRole("heading", { name: "Review form" })).toBeVisible();
     await expectNoAuthor(page);
-    await checkViews(page, "the review form");
-    const download = page.waitForEvent("download");
-    await page
-      .getByRole("link", { name: /Download/ })
-      .first()
-      .click();
-    const file = await download;
+    await checkThisView(page, "the review form");
+    const file = await downloadFromReview(page);
     expect(file.suggestedFilename()).toBe("manuscript-round-1.pdf");
 
     // The review, with an annotated file.
@@ -106,7 +98,7 @@ test.describe("a reviewer's link", () => {
     await page.getByRole("button", { name: "Send my review" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your review");
     await expect(page.getByRole("heading", { name: "Review form" })).toHaveCount(0);
-    await checkViews(page, "the thanks");
+    await checkThisView(page, "the thanks");
     const certificate = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download your certificate" }).click();
     expect((await certificate).suggestedFilename()).toBe("review-certificate.pdf");
@@ -120,7 +112,7 @@ test.describe("a reviewer's link", () => {
     await second.page.getByLabel(/A colleague who could review it/).fill("Lena Vogel, lena@example.org");
     await second.page.getByRole("button", { name: "Decline the invitation" }).click();
     await expect(second.page.getByRole("heading", { level: 1 })).toHaveText("You declined this invitation");
-    await checkViews(second.page, "the declined invitation");
+    await checkThisView(second.page, "the declined invitation");
     await editor.goto(`/desk/submissions/${id}`);
     await expect(editor.getByText("Reason: On fieldwork until March.")).toBeVisible();
 
@@ -135,7 +127,7 @@ test.describe("a reviewer's link", () => {
     const gone = await third.page.goto(cancelled.link);
     expect(gone!.status()).toBe(404);
     await expect(third.page.getByRole("heading", { level: 1 })).toHaveText("This review link no longer works");
-    await checkViews(third.page, "a cancelled link");
+    await checkThisView(third.page, "a cancelled link");
 
     for (const context of [reviewer.context, second.context, third.context, deskContext] as BrowserContext[])
       await context.close();
@@ -158,7 +150,7 @@ test.describe("a reviewer's link", () => {
     await hydrated(page);
     const row = page.getByRole("listitem").filter({ hasText: title });
     await expect(row).toContainText("Awaiting your answer");
-    await checkViews(page, "my reviews");
+    await checkThisView(page, "my reviews");
     await row.getByRole("button", { name: /Send me my link again/ }).click();
     await expect(page.getByText(`We have sent the link to ${reader.email}`)).toBeVisible();
     const again = await waitForMail(reader.email, /your review link/);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 
-import { startArticle } from "../support/e2e-articles";
+import { createIssue, startArticle } from "../support/e2e-articles";
 import { expect, newClientAddress, test, uniqueName } from "./fixtures";
 
 /**
@@ -110,15 +110,7 @@ test("an article of a forthcoming issue stays hidden from visitors until the iss
   // An issue of a volume no other run uses, forthcoming (the new issue form's default).
   const volume = String(5000 + Math.floor(Math.random() * 4000));
   const label = `Vol. ${volume} No. 1 (2026)`;
-  await page.goto("/dashboard?tab=issues");
-  const form = page.locator("form", { has: page.getByRole("heading", { name: "New issue" }) });
-  await form.getByLabel("Volume", { exact: true }).fill(volume);
-  await form.getByLabel("Number", { exact: true }).fill("1");
-  await form.getByLabel("Year", { exact: true }).fill("2026");
-  await form.getByLabel("Title", { exact: true }).fill("Coastal security");
-  await expect(form.getByLabel("Status", { exact: true })).toHaveValue("forthcoming");
-  await form.getByRole("button", { name: "Create issue" }).click();
-  await expect(page.getByRole("status")).toHaveText("Issue saved.");
+  await createIssue(page, volume, { title: "Coastal security", defaultStatus: "forthcoming" });
   made.volume = volume;
 
   // An article in it, saved with the editor's default status.

@@ -1,5 +1,5 @@
 import { demoJournals } from "../../app/demo/content";
-import { renderPdf } from "../../app/demo/pdf.server";
+import { publishedArticle } from "../support/e2e-articles";
 import { expect, newClientAddress, test, uniqueName } from "./fixtures";
 
 type Listed = { _id: string; slug: string; filename: string };
@@ -121,17 +121,7 @@ test.describe("the journal for indexers and readers", () => {
     test.setTimeout(240_000);
     // An article of this test's own: other tests read the demo's (which counts them too).
     const title = `Counted article ${uniqueName("c")}`;
-    const pdf = renderPdf([{ text: title, style: "title" }], { title, author: "E2E" });
-    const upload = await adminPage.request.post("/api/uploads?purpose=pdf", {
-      data: pdf,
-      headers: { "X-File-Name": "counted.pdf" },
-    });
-    expect(upload.status()).toBe(201);
-    const created = await adminPage.request.post("/api/journal/create", {
-      data: { filename: title, details: `<p>${title}</p>`, file: (await upload.json()).url, status: "published" },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { slug, journal } = await created.json();
+    const { slug, journal } = await publishedArticle(adminPage.request, title, "counted.pdf");
     const path = `/journal/${slug}`;
     // Read as a robot, signed in: never counted itself, and never the page cache's copy.
     const counts = async () => {

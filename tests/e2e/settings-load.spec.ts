@@ -21,17 +21,14 @@ async function open(page: Page, url: string) {
 type Settings = { title: string; subtitle: string };
 type Staff = { name: string; post: string; email: string; description: string; photo: string };
 
-async function settings(request: APIRequestContext, section: string): Promise<Settings> {
-  const response = await request.get(`/api/settings/${section}`);
+/** A record as the JSON API gives it. */
+async function record<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
   expect(response.status()).toBe(200);
-  return (await response.json()) as Settings;
+  return (await response.json()) as T;
 }
-
-async function staff(request: APIRequestContext, role: string): Promise<Staff> {
-  const response = await request.get(`/api/staff/${role}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Staff;
-}
+const settings = (request: APIRequestContext, section: string) => record<Settings>(request, `/api/settings/${section}`);
+const staff = (request: APIRequestContext, role: string) => record<Staff>(request, `/api/staff/${role}`);
 
 test("site settings: choosing calltoaction without Load, typing a title and saving changes calltoaction, not about", async ({
   adminPage: page,

@@ -33,6 +33,16 @@ export async function confirmedReader(page: Page, prefix = "e2e.rauthor") {
   return { username, email };
 }
 
+/** The review form's first Download link clicked; the file the browser downloaded. */
+export async function downloadFromReview(page: Page) {
+  const download = page.waitForEvent("download");
+  await page
+    .getByRole("link", { name: /Download/ })
+    .first()
+    .click();
+  return download;
+}
+
 /** A manuscript PDF; `metadataAuthor` is what its properties name as its author (often the real one). */
 export const manuscriptPdf = (name: string, title: string, metadataAuthor = "") => ({
   name,

@@ -1,19 +1,10 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 
 import { renderPdf } from "../../app/demo/pdf.server";
-import { linkIn, waitForMail } from "../support/mailbox";
+import { waitForMail } from "../support/mailbox";
 import { checkEveryView } from "./a11y";
-import {
-  expect,
-  holdScripts,
-  hydrated,
-  newClientAddress,
-  PASSWORD,
-  signIn,
-  signUp,
-  test,
-  uniqueName,
-} from "./fixtures";
+import { expect, holdScripts, hydrated, newClientAddress, PASSWORD, test, uniqueName } from "./fixtures";
+import { confirmedReader } from "./submission-steps";
 
 /**
  * Online submission, the author's side (issue 34): a reader with a confirmed address starts a
@@ -21,20 +12,6 @@ import {
  * uploads the manuscript, submits and follows it; a step works with JavaScript off; and every page
  * of the wizard passes axe in both themes at a phone's and a desktop's width.
  */
-
-type Reader = { username: string; email: string };
-
-/** A new reader who signed up and clicked the link in the confirmation mail, signed in on `page`. */
-async function confirmedReader(page: Page, prefix: string): Promise<Reader> {
-  const username = uniqueName(prefix);
-  const email = `${username}@example.edu`;
-  await signUp(page, username, email);
-  const mail = await waitForMail(email, /^Confirm your email address for /);
-  await signIn(page, username);
-  await page.goto(linkIn(mail, "/verify-email"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email address confirmed");
-  return { username, email };
-}
 
 /** The manuscript, its metadata naming its author (the site warns the author). */
 const manuscript = (author: string) => ({

@@ -1,8 +1,9 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 
+import { createIssue } from "../support/e2e-articles";
 import { type ReceivedMail, waitForMail } from "../support/mailbox";
 import { checkEveryView } from "./a11y";
-import { expect, newClientAddress, startPost, test, uniqueName } from "./fixtures";
+import { expect, JOURNAL_TABS, newClientAddress, startPost, test, uniqueName } from "./fixtures";
 
 /**
  * A team, not one admin (issue 33): an admin invites colleagues by e-mail with their roles (the
@@ -104,25 +105,11 @@ test("an admin invites an editor and a journal manager; each sees only their tab
     /^Profile\s*Journal manager$/i,
     // SPEC.md's Announcement: the journal's call for papers (decision 040).
     "Announcement",
-    "Articles",
-    "Journal settings",
-    "Issues",
-    // Submissions and peer review (issue 34).
-    "Submissions",
-    "Submission settings",
-    // Readership (issue 35).
-    "Analytics",
+    ...JOURNAL_TABS,
     "Trash",
   ]);
   const volume = String(100 + Math.floor(Math.random() * 9000));
-  await manager.goto("/dashboard?tab=issues");
-  const form = manager.locator("form", { has: manager.getByRole("heading", { name: "New issue" }) });
-  await form.getByLabel("Volume", { exact: true }).fill(volume);
-  await form.getByLabel("Number", { exact: true }).fill("1");
-  await form.getByLabel("Year", { exact: true }).fill("2026");
-  await form.getByLabel("Status", { exact: true }).selectOption("forthcoming");
-  await form.getByRole("button", { name: "Create issue" }).click();
-  await expect(manager.getByRole("status")).toHaveText("Issue saved.");
+  await createIssue(manager, volume, { status: "forthcoming" });
   for (const tab of ["users", "posts", "media", "outbox", "activity"]) {
     expect((await manager.goto(`/dashboard?tab=${tab}`))?.status(), `the journal manager opens ${tab}`).toBe(403);
   }

@@ -3,8 +3,6 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase } from "~/db/client.server";
-
 import {
   adminWriter,
   checkDatabase,
@@ -15,7 +13,8 @@ import {
   testAssets,
 } from "../support/admin-writes";
 import { reportCount } from "../support/counts";
-import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, startSite } from "../support/site-process";
+import { killAllSitesAndDispose, signIn, startSite } from "../support/site-process";
+import { createAdmin, databaseLabel, onPostgres, type SiteStorage, siteStorage } from "../support/site-suite";
 
 /**
  * kill -9 in the middle of writes, several times over: admins upload images and PDFs, publish,
@@ -25,33 +24,21 @@ import { killAllSites, runScript, scratchDirectory, scratchPostgres, signIn, sta
  * and no uploaded file is left that no record uses.
  */
 
-const onPostgres = process.env.TEST_DB === "postgres";
-const databaseName = onPostgres ? "PostgreSQL" : "PGlite";
 const ROUNDS = 3;
 const WRITERS = 5;
 const ADMIN = { username: "crash.admin", email: "crash.admin@example.edu", password: "crash admin password" };
 
+let storage: SiteStorage;
 let dataDir: string;
-let postgres: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("crash");
-  postgres = onPostgres ? await scratchPostgres("crash") : undefined;
-  env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
-  const created = await runScript(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    env,
-  );
-  expect(created.code, created.out).toBe(0);
+  storage = await siteStorage("crash");
+  ({ dataDir, env } = storage);
+  await createAdmin(ADMIN, env);
 }, 120_000);
 
-afterAll(async () => {
-  killAllSites();
-  await postgres?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => killAllSitesAndDispose(storage));
 
 /** Every file in the data folder an hour older, as if the crash were an hour ago. */
 function backdateFiles() {
@@ -62,7 +49,7 @@ function backdateFiles() {
   }
 }
 
-describe(`kill -9 in the middle of writes (${databaseName})`, () => {
+describe(`kill -9 in the middle of writes (${databaseLabel})`, () => {
   it(`loses no acknowledged write and leaves nothing half-done, over ${ROUNDS} rounds`, async () => {
     const ledger = newLedger();
     const assets = await testAssets();
@@ -108,11 +95,7 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
     expect(await site.stop(), "a clean stop after the last restart").toBe(0);
 
     // Everything acknowledged in every round, whole records, and no file that no record uses.
-    const database = await openDatabase(
-      postgres
-        ? { kind: "postgres", url: postgres.url, poolSize: 2 }
-        : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
-    );
+    const database = await storage.open();
     try {
       const { problems } = await checkDatabase(database.db, ledger, path.join(dataDir, "uploads"));
       expect(problems, "database and files").toEqual([]);
@@ -123,12 +106,12 @@ describe(`kill -9 in the middle of writes (${databaseName})`, () => {
     reportCount(
       "reliability",
       ROUNDS,
-      `kill -9 crash rounds on ${databaseName} (${leftBehind} files of interrupted uploads cleaned up at restart)`,
+      `kill -9 crash rounds on ${databaseLabel} (${leftBehind} files of interrupted uploads cleaned up at restart)`,
     );
     reportCount(
       "reliability",
       ledger.acknowledged,
-      `acknowledged writes found after kill -9 on ${databaseName} (${ledger.lost} cut short)`,
+      `acknowledged writes found after kill -9 on ${databaseLabel} (${ledger.lost} cut short)`,
     );
   }, 300_000);
 });

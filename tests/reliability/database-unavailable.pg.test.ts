@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   killAllSites,
-  runScript,
   scratchDirectory,
   scratchPostgres,
   signIn,
   type SiteProcess,
   startSite,
 } from "../support/site-process";
+import { createAdmin } from "../support/site-suite";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 /**
@@ -38,15 +38,7 @@ beforeAll(async () => {
   const target = new URL(database.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   dataDir = scratchDirectory("outage");
-  const created = await runScript(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-    },
-  );
-  expect(created.code, created.out).toBe(0);
+  await createAdmin(ADMIN, { DATABASE_URL: database.url, DATA_DIR: dataDir });
   site = await startSite({ DATABASE_URL: database.urlThrough(proxy.port), DATA_DIR: dataDir });
   serverPid = site.serverPid();
   ({ cookie } = await signIn(site.url, ADMIN.username, ADMIN.password));

@@ -1,23 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
-
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase } from "~/db/client.server";
 import { readershipDaily, readershipEvents, readershipRobots } from "~/db/schema";
 import { renderPdf } from "~/demo/pdf.server";
 import { sumReadership } from "~/readership/summing.server";
 
-import {
-  killAllSites,
-  runScript,
-  scratchDirectory,
-  scratchPostgres,
-  signIn,
-  type SiteProcess,
-  startSite,
-} from "../support/site-process";
+import { killAllSitesAndDispose, signIn, type SiteProcess, startSite } from "../support/site-process";
+import { createAdmin, databaseLabel, type SiteStorage, siteStorage } from "../support/site-suite";
 
 /**
  * COUNTER's processing rules through real requests to the running server (issue 35): readers with
@@ -26,34 +15,20 @@ import {
  * its spool) and the figures are summed from its database as the server's own pass would.
  */
 
-const onPostgres = process.env.TEST_DB === "postgres";
 const ADMIN = { username: "readership.admin", email: "readership.admin@example.edu", password: "readership password" };
 
-let dataDir: string;
-let postgres: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
-let env: Record<string, string>;
+let storage: SiteStorage;
 let site: SiteProcess;
 let cookie: string;
 
 beforeAll(async () => {
-  dataDir = scratchDirectory("readership");
-  postgres = onPostgres ? await scratchPostgres("readership") : undefined;
-  env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
-  const created = await runScript(
-    "create-admin",
-    ["--username", ADMIN.username, "--email", ADMIN.email, "--password", ADMIN.password],
-    env,
-  );
-  expect(created.code, created.out).toBe(0);
-  site = await startSite(env);
+  storage = await siteStorage("readership");
+  await createAdmin(ADMIN, storage.env);
+  site = await startSite(storage.env);
   ({ cookie } = await signIn(site.url, ADMIN.username, ADMIN.password));
 }, 180_000);
 
-afterAll(async () => {
-  killAllSites();
-  await postgres?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => killAllSitesAndDispose(storage));
 
 /**
  * fetch, once more when the connection was reset before any answer: a kept-alive connection the
@@ -117,7 +92,7 @@ async function sameHourFor(ms: number) {
   if (untilNextHour < ms) await pause(untilNextHour + 1_000);
 }
 
-describe(`readership by COUNTER's rules, through the running server (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`readership by COUNTER's rules, through the running server (${databaseLabel})`, () => {
   it("counts double clicks once, unique items per session, 200 and 304 only, and robots apart", async () => {
     const [doubleClick, apart, investigated, conditional, robots, missing] = await Promise.all(
       ["Double click", "Apart", "Investigated", "Conditional", "Robots", "Missing"].map((title) =>
@@ -182,11 +157,7 @@ describe(`readership by COUNTER's rules, through the running server (${onPostgre
 
     // A clean stop sends the spool; the figures are then summed as the server's own pass does.
     expect(await site.stop()).toBe(0);
-    const database = await openDatabase(
-      postgres
-        ? { kind: "postgres", url: postgres.url, poolSize: 2 }
-        : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
-    );
+    const database = await storage.open();
     try {
       await sumReadership(database.db, { now: new Date(Date.now() + 5 * 60_000) });
       const figuresOf = async (id: string) => {

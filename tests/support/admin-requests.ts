@@ -114,3 +114,37 @@ export function createWrites<Post extends CreatedPost, Journal extends CreatedJo
     },
   };
 }
+
+/** A write's answer as a writer's ledger takes it: the JSON it was acknowledged with, no answer, or an error. */
+export type WriteReply = Record<string, unknown> | "lost" | "error";
+
+/**
+ * Records the answer to renaming `post` to `title`: acknowledged, the post has that title and the
+ * address it was given; lost, it may have that title.
+ */
+export function recordRename(post: CreatedPost, title: string, reply: WriteReply) {
+  if (reply === "lost") post.unsureTitles.push(title);
+  if (typeof reply === "string") return;
+  post.title = title;
+  post.slug = (reply.post as { slug: string }).slug;
+  post.unsureTitles = [];
+}
+
+/**
+ * Saves a new heading `title` in the settings `section` through `send`, and records the answer in
+ * `settings`: acknowledged, the section's heading; lost, a heading it may have.
+ */
+export async function saveHeading<Section extends string>(
+  settings: Map<Section, { acked?: string; unsure: string[] }>,
+  section: Section,
+  title: string,
+  send: (request: AdminRequest) => Promise<WriteReply>,
+) {
+  const entry = settings.get(section) ?? { unsure: [] };
+  settings.set(section, entry);
+  const reply = await send(adminRequests.saveSettings(section, title));
+  if (reply === "lost") entry.unsure.push(title);
+  if (typeof reply === "string") return;
+  entry.acked = title;
+  entry.unsure = [];
+}

@@ -15,6 +15,8 @@ import {
   adminRequests,
   createdRecord,
   createWrites,
+  recordRename,
+  saveHeading,
   weightedWrites,
 } from "./admin-requests";
 
@@ -184,24 +186,13 @@ export function adminWriter(options: {
       post.renaming = true;
       const reply = await send(adminRequests.updatePost(post, userId, title));
       if (reply !== "lost") post.renaming = false;
-      if (reply === "lost") post.unsureTitles.push(title);
-      if (typeof reply === "string") return;
-      post.title = title;
-      post.slug = (reply.post as { slug: string }).slug;
-      post.unsureTitles = [];
+      recordRename(post, title, reply);
     },
     deletePost: () => remove(mine.posts, (id) => adminRequests.deletePost(id, userId)),
     deleteJournal: () => remove(mine.journals, (id) => adminRequests.deleteJournal(id, userId)),
     async saveSettings() {
       if (!section) return this.createPost();
-      const entry = ledger.settings.get(section) ?? { unsure: [] };
-      ledger.settings.set(section, entry);
-      const title = `Heading ${tag()}`;
-      const reply = await send(adminRequests.saveSettings(section, title));
-      if (reply === "lost") entry.unsure.push(title);
-      if (typeof reply === "string") return;
-      entry.acked = title;
-      entry.unsure = [];
+      await saveHeading(ledger.settings, section, `Heading ${tag()}`, send);
     },
   };
 

@@ -1,6 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 
 import { expect } from "vitest";
+
+import { openDatabase } from "~/db/client.server";
 
 import { runScript, scratchDirectory, scratchPostgres, startSite } from "./site-process";
 
@@ -26,6 +29,14 @@ export async function siteStorage(label: string) {
     dataDir,
     database,
     env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) } as Record<string, string>,
+    /** The site's database, opened here as its server opens it (once the server has stopped). */
+    open() {
+      return openDatabase(
+        database
+          ? { kind: "postgres", url: database.url, poolSize: 2 }
+          : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+      );
+    },
     async dispose() {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();

@@ -62,47 +62,22 @@ beforeAll(async () => {
     articleRow({ id: ARTICLE_B, slug: "beta-article", title: "Beta article", publishedOn: "2025-01-10" }),
     articleRow({ id: ARTICLE_VIEWED, slug: "only-viewed", title: "Only viewed", publishedOn: "2025-02-01" }),
   ]);
+  /** An article's figures on a day: investigations, unique investigations, requests, unique requests. */
+  const articleFigures = (article: string, day: string, figures: [number, number, number, number]) => {
+    const [investigations, uniqueInvestigations, requests, uniqueRequests] = figures;
+    return articleDay(article, day, { investigations, uniqueInvestigations, requests, uniqueRequests });
+  };
   await addDailyFigures(db, [
-    ...articleDay(ARTICLE_A, `${M2}-03`, {
-      investigations: 5,
-      uniqueInvestigations: 4,
-      requests: 3,
-      uniqueRequests: 2,
-    }),
-    ...articleDay(ARTICLE_A, `${M2}-20`, {
-      investigations: 2,
-      uniqueInvestigations: 2,
-      requests: 1,
-      uniqueRequests: 1,
-    }),
-    ...articleDay(ARTICLE_A, `${M1}-11`, {
-      investigations: 4,
-      uniqueInvestigations: 3,
-      requests: 2,
-      uniqueRequests: 2,
-    }),
-    ...articleDay(ARTICLE_B, `${M1}-12`, {
-      investigations: 6,
-      uniqueInvestigations: 5,
-      requests: 6,
-      uniqueRequests: 5,
-    }),
-    ...articleDay(ARTICLE_VIEWED, `${M1}-13`, {
-      investigations: 3,
-      uniqueInvestigations: 3,
-      requests: 0,
-      uniqueRequests: 0,
-    }),
+    ...articleFigures(ARTICLE_A, `${M2}-03`, [5, 4, 3, 2]),
+    ...articleFigures(ARTICLE_A, `${M2}-20`, [2, 2, 1, 1]),
+    ...articleFigures(ARTICLE_A, `${M1}-11`, [4, 3, 2, 2]),
+    ...articleFigures(ARTICLE_B, `${M1}-12`, [6, 5, 6, 5]),
+    ...articleFigures(ARTICLE_VIEWED, `${M1}-13`, [3, 3, 0, 0]),
     { day: `${M2}-04`, metric: "searches", itemType: "search", count: 7 },
     { day: `${M1}-04`, metric: "searches", itemType: "search", count: 9 },
     // Figures the reports leave out: a post's views, and this month's (not processed yet).
     { day: `${M1}-05`, metric: "views", itemType: "post", itemKey: "some-post", count: 40 },
-    ...articleDay(ARTICLE_A, `${NOW}-01`, {
-      investigations: 9,
-      uniqueInvestigations: 9,
-      requests: 9,
-      uniqueRequests: 9,
-    }),
+    ...articleFigures(ARTICLE_A, `${NOW}-01`, [9, 9, 9, 9]),
   ]);
   const world = await services.counterKeys.issue({ name: "A harvester", createdBy: null });
   worldKey = world.key;
@@ -148,14 +123,11 @@ async function get(path: string, query: Record<string, string> = {}, address?: s
   return response;
 }
 
+/** The world's harvester's credentials. */
+const worldCredentials = () => ({ customer_id: WORLD, api_key: worldKey });
+
 async function report(id: string, query: Record<string, string> = {}) {
-  const response = await get(`reports/${id}`, {
-    customer_id: WORLD,
-    api_key: worldKey,
-    begin_date: M3,
-    end_date: M1,
-    ...query,
-  });
+  const response = await get(`reports/${id}`, { ...worldCredentials(), begin_date: M3, end_date: M1, ...query });
   expect(response.status).toBe(200);
   expect(response.headers.get("Cache-Control")).toBe("no-store");
   const body = (await response.json()) as ReportJson;
@@ -214,7 +186,7 @@ describe("the server's status, members and reports", () => {
   });
 
   it("lists the four reports with the months of usage it has", async () => {
-    const response = await get("reports", { customer_id: WORLD, api_key: worldKey });
+    const response = await get("reports", worldCredentials());
     expect(response.status).toBe(200);
     const list = await response.json();
     for (const entry of list) expect(counterSchemaErrors("Report", entry)).toEqual([]);
@@ -300,8 +272,7 @@ describe("the Platform Report and its standard view", () => {
 
   it("takes granularity=Totals, the Code of Practice's spelling, which the schema file still calls Total", async () => {
     const response = await get("reports/pr", {
-      customer_id: WORLD,
-      api_key: worldKey,
+      ...worldCredentials(),
       begin_date: M2,
       end_date: M1,
       granularity: "Totals",
@@ -314,13 +285,8 @@ describe("the Platform Report and its standard view", () => {
   });
 
   it("gives a single metric when the filter asks for one (which the schema's minProperties refuses)", async () => {
-    const response = await get("reports/pr", {
-      customer_id: WORLD,
-      api_key: worldKey,
-      begin_date: M2,
-      end_date: M1,
-      metric_type: "Total_Item_Investigations",
-    });
+    const query = { ...worldCredentials(), begin_date: M2, end_date: M1 };
+    const response = await get("reports/pr", { ...query, metric_type: "Total_Item_Investigations" });
     const body = (await response.json()) as ReportJson;
     expect(body.Report_Items[0].Attribute_Performance).toEqual([
       { Data_Type: "Article", Performance: { Total_Item_Investigations: { [M2]: 7, [M1]: 13 } } },
@@ -541,7 +507,7 @@ describe("exceptions", () => {
   });
 
   it("refuses missing and invalid dates", async () => {
-    const key = { customer_id: WORLD, api_key: worldKey };
+    const key = worldCredentials();
     await refused("reports/pr", { ...key, begin_date: M2 }, 400, 1030);
     await refused("reports/pr", { ...key, begin_date: "2025-13", end_date: M1 }, 400, 3020);
     await refused("reports/pr", { ...key, begin_date: "2025-02-30", end_date: M1 }, 400, 3020);
@@ -559,7 +525,7 @@ describe("exceptions", () => {
   });
 
   it("answers a report it does not offer with 404", async () => {
-    const response = await get("reports/tr_j1", { customer_id: WORLD, api_key: worldKey, ...dates });
+    const response = await get("reports/tr_j1", { ...worldCredentials(), ...dates });
     expect(response.status).toBe(404);
     const body = await response.json();
     expect(counterSchemaErrors("Exception_0", body)).toEqual([]);
@@ -577,8 +543,8 @@ describe("exceptions", () => {
         address,
       );
     }
-    await refused("reports/pr", { customer_id: WORLD, api_key: worldKey, ...dates }, 429, 1020, address);
-    const response = await get("reports/pr", { customer_id: WORLD, api_key: worldKey, ...dates }, "10.99.99.98");
+    await refused("reports/pr", { ...worldCredentials(), ...dates }, 429, 1020, address);
+    const response = await get("reports/pr", { ...worldCredentials(), ...dates }, "10.99.99.98");
     expect(response.status).toBe(200);
   });
 });
@@ -586,8 +552,7 @@ describe("exceptions", () => {
 describe("tabular downloads", () => {
   async function tsv(id: string, query: Record<string, string> = {}) {
     const response = await get(`reports/${id}`, {
-      customer_id: WORLD,
-      api_key: worldKey,
+      ...worldCredentials(),
       begin_date: M2,
       end_date: M1,
       format: "tsv",
@@ -670,14 +635,10 @@ describe("tabular downloads", () => {
       "Print_ISSN",
       "Online_ISSN",
       "URI",
-      "Parent_Title",
-      "Parent_Authors",
-      "Parent_Article_Version",
-      "Parent_DOI",
-      "Parent_Proprietary_ID",
-      "Parent_Print_ISSN",
-      "Parent_Online_ISSN",
-      "Parent_URI",
+      // The parent's: its title and authors and the item's own identifiers, each as Parent_<name>.
+      ...["Title", "Authors", "Article_Version", "DOI", "Proprietary_ID", "Print_ISSN", "Online_ISSN", "URI"].map(
+        (name) => `Parent_${name}`,
+      ),
       "Access_Type",
       "Metric_Type",
       "Reporting_Period_Total",
