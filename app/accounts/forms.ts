@@ -14,6 +14,10 @@ export const USERNAME_RULE = "Username must be 3 to 30 letters, digits, dots, da
 export const EMAIL_RULE = "Enter a valid email address";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DIFFER = "The two passwords do not match.";
+export const CURRENT_PASSWORD_WRONG = "The current password is incorrect.";
+export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
+export const NO_CHANGES = "No changes made";
+export const PHOTO_STILL_UPLOADING = "Please Wait for image to upload"; // SPEC.md
 
 const username = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE);
 const email = z.string().trim().max(254, EMAIL_RULE).email(EMAIL_RULE);
@@ -30,7 +34,7 @@ export const profileSchema = z.object({
   username: username.optional(),
   email: email.optional(),
   password: password.optional(),
-  currentPassword: z.string().max(128, "The current password is incorrect.").optional(),
+  currentPassword: z.string().max(128, CURRENT_PASSWORD_WRONG).optional(),
   /** A photo the user uploaded to /uploads (checked against the media table by the service). */
   image: z
     .string()

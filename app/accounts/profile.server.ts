@@ -11,7 +11,7 @@ import { adminCount, withAdminLock } from "./administration.server";
 import { cookiesOf } from "./better-auth/library.server";
 import type { AccountResult, AccountsContext } from "./context.server";
 import { EMAIL_CHANGE_SENT, requestEmailChange } from "./email.server";
-import { USERNAME_RULE } from "./forms";
+import { CURRENT_PASSWORD_WRONG, NO_CHANGES, PROFILE_UPDATED, USERNAME_RULE } from "./forms";
 import { EMAIL_TAKEN, passwordHashOf, type SessionUser, toSessionUser, USERNAME_TAKEN } from "./users.server";
 
 /**
@@ -22,11 +22,8 @@ import { EMAIL_TAKEN, passwordHashOf, type SessionUser, toSessionUser, USERNAME_
  * waits for the link mailed to it (email.server.ts).
  */
 
-// What a person is told.
-export const PROFILE_UPDATED = "Profile Updated Successfully"; // SPEC.md
-export const NO_CHANGES = "No changes made";
+// What a person is told (the words the browser shows too are in forms.ts).
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email or password.";
-export const CURRENT_PASSWORD_WRONG = "The current password is incorrect.";
 export const PHOTO_NOT_OURS = "Choose a photo again: that one was not uploaded here.";
 export const NAME_OR_EMAIL_TAKEN = "That username or email is already taken.";
 export const LAST_ADMIN_OWN_ACCOUNT =

@@ -1,9 +1,11 @@
+import { PLEASE_FILL_ALL_FIELDS } from "./forms";
+
 /** What a person is told about faculties, departments and courses. */
 
 // SPEC.md §5 (Validation rules): Create Faculty.
 export const FACULTY_NAME_REQUIRED = "Please enter faculty name";
 // SPEC.md §5 (Validation rules): Create Department.
-export const DEPARTMENT_FIELDS_REQUIRED = "Please fill all fields";
+export const DEPARTMENT_FIELDS_REQUIRED = PLEASE_FILL_ALL_FIELDS;
 // SPEC.md §5 (Validation rules): Create Course.
 export const COURSE_FIELDS_REQUIRED = "Please fill all required fields";
 export const CREDITS_RANGE = "Credits must be a whole number from 1 to 6";

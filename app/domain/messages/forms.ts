@@ -2,6 +2,8 @@
 
 // SPEC.md §5 and §8: a required field left empty.
 export const FILL_ALL_FIELDS = "please fill all fields";
+// SPEC.md §5 (Create Department), capitalised; the site content forms say it the same way.
+export const PLEASE_FILL_ALL_FIELDS = "Please fill all fields";
 
 /** An unexpected failure, when a screen has no words of its own for it. */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";

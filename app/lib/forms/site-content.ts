@@ -1,10 +1,9 @@
+import { PLEASE_FILL_ALL_FIELDS } from "~/domain/messages/forms";
 import { FOCUS_KEYS, SETTINGS_SECTIONS, STAFF_ROLES } from "~/domain/vocabulary";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
 import { z } from "~/lib/zod";
 
 import { uploadedFile } from "./uploads";
-
-export const FILL_ALL = "Please fill all fields";
 
 const IMAGE_FIELDS = new Set(["vcimage", "directorimage", "homeimage"]);
 export const isImageField = (field: string) => IMAGE_FIELDS.has(field);
@@ -18,8 +17,8 @@ export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {
       SETTINGS_FIELDS[section].map((field) => [
         field,
         isImageField(field)
-          ? z.string().min(1, FILL_ALL).pipe(uploadedImage)
-          : z.string().trim().min(1, FILL_ALL).max(5000, "This text is too long"),
+          ? z.string().min(1, PLEASE_FILL_ALL_FIELDS).pipe(uploadedImage)
+          : z.string().trim().min(1, PLEASE_FILL_ALL_FIELDS).max(5000, "This text is too long"),
       ]),
     ),
   );
@@ -28,11 +27,11 @@ export function settingsSchema(section: (typeof SETTINGS_SECTIONS)[number]) {
 /** Staff Management: one record per role, every field required. */
 export const staffSchema = z.object({
   role: z.enum(STAFF_ROLES, { message: "Choose a role from the list" }),
-  name: z.string().trim().min(1, FILL_ALL).max(200),
-  post: z.string().trim().min(1, FILL_ALL).max(200),
-  email: z.string().trim().min(1, FILL_ALL).email("Enter a valid email address"),
-  description: z.string().trim().min(1, FILL_ALL).max(5000, "The description is too long"),
-  photo: z.string().min(1, FILL_ALL).pipe(uploadedImage),
+  name: z.string().trim().min(1, PLEASE_FILL_ALL_FIELDS).max(200),
+  post: z.string().trim().min(1, PLEASE_FILL_ALL_FIELDS).max(200),
+  email: z.string().trim().min(1, PLEASE_FILL_ALL_FIELDS).email("Enter a valid email address"),
+  description: z.string().trim().min(1, PLEASE_FILL_ALL_FIELDS).max(5000, "The description is too long"),
+  photo: z.string().min(1, PLEASE_FILL_ALL_FIELDS).pipe(uploadedImage),
 });
 
 export const announcementSchema = z.object({

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 
+import { PROFILE_UPDATED } from "~/accounts/forms";
 import { DASHBOARD_TABS, type DashboardTab, tabModule } from "~/dashboard/registry";
 import type { ActionResult, TabProps } from "~/dashboard/tab";
 
@@ -31,7 +32,7 @@ export const TAB_VIEWS = Object.fromEntries(DASHBOARD_TABS.map(({ id }) => [id, 
 export const PROFILE_SAVED: ActionResult = {
   intent: "update-profile",
   ok: true,
-  message: "Profile Updated Successfully",
+  message: PROFILE_UPDATED,
   errors: {},
   values: null,
-}; // SPEC.md
+};

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
+import { NO_CHANGES, PHOTO_STILL_UPLOADING } from "~/accounts/forms";
 import { Avatar } from "~/components/Avatar";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { AccountFields, type BoundField, useFieldValues } from "~/components/forms/AccountFields";
@@ -190,7 +191,7 @@ function ProfileForm({
     values.username === user.username && values.email === user.email && !values.password && photo === user.image;
   const needsCurrent = values.email !== user.email || Boolean(values.password);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const refusal = uploading ? "Please Wait for image to upload" : unchanged ? "No changes made" : null;
+    const refusal = uploading ? PHOTO_STILL_UPLOADING : unchanged ? NO_CHANGES : null;
     if (refusal) event.preventDefault();
     onRefused(refusal);
   };

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 import { profileSchema } from "~/accounts/forms";
-import { PROFILE_UPDATED } from "~/accounts/profile.server";
+import { PROFILE_UPDATED } from "~/accounts/forms";
 import { isPlaceholderAddress } from "~/accounts/users.server";
 import { byIntent, runAction, type TabLoadArgs } from "~/dashboard/actions.server";
 import { services } from "~/runtime.server";
