@@ -209,6 +209,15 @@ export function measuredNow(about) {
 }
 
 /**
+ * The report of a bench that asked for pages on a filled PostgreSQL database: its head (with `about`,
+ * what the database held), how the pages were asked for (`plan`), each page's figures, and whether
+ * none of them was `slow`.
+ */
+export function pagesReport({ about, plan, pages, slow }) {
+  return { ...measuredNow({ database: "postgresql", ...about }), ...plan, pages, pass: slow.length === 0 };
+}
+
+/**
  * Runs a bench's `main` (which resolves to whether it passed) and then the cleanups it pushed on the
  * list this passes it, latest first; exits 0 on a pass. Ctrl-C exits too, through the exit handlers
  * that kill the servers.

@@ -15,10 +15,9 @@ import * as bench from "./shared.mjs";
 
 process.chdir(bench.root);
 const args = bench.scratchBenchArgs("submissions", "300", { count: { type: "string", default: "10000" } });
-const REQUESTS = args.requests;
+/** How each page is asked for (one at a time, after some to warm up) and the p99 a desk page must stay under. */
+const PLAN = { requestsPerPage: args.requests, warmUp: 20, targetP99Ms: 100 };
 const SUBMISSIONS = Number(args.count);
-const TARGET_P99_MS = 100;
-const WARM_UP = 20;
 const FILTERS = ["all", "new", "needs-reviewers", "overdue", "reviews-in", "needs-decision", "revisions-back"];
 const work = path.join(bench.root, ".tmp", "bench-submissions");
 const log = bench.logger("submissions");
@@ -123,18 +122,18 @@ analyze;
 async function measure(base, cookie, page) {
   const times = [];
   let bytes = 0;
-  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+  for (let i = 0; i < PLAN.warmUp + PLAN.requestsPerPage; i++) {
     const started = performance.now();
     const response = await fetch(`${base}${page.path}`, { headers: { cookie } });
     const body = await response.text();
     const elapsed = performance.now() - started;
     if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
     if (page.expect && !body.includes(page.expect)) throw new Error(`${page.path} did not show "${page.expect}"`);
-    if (i >= WARM_UP) times.push(elapsed);
+    if (i >= PLAN.warmUp) times.push(elapsed);
     bytes = body.length;
   }
   times.sort((a, b) => a - b);
-  return { ...page, requests: REQUESTS, bytes, ...bench.spread(times) };
+  return { ...page, requests: PLAN.requestsPerPage, bytes, ...bench.spread(times) };
 }
 
 async function main(cleanups) {
@@ -185,21 +184,14 @@ async function main(cleanups) {
   }
   await site.stop();
 
-  const slow = results.filter((r) => r.desk && r.p99 >= TARGET_P99_MS);
-  const report = {
-    ...bench.measuredNow({ database: "postgresql", counts }),
-    requestsPerPage: REQUESTS,
-    warmUp: WARM_UP,
-    targetP99Ms: TARGET_P99_MS,
-    pages: results,
-    pass: slow.length === 0,
-  };
+  const slow = results.filter((r) => r.desk && r.p99 >= PLAN.targetP99Ms);
+  const report = bench.pagesReport({ about: { counts }, plan: PLAN, pages: results, slow });
   const md = `# Benchmark: the editor's desk with ${counts.submissions.toLocaleString("en")} submissions (PostgreSQL)
 
 ${report.date}. ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}, load average ${report.machine.loadAverage.join(" / ")} at the end.
 ${counts.reviews} reviews, ${counts.decisions} decisions, ${counts.events} events, ${counts.reviewers} reviewers.
-Signed in as a journal manager; ${REQUESTS} requests per page, one at a time, after ${WARM_UP} to warm up; page cache off.
-Target: every desk page's p99 under ${TARGET_P99_MS} ms.
+Signed in as a journal manager; ${PLAN.requestsPerPage} requests per page, one at a time, after ${PLAN.warmUp} to warm up; page cache off.
+Target: every desk page's p99 under ${PLAN.targetP99Ms} ms.
 
 | page | p50 ms | p95 ms | p99 ms | max ms |
 |---|---|---|---|---|
@@ -208,7 +200,7 @@ ${results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`
 ${report.pass ? "Pass." : `Fail: ${slow.map((r) => r.name).join(", ")}.`}
 `;
   bench.writeResults("submissions-postgresql", report, md);
-  log(report.pass ? "pass" : `FAIL: p99 ≥ ${TARGET_P99_MS} ms on ${slow.map((r) => r.name).join(", ")}`);
+  log(report.pass ? "pass" : `FAIL: p99 ≥ ${PLAN.targetP99Ms} ms on ${slow.map((r) => r.name).join(", ")}`);
   return report.pass;
 }
 

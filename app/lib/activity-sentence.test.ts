@@ -15,108 +15,101 @@ const entry = (facts: Partial<EntryFacts>): EntryFacts => ({
 });
 
 describe("the activity log's sentences", () => {
-  it.each([
-    [
-      "a post published from the editor",
-      {
-        action: "posts.create-post",
-        targetKind: "post",
-        targetLabel: "Fees for 2026",
-        details: { fields: { status: "published" } },
-      },
-      "chief_editor published the post 'Fees for 2026'.",
-    ],
-    [
-      "an article saved as a draft (an entry written from a page's data request)",
-      {
-        action: "journal.datas.create-journal.data",
-        targetKind: "journal",
-        targetLabel: "Borders",
-        details: { fields: { status: "draft" } },
-      },
-      "chief_editor saved the article 'Borders' as a draft.",
-    ],
-    [
-      "a post scheduled",
-      {
-        action: "posts.update-post",
-        targetKind: "post",
-        targetLabel: "Exams",
-        details: { fields: { status: "scheduled" } },
-      },
-      "chief_editor scheduled the post 'Exams'.",
-    ],
-    [
-      "a settings section, by its name and place",
-      { action: "about.save-settings", targetKind: "settings", targetLabel: "howtoapplyone" },
-      "chief_editor changed the site settings section 'How to submit, step 1 (Home page)'.",
-    ],
-    [
-      "the journal's settings",
-      { action: "journal.save-settings", targetKind: "journal" },
-      "chief_editor changed the journal settings.",
-    ],
-    [
-      "a faculty through the JSON API",
-      { action: "academics.createFaculty", targetKind: "academics", targetLabel: "Faculty of Law" },
-      "chief_editor created the faculty 'Faculty of Law'.",
-    ],
-    [
-      "a post deleted, named by its title",
-      { action: "posts.delete-post", targetKind: "post", targetId: "p1" },
-      "chief_editor deleted the post 'Old notice'.",
-    ],
-    [
-      "an account, named by its username",
-      {
-        action: "users.set-admin",
-        targetKind: "user",
-        targetId: "u2",
-        details: { fields: { userId: "u2", admin: "true" } },
-      },
-      "chief_editor gave admin rights to the account 'ngozi'.",
-    ],
-    [
-      "an account's roles",
-      { action: "users.set-roles", targetKind: "user", targetId: "u2" },
-      "chief_editor changed the roles of the account 'ngozi'.",
-    ],
-    [
-      "an invitation",
-      { action: "users.invite", targetKind: "user", targetLabel: "ama@example.edu" },
-      "chief_editor invited ama@example.edu.",
-    ],
-    [
-      "a refused invitation withdrawal",
-      { action: "users.revoke-invitation", targetKind: "invitation", targetId: "i1", outcome: "refused" },
-      "chief_editor tried to withdraw an invitation.",
-    ],
-    [
-      "several posts at once",
-      {
-        action: "posts.bulk-posts",
-        targetKind: "post",
-        targetId: "a,b",
-        details: { fields: { ids: ["a", "b"], bulkAction: "trash" } },
-      },
-      "chief_editor moved 2 posts to the trash.",
-    ],
-    [
-      "a refused delete",
-      { action: "posts.delete-post", targetKind: "post", targetLabel: "Kept", outcome: "refused" },
-      "chief_editor tried to delete the post 'Kept'.",
-    ],
-    [
-      "a failed sign-in",
-      { action: "sign-in.failed", actorId: null, actorName: "ngozi@example.edu", outcome: "refused" },
-      "A sign-in as 'ngozi@example.edu' failed.",
-    ],
-    [
-      "an actor known by id only",
-      { action: "media.delete-file", actorName: null, actorId: "u2", targetKind: "file", targetLabel: "harbour.png" },
-      "ngozi deleted the file 'harbour.png'.",
-    ],
-  ])("%s", (_, facts, sentence) => {
+  /** Each sentence, by the entry it is said of. */
+  const SENTENCES: Record<string, Partial<EntryFacts>> = {
+    "chief_editor published the post 'Fees for 2026'.": {
+      action: "posts.create-post",
+      targetKind: "post",
+      targetLabel: "Fees for 2026",
+      details: { fields: { status: "published" } },
+    },
+    // An entry written from a page's data request.
+    "chief_editor saved the article 'Borders' as a draft.": {
+      action: "journal.datas.create-journal.data",
+      targetKind: "journal",
+      targetLabel: "Borders",
+      details: { fields: { status: "draft" } },
+    },
+    "chief_editor scheduled the post 'Exams'.": {
+      action: "posts.update-post",
+      targetKind: "post",
+      targetLabel: "Exams",
+      details: { fields: { status: "scheduled" } },
+    },
+    // A settings section, by its name and place.
+    "chief_editor changed the site settings section 'How to submit, step 1 (Home page)'.": {
+      action: "about.save-settings",
+      targetKind: "settings",
+      targetLabel: "howtoapplyone",
+    },
+    "chief_editor changed the journal settings.": {
+      action: "journal.save-settings",
+      targetKind: "journal",
+    },
+    // Through the JSON API.
+    "chief_editor created the faculty 'Faculty of Law'.": {
+      action: "academics.createFaculty",
+      targetKind: "academics",
+      targetLabel: "Faculty of Law",
+    },
+    // Named by its title.
+    "chief_editor deleted the post 'Old notice'.": {
+      action: "posts.delete-post",
+      targetKind: "post",
+      targetId: "p1",
+    },
+    // Named by its username.
+    "chief_editor gave admin rights to the account 'ngozi'.": {
+      action: "users.set-admin",
+      targetKind: "user",
+      targetId: "u2",
+      details: { fields: { userId: "u2", admin: "true" } },
+    },
+    "chief_editor changed the roles of the account 'ngozi'.": {
+      action: "users.set-roles",
+      targetKind: "user",
+      targetId: "u2",
+    },
+    "chief_editor invited ama@example.edu.": {
+      action: "users.invite",
+      targetKind: "user",
+      targetLabel: "ama@example.edu",
+    },
+    "chief_editor tried to withdraw an invitation.": {
+      action: "users.revoke-invitation",
+      targetKind: "invitation",
+      targetId: "i1",
+      outcome: "refused",
+    },
+    "chief_editor moved 2 posts to the trash.": {
+      action: "posts.bulk-posts",
+      targetKind: "post",
+      targetId: "a,b",
+      details: { fields: { ids: ["a", "b"], bulkAction: "trash" } },
+    },
+    "chief_editor tried to delete the post 'Kept'.": {
+      action: "posts.delete-post",
+      targetKind: "post",
+      targetLabel: "Kept",
+      outcome: "refused",
+    },
+    "A sign-in as 'ngozi@example.edu' failed.": {
+      action: "sign-in.failed",
+      actorId: null,
+      actorName: "ngozi@example.edu",
+      outcome: "refused",
+    },
+    // An actor known by id only.
+    "ngozi deleted the file 'harbour.png'.": {
+      action: "media.delete-file",
+      actorName: null,
+      actorId: "u2",
+      targetKind: "file",
+      targetLabel: "harbour.png",
+    },
+  };
+
+  it.each(Object.entries(SENTENCES))("says %s", (sentence, facts) => {
     expect(activitySentence(entry(facts), { "post:p1": "Old notice", "user:u2": "ngozi" })).toBe(sentence);
   });
 

@@ -31,24 +31,22 @@ import { type Ledger, READERS_DOMAIN, type RequestRecord, startTraffic, WRITER_S
  */
 
 export const SERVERS = 3;
-/** Load: 14 visitors (2 signed in as the admin), 4 admins writing, and the visibility probe. */
-const READERS = 14;
-const SIGNED_IN_READERS = 2;
-const WRITERS = 4;
-const STEADY_MS = 10_000;
-const KILLED_FOR_MS = 4_000;
-const AFTER_RESTART_MS = 5_000;
-/** The write the visibility probe makes, and the page that shows it. */
-const PROBE_SECTION = "blog";
-const PROBE_PAGE = "/posts";
-/** Each round gives a delay for each of the two other servers. */
-const PROBE_ROUNDS = 10;
-const VISIBLE_WITHIN_MS = 1000;
-/** The answer that shows it includes a new render, slower on a loaded machine: bounded loosely. */
-const ANSWERED_WITHIN_MS = 5000;
+/** Load: 14 visitors (2 signed in as the admin) and 4 admins writing, besides the visibility probe. */
+const LOAD = { readers: 14, signedInReaders: 2, writers: 4 };
+/** How long the steady load is probed before the kill, the killed server stays down, and the load runs after. */
+const PHASE_MS = { steady: 10_000, killedFor: 4_000, afterRestart: 5_000 };
+/** The visibility probe: the settings section it writes on one server, the page that shows it on the others. */
+const PROBE = {
+  section: "blog",
+  page: "/posts",
+  /** Each round gives a delay for each of the two other servers. */
+  rounds: 10,
+  visibleWithinMs: 1000,
+  /** The answer that shows it includes a new render, slower on a loaded machine: bounded loosely. */
+  answeredWithinMs: 5000,
+};
 /** The site's limits (app/accounts/sign-in.server.ts, app/services/media.server.ts). */
-const SIGN_IN_LIMIT = 10;
-const UPLOADS_PER_HOUR = 20;
+const LIMITS = { signIn: 10, uploadsPerHour: 20 };
 
 const ADMIN = { username: "cluster.admin", email: "cluster.admin@example.edu", password: "cluster admin password" };
 
@@ -310,7 +308,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     // ---------- the load ----------
 
     log(
-      `load: ${READERS} visitors and ${WRITERS} admins through nginx, and a probe writing on one server and reading all`,
+      `load: ${LOAD.readers} visitors and ${LOAD.writers} admins through nginx, and a probe writing on one server and reading all`,
     );
     traffic = startTraffic({
       client,
@@ -318,9 +316,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       admin,
       demo: { posts: demoPosts, journals: demoJournals.map((j) => j.slug), asset },
       assets: { image, pdf },
-      readers: READERS,
-      signedInReaders: SIGNED_IN_READERS,
-      writers: WRITERS,
+      ...LOAD,
     });
     const { records, ledger } = traffic;
 
@@ -330,14 +326,14 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     // let it go renders it again, which takes longer: that answer time is reported too.)
     const delays: number[] = [];
     const answered: number[] = [];
-    const probeUntil = Date.now() + STEADY_MS;
-    // At least PROBE_ROUNDS, however slow the machine: the delays are the measurement.
-    for (let round = 0; Date.now() < probeUntil || round < PROBE_ROUNDS; round++) {
+    const probeUntil = Date.now() + PHASE_MS.steady;
+    // At least PROBE.rounds, however slow the machine: the delays are the measurement.
+    for (let round = 0; Date.now() < probeUntil || round < PROBE.rounds; round++) {
       const writer = sites[round % SERVERS];
       const title = `Visible ${tag()}`;
       const saved = await json(
         "PUT",
-        `${writer.url}/api/settings/${PROBE_SECTION}`,
+        `${writer.url}/api/settings/${PROBE.section}`,
         { title, subtitle: "Updates from the centre" },
         { cookie: admin.cookie },
         direct,
@@ -353,7 +349,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
           .map(async (site) => {
             for (;;) {
               const askedAt = Date.now();
-              const shown = (await direct.get(`${site.url}${PROBE_PAGE}`)).text().includes(title);
+              const shown = (await direct.get(`${site.url}${PROBE.page}`)).text().includes(title);
               if (shown) {
                 delays.push(askedAt - savedAt);
                 answered.push(Date.now() - savedAt);
@@ -361,7 +357,7 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
               }
               if (askedAt - savedAt > 10_000)
                 return void problems.push(
-                  `${site.url}${PROBE_PAGE} did not show a write made on ${writer.url} within 10 s`,
+                  `${site.url}${PROBE.page} did not show a write made on ${writer.url} within 10 s`,
                 );
               await sleep(20);
             }
@@ -376,11 +372,13 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       answeredP50Ms: percentile(answered, 50),
       answeredMaxMs: Math.max(0, ...answered),
     };
-    if (visibility.maxMs >= VISIBLE_WITHIN_MS)
-      problems.push(`a write took ${visibility.maxMs} ms to show on another server (at most ${VISIBLE_WITHIN_MS} ms)`);
-    if (visibility.answeredMaxMs >= ANSWERED_WITHIN_MS)
+    if (visibility.maxMs >= PROBE.visibleWithinMs)
       problems.push(
-        `a page showing a write took ${visibility.answeredMaxMs} ms to be answered (at most ${ANSWERED_WITHIN_MS} ms)`,
+        `a write took ${visibility.maxMs} ms to show on another server (at most ${PROBE.visibleWithinMs} ms)`,
+      );
+    if (visibility.answeredMaxMs >= PROBE.answeredWithinMs)
+      problems.push(
+        `a page showing a write took ${visibility.answeredMaxMs} ms to be answered (at most ${PROBE.answeredWithinMs} ms)`,
       );
     log(
       `visibility across servers: p50 ${visibility.p50Ms} ms, max ${visibility.maxMs} ms; answered p50 ${visibility.answeredP50Ms} ms, max ${visibility.answeredMaxMs} ms (${delays.length} samples)`,
@@ -394,13 +392,13 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     const killedAt = goneAt(victimPid) ?? (await crashed, Date.now());
     await crashed;
     log(`server ${victim + 1} killed (SIGKILL; gone ${killedAt - killAt} ms later)`);
-    await sleep(KILLED_FOR_MS);
+    await sleep(PHASE_MS.killedFor);
     const restartAt = Date.now();
     retired.push(sites[victim]);
     sites[victim] = await startServer(victim);
     await backInRotation(sites[victim], 15_000);
     log(`server ${victim + 1} restarted and back in rotation after ${Date.now() - restartAt} ms`);
-    await sleep(AFTER_RESTART_MS);
+    await sleep(PHASE_MS.afterRestart);
     const afterUntil = Date.now();
     const afterFrom = afterUntil - 3000;
     const windowLines = sites.map((site) => servedLines(site, afterFrom, afterUntil).length);
@@ -519,16 +517,16 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
     }
     // Per account: wrong passwords from a new address each time, spread by nginx over the servers.
     const perAccount: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++)
+    for (let i = 0; i < LIMITS.signIn + 2; i++)
       perAccount.push(await attempt(`127.0.1.${i + 1}`, target.username, `wrong ${i}`));
     perAccount.push(await attempt("127.0.1.200", target.username, target.password));
     // Per address: a different (unknown) name each time, from one address.
     const perAddress: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMIT + 2; i++)
+    for (let i = 0; i < LIMITS.signIn + 2; i++)
       perAddress.push(await attempt("127.0.2.1", `nobody.${i}.${tag()}`, "wrong"));
     const signInServers = signInLines().filter((count, i) => count > signInsBefore[i]).length;
     const expectedStatuses = (statuses: number[]) =>
-      statuses.every((status, i) => status === (i < SIGN_IN_LIMIT ? 401 : 429));
+      statuses.every((status, i) => status === (i < LIMITS.signIn ? 401 : 429));
     if (!expectedStatuses(perAccount.slice(0, -1)) || perAccount.at(-1) !== 429)
       problems.push(`sign-in per account across servers: ${perAccount.join(" ")} (10 x 401, then 429)`);
     if (!expectedStatuses(perAddress))
@@ -545,14 +543,14 @@ export async function runCluster(options: { log?: (line: string) => void } = {})
       .png()
       .toBuffer();
     const uploadStatuses: number[] = [];
-    for (let i = 0; i < UPLOADS_PER_HOUR + 2; i++) {
+    for (let i = 0; i < LIMITS.uploadsPerHour + 2; i++) {
       const answer = await client.request("POST", `${base}/api/uploads?purpose=avatar`, {
         headers: { cookie: memberCookie, "content-type": "image/png", "x-file-name": "mine.png" },
         body: small,
       });
       uploadStatuses.push(answer.status);
     }
-    if (!uploadStatuses.every((status, i) => status === (i < UPLOADS_PER_HOUR ? 201 : 429)))
+    if (!uploadStatuses.every((status, i) => status === (i < LIMITS.uploadsPerHour ? 201 : 429)))
       problems.push(`uploads per hour across servers: ${uploadStatuses.join(" ")} (20 x 201, then 429)`);
     const limits = {
       signInPerAccount: allowed(perAccount),
@@ -804,7 +802,7 @@ export function describeReport(report: ClusterReport): string[] {
     `rolling restart (SIGTERM, one at a time): ${rolling.failed} of ${rolling.requests} requests failed`,
     `readership: ${report.readership.countedOnce} of the ${report.readership.acknowledged} signed-out page reads answered 200 counted exactly once (${report.readership.reads} sent)`,
     `uploads: ${uploads.servedByAll} of ${uploads.checked} served by every server; ${report.pagesChecked} pages checked on every server`,
-    `limits across the servers: ${limits.signInPerAccount} sign-in attempts per account and ${limits.signInPerAddress} per address before 429 (limit ${SIGN_IN_LIMIT}, attempts reached ${limits.signInServers} servers), ${limits.uploadsPerHour} uploads an hour (limit ${UPLOADS_PER_HOUR})`,
+    `limits across the servers: ${limits.signInPerAccount} sign-in attempts per account and ${limits.signInPerAddress} per address before 429 (limit ${LIMITS.signIn}, attempts reached ${limits.signInServers} servers), ${limits.uploadsPerHour} uploads an hour (limit ${LIMITS.uploadsPerHour})`,
     `deployment kit: ${report.kit.join("; ")}`,
     "scheduled publishing: the site has none yet, so it is not tested",
     ...(report.problems.length ? ["PROBLEMS:", ...report.problems.map((p) => `  ${p}`)] : ["no problems"]),

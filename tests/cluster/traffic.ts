@@ -6,6 +6,7 @@ import {
   adminRequests,
   createdRecord,
   createWrites,
+  newWriteLedger,
   recordRename,
   saveHeading,
   weightedWrites,
@@ -77,11 +78,7 @@ export type Ledger = ReturnType<typeof newLedger>;
 
 export function newLedger() {
   return {
-    posts: new Map<string, PostEntry>(),
-    journals: new Map<string, JournalEntry>(),
-    /** Acknowledged uploads, with the article that took the PDF (deleting it withdraws the file). */
-    uploads: new Map<string, { journalId?: string }>(),
-    settings: new Map<Section, { acked?: string; unsure: string[] }>(),
+    ...newWriteLedger<PostEntry, JournalEntry, Section>(),
     acks: [] as Ack[],
     /** Writes whose answer was not a success: they may or may not have happened. */
     unsure: 0,
@@ -298,14 +295,7 @@ export function startTraffic(options: {
         await saveHeading(ledger.settings, section, `Heading ${tag()}`, save);
       },
     };
-    const weighted = weightedWrites({
-      createPost: 5,
-      createJournal: 3,
-      updatePost: 3,
-      deletePost: 2,
-      deleteJournal: 1,
-      saveSettings: 4,
-    });
+    const weighted = weightedWrites({ createPost: 5, createJournal: 3 });
     while (!stopping) await operations[pick(weighted)!]();
   }
 

@@ -34,10 +34,10 @@ test("site settings: choosing calltoaction without Load, typing a title and savi
   adminPage: page,
 }) => {
   const about = await settings(page.request, "about");
-  const callBefore = await settings(page.request, "calltoaction");
   await open(page, "/dashboard?tab=about&section=about");
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(about.title);
 
+  const callBefore = await settings(page.request, "calltoaction");
   await page.getByLabel("Section").focus();
   await page.getByLabel("Section").selectOption("calltoaction");
   // The fields on screen are now calltoaction's (no Load pressed), and focus stayed on the list.

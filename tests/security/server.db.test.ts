@@ -458,6 +458,9 @@ describe(`security at the HTTP server (${label})`, () => {
       departmentId: "0",
       facultyId: "0",
     };
+    // The fields the journal's settings form and a new issue's form send.
+    const journalSettings = { title: "Journal of Peace and Security Studies", licence: "CC-BY-4.0" };
+    const issue = { volume: "990", number: "1", year: "2026", status: "forthcoming" };
     const dashboard = (intent: string, fields: Record<string, string> = {}) => ({
       path: "/dashboard",
       form: { intent, ...fields },
@@ -513,16 +516,8 @@ describe(`security at the HTTP server (${label})`, () => {
       staffOnly("journal", "delete a journal", "delete-journal", { journalId: "0" }),
       staffOnly("news", "publish posts in bulk", "bulk-posts", { bulkAction: "publish", ids: "0" }),
       staffOnly("journal", "trash journals in bulk", "bulk-journals", { bulkAction: "trash", ids: "0" }),
-      staffOnly("journal", "save the journal's settings", "save-journal-settings", {
-        title: "Journal of Peace and Security Studies",
-        licence: "CC-BY-4.0",
-      }),
-      staffOnly("journal", "create an issue", "save-issue", {
-        volume: "990",
-        number: "1",
-        year: "2026",
-        status: "forthcoming",
-      }),
+      staffOnly("journal", "save the journal's settings", "save-journal-settings", journalSettings),
+      staffOnly("journal", "create an issue", "save-issue", issue),
       staffOnly("journal", "delete an issue", "delete-issue", { issueId: "0" }),
       // Submissions and peer review (issue 34): the settings, and each action on a submission's page.
       staffOnly("submissions", "save the submission settings", "save-submission-settings", { mode: "here" }),

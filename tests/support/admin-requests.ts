@@ -54,11 +54,38 @@ export function adminRequestInit(request: AdminRequest, cookie: string) {
   return { headers, body: upload ? upload.bytes : body === undefined ? undefined : JSON.stringify(body) };
 }
 
-/** A writer's draw: each write named as many times as its weight, for a uniform pick among them. */
-export function weightedWrites(weights: Record<AdminWriteName, number>): AdminWriteName[] {
-  return (Object.entries(weights) as [AdminWriteName, number][]).flatMap(([name, weight]) =>
+/** How often a writer makes each write against the others: creates and settings saves most, deletes least. */
+const WRITE_WEIGHTS: Record<AdminWriteName, number> = {
+  createPost: 6,
+  createJournal: 4,
+  updatePost: 3,
+  deletePost: 2,
+  deleteJournal: 1,
+  saveSettings: 4,
+};
+
+/**
+ * A writer's draw: each write named as many times as its weight (the shared weights, with the
+ * writer's own `changes`), for a uniform pick among them.
+ */
+export function weightedWrites(changes: Partial<Record<AdminWriteName, number>> = {}): AdminWriteName[] {
+  return (Object.entries({ ...WRITE_WEIGHTS, ...changes }) as [AdminWriteName, number][]).flatMap(([name, weight]) =>
     Array<AdminWriteName>(weight).fill(name),
   );
+}
+
+/**
+ * The part of a writer's ledger every writer keeps: its posts and articles (each with the writer's
+ * own state), its uploads, and the headings it saved.
+ */
+export function newWriteLedger<Post, Journal, Section extends string>() {
+  return {
+    posts: new Map<string, Post>(),
+    journals: new Map<string, Journal>(),
+    /** Acknowledged uploads, with the article that took the PDF (deleting it withdraws the file). */
+    uploads: new Map<string, { journalId?: string }>(),
+    settings: new Map<Section, { acked?: string; unsure: string[] }>(),
+  };
 }
 
 /** The id and slug of the post or article a create was answered with. */

@@ -15,6 +15,7 @@ import {
   adminRequests,
   createdRecord,
   createWrites,
+  newWriteLedger,
   recordRename,
   saveHeading,
   weightedWrites,
@@ -59,7 +60,6 @@ type JournalEntry = {
   deleted: boolean;
   unsureDelete: boolean;
 };
-type SettingEntry = { acked?: string; unsure: string[] };
 /** A new record's deletion state: none sent. */
 const NOT_DELETED = { deleting: false, deleted: false, unsureDelete: false };
 
@@ -67,11 +67,7 @@ export type Ledger = ReturnType<typeof newLedger>;
 
 export function newLedger() {
   return {
-    posts: new Map<string, PostEntry>(),
-    journals: new Map<string, JournalEntry>(),
-    /** Acknowledged uploads, with the journal article that took the PDF (deleting it withdraws the file). */
-    uploads: new Map<string, { journalId?: string }>(),
-    settings: new Map<SimpleSection, SettingEntry>(),
+    ...newWriteLedger<PostEntry, JournalEntry, SimpleSection>(),
     acknowledged: 0,
     /** Requests whose answer never came. */
     lost: 0,
@@ -196,14 +192,7 @@ export function adminWriter(options: {
     },
   };
 
-  const weighted = weightedWrites({
-    createPost: 6,
-    createJournal: 4,
-    updatePost: 3,
-    deletePost: 2,
-    deleteJournal: 1,
-    saveSettings: 4,
-  });
+  const weighted = weightedWrites();
 
   return {
     /** Writes until `until()` says stop (or an answer is lost: the server is gone). */

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 
 import { renderPdf } from "~/demo/pdf.server";
+import { EMPTY_ISSUE, type IssueForm } from "~/journal/forms";
 import {
   ISSUE_ALREADY_PUBLISHED,
   ISSUE_DELETED,
@@ -16,13 +17,14 @@ import { deleteIssue, load, publishIssue, saveIssue } from "./issues.server";
 
 const world = setUpDashboardWorld();
 
-const ISSUE = {
+/** The issue form as an editor fills it in for 4(1), without a cover. */
+const ISSUE: IssueForm = {
+  ...EMPTY_ISSUE,
   volume: "4",
   number: "1",
   year: "2026",
   title: "Maritime security",
   description: "<p>The Gulf of Guinea.</p>",
-  cover: "",
   publishedOn: "2026-06-30",
   status: "published",
 };
