@@ -2,14 +2,30 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 // Route modules live with their feature: the journal's under journal/routes/ (issue 32, decision 034).
 
+/** One module at several addresses: a route each, by the id that tells them apart (React Router wants ids unique). */
+function oneModule(file: string, pathById: Record<string, string>) {
+  return Object.entries(pathById).map(([id, path]) => route(path, file, { id }));
+}
+
+/** A kind of record's editor pages: create-{kind}, update-{kind}/:{kind}Id and its history there. */
+function editorPages(kind: "post" | "journal", editor: string) {
+  return [
+    route(`create-${kind}`, editor, { id: `create-${kind}` }),
+    route(`update-${kind}/:${kind}Id`, editor, { id: `update-${kind}` }),
+    route(`update-${kind}/:${kind}Id/history`, "routes/revisions.tsx", { id: `${kind}-history` }),
+  ];
+}
+
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("posts", "routes/posts.tsx"),
   route("post/:postSlug", "routes/post.tsx"),
   // A category's and a tag's news (issue 33); their feeds are below, with the others.
-  route("posts/category/:category", "routes/posts-topic.tsx", { id: "posts-category" }),
-  route("posts/tag/:tag", "routes/posts-topic.tsx", { id: "posts-tag" }),
+  ...oneModule("routes/posts-topic.tsx", {
+    "posts-category": "posts/category/:category",
+    "posts-tag": "posts/tag/:tag",
+  }),
   route("blog/:slug", "routes/blog-redirect.ts"),
   route("journals", "journal/routes/articles.tsx"),
   route("journal/:journalSlug", "journal/routes/article.tsx"),
@@ -17,10 +33,12 @@ export default [
   // The journal as a periodical (issue 20): its archive, each issue, the editors' exports for indexers.
   route("journals/issues", "journal/routes/archive.tsx"),
   route("journals/issue/:volume/:number", "journal/routes/issue.tsx"),
-  route("journals/issue/:volume/:number/crossref.xml", "journal/routes/exports.ts", { id: "issue-crossref" }),
-  route("journals/issue/:volume/:number/doaj.xml", "journal/routes/exports.ts", { id: "issue-doaj" }),
-  route("journal/:journalSlug/crossref.xml", "journal/routes/exports.ts", { id: "article-crossref" }),
-  route("journal/:journalSlug/doaj.xml", "journal/routes/exports.ts", { id: "article-doaj" }),
+  ...oneModule("journal/routes/exports.ts", {
+    "issue-crossref": "journals/issue/:volume/:number/crossref.xml",
+    "issue-doaj": "journals/issue/:volume/:number/doaj.xml",
+    "article-crossref": "journal/:journalSlug/crossref.xml",
+    "article-doaj": "journal/:journalSlug/doaj.xml",
+  }),
   route("journal/:journalSlug/cite/:format", "journal/routes/article-cite.ts"),
   // A preview link shows unsaved or unpublished work through the public page's own module.
   route("preview", "routes/preview.ts"),
@@ -33,8 +51,10 @@ export default [
   route("search", "routes/search.tsx"),
   route("programmes", "routes/programmes.tsx"),
   // SPEC.md's department page path, and the one the programmes page links to.
-  route("journals/:id", "routes/department.tsx", { id: "department-journals" }),
-  route("programmes/:id", "routes/department.tsx", { id: "department-programmes" }),
+  ...oneModule("routes/department.tsx", {
+    "department-journals": "journals/:id",
+    "department-programmes": "programmes/:id",
+  }),
   route("signin", "routes/signin.tsx"),
   route("signin/two-factor", "routes/signin-two-factor.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -47,10 +67,12 @@ export default [
   route("setup", "routes/setup.tsx"),
   route("auth/external", "routes/auth-external.ts"),
   // Our account calls; every other /api/auth/* address is the auth library's (OAuth callbacks...).
-  route("api/auth/signup", "routes/api.ts", { id: "api-signup" }),
-  route("api/auth/signin", "routes/api.ts", { id: "api-signin" }),
-  route("api/auth/google", "routes/api.ts", { id: "api-google" }),
-  route("api/auth/two-factor", "routes/api.ts", { id: "api-two-factor" }),
+  ...oneModule("routes/api.ts", {
+    "api-signup": "api/auth/signup",
+    "api-signin": "api/auth/signin",
+    "api-google": "api/auth/google",
+    "api-two-factor": "api/auth/two-factor",
+  }),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/openapi.json", "routes/api.openapi.ts"),
@@ -58,12 +80,8 @@ export default [
   route("api/*", "routes/api.ts"),
   route("uploads/*", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("create-post", "routes/post-editor.tsx", { id: "create-post" }),
-  route("update-post/:postId", "routes/post-editor.tsx", { id: "update-post" }),
-  route("update-post/:postId/history", "routes/revisions.tsx", { id: "post-history" }),
-  route("create-journal", "journal/routes/article-editor.tsx", { id: "create-journal" }),
-  route("update-journal/:journalId", "journal/routes/article-editor.tsx", { id: "update-journal" }),
-  route("update-journal/:journalId/history", "routes/revisions.tsx", { id: "journal-history" }),
+  ...editorPages("post", "routes/post-editor.tsx"),
+  ...editorPages("journal", "journal/routes/article-editor.tsx"),
   route("history/:kind/:recordId", "routes/revisions.tsx", { id: "site-history" }),
   // Online submission, the author's side (issue 34): start, the wizard's steps (a file's upload posts
   // to its page with ?upload=<kind>, server/request-body.server.ts), the author's submissions and their files.
@@ -93,18 +111,22 @@ export default [
   // The journal's OAI-PMH repository, for harvesters.
   route("oai", "journal/routes/oai.ts"),
   // Feeds, sitemaps and robots.txt, for readers and search engines (issue 22, decision 026).
-  route("rss.xml", "routes/feeds.ts", { id: "feed-rss" }),
-  route("atom.xml", "routes/feeds.ts", { id: "feed-atom" }),
-  route("feed.json", "routes/feeds.ts", { id: "feed-json" }),
-  route("feed", "routes/feeds.ts", { id: "feed" }),
-  route("posts/category/:category/:feedFile", "routes/feeds.ts", { id: "feed-category" }),
-  route("posts/tag/:tag/:feedFile", "routes/feeds.ts", { id: "feed-tag" }),
-  route("journals/rss.xml", "routes/feeds.ts", { id: "feed-articles-rss" }),
-  route("journals/atom.xml", "routes/feeds.ts", { id: "feed-articles-atom" }),
-  route("journals/feed.json", "routes/feeds.ts", { id: "feed-articles-json" }),
-  route("journals/issues/:feedFile", "routes/feeds.ts", { id: "feed-issues" }),
-  route("sitemap.xml", "routes/sitemaps.ts", { id: "sitemap-index" }),
-  route("sitemaps/:sitemapFile", "routes/sitemaps.ts", { id: "sitemap-child" }),
+  ...oneModule("routes/feeds.ts", {
+    "feed-rss": "rss.xml",
+    "feed-atom": "atom.xml",
+    "feed-json": "feed.json",
+    feed: "feed",
+    "feed-category": "posts/category/:category/:feedFile",
+    "feed-tag": "posts/tag/:tag/:feedFile",
+    "feed-articles-rss": "journals/rss.xml",
+    "feed-articles-atom": "journals/atom.xml",
+    "feed-articles-json": "journals/feed.json",
+    "feed-issues": "journals/issues/:feedFile",
+  }),
+  ...oneModule("routes/sitemaps.ts", {
+    "sitemap-index": "sitemap.xml",
+    "sitemap-child": "sitemaps/:sitemapFile",
+  }),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,6 +20,7 @@ import { openDatabase, rowsOf } from "~/db/client.server";
 import { renderPdf } from "~/demo/pdf.server";
 import { CROSS_SITE_REFUSED } from "~/lib/same-origin.server";
 import { SETTINGS_FIELDS } from "~/lib/site-content";
+import routeConfig from "~/routes";
 import { operations } from "~/routes/api/operations.server";
 import { TAB_SERVERS } from "~/routes/dashboard/registry.server";
 import { CONFIRM_EMAIL_FIRST, SUBMISSION_NOT_FOUND } from "~/submissions/words";
@@ -162,11 +163,10 @@ async function siteState() {
   return parts.join("\n");
 }
 
-/** Every route in app/routes.ts whose module exports an action (read from the table: a new one cannot be missed). */
+/** Every route in app/routes.ts whose module exports an action (read from its config: a new one cannot be missed). */
 function routesWithActions() {
-  const routeTable = fs.readFileSync(path.join(projectRoot, "app/routes.ts"), "utf8");
-  return [...routeTable.matchAll(/route\("([^"]+)", "([^"]+)"/g)]
-    .map(([, routePath, file]) => ({ routePath, file }))
+  return routeConfig
+    .flatMap(({ path: routePath, file }) => (routePath === undefined ? [] : [{ routePath, file }]))
     .filter(({ file }) =>
       /export (async )?function action\b|export const action\b/.test(
         fs.readFileSync(path.join(projectRoot, "app", file), "utf8"),

@@ -21,10 +21,9 @@ import {
   EXCEPTION_STATUS,
   ITEM_METRICS,
   type ItemMetric,
-  REPORT_DESCRIPTIONS,
   REPORT_IDS,
-  REPORT_NAMES,
   type ReportId,
+  REPORTS,
   WORLD_CUSTOMER_ID,
 } from "./vocabulary";
 
@@ -232,10 +231,10 @@ export function counterService(db: Database, options: CounterOptions) {
       return {
         status: 200,
         body: REPORT_IDS.map((id) => ({
-          Report_Name: REPORT_NAMES[id],
+          Report_Name: REPORTS[id].name,
           Report_ID: id.toUpperCase(),
           Release: "5.1",
-          Report_Description: REPORT_DESCRIPTIONS[id],
+          Report_Description: REPORTS[id].description,
           Path: `/r51/reports/${id}`,
           First_Month_Available: first < last ? first : last,
           Last_Month_Available: last,

@@ -10,7 +10,7 @@ import {
   PLATFORM_ACCESS_METHOD,
   PLATFORM_ACCESS_TYPE,
   PR_METRICS,
-  REPORT_NAMES,
+  REPORTS,
 } from "./vocabulary";
 
 /**
@@ -129,7 +129,7 @@ function header(context: ReportContext, exceptions: CounterException[]) {
   return {
     Release: COUNTER_RELEASE,
     Report_ID: id,
-    Report_Name: REPORT_NAMES[request.reportId],
+    Report_Name: REPORTS[request.reportId].name,
     Created: created.toISOString().replace(/\.\d{3}Z$/, "Z"),
     Created_By: facts.createdBy,
     Institution_ID: institutionId(facts, institution),

@@ -11,22 +11,15 @@ export const COUNTER_RELEASE = "5.1";
 /** "The World": the customer of the global reports (Code of Practice 8.2). */
 export const WORLD_CUSTOMER_ID = "0000000000000000";
 
-export const REPORT_IDS = ["pr", "pr_p1", "ir", "ir_a1"] as const;
-export type ReportId = (typeof REPORT_IDS)[number];
-
-export const REPORT_NAMES: Record<ReportId, string> = {
-  pr: "Platform Report",
-  pr_p1: "Platform Usage",
-  ir: "Item Report",
-  ir_a1: "Journal Article Requests",
-};
-
-export const REPORT_DESCRIPTIONS: Record<ReportId, string> = {
-  pr: "A customizable report summarizing activity across the platform.",
-  pr_p1: "Platform-level usage summarized by Metric_Type.",
-  ir: "A customizable report of activity at the level of the journal's articles.",
-  ir_a1: "Journal article requests at the article level.",
-};
+/** The reports this platform offers, by id: each one's name and description in COUNTER's words. */
+export const REPORTS = {
+  pr: { name: "Platform Report", description: "A customizable report summarizing activity across the platform." },
+  pr_p1: { name: "Platform Usage", description: "Platform-level usage summarized by Metric_Type." },
+  ir: { name: "Item Report", description: "A customizable report of activity at the level of the journal's articles." },
+  ir_a1: { name: "Journal Article Requests", description: "Journal article requests at the article level." },
+} as const;
+export type ReportId = keyof typeof REPORTS;
+export const REPORT_IDS = Object.keys(REPORTS) as ReportId[];
 
 /** The item metrics the daily figures hold for articles, by COUNTER's name. */
 export const ITEM_METRICS = {

@@ -254,27 +254,29 @@ export function AuthorsStep({ values, errors }: { values: StepValues; errors: St
 
 /* ---- files and competing interests ---- */
 
+/**
+ * The files step's kinds of file, in order. `one`: a single file, which a new upload replaces, chosen
+ * by the part's title; the others add to a list that says when it has none, one file at a time.
+ */
+const FILE_PARTS = [
+  { kind: "manuscript", title: WIZARD.manuscript, hint: WIZARD.manuscriptHint, one: true },
+  { kind: "title-page", title: WIZARD.titlePage, hint: WIZARD.titlePageHint, one: true },
+  { kind: "supplementary", title: WIZARD.supplementary, hint: WIZARD.supplementaryHint, one: false },
+];
+
 /** One kind of file on the files step: those uploaded (each removable) and the form that adds one. */
 function FilesPart({
-  kind,
-  title,
+  part,
   files,
   pathname,
-  label,
-  hint,
   error,
-  saysNone = false,
 }: {
-  kind: string;
-  title: string;
+  part: (typeof FILE_PARTS)[number];
   files: ListedFile[];
-  /** Whether the list says there is none yet (supplementary files), or is left out. */
-  saysNone?: boolean;
   pathname: string;
-  label: string;
-  hint: string;
   error: string | undefined;
 }) {
+  const { kind, title, hint, one } = part;
   return (
     <section
       aria-labelledby={`${kind}-title`}
@@ -284,8 +286,14 @@ function FilesPart({
         {title}
       </Heading>
       <div className="mt-3 space-y-4">
-        {(saysNone || files.length > 0) && <FileList files={files} removable action={pathname} />}
-        <UploadForm pathname={pathname} kind={kind} label={label} hint={hint} error={error} />
+        {(!one || files.length > 0) && <FileList files={files} removable action={pathname} />}
+        <UploadForm
+          pathname={pathname}
+          kind={kind}
+          label={one && files.length > 0 ? WIZARD.replace : WIZARD.chooseFile(one ? title : FILE_KIND_LABELS[kind])}
+          hint={hint}
+          error={error}
+        />
       </div>
     </section>
   );
@@ -305,48 +313,21 @@ export function FilesStep({
   /** An upload's refusal, by the kind of file. */
   uploadErrors: StepErrors;
 }) {
-  const ofKind = (kind: string) => files.filter((file) => file.kind === kind);
-  const manuscript = ofKind("manuscript");
-  const titlePage = ofKind("title-page");
+  const bind = fieldBinder(values, errors);
   return (
     <div className="space-y-6">
       <p className="text-slate-700 dark:text-slate-300">{WIZARD.filesIntro}</p>
-      <FilesPart
-        kind="manuscript"
-        title={WIZARD.manuscript}
-        files={manuscript}
-        pathname={pathname}
-        label={manuscript.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.manuscript)}
-        hint={WIZARD.manuscriptHint}
-        error={uploadErrors.manuscript ?? errors.manuscript}
-      />
-      <FilesPart
-        kind="title-page"
-        title={WIZARD.titlePage}
-        files={titlePage}
-        pathname={pathname}
-        label={titlePage.length ? WIZARD.replace : WIZARD.chooseFile(WIZARD.titlePage)}
-        hint={WIZARD.titlePageHint}
-        error={uploadErrors["title-page"]}
-      />
-      <FilesPart
-        kind="supplementary"
-        title={WIZARD.supplementary}
-        files={ofKind("supplementary")}
-        saysNone
-        pathname={pathname}
-        label={WIZARD.chooseFile(FILE_KIND_LABELS.supplementary)}
-        hint={WIZARD.supplementaryHint}
-        error={uploadErrors.supplementary}
-      />
-      <StepForm action={pathname} back>
-        <Textarea
-          name="competingInterests"
-          label={WIZARD.competing}
-          rows={4}
-          defaultValue={values.competingInterests ?? ""}
-          error={errors.competingInterests}
+      {FILE_PARTS.map((part) => (
+        <FilesPart
+          key={part.kind}
+          part={part}
+          files={files.filter((file) => file.kind === part.kind)}
+          pathname={pathname}
+          error={uploadErrors[part.kind] ?? errors[part.kind]}
         />
+      ))}
+      <StepForm action={pathname} back>
+        <Textarea {...bind("competingInterests")} label={WIZARD.competing} rows={4} />
         <p className="-mt-4 text-xs text-slate-600 dark:text-slate-400">{WIZARD.competingHint}</p>
         <FormProblem errors={errors} />
       </StepForm>
@@ -392,16 +373,11 @@ export function ReviewersStep({ values, errors }: { values: StepValues; errors: 
 /* ---- the cover letter ---- */
 
 export function LetterStep({ values, errors }: { values: StepValues; errors: StepErrors }) {
+  const bind = fieldBinder(values, errors);
   return (
     <>
       <p className="text-slate-700 dark:text-slate-300">{WIZARD.letterIntro}</p>
-      <Textarea
-        name="coverLetter"
-        label={WIZARD.coverLetter}
-        rows={12}
-        defaultValue={values.coverLetter ?? ""}
-        error={errors.coverLetter}
-      />
+      <Textarea {...bind("coverLetter")} label={WIZARD.coverLetter} rows={12} />
       <FormProblem errors={errors} />
     </>
   );
@@ -453,20 +429,48 @@ function Part({ step, base, children }: { step: WizardStep; base: string; childr
 
 const orNone = (text: string) => text.trim() || WIZARD.none;
 
-/** A part's list of items, or "None" when it has none. */
+/** A part's list of items, one line each, or "None" when it has none. */
 function ListOrNone({
   ordered = false,
   className,
-  children,
+  items,
 }: {
   ordered?: boolean;
   className: string;
-  children: React.ReactNode[];
+  items: React.ReactNode[];
 }) {
-  if (children.length === 0) return <p>{WIZARD.none}</p>;
+  if (items.length === 0) return <p>{WIZARD.none}</p>;
   const List = ordered ? "ol" : "ul";
-  return <List className={className}>{children}</List>;
+  return (
+    <List className={className}>
+      {items.map((item, i) => (
+        <li key={i}>{item}</li>
+      ))}
+    </List>
+  );
 }
+
+/** An author's line: name, affiliation, ORCID iD, and the address of the corresponding author. */
+const authorLine = (author: ArticleAuthor) =>
+  [author.given, author.family].filter(Boolean).join(" ") +
+  (author.affiliation ? `, ${author.affiliation}` : "") +
+  (author.orcid ? ` (ORCID ${author.orcid})` : "") +
+  (author.corresponding ? ` — corresponding author${author.email ? `, ${author.email}` : ""}` : "");
+
+/** A suggested or opposed reviewer's line: name, affiliation, address, and the author's reason. */
+const reviewerLine = (person: NamedReviewer) =>
+  person.name +
+  (person.affiliation ? `, ${person.affiliation}` : "") +
+  (person.email ? ` (${person.email})` : "") +
+  (person.reason ? ` — ${person.reason}` : "");
+
+/** A file's line: its kind and name, and the warning when its text may name the authors. */
+const fileLine = (file: ListedFile) => (
+  <>
+    {FILE_KIND_LABELS[file.kind] ?? file.kind}: {file.name}
+    <NamesWarning file={file} />
+  </>
+);
 
 export function ReviewStep({
   base,
@@ -485,18 +489,6 @@ export function ReviewStep({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const missingParts = Object.entries(missing);
   const term = "text-sm font-semibold text-slate-600 dark:text-slate-400";
-  const reviewers = (people: DraftSummary["suggestedReviewers"]) => (
-    <ListOrNone className="list-disc pl-5">
-      {people.map((person, i) => (
-        <li key={i}>
-          {person.name}
-          {person.affiliation && `, ${person.affiliation}`}
-          {person.email && ` (${person.email})`}
-          {person.reason && ` — ${person.reason}`}
-        </li>
-      ))}
-    </ListOrNone>
-  );
   const details: [string, React.ReactNode][] = [
     ["Title", orNone(draft.title)],
     ["Abstract", draft.abstract ? <Paragraphs text={draft.abstract} /> : WIZARD.none],
@@ -526,11 +518,7 @@ export function ReviewStep({
         </div>
       )}
       <Part step="start" base={base}>
-        <ListOrNone className="list-disc pl-5">
-          {draft.checklist.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ListOrNone>
+        <ListOrNone className="list-disc pl-5" items={draft.checklist} />
       </Part>
       <Part step="details" base={base}>
         <dl className="space-y-3">
@@ -543,26 +531,10 @@ export function ReviewStep({
         </dl>
       </Part>
       <Part step="authors" base={base}>
-        <ListOrNone ordered className="list-decimal space-y-1 pl-5">
-          {draft.authors.map((author, i) => (
-            <li key={i}>
-              {[author.given, author.family].filter(Boolean).join(" ")}
-              {author.affiliation && `, ${author.affiliation}`}
-              {author.orcid && ` (ORCID ${author.orcid})`}
-              {author.corresponding && ` — corresponding author${author.email ? `, ${author.email}` : ""}`}
-            </li>
-          ))}
-        </ListOrNone>
+        <ListOrNone ordered className="list-decimal space-y-1 pl-5" items={draft.authors.map(authorLine)} />
       </Part>
       <Part step="files" base={base}>
-        <ListOrNone className="space-y-2">
-          {draft.files.map((file) => (
-            <li key={file.id}>
-              {FILE_KIND_LABELS[file.kind] ?? file.kind}: {file.name}
-              <NamesWarning file={file} />
-            </li>
-          ))}
-        </ListOrNone>
+        <ListOrNone className="space-y-2" items={draft.files.map(fileLine)} />
         <p>
           <span className={term}>{WIZARD.competing}: </span>
           {orNone(draft.competingInterests)}
@@ -570,9 +542,9 @@ export function ReviewStep({
       </Part>
       <Part step="reviewers" base={base}>
         <p className={term}>{WIZARD.suggested}</p>
-        {reviewers(draft.suggestedReviewers)}
+        <ListOrNone className="list-disc pl-5" items={draft.suggestedReviewers.map(reviewerLine)} />
         <p className={term}>{WIZARD.opposed}</p>
-        {reviewers(draft.opposedReviewers)}
+        <ListOrNone className="list-disc pl-5" items={draft.opposedReviewers.map(reviewerLine)} />
       </Part>
       <Part step="letter" base={base}>
         {draft.coverLetter ? <Paragraphs text={draft.coverLetter} /> : <p>{WIZARD.none}</p>}
