@@ -123,25 +123,37 @@ export function ExternalSignIn({
   );
 }
 
-type OtherWaysInProps = {
-  providers: { id: string; name: string }[];
-  /** The way to the other of sign-in and sign-up: "Have an account?" and its link. */
+type OtherPageLinkProps = {
+  /** "Have an account?" */
   question: string;
   to: string;
   label: string;
 };
 
-/** Under the sign-in and sign-up forms: the external providers, then the way to the other page. */
-export function OtherWaysIn({ providers, question, to, label }: OtherWaysInProps) {
+/** Under an account form: the way to the page for another case ("Have an account? Sign in"). */
+export function OtherPageLink({ question, to, label }: OtherPageLinkProps) {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+      {question}{" "}
+      <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+type OtherWaysInProps = OtherPageLinkProps & {
+  providers: { id: string; name: string }[];
+  /** Where the providers' sign-in lands (an invitation's page). */
+  redirectTo?: string;
+};
+
+/** Under the sign-in, sign-up and invitation forms: the external providers, then the way to the other page. */
+export function OtherWaysIn({ providers, redirectTo, ...otherPage }: OtherWaysInProps) {
   return (
     <>
-      <ExternalSignIn providers={providers} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        {question}{" "}
-        <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
-          {label}
-        </Link>
-      </p>
+      <ExternalSignIn providers={providers} redirectTo={redirectTo} />
+      <OtherPageLink {...otherPage} />
     </>
   );
 }
