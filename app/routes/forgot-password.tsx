@@ -29,16 +29,13 @@ export const headers = retryAfterHeaders;
 
 export const meta = privateMeta("Forgot password");
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword() {
   const { bind } = useFieldValues({ identifier: "" });
   return (
     <AuthForm
       title="Forgot your password?"
       intro="Enter your email address or username. We will email you a link to choose a new password."
-      notice={actionData?.ok ? actionData.message : null}
-      refused={actionData?.ok === false ? actionData.message : null}
       schema={forgotPasswordSchema}
-      path="/forgot-password"
       submit="Send me a link"
       after={<OtherPageLink question="Remembered it?" to="/signin" label="Sign in" />}
     >

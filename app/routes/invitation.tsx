@@ -97,7 +97,7 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
     <AuthForm
       title="Accept your invitation"
       intro={intro}
-      refused={actionData?.message}
+      anySubmission
       schema={invitationForm}
       submit="Create my account"
       after={
