@@ -3,10 +3,16 @@ import { Form, useNavigate, useNavigation } from "react-router";
 
 import { Alert } from "~/components/forms/Alert";
 import { Button } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
 import { Select, type SelectOption } from "~/components/ui/Select";
 import { choiceNotLoaded } from "~/domain/messages/forms";
+import { useUploadsInFlight } from "~/lib/form-hooks";
 import { changedFromServer, isTypedControl, replayingTypedFields } from "~/lib/typed-before-hydration";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
+
+import { FormActions } from "./FormActions";
+import { SaveButton } from "./SaveButton";
+import type { ActionResult } from "./tab";
 
 type RecordPickerProps = {
   tab: string;
@@ -152,7 +158,7 @@ function EnterSaves({ intent, disabled }: { intent: string; disabled?: boolean }
 }
 
 /** Tells the form whether these fields have uploads in flight (none once they are gone). */
-export function useReportUploads(uploading: boolean, report: (uploading: boolean) => void) {
+function useReportUploads(uploading: boolean, report: (uploading: boolean) => void) {
   useEffect(() => {
     report(uploading);
     return () => report(false);
@@ -160,15 +166,46 @@ export function useReportUploads(uploading: boolean, report: (uploading: boolean
 }
 
 /**
+ * One record's fields, then the form's message and Save: Save waits while the fields' uploads are
+ * in flight (counted here, as they come and go with the record's fields).
+ */
+function RecordFields<Record>({
+  record,
+  children,
+  result,
+  saveIntent,
+  onUploadingChange,
+}: {
+  record: Record;
+  children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
+  result: ActionResult | undefined;
+  saveIntent: string;
+  onUploadingChange: (uploading: boolean) => void;
+}) {
+  const { uploading, onUploadingChange: countUpload } = useUploadsInFlight();
+  useReportUploads(uploading, onUploadingChange);
+  return (
+    <>
+      {children(record, countUpload)}
+      <FormActions>
+        <Notice result={result} />
+        <SaveButton intent={saveIntent} disabled={uploading} />
+      </FormActions>
+    </>
+  );
+}
+
+/**
  * The form of a tab that edits one record of several: the pick list, then the chosen record's fields
- * (made anew for each record, so nothing carries across), or `failure` when the record could not be read.
- * Save waits while the fields have uploads in flight (they report them with useReportUploads).
+ * (made anew for each record, so nothing carries across) with the answer to the last save and Save,
+ * or `failure` when the record could not be read.
  */
 export function RecordForm<Record>({
   record,
   failure,
   noValidate,
   saveIntent,
+  result,
   children,
   ...picker
 }: Omit<Parameters<typeof RecordPicker>[0], "saveIntent" | "saveDisabled"> & {
@@ -176,6 +213,9 @@ export function RecordForm<Record>({
   failure: string;
   noValidate?: boolean;
   saveIntent: string;
+  /** The tab's last answer, told above Save. */
+  result: ActionResult | undefined;
+  /** The record's fields; `onUploadingChange` goes to each of their uploads. */
   children: (record: Record, onUploadingChange: (uploading: boolean) => void) => React.ReactNode;
 }) {
   const [uploading, setUploading] = useState(false);
@@ -196,7 +236,9 @@ export function RecordForm<Record>({
       ) : (
         // While another record loads, these fields (about to be replaced) take no typing and no Save.
         <fieldset key={picker.value} disabled={switching} aria-busy={switching} className="contents">
-          {children(record, setUploading)}
+          <RecordFields record={record} result={result} saveIntent={saveIntent} onUploadingChange={setUploading}>
+            {children}
+          </RecordFields>
         </fieldset>
       )}
     </Form>

@@ -7,6 +7,7 @@ import { Section } from "~/components/Section";
 import { READING_PAGE } from "~/lib/hydration";
 import { describe } from "~/lib/seo";
 import { routeMeta } from "~/lib/seo/route-meta";
+import type { StaffRecord } from "~/lib/site-content";
 import { services } from "~/runtime.server";
 import { pageSeo } from "~/web/seo.server";
 
@@ -89,30 +90,8 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
       {messages.length > 0 && (
         <Section id="messages" title="Messages">
           <div className="grid gap-10 lg:grid-cols-2">
-            {messages.map(({ person, message, heading }) => (
-              // The caption is the figure's own last child (HTML allows it nowhere else): the grid
-              // keeps the text in a column beside the portrait.
-              <figure
-                key={person.role}
-                className="grid grid-cols-[7rem_1fr] grid-rows-[auto_auto_1fr] content-start gap-x-6"
-              >
-                <Portrait
-                  person={person}
-                  side={112}
-                  className="row-span-3 h-28 w-28 rounded-full object-cover shadow"
-                  lazy
-                />
-                <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">
-                  {heading}
-                </h3>
-                <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">
-                  “{message}”
-                </blockquote>
-                <figcaption className="mt-3 text-sm">
-                  <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
-                  <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>
-                </figcaption>
-              </figure>
+            {messages.map((message) => (
+              <LeaderMessage key={message.person.role} {...message} />
             ))}
           </div>
         </Section>
@@ -120,5 +99,24 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
 
       <CallToAction title={calltoaction.title} subtitle={calltoaction.subtitle} emails={site.submissionEmails} />
     </>
+  );
+}
+
+/** A leader's message: their portrait, whose message it is, the message, and their name and post. */
+function LeaderMessage({ person, message, heading }: { person: StaffRecord; message: string; heading: string }) {
+  return (
+    // The caption is the figure's own last child (HTML allows it nowhere else): the grid keeps the
+    // text in a column beside the portrait.
+    <figure className="grid grid-cols-[7rem_1fr] grid-rows-[auto_auto_1fr] content-start gap-x-6">
+      <Portrait person={person} side={112} className="row-span-3 h-28 w-28 rounded-full object-cover shadow" lazy />
+      <h3 className="text-sm font-semibold tracking-wider text-gold-700 uppercase dark:text-gold-400">{heading}</h3>
+      <blockquote className="mt-2 font-serif text-lg leading-8 text-slate-700 dark:text-slate-200">
+        “{message}”
+      </blockquote>
+      <figcaption className="mt-3 text-sm">
+        <span className="font-semibold text-navy-900 dark:text-white">{person.name}</span>
+        <span className="text-slate-600 dark:text-slate-400"> · {person.post}</span>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,8 +1,8 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 
 import { forgotPasswordSchema } from "~/accounts/forms";
 import { useFieldValues } from "~/components/forms/AccountFields";
-import { AuthForm } from "~/components/forms/AuthLayout";
+import { AuthForm, OtherPageLink } from "~/components/forms/AuthLayout";
 import { Field } from "~/components/forms/Field";
 import { privateMeta } from "~/lib/seo/private-meta";
 import { services } from "~/runtime.server";
@@ -29,25 +29,15 @@ export const headers = retryAfterHeaders;
 
 export const meta = privateMeta("Forgot password");
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword() {
   const { bind } = useFieldValues({ identifier: "" });
   return (
     <AuthForm
       title="Forgot your password?"
       intro="Enter your email address or username. We will email you a link to choose a new password."
-      notice={actionData?.ok ? actionData.message : null}
-      refused={actionData?.ok === false ? actionData.message : null}
       schema={forgotPasswordSchema}
-      path="/forgot-password"
       submit="Send me a link"
-      after={
-        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-          Remembered it?{" "}
-          <Link to="/signin" className="font-semibold text-navy-700 underline dark:text-gold-300">
-            Sign in
-          </Link>
-        </p>
-      }
+      after={<OtherPageLink question="Remembered it?" to="/signin" label="Sign in" />}
     >
       <Field
         label="Email or username"

@@ -1,9 +1,9 @@
-import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 
 import { invitationForm } from "~/accounts/forms";
 import { INVITATION_GONE } from "~/accounts/invitations.server";
 import { NewPasswordFields, useFieldValues } from "~/components/forms/AccountFields";
-import { AuthForm, AuthLayout, EndedLink, ExternalSignIn } from "~/components/forms/AuthLayout";
+import { AuthForm, AuthLayout, EndedLink, OtherWaysIn } from "~/components/forms/AuthLayout";
 import { Field, SubmitButton } from "~/components/forms/Field";
 import { type Role, rolesLabel } from "~/domain/roles";
 import { privateMeta } from "~/lib/seo/private-meta";
@@ -97,22 +97,17 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
     <AuthForm
       title="Accept your invitation"
       intro={intro}
-      refused={actionData?.message}
+      anySubmission
       schema={invitationForm}
       submit="Create my account"
       after={
-        <>
-          <ExternalSignIn providers={providers} redirectTo={here} />
-          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-            Already have an account?{" "}
-            <Link
-              to={`/signin?redirectTo=${encodeURIComponent(here)}`}
-              className="font-semibold text-navy-700 underline dark:text-gold-300"
-            >
-              Sign in to accept
-            </Link>
-          </p>
-        </>
+        <OtherWaysIn
+          providers={providers}
+          redirectTo={here}
+          question="Already have an account?"
+          to={`/signin?redirectTo=${encodeURIComponent(here)}`}
+          label="Sign in to accept"
+        />
       }
     >
       <p className="text-sm">

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta = privateMeta("Choose a new password");
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { bind } = useFieldValues({ password: "", confirmPassword: "" });
   if (!loaderData.token) {
     return (
@@ -43,9 +43,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthForm
       title="Choose a new password"
       intro="After this, you are signed out everywhere else."
-      refused={actionData?.message}
       schema={resetPasswordForm}
-      path="/reset-password"
       submit="Change password"
     >
       <input type="hidden" name="token" value={loaderData.token} />

@@ -204,49 +204,7 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
           <Alert tone="error">{actionData.message}</Alert>
         </div>
       )}
-      {comparison && (
-        <section
-          aria-labelledby="compare-title"
-          className="mt-8 rounded-xl border border-slate-200 p-6 dark:border-slate-700/60"
-        >
-          <h2 id="compare-title" className="font-serif text-xl font-bold">
-            Version {comparison.version} compared with the current version
-          </h2>
-          {comparison.changes.length === 0 ? (
-            <p className="mt-3">No differences.</p>
-          ) : (
-            <dl className="mt-4 space-y-4">
-              {comparison.changes.map((change) => (
-                <div key={change.label}>
-                  <dt className="font-semibold">{change.label}</dt>
-                  <dd className="mt-1 leading-7 whitespace-pre-wrap">
-                    {change.parts.map((part, i) =>
-                      part.change === "removed" ? (
-                        <del key={i} className="bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200">
-                          {part.text}
-                        </del>
-                      ) : part.change === "added" ? (
-                        <ins
-                          key={i}
-                          className="bg-green-100 text-green-900 no-underline dark:bg-green-950 dark:text-green-200"
-                        >
-                          {part.text}
-                        </ins>
-                      ) : (
-                        <span key={i}>{part.text}</span>
-                      ),
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            Struck-through words are in version {comparison.version} only; highlighted words are in the current version
-            only.
-          </p>
-        </section>
-      )}
+      {comparison && <VersionComparison comparison={comparison} />}
       <table className="mt-8 w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700/60">
@@ -291,6 +249,55 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+type Comparison = NonNullable<Route.ComponentProps["loaderData"]["comparison"]>;
+
+/** A version beside the current one: each field that differs, its words struck out or highlighted. */
+function VersionComparison({ comparison }: { comparison: Comparison }) {
+  return (
+    <section
+      aria-labelledby="compare-title"
+      className="mt-8 rounded-xl border border-slate-200 p-6 dark:border-slate-700/60"
+    >
+      <h2 id="compare-title" className="font-serif text-xl font-bold">
+        Version {comparison.version} compared with the current version
+      </h2>
+      {comparison.changes.length === 0 ? (
+        <p className="mt-3">No differences.</p>
+      ) : (
+        <dl className="mt-4 space-y-4">
+          {comparison.changes.map((change) => (
+            <div key={change.label}>
+              <dt className="font-semibold">{change.label}</dt>
+              <dd className="mt-1 leading-7 whitespace-pre-wrap">
+                {change.parts.map((part, i) =>
+                  part.change === "removed" ? (
+                    <del key={i} className="bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200">
+                      {part.text}
+                    </del>
+                  ) : part.change === "added" ? (
+                    <ins
+                      key={i}
+                      className="bg-green-100 text-green-900 no-underline dark:bg-green-950 dark:text-green-200"
+                    >
+                      {part.text}
+                    </ins>
+                  ) : (
+                    <span key={i}>{part.text}</span>
+                  ),
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+        Struck-through words are in version {comparison.version} only; highlighted words are in the current version
+        only.
+      </p>
     </section>
   );
 }

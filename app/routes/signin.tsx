@@ -69,9 +69,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       title="Welcome back to the Distance Learning CMS"
       intro="Sign in with your username or email address."
       notice={loaderData.notice}
-      refused={actionData?.ok === false ? actionData.message : loaderData.externalError}
+      refused={loaderData.externalError}
       schema={signInForm}
-      path="/signin"
       submit="Sign In"
       after={
         <>

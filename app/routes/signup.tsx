@@ -48,9 +48,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       title="Welcome to the Distance Learning Content Management System"
       // What an account does today (issue 33): its own profile; staff are given their access by an admin.
       intro="An account keeps your profile and sign-in. Staff who publish are given access by an administrator."
-      refused={actionData?.message}
       schema={signUpForm}
-      path="/signup"
       submit="Sign Up"
       after={<OtherWaysIn providers={providers} question="Have an account?" to="/signin" label="Sign in" />}
     >

@@ -1,20 +1,22 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 
 import { CrestIcon } from "~/components/icons";
 import { useSchemaCheck } from "~/lib/form-hooks";
+import type { FormAnswer } from "~/lib/forms/answer";
 
 import { Alert } from "./Alert";
 import { SubmitButton } from "./Field";
 
 /**
- * Whether the page's form is on its way: to `path` where given (its own action, not a sign-out from
- * the menu), else any submission.
+ * Whether the page's form is on its way: to the page's own address (its own action, not a sign-out
+ * from the menu), or with `anySubmission`, any submission.
  */
-function useSubmitting(path?: string): boolean {
+function useSubmitting(anySubmission: boolean): boolean {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   if (navigation.state !== "submitting") return false;
-  return path === undefined || navigation.formAction?.startsWith(path) === true;
+  return anySubmission || navigation.formAction?.startsWith(pathname) === true;
 }
 
 /** The sign-in, sign-up and setup pages: a card on the centre's colours, with the form's error at its foot. */
@@ -63,12 +65,16 @@ export function AuthLayout({
 type AuthFormProps = {
   title: string;
   intro?: string;
+  /** Good news from the loader (the account was made); the action's own good news is shown too. */
   notice?: string | null;
-  /** The server's refusal, shown when the browser's own check of `schema` finds nothing. */
+  /**
+   * A refusal from elsewhere (the external sign-in's, in the address). The action's refusal is shown
+   * first, and the browser's own check of `schema` before either.
+   */
   refused?: string | null;
   schema: z.ZodType;
-  /** The page's address: its form is busy while a submission to it is on its way (any, without). */
-  path?: string;
+  /** The form is busy during any submission, not only one to this page (the invitation's, as before). */
+  anySubmission?: boolean;
   /** The submit button's words. */
   submit: string;
   /** The form's fields. */
@@ -78,11 +84,21 @@ type AuthFormProps = {
 };
 
 /** A sign-in, sign-up or password page: its form, checked in the browser first, in AuthLayout. */
-export function AuthForm({ title, intro, notice, refused, schema, path, submit, children, after }: AuthFormProps) {
+export function AuthForm(props: AuthFormProps) {
+  const { title, intro, notice, refused, schema, anySubmission = false, submit, children, after } = props;
   const check = useSchemaCheck(schema);
-  const busy = useSubmitting(path);
+  const busy = useSubmitting(anySubmission);
+  // The page's action answers with a FormAnswer: good news, or the form's first problem.
+  const answer = useActionData<FormAnswer | undefined>();
+  const answeredNotice = answer?.ok ? answer.message : undefined;
+  const answeredRefusal = answer?.ok === false ? answer.message : undefined;
   return (
-    <AuthLayout title={title} intro={intro} notice={notice} error={check.message ?? refused}>
+    <AuthLayout
+      title={title}
+      intro={intro}
+      notice={answeredNotice ?? notice}
+      error={check.message ?? answeredRefusal ?? refused}
+    >
       <Form method="post" noValidate className="space-y-5" onSubmit={check.onSubmit}>
         {children}
         <SubmitButton busy={busy}>{submit}</SubmitButton>
@@ -123,25 +139,37 @@ export function ExternalSignIn({
   );
 }
 
-type OtherWaysInProps = {
-  providers: { id: string; name: string }[];
-  /** The way to the other of sign-in and sign-up: "Have an account?" and its link. */
+type OtherPageLinkProps = {
+  /** "Have an account?" */
   question: string;
   to: string;
   label: string;
 };
 
-/** Under the sign-in and sign-up forms: the external providers, then the way to the other page. */
-export function OtherWaysIn({ providers, question, to, label }: OtherWaysInProps) {
+/** Under an account form: the way to the page for another case ("Have an account? Sign in"). */
+export function OtherPageLink({ question, to, label }: OtherPageLinkProps) {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+      {question}{" "}
+      <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+type OtherWaysInProps = OtherPageLinkProps & {
+  providers: { id: string; name: string }[];
+  /** Where the providers' sign-in lands (an invitation's page). */
+  redirectTo?: string;
+};
+
+/** Under the sign-in, sign-up and invitation forms: the external providers, then the way to the other page. */
+export function OtherWaysIn({ providers, redirectTo, ...otherPage }: OtherWaysInProps) {
   return (
     <>
-      <ExternalSignIn providers={providers} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        {question}{" "}
-        <Link to={to} className="font-semibold text-navy-700 underline dark:text-gold-300">
-          {label}
-        </Link>
-      </p>
+      <ExternalSignIn providers={providers} redirectTo={redirectTo} />
+      <OtherPageLink {...otherPage} />
     </>
   );
 }

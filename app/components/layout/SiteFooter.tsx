@@ -16,22 +16,29 @@ function FooterLink({ href, children }: { href: string; children: React.ReactNod
   );
 }
 
+/** The footer's first column: the crest and the centre's names, its motto and address. */
+function FooterBrand({ site }: { site: SiteLinks }) {
+  return (
+    <div className="col-span-2 md:col-span-1">
+      <div className="flex items-center gap-3">
+        <CrestIcon className="h-12 w-12" />
+        <div>
+          <p className="font-serif text-lg font-bold">{site.shortName}</p>
+          <p className="text-sm text-slate-300">{site.university}</p>
+        </div>
+      </div>
+      <p className="mt-4 max-w-sm text-sm text-slate-300">{site.name}</p>
+      {site.motto && <p className="mt-2 font-serif text-sm text-gold-300 italic">“{site.motto}”</p>}
+      {site.address && <p className="mt-4 text-sm text-slate-400">{site.address}</p>}
+    </div>
+  );
+}
+
 export function SiteFooter({ site, year }: { site: SiteLinks; year: number }) {
   return (
     <footer className="bg-navy-950 text-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-6 py-14 md:grid-cols-[1.4fr_repeat(2,1fr)] lg:grid-cols-[1.6fr_repeat(4,1fr)]">
-        <div className="col-span-2 md:col-span-1">
-          <div className="flex items-center gap-3">
-            <CrestIcon className="h-12 w-12" />
-            <div>
-              <p className="font-serif text-lg font-bold">{site.shortName}</p>
-              <p className="text-sm text-slate-300">{site.university}</p>
-            </div>
-          </div>
-          <p className="mt-4 max-w-sm text-sm text-slate-300">{site.name}</p>
-          {site.motto && <p className="mt-2 font-serif text-sm text-gold-300 italic">“{site.motto}”</p>}
-          {site.address && <p className="mt-4 text-sm text-slate-400">{site.address}</p>}
-        </div>
+        <FooterBrand site={site} />
         {site.footerColumns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-xs font-bold tracking-widest text-gold-400 uppercase">{column.title}</h2>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RichTextEditor } from "~/components/editor/RichTextEditor";
@@ -15,6 +15,7 @@ import { Select } from "~/components/ui/Select";
 import { DeleteLink } from "~/dashboard/DeleteLink";
 import { editColumn } from "~/dashboard/EditColumn";
 import { FormActions } from "~/dashboard/FormActions";
+import { ListEditorForm } from "~/dashboard/ListEditorForm";
 import { SaveButton } from "~/dashboard/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { EDITORIAL_STATUS_LABELS, type EditorialStatus } from "~/domain/vocabulary";
@@ -212,24 +213,14 @@ function IssueEditor({ editing, result }: { editing: Data["editing"]; result: Ac
   const bind = fieldBinder(values, errors);
   const heading = editing ? `Edit ${issueLabel({ ...editing, title: "" })}` : "New issue";
   return (
-    <Form
+    <ListEditorForm
       ref={watch}
-      method="post"
-      action={editing ? `${ISSUES_PAGE}&edit=${editing.id}` : ISSUES_PAGE}
-      className="mt-10 space-y-5 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
-      noValidate
-      aria-labelledby="issue-form-title"
+      page={ISSUES_PAGE}
+      editing={editing?.id}
+      titleId="issue-form-title"
+      title={heading}
+      newInstead="New issue instead"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <Heading level={3} id="issue-form-title">
-          {heading}
-        </Heading>
-        {editing && (
-          <Link to={ISSUES_PAGE} className={buttonClasses("link", "inline")}>
-            New issue instead
-          </Link>
-        )}
-      </div>
       {editing && <input type="hidden" name="issueId" value={editing.id} />}
       <div className="grid gap-5 sm:grid-cols-3">
         <Field {...bind("volume")} label="Volume" inputMode="numeric" aria-required="true" />
@@ -254,6 +245,6 @@ function IssueEditor({ editing, result }: { editing: Data["editing"]; result: Ac
         <Notice result={result} />
         <SaveButton intent="save-issue" label={editing ? "Save issue" : "Create issue"} disabled={uploading} />
       </FormActions>
-    </Form>
+    </ListEditorForm>
   );
 }

@@ -1,17 +1,13 @@
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
-import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
 import { Textarea } from "~/components/ui/Textarea";
-import { FormActions } from "~/dashboard/FormActions";
-import { RecordForm, useReportUploads } from "~/dashboard/RecordPicker";
-import { SaveButton } from "~/dashboard/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
+import { RecordForm } from "~/dashboard/RecordPicker";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { SETTINGS_PLACES, SHOWN_ON } from "~/domain/messages/site";
 import { SECTION_LABELS } from "~/domain/record-names";
 import { SETTINGS_SECTIONS } from "~/domain/vocabulary";
-import { useUploadsInFlight } from "~/lib/form-hooks";
 import { FIELD_LABELS, isImageField } from "~/lib/forms/site-content";
 import { ABOUT_PARAGRAPHS } from "~/lib/site-content";
 
@@ -35,11 +31,12 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
         saveIntent="save-settings"
         record={fields}
         failure="Failed to fetch section data"
+        result={result}
       >
         {(shown, onUploadingChange) => (
           <>
             <PlaceNote label={SHOWN_ON} {...SETTINGS_PLACES[section]} history={`/history/settings/${section}`} />
-            <SettingsFields fields={shown} result={result} onUploadingChange={onUploadingChange} />
+            <SettingsFields fields={shown} onUploadingChange={onUploadingChange} />
           </>
         )}
       </RecordForm>
@@ -47,44 +44,32 @@ export function SettingsTab({ data: { section, fields }, result }: TabProps<Load
   );
 }
 
-/** One section's fields and Save. */
+/** One section's fields. */
 function SettingsFields({
   fields,
-  result,
   onUploadingChange,
 }: {
   fields: Record<string, string>;
-  result: ActionResult | undefined;
   onUploadingChange: (uploading: boolean) => void;
 }) {
-  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
-  useReportUploads(uploading, onUploadingChange);
-  return (
-    <>
-      {Object.entries(fields).map(([field, value]) => {
-        const label = FIELD_LABELS[field] ?? field;
-        if (isImageField(field)) {
-          return (
-            <ImageUploadField
-              key={field}
-              name={field}
-              label={label}
-              defaultValue={value}
-              onUploadingChange={setUploading}
-            />
-          );
-        }
-        if (value.length > 120 || LONG_FIELDS.has(field)) {
-          return <LongText key={field} name={field} label={label} defaultValue={value} />;
-        }
-        return <Field key={field} name={field} label={label} defaultValue={value} aria-required="true" />;
-      })}
-      <FormActions>
-        <Notice result={result} />
-        <SaveButton intent="save-settings" disabled={uploading} />
-      </FormActions>
-    </>
-  );
+  return Object.entries(fields).map(([field, value]) => {
+    const label = FIELD_LABELS[field] ?? field;
+    if (isImageField(field)) {
+      return (
+        <ImageUploadField
+          key={field}
+          name={field}
+          label={label}
+          defaultValue={value}
+          onUploadingChange={onUploadingChange}
+        />
+      );
+    }
+    if (value.length > 120 || LONG_FIELDS.has(field)) {
+      return <LongText key={field} name={field} label={label} defaultValue={value} />;
+    }
+    return <Field key={field} name={field} label={label} defaultValue={value} aria-required="true" />;
+  });
 }
 
 /** A required paragraph field of the site-content forms. */

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
+import { fieldBinder } from "~/components/forms/bind-field";
 import { Field } from "~/components/forms/Field";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { type Column, DataTable } from "~/components/ui/DataTable";
@@ -9,6 +10,7 @@ import { Notice } from "~/components/ui/Notice";
 import { Select } from "~/components/ui/Select";
 import { editColumn } from "~/dashboard/EditColumn";
 import { FormActions } from "~/dashboard/FormActions";
+import { ListEditorForm } from "~/dashboard/ListEditorForm";
 import { SaveButton } from "~/dashboard/SaveButton";
 import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
 import { DEFAULT_CATEGORY_KEPT } from "~/domain/messages/posts";
@@ -140,39 +142,23 @@ function CategoryEditor({ editing, result }: { editing: CategoryRow | undefined;
     name: editing?.name ?? "",
     description: editing?.description ?? "",
   };
-  const errors = refused?.errors ?? {};
+  const bind = fieldBinder(values, refused?.errors ?? {});
   return (
-    <Form
-      method="post"
-      action={editing ? `${CATEGORIES_PAGE}&edit=${editing.slug}` : CATEGORIES_PAGE}
-      className="mt-10 space-y-5 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
-      noValidate
-      aria-labelledby="category-form-title"
+    <ListEditorForm
+      page={CATEGORIES_PAGE}
+      editing={editing?.slug}
+      titleId="category-form-title"
+      title={editing ? `Edit ${editing.name}` : "New category"}
+      newInstead="New category instead"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <Heading level={3} id="category-form-title">
-          {editing ? `Edit ${editing.name}` : "New category"}
-        </Heading>
-        {editing && (
-          <Link to={CATEGORIES_PAGE} className={buttonClasses("link", "inline")}>
-            New category instead
-          </Link>
-        )}
-      </div>
       <input type="hidden" name="slug" value={editing?.slug ?? ""} />
-      <Field label="Name" name="name" aria-required="true" defaultValue={values.name} error={errors.name} />
-      <Field
-        label="Description"
-        name="description"
-        hint="Optional. Shown at the top of the category's page."
-        defaultValue={values.description}
-        error={errors.description}
-      />
+      <Field label="Name" {...bind("name")} aria-required="true" />
+      <Field label="Description" {...bind("description")} hint="Optional. Shown at the top of the category's page." />
       <FormActions>
         <Notice result={result} />
         <SaveButton intent="save-category" label={editing ? "Save category" : "Add category"} />
       </FormActions>
-    </Form>
+    </ListEditorForm>
   );
 }
 

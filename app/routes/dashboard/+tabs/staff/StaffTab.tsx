@@ -1,16 +1,12 @@
 import { Field } from "~/components/forms/Field";
 import { Heading } from "~/components/ui/Heading";
 import { ImageUploadField } from "~/components/ui/ImageUploadField";
-import { Notice } from "~/components/ui/Notice";
 import { PlaceNote } from "~/components/ui/PlaceNote";
-import { FormActions } from "~/dashboard/FormActions";
-import { RecordForm, useReportUploads } from "~/dashboard/RecordPicker";
-import { SaveButton } from "~/dashboard/SaveButton";
-import type { ActionResult, Loaded, TabProps } from "~/dashboard/tab";
+import { RecordForm } from "~/dashboard/RecordPicker";
+import type { Loaded, TabProps } from "~/dashboard/tab";
 import { SHOWN_ON, STAFF_PLACE } from "~/domain/messages/site";
 import { STAFF_ROLE_LABELS } from "~/domain/record-names";
 import { STAFF_ROLES } from "~/domain/vocabulary";
-import { useUploadsInFlight } from "~/lib/form-hooks";
 import type { StaffRecord } from "~/lib/site-content";
 
 import { LongText } from "../about/SettingsTab";
@@ -32,38 +28,34 @@ export function StaffTab({ data: { role, record }, result }: TabProps<Loaded<typ
         record={record}
         failure="Failed to fetch staff data"
         noValidate
+        result={result}
       >
-        {(shown, onUploadingChange) => (
-          <StaffFields record={shown} result={result} onUploadingChange={onUploadingChange} />
-        )}
+        {(shown, onUploadingChange) => <StaffFields record={shown} onUploadingChange={onUploadingChange} />}
       </RecordForm>
     </section>
   );
 }
 
-/** One role's fields and Save. */
+/** One role's fields. */
 function StaffFields({
   record,
-  result,
   onUploadingChange,
 }: {
   record: StaffRecord;
-  result: ActionResult | undefined;
   onUploadingChange: (uploading: boolean) => void;
 }) {
-  const { uploading, onUploadingChange: setUploading } = useUploadsInFlight();
-  useReportUploads(uploading, onUploadingChange);
   return (
     <>
       <Field name="name" label="Name" defaultValue={record.name} aria-required="true" />
       <Field name="post" label="Post" defaultValue={record.post} aria-required="true" />
       <Field name="email" type="email" label="Email" defaultValue={record.email} aria-required="true" />
       <LongText name="description" label="Description" defaultValue={record.description} />
-      <ImageUploadField name="photo" label="Photo" defaultValue={record.photo ?? ""} onUploadingChange={setUploading} />
-      <FormActions>
-        <Notice result={result} />
-        <SaveButton intent="save-staff" disabled={uploading} />
-      </FormActions>
+      <ImageUploadField
+        name="photo"
+        label="Photo"
+        defaultValue={record.photo ?? ""}
+        onUploadingChange={onUploadingChange}
+      />
     </>
   );
 }
