@@ -6,7 +6,8 @@ import type { Effect } from "./content-changes.server";
  */
 type Flow = { SERVICE_METHODS: Record<string, Effect> };
 
-type Named<M extends Flow> = keyof M["SERVICE_METHODS"];
+/** The names a flow's table gives (none for no flow). */
+type Named<M> = M extends Flow ? keyof M["SERVICE_METHODS"] : never;
 
 /** The functions a flow's table names (one it does not have is refused by `Checked`). */
 type NamedFunctions<M> = M extends Flow ? Pick<M, Named<M> & keyof M> : never;
@@ -19,6 +20,7 @@ type GivenTwice<F extends readonly Flow[]> = {
   [I in keyof F]: Named<F[I]> & Named<Exclude<F[number], F[I]>>;
 }[number];
 
+/** The flows as given, each checked, with no name given twice. */
 type CheckedFlows<F extends readonly Flow[]> = { [I in keyof F]: Checked<F[I]> } & ([GivenTwice<F>] extends [never]
   ? unknown
   : { givenTwice: GivenTwice<F> });
@@ -34,6 +36,7 @@ type ContextOf<F> = F extends (context: infer C, ...args: never[]) => unknown ? 
 /** What a flow's functions take first. */
 type FlowContext<M> = M extends Flow ? ContextOf<NamedFunctions<M>[keyof NamedFunctions<M>]> : never;
 
+/** A flow's methods as its service has them. */
 type MethodsOf<M> = M extends Flow ? { [K in keyof NamedFunctions<M>]: Bound<NamedFunctions<M>[K]> } : never;
 
 /**
@@ -50,8 +53,10 @@ export function serviceFlows<const F extends readonly Flow[]>(...flows: CheckedF
       const methods: Record<string, unknown> = {};
       for (const flow of all) {
         const functions = flow as unknown as Record<string, (context: unknown, ...args: unknown[]) => unknown>;
-        for (const name of Object.keys(flow.SERVICE_METHODS))
-          methods[name] = (...args: unknown[]) => functions[name](context, ...args);
+        for (const name of Object.keys(flow.SERVICE_METHODS)) {
+          const named = functions[name];
+          methods[name] = (...args: unknown[]) => named(context, ...args);
+        }
       }
       return methods as Together<MethodsOf<F[number]>>;
     },
