@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { type Effects, effectTable } from "~/services/content-changes.server";
 import type { MailService } from "~/services/mail/mail.server";
+import { serviceFlows } from "~/services/service-flows.server";
 
 import * as administration from "./administration.server";
 import { type AuthOptions, createAuthLibrary, type LibraryPolicy } from "./better-auth/library.server";
@@ -32,8 +33,9 @@ import { findByEmail, findByUsername, userById } from "./users.server";
  * Under them: users.server.ts (the look-ups every flow shares), the attempt counter in the database
  * (services/attempt-limits.server.ts, shared with the reviewers' links) and better-auth/ (the
  * adapter: the only code that imports the library).
- * This module only binds the flows to one context as the `accounts` and `twoFactor` services, and
- * hands the library what the flows declared for it.
+ * This module only binds the flows to one context as the `accounts` and `twoFactor` services (each
+ * flow names its functions that are methods, by their effect, in its `SERVICE_METHODS`), and hands
+ * the library what the flows declared for it.
  */
 
 export type { AuthOptions };
@@ -67,56 +69,22 @@ export function createAccounts(db: Database, options: AuthOptions, mail: MailSer
   return { accounts: accountsService(ctx), twoFactor: twoFactorService(ctx) };
 }
 
-/** A flow with its context given: what a service's method is. */
-function binder(ctx: AccountsContext) {
-  return <A extends unknown[], R>(flow: (ctx: AccountsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      flow(ctx, ...args);
-}
+/** The flows that make the `accounts` service: each names in its `SERVICE_METHODS` the functions that are methods. */
+const ACCOUNTS_FLOWS = serviceFlows(signIn, signUp, reset, email, profile, administration, invitations);
+
+/** The flows that make the `twoFactor` service. */
+const TWO_FACTOR_FLOWS = serviceFlows(twoFactor, devices);
 
 function accountsService(ctx: AccountsContext) {
-  const bind = binder(ctx);
   return {
     /** External sign-in providers that are configured, for the sign-in buttons. */
     providers: ctx.providers,
     /** The library's own endpoints reached from outside: the providers' OAuth callbacks (routes/api.auth.ts). */
     handleAuthRequest: (request: Request) => ctx.library.handler(request),
-    currentUser: bind(signIn.currentUser),
-    signIn: bind(signIn.signIn),
-    signInWithGoogleIdToken: bind(signIn.signInWithGoogleIdToken),
-    startExternal: bind(signIn.startExternal),
-    signOut: bind(signIn.signOut),
-    signUp: bind(signUp.signUp),
-    requestPasswordReset: bind(reset.requestPasswordReset),
-    resetTokenIsValid: bind(reset.resetTokenIsValid),
-    resetPassword: bind(reset.resetPassword),
-    emailStatus: bind(email.emailStatus),
-    resendConfirmation: bind(email.resendConfirmation),
-    cancelEmailChange: bind(email.cancelEmailChange),
-    followMailLink: bind(email.followMailLink),
-    updateProfile: bind(profile.updateProfile),
-    deleteOwnAccount: bind(profile.deleteOwnAccount),
-    listUsers: bind(administration.listUsers),
-    countUsers: bind(administration.countUsers),
     findByUsername: (username: string) => findByUsername(ctx.db, username),
     findByEmail: (address: string) => findByEmail(ctx.db, address),
     userById: (id: string) => userById(ctx.db, id),
-    deleteUser: bind(administration.deleteUser),
-    setAdmin: bind(administration.setAdmin),
-    setRoles: bind(administration.setRoles),
-    sendResetLink: bind(administration.sendResetLink),
-    invite: bind(invitations.invite),
-    listInvitations: bind(invitations.listInvitations),
-    resendInvitation: bind(invitations.resendInvitation),
-    revokeInvitation: bind(invitations.revokeInvitation),
-    openInvitation: bind(invitations.openInvitation),
-    acceptWithNewAccount: bind(invitations.acceptWithNewAccount),
-    acceptInvitation: bind(invitations.acceptAsUser),
-    signUpIsOpen: bind(invitations.signUpIsOpen),
-    setSignUpOpen: bind(invitations.setSignUpOpen),
-    hasAdmin: bind(administration.hasAdmin),
-    createFirstAdmin: bind(administration.createFirstAdmin),
-    createAdmin: bind(administration.createAdmin),
+    ...ACCOUNTS_FLOWS.methods(ctx),
   };
 }
 
@@ -126,80 +94,13 @@ export type AccountsService = ReturnType<typeof accountsService>;
  * What each method does to the accounts. Not announced: public pages show no account (a deleted
  * author's posts stay, without an author).
  */
-export const accountsEffects = effectTable({
-  read: [
-    "currentUser",
-    "listUsers",
-    "countUsers",
-    "findByUsername",
-    "findByEmail",
-    "userById",
-    "hasAdmin",
-    "resetTokenIsValid",
-    "emailStatus",
-    "listInvitations",
-    "openInvitation",
-    "signUpIsOpen",
-  ],
-  write: [
-    "handleAuthRequest",
-    "signUp",
-    "signIn",
-    "signInWithGoogleIdToken",
-    "signOut",
-    "startExternal",
-    "updateProfile",
-    "deleteOwnAccount",
-    "deleteUser",
-    "setAdmin",
-    "setRoles",
-    "invite",
-    "resendInvitation",
-    "revokeInvitation",
-    "acceptWithNewAccount",
-    "acceptInvitation",
-    "setSignUpOpen",
-    "createFirstAdmin",
-    "createAdmin",
-    "requestPasswordReset",
-    "resetPassword",
-    "sendResetLink",
-    "resendConfirmation",
-    "cancelEmailChange",
-    "followMailLink",
-  ],
-}) satisfies Effects<AccountsService>;
+export const accountsEffects = {
+  ...effectTable({ read: ["findByUsername", "findByEmail", "userById"], write: ["handleAuthRequest"] }),
+  ...ACCOUNTS_FLOWS.effects,
+} satisfies Effects<AccountsService>;
 
-function twoFactorService(ctx: AccountsContext) {
-  const bind = binder(ctx);
-  return {
-    status: bind(twoFactor.status),
-    start: bind(twoFactor.start),
-    confirm: bind(twoFactor.confirm),
-    newBackupCodes: bind(twoFactor.newBackupCodes),
-    rememberBackupCodes: bind(twoFactor.rememberBackupCodes),
-    backupCodesOnce: bind(twoFactor.backupCodesOnce),
-    disable: bind(twoFactor.disable),
-    verifySignIn: bind(twoFactor.verifySignIn),
-    sessions: bind(devices.listSessions),
-    endSession: bind(devices.endSession),
-    endOtherSessions: bind(devices.endOtherSessions),
-  };
-}
+const twoFactorService = (ctx: AccountsContext) => TWO_FACTOR_FLOWS.methods(ctx);
 
 export type TwoFactorService = ReturnType<typeof twoFactorService>;
 
-export const twoFactorEffects = effectTable({
-  read: ["status", "sessions"],
-  write: [
-    "start",
-    "confirm",
-    "newBackupCodes",
-    "rememberBackupCodes",
-    "backupCodesOnce",
-    "disable",
-    "verifySignIn",
-    "endSession",
-    "endOtherSessions",
-  ],
-}) satisfies Effects<TwoFactorService>;
+export const twoFactorEffects = TWO_FACTOR_FLOWS.effects satisfies Effects<TwoFactorService>;

@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { type Role, roleColumn, rolesFrom } from "~/domain/roles";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, NotFoundError, ServiceError } from "~/services/errors.server";
 import { normalisePage, type PageRequest, toPage, USERS_PAGE_SIZE } from "~/services/pagination";
 
@@ -179,3 +180,9 @@ export async function createAdmin(
   if (made) await sendVerification(ctx, made);
   return "created";
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["listUsers", "countUsers", "hasAdmin"],
+  write: ["deleteUser", "setAdmin", "setRoles", "sendResetLink", "createFirstAdmin", "createAdmin"],
+});

@@ -2,6 +2,7 @@ import Bowser from "bowser";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 
 import { sessions } from "~/db/schema";
+import { effectTable } from "~/services/content-changes.server";
 import { InvalidError, NotFoundError } from "~/services/errors.server";
 
 import type { AccountsContext } from "./context.server";
@@ -89,3 +90,6 @@ export async function endOtherSessions(ctx: AccountsContext, request: Request, u
     .returning({ id: sessions.id });
   return ended.length;
 }
+
+/** Which of this flow's functions are the `twoFactor` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({ read: ["listSessions"], write: ["endSession", "endOtherSessions"] });

@@ -6,6 +6,7 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { pgErrorCode } from "~/db/errors.server";
 import { users, verifications } from "~/db/schema";
 import { type AttemptRule, perMinute } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, InvalidError, TooManyAttemptsError } from "~/services/errors.server";
 
 import type { AccountsContext } from "./context.server";
@@ -255,3 +256,9 @@ async function claimAddress(ctx: AccountsContext, link: Extract<MailLink, { kind
   }
   return { ok: true, message: SIGN_UP_CONFIRMED, signIn: true };
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["emailStatus"],
+  write: ["resendConfirmation", "cancelEmailChange", "followMailLink"],
+});

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { accountPolicy, invitations, users } from "~/db/schema";
 import { type Role, roleColumn, rolesFrom, rolesLabel } from "~/domain/roles";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, NotFoundError } from "~/services/errors.server";
 
 import { invitationIsOpen, signUpIsOpen as signUpOpenIn } from "./account-policy.server";
@@ -222,7 +223,7 @@ export async function acceptWithNewAccount(
 }
 
 /** A signed-in person (by password, Google or OIDC) accepts: the invitation's roles join theirs. */
-export async function acceptAsUser(ctx: AccountsContext, token: string, user: SessionUser): Promise<SessionUser> {
+export async function acceptInvitation(ctx: AccountsContext, token: string, user: SessionUser): Promise<SessionUser> {
   const invitation = await openInvitation(ctx, token);
   if (!invitation) throw new NotFoundError(INVITATION_GONE);
   return grant(ctx, invitation, user.id);
@@ -240,3 +241,16 @@ export async function setSignUpOpen(ctx: AccountsContext, open: boolean): Promis
     .onConflictDoUpdate({ target: accountPolicy.id, set: { openSignUp: open, updatedAt: new Date() } });
   return { message: SIGN_UP_POLICY_SAVED(open) };
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["listInvitations", "openInvitation", "signUpIsOpen"],
+  write: [
+    "invite",
+    "resendInvitation",
+    "revokeInvitation",
+    "acceptWithNewAccount",
+    "acceptInvitation",
+    "setSignUpOpen",
+  ],
+});

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { users } from "~/db/schema";
 import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { InvalidError, type ServiceError } from "~/services/errors.server";
 
 import type { AccountsContext } from "./context.server";
@@ -104,3 +105,9 @@ async function resetRefusal(ctx: AccountsContext, response: Response): Promise<S
   if (code?.startsWith("PASSWORD_TOO")) return ctx.library.refusal(response, { cookies: false });
   return new InvalidError(RESET_LINK_INVALID, "token");
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["resetTokenIsValid"],
+  write: ["requestPasswordReset", "resetPassword"],
+});

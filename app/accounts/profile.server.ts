@@ -5,6 +5,7 @@ import { media, users } from "~/db/schema";
 import { USERNAME_PATTERN } from "~/domain/vocabulary";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, InvalidError } from "~/services/errors.server";
 
 import { adminCount, withAdminLock } from "./administration.server";
@@ -215,3 +216,6 @@ export async function deleteOwnAccount(
   // The account and its sessions are gone: whatever sign-out answers, its cookies clear this browser's.
   return { headers: cookiesOf(await ctx.library.post(request, "/sign-out")) };
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({ read: [], write: ["updateProfile", "deleteOwnAccount"] });

@@ -6,6 +6,7 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { NotFoundError, ServiceError, TooManyAttemptsError } from "~/services/errors.server";
 import { noteSession } from "~/services/request-record.server";
 
@@ -165,3 +166,9 @@ export async function signOut(ctx: AccountsContext, request: Request): Promise<A
   // Signing out without a session is no failure: the cookies are cleared either way.
   return { headers: cookiesOf(await ctx.library.post(request, "/sign-out")) };
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["currentUser"],
+  write: ["signIn", "signInWithGoogleIdToken", "startExternal", "signOut"],
+});

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { users } from "~/db/schema";
 import { addressKeys, type AttemptRule, perMinute, takeAttempt } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, ForbiddenError } from "~/services/errors.server";
 
 import { cookiesOf } from "./better-auth/library.server";
@@ -108,3 +109,6 @@ async function answerTakenAddress(
     link: `${ctx.linkOrigin}/verify-email?token=${token}`,
   });
 }
+
+/** Which of this flow's functions are the `accounts` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({ read: [], write: ["signUp"] });

@@ -336,7 +336,7 @@ describe(`signed-in devices (${testDatabaseKind})`, () => {
     const third = browser();
     third.keep((await services.accounts.signIn(third.request(), { username, password: PASSWORD })).headers);
 
-    const listed = await services.twoFactor.sessions(b.request(), user);
+    const listed = await services.twoFactor.listSessions(b.request(), user);
     expect(listed).toHaveLength(3);
     expect(listed[0]).toMatchObject({ current: true, browser: "Firefox 128", system: "Windows 10" });
     expect(listed.filter((s) => s.current)).toHaveLength(1);
@@ -353,14 +353,14 @@ describe(`signed-in devices (${testDatabaseKind})`, () => {
 
     // Another account's device is not this account's to end.
     const { b: stranger, user: strangerUser } = await newAccount("dev.stranger");
-    const theirs = (await services.twoFactor.sessions(stranger.request(), strangerUser))[0];
+    const theirs = (await services.twoFactor.listSessions(stranger.request(), strangerUser))[0];
     expect((await refusal(services.twoFactor.endSession(b.request(), user, theirs.id))).status).toBe(404);
     expect(await services.accounts.currentUser(stranger.request())).not.toBeNull();
 
     expect(await services.twoFactor.endOtherSessions(b.request(), user)).toBe(1);
     expect(await services.accounts.currentUser(third.request())).toBeNull();
     expect(await services.accounts.currentUser(b.request())).not.toBeNull();
-    expect(await services.twoFactor.sessions(b.request(), user)).toHaveLength(1);
+    expect(await services.twoFactor.listSessions(b.request(), user)).toHaveLength(1);
   });
 
   it("names browsers and systems in a person's words", () => {

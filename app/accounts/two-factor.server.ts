@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { accounts, twoFactors } from "~/db/schema";
+import { effectTable } from "~/services/content-changes.server";
 import { InvalidError, ServiceError } from "~/services/errors.server";
 
 import { cookiesOf, type Endpoint } from "./better-auth/library.server";
@@ -183,3 +184,9 @@ export async function verifySignIn(
   if (!body.user?.id) throw new ServiceError(SIGN_IN_FAILED, 500);
   return { headers: cookiesOf(response), userId: body.user.id };
 }
+
+/** Which of this flow's functions are the `twoFactor` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["status"],
+  write: ["start", "confirm", "newBackupCodes", "rememberBackupCodes", "backupCodesOnce", "disable", "verifySignIn"],
+});

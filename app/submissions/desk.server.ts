@@ -21,6 +21,7 @@ import {
   type SubmissionStage,
 } from "~/domain/vocabulary";
 import { isUuid } from "~/lib/text";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
@@ -636,3 +637,9 @@ export async function editForAuthor(context: SubmissionsContext, actor: Actor, r
   });
   return review.submissionId;
 }
+
+/** Which of this flow's functions are the `submissions` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["queue", "submission", "deskFile", "deskEditors", "letterDraft"],
+  write: ["assignEditor", "addNote", "decide", "editForAuthor"],
+});

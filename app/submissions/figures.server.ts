@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { rowsOf } from "~/db/client.server";
 import { editorDecisions, reviews, submissions, users } from "~/db/schema";
+import { effectTable } from "~/services/content-changes.server";
 
 import { type Actor, DAY_MS, displayName, requireDesk, type SubmissionsContext } from "./context.server";
 import type { Figures } from "./figures";
@@ -128,3 +129,6 @@ export async function deskFigures(context: SubmissionsContext, actor: Actor) {
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
+
+/** Which of this flow's functions are the `submissions` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({ read: ["journalFigures", "deskFigures"], write: [] });

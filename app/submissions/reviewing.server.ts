@@ -7,6 +7,7 @@ import { articles, reviewers, reviews, submissionEvents, submissionFiles, submis
 import type { ArticleAuthor, ReviewRecommendation, ReviewStatus } from "~/domain/vocabulary";
 import { isUuid } from "~/lib/text";
 import { perMinutes, takeAttempt } from "~/services/attempt-limits.server";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 import type { ComposedMail } from "~/services/mail/mail.server";
 
@@ -840,3 +841,18 @@ export async function sendReminders(context: SubmissionsContext): Promise<number
   if (sent) context.mail.queued();
   return sent;
 }
+
+/** Which of this flow's functions are the `submissions` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["pool", "invitationDraft", "reviewerView", "reviewerFile", "certificate", "myReviews", "hasReviews"],
+  write: [
+    "invite",
+    "cancelReview",
+    "reinvite",
+    "returnReview",
+    "respond",
+    "submitReview",
+    "resendLink",
+    "sendReminders",
+  ],
+});

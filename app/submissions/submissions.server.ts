@@ -3,9 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, submissions, submissionSettings } from "~/db/schema";
 import { attemptLimiter } from "~/services/attempt-limits.server";
-import { effectTable } from "~/services/content-changes.server";
+import { type Effects, effectTable } from "~/services/content-changes.server";
 import { visibleTo } from "~/services/editorial.server";
 import type { MailService } from "~/services/mail/mail.server";
+import { serviceFlows } from "~/services/service-flows.server";
 
 import {
   type Actor,
@@ -39,11 +40,8 @@ export type SubmissionsOptions = {
   now?: () => Date;
 };
 
-type Rest<F> = F extends (context: SubmissionsContext, ...args: infer A) => infer R ? (...args: A) => R : never;
-const bind = <F extends (context: SubmissionsContext, ...args: never[]) => unknown>(
-  context: SubmissionsContext,
-  flow: F,
-) => ((...args: never[]) => flow(context, ...args)) as Rest<F>;
+/** The flows that make the service: each names in its `SERVICE_METHODS` the functions that are methods. */
+const SUBMISSIONS_FLOWS = serviceFlows(submitting, desk, reviewing, figures);
 
 export function submissionsService(db: Database, options: SubmissionsOptions) {
   const context: SubmissionsContext = {
@@ -67,51 +65,7 @@ export function submissionsService(db: Database, options: SubmissionsOptions) {
         .onConflictDoUpdate({ target: submissionSettings.id, set: { fields: settings, updatedAt: new Date() } });
     },
 
-    /* the author */
-    startDraft: bind(context, submitting.startDraft),
-    draft: bind(context, submitting.draft),
-    deleteDraft: bind(context, submitting.deleteDraft),
-    saveDraft: bind(context, submitting.saveDraft),
-    addFile: bind(context, submitting.addFile),
-    removeFile: bind(context, submitting.removeFile),
-    missingFromDraft: bind(context, submitting.missingFromDraft),
-    submit: bind(context, submitting.submit),
-    mySubmissions: bind(context, submitting.mySubmissions),
-    mySubmission: bind(context, submitting.mySubmission),
-    myFile: bind(context, submitting.myFile),
-    submitRevision: bind(context, submitting.submitRevision),
-
-    /* the desk */
-    queue: bind(context, desk.queue),
-    submission: bind(context, desk.submission),
-    deskFile: bind(context, desk.deskFile),
-    deskEditors: bind(context, desk.deskEditors),
-    assignEditor: bind(context, desk.assignEditor),
-    addNote: bind(context, desk.addNote),
-    letterDraft: bind(context, desk.letterDraft),
-    decide: bind(context, desk.decide),
-    editForAuthor: bind(context, desk.editForAuthor),
-
-    /* reviewers */
-    pool: bind(context, reviewing.pool),
-    invitationDraft: bind(context, reviewing.invitationDraft),
-    invite: bind(context, reviewing.invite),
-    cancelReview: bind(context, reviewing.cancelReview),
-    reinvite: bind(context, reviewing.reinvite),
-    returnReview: bind(context, reviewing.returnReview),
-    reviewerView: bind(context, reviewing.reviewerView),
-    respond: bind(context, reviewing.respond),
-    reviewerFile: bind(context, reviewing.reviewerFile),
-    submitReview: bind(context, reviewing.submitReview),
-    certificate: bind(context, reviewing.certificate),
-    myReviews: bind(context, reviewing.myReviews),
-    hasReviews: bind(context, reviewing.hasReviews),
-    resendLink: bind(context, reviewing.resendLink),
-    sendReminders: bind(context, reviewing.sendReminders),
-
-    /* figures */
-    journalFigures: bind(context, figures.journalFigures),
-    deskFigures: bind(context, figures.deskFigures),
+    ...SUBMISSIONS_FLOWS.methods(context),
 
     /** Accepted submissions whose article has gone public are published (the publishing tick calls this). */
     async markPublished(): Promise<number> {
@@ -139,50 +93,7 @@ export type SubmissionsService = ReturnType<typeof submissionsService>;
  * What each method does to the site's pages: only the public figures and the call for papers' link
  * are on public pages, and the figures page is never cached (it reads nothing the cache tracks).
  */
-export const submissionsEffects = effectTable({
-  read: [
-    "settings",
-    "draft",
-    "missingFromDraft",
-    "mySubmissions",
-    "mySubmission",
-    "myFile",
-    "queue",
-    "submission",
-    "deskFile",
-    "deskEditors",
-    "letterDraft",
-    "pool",
-    "invitationDraft",
-    "reviewerView",
-    "reviewerFile",
-    "certificate",
-    "myReviews",
-    "hasReviews",
-    "journalFigures",
-    "deskFigures",
-  ],
-  write: [
-    "saveSettings",
-    "startDraft",
-    "deleteDraft",
-    "saveDraft",
-    "addFile",
-    "removeFile",
-    "submit",
-    "submitRevision",
-    "assignEditor",
-    "addNote",
-    "decide",
-    "editForAuthor",
-    "invite",
-    "cancelReview",
-    "reinvite",
-    "returnReview",
-    "respond",
-    "submitReview",
-    "resendLink",
-    "sendReminders",
-    "markPublished",
-  ],
-});
+export const submissionsEffects = {
+  ...effectTable({ read: ["settings"], write: ["saveSettings", "markPublished"] }),
+  ...SUBMISSIONS_FLOWS.effects,
+} satisfies Effects<SubmissionsService>;

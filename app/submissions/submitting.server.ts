@@ -6,6 +6,7 @@ import { rowsOf } from "~/db/client.server";
 import { editorDecisions, reviews, submissionEvents, submissionFiles, submissions, users } from "~/db/schema";
 import type { ArticleAuthor, NamedReviewer, SubmissionFileKind, SubmissionStage } from "~/domain/vocabulary";
 import { isUuid } from "~/lib/text";
+import { effectTable } from "~/services/content-changes.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import {
@@ -563,3 +564,9 @@ export async function submitRevision(context: SubmissionsContext, actor: Actor, 
   });
   context.mail.queued();
 }
+
+/** Which of this flow's functions are the `submissions` service's methods, by what each does to stored content. */
+export const SERVICE_METHODS = effectTable({
+  read: ["draft", "missingFromDraft", "mySubmissions", "mySubmission", "myFile"],
+  write: ["startDraft", "deleteDraft", "saveDraft", "addFile", "removeFile", "submit", "submitRevision"],
+});

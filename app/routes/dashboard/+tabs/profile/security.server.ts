@@ -43,7 +43,7 @@ export async function loadSecurity({ request, url, user }: TabLoadArgs) {
   const { twoFactor } = await services();
   const [status, devices, backupCodes] = await Promise.all([
     twoFactor.status(user),
-    twoFactor.sessions(request, user),
+    twoFactor.listSessions(request, user),
     twoFactor.backupCodesOnce(user, url.searchParams.get("backup-codes")),
   ]);
   const asked = url.searchParams.get("twofactor");
