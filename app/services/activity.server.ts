@@ -9,6 +9,7 @@ import { ACTIVITY_OUTCOMES, type ActivityOutcome } from "~/lib/activity";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { clipText, isUuid } from "~/lib/text";
 
+import { type Effects, effectTable } from "./content-changes.server";
 import { MAX_PAGE_SIZE, type Page, toPage } from "./pagination";
 
 /**
@@ -380,10 +381,7 @@ export function activityService(db: Database) {
 
 export type ActivityService = ReturnType<typeof activityService>;
 
-export const activityEffects = {
-  record: "write",
-  list: "read",
-  namesOf: "read",
-  groups: "read",
-  purgeOlderThan: "write",
-} as const;
+export const activityEffects = effectTable({
+  read: ["list", "namesOf", "groups"],
+  write: ["record", "purgeOlderThan"],
+}) satisfies Effects<ActivityService>;

@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { legacyIds } from "~/db/schema";
 
-import { effectTable } from "./content-changes.server";
+import { type Effects, effectTable } from "./content-changes.server";
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -31,4 +31,6 @@ export function legacyIdsService(db: Database) {
   };
 }
 
-export const legacyIdsEffects = effectTable({ read: ["resolve"], write: [] });
+export type LegacyIdsService = ReturnType<typeof legacyIdsService>;
+
+export const legacyIdsEffects = effectTable({ read: ["resolve"], write: [] }) satisfies Effects<LegacyIdsService>;

@@ -3,7 +3,7 @@ import { and, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, readershipMonthly } from "~/db/schema";
 import { attemptLimiter, type AttemptRule } from "~/services/attempt-limits.server";
-import { effectTable } from "~/services/content-changes.server";
+import { type Effects, effectTable } from "~/services/content-changes.server";
 
 import { counterKeys, type KeyHolder } from "./keys.server";
 import {
@@ -275,4 +275,7 @@ export function counterService(db: Database, options: CounterOptions) {
 
 export type CounterService = ReturnType<typeof counterService>;
 
-export const counterEffects = effectTable({ read: ["status", "members", "reports", "report"], write: [] });
+export const counterEffects = effectTable({
+  read: ["status", "members", "reports", "report"],
+  write: [],
+}) satisfies Effects<CounterService>;

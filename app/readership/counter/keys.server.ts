@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { counterApiKeys, users } from "~/db/schema";
 import { isUuid } from "~/lib/text";
-import { effectTable } from "~/services/content-changes.server";
+import { type Effects, effectTable } from "~/services/content-changes.server";
 import { ConflictError, InvalidError, NotFoundError } from "~/services/errors.server";
 
 import { WORLD_CUSTOMER_ID } from "./vocabulary";
@@ -132,4 +132,9 @@ export function counterKeys(db: Database) {
   };
 }
 
-export const counterKeysEffects = effectTable({ read: ["list"], write: ["issue", "revoke", "holderOf"] });
+export type CounterKeysService = ReturnType<typeof counterKeys>;
+
+export const counterKeysEffects = effectTable({
+  read: ["list"],
+  write: ["issue", "revoke", "holderOf"],
+}) satisfies Effects<CounterKeysService>;
