@@ -86,6 +86,14 @@ test.describe("submitting a manuscript", () => {
     const second = page.getByRole("group", { name: "Author 2" });
     await second.getByLabel("Given name").fill("Chidi");
     await second.getByLabel("Family name").fill("Eze");
+    // With no corresponding author the step is refused at that box, which a screen reader hears.
+    const correspondingBox = first.getByLabel("Corresponding author");
+    await correspondingBox.uncheck();
+    await saveAndContinue(page);
+    await expect(page.getByText("Choose the corresponding author.").first()).toBeVisible();
+    await expect(correspondingBox).toHaveAttribute("aria-invalid", "true");
+    await expect(correspondingBox).toHaveAccessibleDescription(/Choose the corresponding author\./);
+    await correspondingBox.check();
     await saveAndContinue(page);
     await expect(page).toHaveURL(`${base}/files`);
 

@@ -214,7 +214,10 @@ export function AuthorsStep({ values, errors }: { values: StepValues; errors: St
                     type="checkbox"
                     name={corresponding}
                     defaultChecked={values[corresponding] === "on"}
-                    aria-describedby={`${corresponding}-hint`}
+                    aria-invalid={errors[corresponding] ? true : undefined}
+                    aria-describedby={
+                      errors[corresponding] ? `${corresponding}-hint ${corresponding}-error` : `${corresponding}-hint`
+                    }
                     className="size-4"
                   />
                   <label htmlFor={`${corresponding}-box`} className="text-sm text-slate-800 dark:text-slate-200">
